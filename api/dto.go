@@ -1,0 +1,64 @@
+package api
+
+import "shop/internal/identity"
+
+// UserResponse is a user as every endpoint shows it.
+type UserResponse struct {
+	ID          uint64            `json:"id"`
+	Name        string            `json:"name"`
+	Email       string            `json:"email"`
+	ImageThumb  *string           `json:"image_thumb"`
+	Roles       []string          `json:"roles"`
+	Permissions []string          `json:"permissions"`
+	Addresses   []AddressResponse `json:"addresses,omitempty"`
+} // @name User
+
+type AddressResponse struct {
+	ID       uint64 `json:"id"`
+	Type     string `json:"type" enums:"billing_address,shipping_address"`
+	Name     string `json:"name"`
+	Address  string `json:"address"`
+	City     string `json:"city"`
+	PostCode string `json:"post_code"`
+	Phone    string `json:"phone"`
+} // @name Address
+
+// SessionResponse is what login, registration and refresh give.
+type SessionResponse struct {
+	Token        string       `json:"token"`
+	RefreshToken string       `json:"refresh_token"`
+	ExpiresIn    int          `json:"expires_in"`
+	User         UserResponse `json:"user"`
+} // @name Session
+
+type RoleResponse struct {
+	ID   uint64 `json:"id"`
+	Name string `json:"name"`
+} // @name Role
+
+func userResponse(u *identity.User) UserResponse {
+	r := UserResponse{ID: u.ID, Name: u.Name, Email: u.Email, Roles: u.RoleNames(), Permissions: u.PermissionNames()}
+	if u.AvatarKey != "" {
+		s := "/media/" + u.AvatarKey
+		r.ImageThumb = &s
+	}
+	if u.Addresses != nil {
+		r.Addresses = make([]AddressResponse, 0, len(u.Addresses))
+		for _, a := range u.Addresses {
+			r.Addresses = append(r.Addresses, AddressResponse{ID: a.ID, Type: a.Type, Name: a.Name, Address: a.Address, City: a.City, PostCode: a.PostCode, Phone: a.Phone})
+		}
+	}
+	return r
+}
+
+func usersResponse(us []identity.User) []UserResponse {
+	out := make([]UserResponse, 0, len(us))
+	for i := range us {
+		out = append(out, userResponse(&us[i]))
+	}
+	return out
+}
+
+func sessionResponse(t *identity.Tokens) SessionResponse {
+	return SessionResponse{Token: t.AccessToken, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn, User: userResponse(t.User)}
+}

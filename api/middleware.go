@@ -1,0 +1,185 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"shop/internal/identity"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/config"
+	"shop/internal/platform/httpx"
+	"shop/internal/platform/i18n"
+)
+
+// requestID takes the caller's X-Request-ID or makes one, and echoes it.
+func requestID() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader("X-Request-ID")
+		if id == "" || len(id) > 64 {
+			b := make([]byte, 8)
+			_, _ = rand.Read(b)
+			id = hex.EncodeToString(b)
+		}
+		c.Set(httpx.KeyRequestID, id)
+		c.Header("X-Request-ID", id)
+		c.Next()
+	}
+}
+
+// accessLog writes one line per request.
+func accessLog(log *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		if !log.Enabled(c.Request.Context(), slog.LevelInfo) {
+			return
+		}
+		log.LogAttrs(c.Request.Context(), slog.LevelInfo, "http",
+			slog.String("request_id", c.GetString(httpx.KeyRequestID)),
+			slog.String("method", c.Request.Method),
+			slog.String("path", c.Request.URL.Path),
+			slog.Int("status", c.Writer.Status()),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("ip", c.ClientIP()))
+	}
+}
+
+// recovery turns a panic into the generic 500 (through the error middleware) and logs it.
+func recovery(log *slog.Logger) gin.HandlerFunc {
+	return gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, rec any) {
+		log.Error("panic", "request_id", c.GetString(httpx.KeyRequestID), "panic", rec, "path", c.Request.URL.Path)
+		c.AbortWithStatusJSON(http.StatusInternalServerError, httpx.Body(httpx.Lang(c), apperr.New(apperr.Internal, "error.server")))
+	})
+}
+
+// locale picks the message language from Accept-Language.
+func locale() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Set(httpx.KeyLang, i18n.FromHeader(c.GetHeader("Accept-Language")))
+		c.Next()
+	}
+}
+
+// bodyLimit refuses bodies over the configured size with 413.
+func bodyLimit(max int64) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.ContentLength > max {
+			httpx.Fail(c, apperr.New(apperr.TooLarge, "error.too_large", "max", strconv.FormatInt(max>>20, 10)+" MB"))
+			return
+		}
+		if c.Request.Body != nil {
+			c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, max)
+		}
+		c.Next()
+	}
+}
+
+type httpMetrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
+	m := &httpMetrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "shop_http_requests_total", Help: "HTTP requests by route and status."}, []string{"method", "route", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "shop_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5}}, []string{"method", "route"}),
+	}
+	reg.MustRegister(m.requests, m.duration)
+	return m
+}
+
+func (m *httpMetrics) middleware() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		route := c.FullPath()
+		if route == "" {
+			route = "unmatched"
+		}
+		m.requests.WithLabelValues(c.Request.Method, route, strconv.Itoa(c.Writer.Status())).Inc()
+		m.duration.WithLabelValues(c.Request.Method, route).Observe(time.Since(start).Seconds())
+	}
+}
+
+// bearer reads the access token: the Authorization header, or (for pages a browser opens by
+// link, like the queue monitor) the shop_token cookie when allowCookie.
+func bearer(c *gin.Context, allowCookie bool) string {
+	if h := c.GetHeader("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	if allowCookie {
+		if v, err := c.Cookie("shop_token"); err == nil {
+			return v
+		}
+	}
+	return ""
+}
+
+// authenticate requires a valid access token and puts the caller on the context.
+func authenticate(ids *identity.Service, allowCookie bool) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		token := bearer(c, allowCookie)
+		if token == "" {
+			httpx.Fail(c, apperr.New(apperr.Unauthorized, "error.unauthorized"))
+			return
+		}
+		p, err := ids.Authenticate(c.Request.Context(), token)
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		c.Set(httpx.KeyPrincipal, p)
+		c.Next()
+	}
+}
+
+// principal is the authenticated caller (set by authenticate).
+func principal(c *gin.Context) *identity.Principal {
+	p, _ := c.Get(httpx.KeyPrincipal)
+	pr, _ := p.(*identity.Principal)
+	return pr
+}
+
+// requirePermission lets through super-admins and holders of any of the permissions.
+func requirePermission(perms ...string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		p := principal(c)
+		if p == nil || !p.CanAny(perms...) {
+			httpx.Fail(c, apperr.New(apperr.Forbidden, "error.forbidden"))
+			return
+		}
+		c.Next()
+	}
+}
+
+// requireSuperAdmin guards operator tools such as the queue monitor.
+func requireSuperAdmin() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if p := principal(c); p == nil || !p.IsSuperAdmin() {
+			httpx.Fail(c, apperr.New(apperr.Forbidden, "error.forbidden"))
+			return
+		}
+		c.Next()
+	}
+}
+
+// requireModule answers 404 for routes of a module that is switched off: to its users
+// the feature does not exist.
+func requireModule(cfg *config.Config, module string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if !cfg.ModuleEnabled(module) {
+			httpx.Fail(c, apperr.New(apperr.NotFound, "error.module", "module", module))
+			return
+		}
+		c.Next()
+	}
+}

@@ -1,0 +1,122 @@
+// Package api is the HTTP transport: the route table, middleware and thin handlers that bind
+// input, call a service and write the result in the contract's envelopes.
+//
+//	@title						Shop API
+//	@version					1.0
+//	@description				Headless commerce API of the electronics shop. Messages follow Accept-Language (sr default, en).
+//	@BasePath					/
+//	@securityDefinitions.apikey	Bearer
+//	@in							header
+//	@name						Authorization
+//	@description				"Bearer <access token>"
+package api
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"shop/internal/identity"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/config"
+	"shop/internal/platform/httpx"
+)
+
+// Deps is what the HTTP layer needs from the wiring.
+type Deps struct {
+	Config   *config.Config
+	Log      *slog.Logger
+	Identity *identity.Service
+	Blobs    blob.Store
+	Checks   []Check
+	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
+	Registry *prometheus.Registry
+	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
+	QueueMonitor http.Handler
+}
+
+// Route is one API endpoint with its guards; the authz test walks this table.
+type Route struct {
+	Method  string
+	Path    string // relative to /api/v1
+	Handler gin.HandlerFunc
+	// Auth requires a logged-in caller; Permissions (any of) and Module add to it.
+	Auth        bool
+	Permissions []string
+	Module      string
+}
+
+// Admin tells whether the route belongs to the back office (guarded by a permission).
+func (r Route) Admin() bool { return len(r.Permissions) > 0 }
+
+// Routes is the whole API, one table.
+func Routes(d Deps) []Route {
+	s := sessionHandlers{d.Identity}
+	u := userHandlers{d.Identity}
+	ro := roleHandlers{d.Identity}
+	m := moduleHandlers{d.Config}
+	return []Route{
+		{Method: "POST", Path: "/login", Handler: s.login},
+		{Method: "POST", Path: "/register", Handler: s.register},
+		{Method: "POST", Path: "/token/refresh", Handler: s.refresh},
+		{Method: "POST", Path: "/password/forgot", Handler: s.forgotPassword},
+		{Method: "POST", Path: "/password/reset", Handler: s.resetPassword},
+		{Method: "POST", Path: "/logout", Handler: s.logout, Auth: true},
+		{Method: "GET", Path: "/users/token", Handler: s.me, Auth: true},
+		{Method: "GET", Path: "/modules", Handler: m.list},
+
+		{Method: "GET", Path: "/admin/users", Handler: u.list, Auth: true, Permissions: []string{identity.PermViewUser}},
+		{Method: "POST", Path: "/admin/users", Handler: u.create, Auth: true, Permissions: []string{identity.PermCreateUser}},
+		{Method: "GET", Path: "/admin/users/:id", Handler: u.get, Auth: true, Permissions: []string{identity.PermViewUser, identity.PermUpdateUser}},
+		{Method: "PATCH", Path: "/admin/users/:id", Handler: u.update, Auth: true, Permissions: []string{identity.PermUpdateUser}},
+		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
+		// The user form's role picker needs the roles without the Authorization screen's permission.
+		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
+	}
+}
+
+// New builds the HTTP handler: API, operations endpoints, docs, media and both web apps.
+func New(d Deps) *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = false
+	r.ContextWithFallback = true
+	metrics := newHTTPMetrics(d.Registry)
+	r.Use(requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes))
+
+	health := healthHandlers{d.Checks}
+	r.GET("/healthz", health.healthz)
+	r.GET("/readyz", health.readyz)
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{Registry: d.Registry})))
+	mountDocs(r)
+	r.GET("/media/*key", mediaHandlers{d.Blobs}.get)
+
+	v1 := r.Group("/api/v1")
+	auth := authenticate(d.Identity, false)
+	for _, rt := range Routes(d) {
+		chain := []gin.HandlerFunc{}
+		if rt.Auth {
+			chain = append(chain, auth)
+		}
+		if rt.Module != "" {
+			chain = append(chain, requireModule(d.Config, rt.Module))
+		}
+		if len(rt.Permissions) > 0 {
+			chain = append(chain, requirePermission(rt.Permissions...))
+		}
+		v1.Handle(rt.Method, rt.Path, append(chain, rt.Handler)...)
+	}
+
+	if d.QueueMonitor != nil {
+		h := gin.WrapH(d.QueueMonitor)
+		guard := []gin.HandlerFunc{authenticate(d.Identity, true), requireSuperAdmin(), h}
+		r.Any("/admin/queues", guard...)
+		r.Any("/admin/queues/*any", guard...)
+	}
+
+	r.NoRoute(noRoute(spa{dir: d.Config.Web.StoreDir, prefix: ""}, spa{dir: d.Config.Web.AdminDir, prefix: "/admin"}))
+	return r
+}

@@ -1,0 +1,145 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/config"
+	"shop/internal/platform/httpx"
+)
+
+type moduleHandlers struct{ cfg *config.Config }
+
+// ModulesResponse maps each enabled module's name to true.
+type ModulesResponse map[string]bool // @name Modules
+
+// list godoc
+//
+//	@Summary	Enabled modules (Banner, News, Frontend, Home, B2C, WebMargin, Authorization, ProductImport, Pricelist)
+//	@Tags		session
+//	@Produce	json
+//	@Success	200	{object}	httpx.DataResponse[ModulesResponse]
+//	@Router		/api/v1/modules [get]
+func (h moduleHandlers) list(c *gin.Context) {
+	out := ModulesResponse{}
+	for _, m := range h.cfg.Modules {
+		out[m] = true
+	}
+	httpx.Data(c, out)
+}
+
+// Check is one dependency readiness probes.
+type Check struct {
+	Name string
+	Ping func(ctx context.Context) error
+}
+
+type healthHandlers struct{ checks []Check }
+
+type HealthResponse struct {
+	Status string            `json:"status"`
+	Checks map[string]string `json:"checks,omitempty"`
+} // @name Health
+
+// healthz godoc
+//
+//	@Summary	The process is up
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	HealthResponse
+//	@Router		/healthz [get]
+func (h healthHandlers) healthz(c *gin.Context) {
+	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
+}
+
+// readyz godoc
+//
+//	@Summary	The database, Redis and the object store answer
+//	@Tags		operations
+//	@Produce	json
+//	@Success	200	{object}	HealthResponse
+//	@Failure	503	{object}	HealthResponse
+//	@Router		/readyz [get]
+func (h healthHandlers) readyz(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	res := HealthResponse{Status: "ok", Checks: map[string]string{}}
+	status := http.StatusOK
+	for _, ch := range h.checks {
+		if err := ch.Ping(ctx); err != nil {
+			res.Checks[ch.Name] = "unreachable"
+			res.Status = "unavailable"
+			status = http.StatusServiceUnavailable
+			continue
+		}
+		res.Checks[ch.Name] = "ok"
+	}
+	c.JSON(status, res)
+}
+
+type mediaHandlers struct{ blobs blob.Store }
+
+// get godoc
+//
+//	@Summary	A stored object (images and other public files)
+//	@Tags		media
+//	@Produce	octet-stream
+//	@Param		key	path		string	true	"object key"
+//	@Success	200	{file}		binary
+//	@Failure	404	{object}	httpx.ErrorResponse
+//	@Router		/media/{key} [get]
+func (h mediaHandlers) get(c *gin.Context) {
+	key := c.Param("key")
+	if len(key) > 0 && key[0] == '/' {
+		key = key[1:]
+	}
+	// Only public prefixes are served; price lists and the like stay private.
+	if !isPublicKey(key) {
+		httpx.Fail(c, apperr.NotFoundThing("object"))
+		return
+	}
+	rc, info, err := h.blobs.Open(c.Request.Context(), key)
+	if errors.Is(err, blob.ErrNotFound) {
+		httpx.Fail(c, apperr.NotFoundThing("object"))
+		return
+	}
+	if err != nil {
+		httpx.Fail(c, apperr.Wrap(err, "open object"))
+		return
+	}
+	defer rc.Close()
+	ctype := info.ContentType
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	c.Header("Content-Type", ctype)
+	if info.Size > 0 {
+		c.Header("Content-Length", strconv.FormatInt(info.Size, 10))
+	}
+	// Keys are never reused (each upload gets a new name), so caching forever is safe.
+	c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	c.Status(http.StatusOK)
+	_, _ = io.Copy(c.Writer, rc)
+}
+
+var publicPrefixes = []string{"avatars/", "images/", "stickers/", "banners/", "feeds/"}
+
+func isPublicKey(key string) bool {
+	if _, ok := blob.CleanKey(key); !ok {
+		return false
+	}
+	for _, p := range publicPrefixes {
+		if len(key) > len(p) && key[:len(p)] == p {
+			return true
+		}
+	}
+	return false
+}

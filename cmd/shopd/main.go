@@ -1,0 +1,198 @@
+// Command shopd is the shop's server: HTTP API and web apps, job worker and scheduler, in one
+// process (the default) or split by --role for production.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/hibiken/asynqmon"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/spf13/cobra"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/demo"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/config"
+	"shop/internal/platform/db"
+	"shop/worker"
+)
+
+func main() {
+	if err := root().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "shopd:", err)
+		os.Exit(1)
+	}
+}
+
+func root() *cobra.Command {
+	var cfgFile, role string
+	cmd := &cobra.Command{Use: "shopd", Short: "The shop's server", SilenceUsage: true, SilenceErrors: true}
+	serve := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the API, the worker and the scheduler (or one of them with --role)",
+		Example: "  shopd serve\n  SHOP_HTTP_ADDR=:8081 SHOP_DATA_DIR=./var2 shopd serve\n  shopd serve --role api --config configs/production.example.yaml",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			roles, err := parseRoles(role)
+			if err != nil {
+				return err
+			}
+			cfg, err := config.FromEnv(cfgFile)
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return run(ctx, cfg, roles)
+		},
+	}
+	serve.Flags().StringVar(&cfgFile, "config", "", "config file (default: $SHOP_CONFIG; none means built-in defaults)")
+	serve.Flags().StringVar(&role, "role", "all", "what to run: all, or a comma list of api, worker, scheduler")
+	cmd.AddCommand(serve)
+	return cmd
+}
+
+type roles struct{ api, worker, scheduler bool }
+
+func parseRoles(s string) (roles, error) {
+	var r roles
+	for _, p := range strings.Split(s, ",") {
+		switch strings.TrimSpace(p) {
+		case "all":
+			r = roles{true, true, true}
+		case "api":
+			r.api = true
+		case "worker":
+			r.worker = true
+		case "scheduler":
+			r.scheduler = true
+		default:
+			return r, fmt.Errorf("--role: %q is not all, api, worker or scheduler", p)
+		}
+	}
+	return r, nil
+}
+
+func run(ctx context.Context, cfg *config.Config, r roles) error {
+	log := app.NewLogger(cfg, os.Stdout)
+	slog.SetDefault(log)
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if a.Redis.Embedded && !(r.api && r.worker) {
+		return errors.New("the in-process Redis serves one process only: run --role all, or set redis.url")
+	}
+	if cfg.Demo.SeedOnFirstStart {
+		if empty, err := demo.IsEmpty(ctx, a.Identity); err != nil {
+			return err
+		} else if empty {
+			if _, err := demo.Seed(ctx, a.Identity); err != nil {
+				return fmt.Errorf("seed demo: %w", err)
+			}
+			log.Info("seeded the demo shop")
+		}
+	}
+
+	errc := make(chan error, 3)
+	var shutdowns []func()
+	if r.worker {
+		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
+		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity})); err != nil {
+			return fmt.Errorf("worker: %w", err)
+		}
+		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.
+		shutdowns = append(shutdowns, srv.Shutdown)
+	}
+	if r.scheduler {
+		sch, err := worker.NewScheduler(a.Redis, log)
+		if err != nil {
+			return err
+		}
+		if err := sch.Start(); err != nil {
+			return fmt.Errorf("scheduler: %w", err)
+		}
+		shutdowns = append(shutdowns, sch.Shutdown)
+	}
+	if r.api {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		insp := asynq.NewInspector(a.Redis.Opt)
+		defer insp.Close()
+		reg.MustRegister(worker.NewQueueCollector(insp))
+		handler := api.New(api.Deps{
+			Config: cfg, Log: log, Identity: a.Identity, Blobs: a.Blobs, Registry: reg,
+			Checks: []api.Check{
+				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
+				{Name: "redis", Ping: a.Redis.Ping},
+				{Name: "objects", Ping: func(ctx context.Context) error { return pingBlobs(ctx, a.Blobs) }},
+			},
+			QueueMonitor: asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt}),
+		})
+		ln, err := net.Listen("tcp", cfg.HTTP.Addr)
+		if err != nil {
+			return fmt.Errorf("http.addr %s: %w", cfg.HTTP.Addr, err)
+		}
+		hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+		go func() {
+			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+		shutdowns = append([]func(){func() {
+			sctx, cancel := context.WithTimeout(context.Background(), cfg.HTTP.ShutdownTimeout)
+			defer cancel()
+			_ = hs.Shutdown(sctx)
+		}}, shutdowns...)
+		printBanner(cfg, ln.Addr().String())
+	}
+	log.Info("shopd started", "api", r.api, "worker", r.worker, "scheduler", r.scheduler, "embedded_redis", a.Redis.Embedded)
+
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+	case err := <-errc:
+		log.Error("server failed", "error", err)
+		for _, s := range shutdowns {
+			s()
+		}
+		return err
+	}
+	// HTTP first (stop taking work), then the worker and the scheduler.
+	for _, s := range shutdowns {
+		s()
+	}
+	log.Info("stopped")
+	return nil
+}
+
+func pingBlobs(ctx context.Context, b blob.Store) error { return b.Ping(ctx) }
+
+func printBanner(cfg *config.Config, addr string) {
+	host, port, _ := net.SplitHostPort(addr)
+	if host == "" || host == "::" || host == "0.0.0.0" {
+		host = "localhost"
+	}
+	base := fmt.Sprintf("http://%s:%s", host, port)
+	fmt.Fprintf(os.Stderr, "\n  Storefront: %s/\n  Admin:      %s/admin/\n  API docs:   %s/api/docs\n", base, base, base)
+	if cfg.Demo.SeedOnFirstStart {
+		fmt.Fprintf(os.Stderr, "  Demo logins (password %s):\n", demo.Password)
+		for _, u := range demo.Users {
+			fmt.Fprintf(os.Stderr, "    %-18s %s\n", u.Email, u.Role)
+		}
+	}
+	fmt.Fprintln(os.Stderr)
+}

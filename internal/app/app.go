@@ -1,0 +1,163 @@
+// Package app wires the shop's parts from the configuration; shopd, shopctl and the tests
+// build the same graph through it.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"shop/internal/identity"
+	"shop/internal/migrations"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/config"
+	"shop/internal/platform/db"
+	"shop/internal/platform/mail"
+	"shop/internal/platform/queue"
+	"shop/internal/platform/ratelimit"
+)
+
+type App struct {
+	Config   *config.Config
+	Log      *slog.Logger
+	DB       *gorm.DB
+	Redis    *queue.Redis
+	Enqueuer *queue.Enqueuer
+	Blobs    blob.Store
+	Mail     mail.Sender
+	Identity *identity.Service
+}
+
+// Options adjust the graph for tests.
+type Options struct {
+	// PasswordCost overrides bcrypt's cost (tests use the minimum).
+	PasswordCost int
+}
+
+// New connects to the database, Redis and the object store and builds the services. With
+// database.auto_migrate it also applies pending migrations.
+func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options) (*App, error) {
+	a := &App{Config: cfg, Log: log}
+	ok := false
+	defer func() {
+		if !ok {
+			a.Close()
+		}
+	}()
+	var err error
+	if a.DB, err = db.Open(ctx, cfg); err != nil {
+		return nil, err
+	}
+	if cfg.Database.AutoMigrate {
+		if err := migrations.Up(ctx, a.DB); err != nil {
+			return nil, err
+		}
+	}
+	if a.Redis, err = queue.Connect(ctx, cfg); err != nil {
+		return nil, err
+	}
+	a.Enqueuer = queue.NewEnqueuer(a.Redis)
+	if a.Blobs, err = openBlobs(ctx, cfg); err != nil {
+		return nil, err
+	}
+	a.Mail = mail.New(cfg)
+	secret, err := authSecret(cfg)
+	if err != nil {
+		return nil, err
+	}
+	a.Identity = identity.NewService(a.DB, identity.Options{
+		Secret:              secret,
+		AccessTTL:           cfg.Auth.AccessTTL,
+		RefreshTTL:          cfg.Auth.RefreshTTL,
+		PasswordResetTTL:    cfg.Auth.PasswordResetTTL,
+		SessionCacheTTL:     cfg.Auth.SessionCacheTTL,
+		LoginPerIPPerMinute: cfg.Auth.LoginPerIPPerMinute,
+		LoginFailsPerEmail:  cfg.Auth.LoginFailsPerEmail,
+		LoginLockout:        cfg.Auth.LoginLockout,
+		PublicURL:           cfg.HTTP.PublicURL,
+		PasswordCost:        opts.PasswordCost,
+	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
+	ok = true
+	return a, nil
+}
+
+func openBlobs(ctx context.Context, cfg *config.Config) (blob.Store, error) {
+	if cfg.Blob.Driver == "s3" {
+		s := blob.NewS3(cfg.Blob.S3)
+		if err := s.EnsureBucket(ctx); err != nil {
+			return nil, fmt.Errorf("blob.s3: bucket %q not reachable: %w", cfg.Blob.S3.Bucket, err)
+		}
+		return s, nil
+	}
+	return blob.NewLocal(filepath.Join(cfg.DataDir, "objects"))
+}
+
+// authSecret is the configured secret, else one generated once and kept in the data folder,
+// so the embedded shop's sessions survive a restart.
+func authSecret(cfg *config.Config) ([]byte, error) {
+	if cfg.Auth.Secret != "" {
+		return []byte(cfg.Auth.Secret), nil
+	}
+	path := filepath.Join(cfg.DataDir, "auth.secret")
+	b, err := os.ReadFile(path)
+	if err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("auth secret: %w", err)
+	}
+	raw := make([]byte, 32)
+	_, _ = rand.Read(raw)
+	s := hex.EncodeToString(raw)
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("auth secret: %w", err)
+	}
+	if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
+		return nil, fmt.Errorf("auth secret: %w", err)
+	}
+	return []byte(s), nil
+}
+
+// queuedMailer hands mail to the mail job, so a slow relay never holds up a request.
+type queuedMailer struct{ enq *queue.Enqueuer }
+
+func (q queuedMailer) Send(ctx context.Context, m mail.Message) error {
+	t, err := queue.NewMailSendTask(m)
+	if err != nil {
+		return err
+	}
+	_, err = q.enq.Enqueue(ctx, t)
+	return err
+}
+
+// Close releases connections (safe on a partly built App).
+func (a *App) Close() {
+	if a.Enqueuer != nil {
+		a.Enqueuer.Close()
+	}
+	if a.Redis != nil {
+		a.Redis.Close()
+	}
+	if a.DB != nil {
+		db.Close(a.DB)
+	}
+}
+
+// NewLogger builds the slog logger from config.
+func NewLogger(cfg *config.Config, w *os.File) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(cfg.Log.Level))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if cfg.Log.Format == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}

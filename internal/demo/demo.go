@@ -1,0 +1,86 @@
+// Package demo seeds the demo shop: three users (super-admin, staff with a limited role,
+// customer). It refuses to touch a database that holds real users.
+package demo
+
+import (
+	"context"
+	"fmt"
+
+	"shop/internal/identity"
+)
+
+const Password = "demo1234"
+
+// StaffRole is the demo staff role: catalogue and price-list work, no users or roles.
+const StaffRole = "urednik"
+
+var staffPermissions = []string{
+	identity.PermViewProduct, identity.PermCreateProduct, identity.PermViewProductAttribute, identity.PermViewProductImage,
+	identity.PermViewCategory, identity.PermViewAttribute, identity.PermViewBrand, identity.PermUploadPricelist,
+	identity.PermViewOrder,
+}
+
+// Users are the demo logins, all with Password.
+var Users = []struct{ Name, Email, Role string }{
+	{"Demo Administrator", "admin@demo.local", identity.RoleSuperAdmin},
+	{"Demo Urednik", "staff@demo.local", StaffRole},
+	{"Demo Kupac", "kupac@demo.local", identity.RoleCustomer},
+}
+
+// ErrRealUsers means the database holds users other than the demo ones.
+var ErrRealUsers = fmt.Errorf("the database already holds real users; demo data is only for a new shop")
+
+func emails() []string {
+	var out []string
+	for _, u := range Users {
+		out = append(out, u.Email)
+	}
+	return out
+}
+
+// Seed creates what is missing of the demo data; it reports whether anything was created.
+func Seed(ctx context.Context, ids *identity.Service) (bool, error) {
+	others, err := ids.CountUsers(ctx, emails())
+	if err != nil {
+		return false, err
+	}
+	if others > 0 {
+		return false, ErrRealUsers
+	}
+	if _, err := ids.EnsureRole(ctx, StaffRole, staffPermissions); err != nil {
+		return false, err
+	}
+	created := false
+	for _, du := range Users {
+		existing, err := ids.FindUserByEmail(ctx, du.Email)
+		if err != nil {
+			return false, err
+		}
+		if existing != nil {
+			continue
+		}
+		u, err := ids.CreateUser(ctx, identity.CreateUserInput{Name: du.Name, Email: du.Email,
+			Password: Password, PasswordConfirmation: Password, Role: du.Role})
+		if err != nil {
+			return false, fmt.Errorf("demo user %s: %w", du.Email, err)
+		}
+		created = true
+		if du.Role == identity.RoleCustomer {
+			for _, a := range []identity.Address{
+				{UserID: u.ID, Type: "billing_address", Name: du.Name, Address: "Bulevar kralja Aleksandra 73", City: "Beograd", PostCode: "11000", Phone: "+381 11 123 4567"},
+				{UserID: u.ID, Type: "shipping_address", Name: du.Name, Address: "Knez Mihailova 10", City: "Beograd", PostCode: "11000", Phone: "+381 64 123 4567"},
+			} {
+				if err := ids.AddAddress(ctx, &a); err != nil {
+					return false, err
+				}
+			}
+		}
+	}
+	return created, nil
+}
+
+// IsEmpty tells whether the shop has no users yet (first start).
+func IsEmpty(ctx context.Context, ids *identity.Service) (bool, error) {
+	n, err := ids.CountUsers(ctx, nil)
+	return n == 0, err
+}

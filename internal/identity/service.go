@@ -1,0 +1,468 @@
+package identity
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/i18n"
+	"shop/internal/platform/mail"
+	"shop/internal/platform/validation"
+)
+
+type Options struct {
+	Secret              []byte
+	AccessTTL           time.Duration
+	RefreshTTL          time.Duration
+	PasswordResetTTL    time.Duration
+	SessionCacheTTL     time.Duration
+	LoginPerIPPerMinute int
+	LoginFailsPerEmail  int
+	LoginLockout        time.Duration
+	// PublicURL is the storefront's address, for links in mail.
+	PublicURL string
+	// PasswordCost is bcrypt's cost; tests lower it.
+	PasswordCost int
+}
+
+// Limiter counts login attempts (shared across instances through Redis).
+type Limiter interface {
+	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
+	Exceeded(ctx context.Context, key string, limit int) (bool, time.Duration, error)
+	Reset(ctx context.Context, key string) error
+}
+
+// Mailer hands a message to the mail job.
+type Mailer interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+type Service struct {
+	db      *gorm.DB
+	opts    Options
+	limiter Limiter
+	mailer  Mailer
+	blobs   blob.Store
+	cache   *principalCache
+	now     func() time.Time
+}
+
+func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs blob.Store) *Service {
+	if opts.PasswordCost == 0 {
+		opts.PasswordCost = bcrypt.DefaultCost
+	}
+	return &Service{db: db, opts: opts, limiter: limiter, mailer: mailer, blobs: blobs,
+		cache: newPrincipalCache(opts.SessionCacheTTL), now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Tokens is what a successful login, registration or refresh gives the client.
+type Tokens struct {
+	AccessToken  string
+	RefreshToken string
+	ExpiresIn    int
+	User         *User
+}
+
+type LoginInput struct {
+	Email     string `json:"email" validate:"required,email,max=255"`
+	Password  string `json:"password" validate:"required"`
+	IP        string `json:"-"`
+	UserAgent string `json:"-"`
+}
+
+type RegisterInput struct {
+	Name                 string `json:"name" validate:"required,min=2,max=255"`
+	Email                string `json:"email" validate:"required,email,max=255"`
+	Password             string `json:"password" validate:"required,min=8"`
+	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
+	IP                   string `json:"-"`
+	UserAgent            string `json:"-"`
+}
+
+func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+
+// dummyHash keeps a wrong e-mail as slow as a wrong password, so timing tells nothing.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.DefaultCost)
+
+// Login checks the credentials, rate-limited per IP and per account, and opens a session.
+func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
+	in.Email = normalizeEmail(in.Email)
+	if err := validation.Check(in); err != nil {
+		return nil, err
+	}
+	if in.IP != "" && s.opts.LoginPerIPPerMinute > 0 {
+		ok, wait, err := s.limiter.Hit(ctx, "login:ip:"+in.IP, s.opts.LoginPerIPPerMinute, time.Minute)
+		if err != nil {
+			return nil, apperr.Wrap(err, "login rate limit")
+		}
+		if !ok {
+			return nil, apperr.New(apperr.TooManyRequests, "error.login_ip", "seconds", seconds(wait))
+		}
+	}
+	failKey := "login:fail:" + in.Email
+	if s.opts.LoginFailsPerEmail > 0 {
+		locked, wait, err := s.limiter.Exceeded(ctx, failKey, s.opts.LoginFailsPerEmail)
+		if err != nil {
+			return nil, apperr.Wrap(err, "login rate limit")
+		}
+		if locked {
+			return nil, apperr.New(apperr.TooManyRequests, "error.login_account", "seconds", seconds(wait))
+		}
+	}
+	var u User
+	err := s.db.WithContext(ctx).Where("email = ?", in.Email).First(&u).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.Wrap(err, "login: find user")
+	}
+	hash := dummyHash
+	if err == nil {
+		hash = []byte(u.PasswordHash)
+	}
+	if bcrypt.CompareHashAndPassword(hash, []byte(in.Password)) != nil || u.ID == 0 {
+		if s.opts.LoginFailsPerEmail > 0 {
+			if _, _, err := s.limiter.Hit(ctx, failKey, s.opts.LoginFailsPerEmail, s.opts.LoginLockout); err != nil {
+				return nil, apperr.Wrap(err, "login rate limit")
+			}
+		}
+		return nil, apperr.InvalidFields(apperr.Field("email", "auth.failed"))
+	}
+	if s.opts.LoginFailsPerEmail > 0 {
+		_ = s.limiter.Reset(ctx, failKey)
+	}
+	return s.openSession(ctx, u.ID, in.IP, in.UserAgent)
+}
+
+func seconds(d time.Duration) int {
+	n := int((d + time.Second - 1) / time.Second)
+	if n < 1 {
+		n = 1
+	}
+	return n
+}
+
+// Register creates a customer account and logs it in.
+func (s *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, error) {
+	in.Email = normalizeEmail(in.Email)
+	if err := validation.Check(in); err != nil {
+		return nil, err
+	}
+	var uid uint64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		u, err := s.createUser(ctx, tx, in.Name, in.Email, in.Password, RoleCustomer)
+		if err != nil {
+			return err
+		}
+		uid = u.ID
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.openSession(ctx, uid, in.IP, in.UserAgent)
+}
+
+func (s *Service) createUser(ctx context.Context, tx *gorm.DB, name, email, password, roleName string) (*User, error) {
+	role, err := findRole(ctx, tx, roleName)
+	if err != nil {
+		return nil, err
+	}
+	if err := ensureEmailFree(ctx, tx, email, 0); err != nil {
+		return nil, err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.opts.PasswordCost)
+	if err != nil {
+		return nil, apperr.Wrap(err, "hash password")
+	}
+	u := &User{Name: strings.TrimSpace(name), Email: email, PasswordHash: string(hash)}
+	if err := tx.WithContext(ctx).Omit("Roles", "Addresses").Create(u).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return nil, apperr.InvalidFields(apperr.Field("email", "validation.email_taken"))
+		}
+		return nil, apperr.Wrap(err, "create user")
+	}
+	if err := tx.WithContext(ctx).Exec("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", u.ID, role.ID).Error; err != nil {
+		return nil, apperr.Wrap(err, "assign role")
+	}
+	return u, nil
+}
+
+func findRole(ctx context.Context, tx *gorm.DB, name string) (*Role, error) {
+	var r Role
+	err := tx.WithContext(ctx).Where("name = ?", name).First(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.InvalidFields(apperr.Field("role", "validation.role_unknown"))
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "find role")
+	}
+	return &r, nil
+}
+
+func ensureEmailFree(ctx context.Context, tx *gorm.DB, email string, exceptID uint64) error {
+	var n int64
+	if err := tx.WithContext(ctx).Model(&User{}).Where("email = ? AND id <> ?", email, exceptID).Count(&n).Error; err != nil {
+		return apperr.Wrap(err, "check email")
+	}
+	if n > 0 {
+		return apperr.InvalidFields(apperr.Field("email", "validation.email_taken"))
+	}
+	return nil
+}
+
+func (s *Service) openSession(ctx context.Context, uid uint64, ip, ua string) (*Tokens, error) {
+	now := s.now()
+	refresh := randomToken()
+	sess := session{ID: uuid.NewString(), UserID: uid, RefreshHash: hashToken(refresh),
+		ExpiresAt: now.Add(s.opts.RefreshTTL), IP: truncate(ip, 64), UserAgent: truncate(ua, 512)}
+	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
+		return nil, apperr.Wrap(err, "create session")
+	}
+	return s.tokens(ctx, uid, sess.ID, refresh, now)
+}
+
+func (s *Service) tokens(ctx context.Context, uid uint64, sid, refresh string, now time.Time) (*Tokens, error) {
+	access, err := s.signAccess(uid, sid, now)
+	if err != nil {
+		return nil, apperr.Wrap(err, "sign token")
+	}
+	u, err := s.GetUser(ctx, uid, false)
+	if err != nil {
+		return nil, err
+	}
+	return &Tokens{AccessToken: access, RefreshToken: refresh, ExpiresIn: int(s.opts.AccessTTL / time.Second), User: u}, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// Refresh exchanges a refresh token for a new access token and a new refresh token; the old
+// refresh token stops working (rotation).
+func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, error) {
+	if refreshToken == "" {
+		return nil, apperr.InvalidFields(apperr.Field("refresh_token", "validation.required"))
+	}
+	now := s.now()
+	var sess session
+	err := s.db.WithContext(ctx).Where("refresh_hash = ? AND revoked_at IS NULL AND expires_at > ?", hashToken(refreshToken), now).First(&sess).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "find session")
+	}
+	next := randomToken()
+	// Conditional on the old hash: of two concurrent refreshes with one token, one wins.
+	res := s.db.WithContext(ctx).Model(&session{}).Where("id = ? AND refresh_hash = ?", sess.ID, sess.RefreshHash).
+		Updates(map[string]any{"refresh_hash": hashToken(next), "expires_at": now.Add(s.opts.RefreshTTL), "updated_at": now})
+	if res.Error != nil {
+		return nil, apperr.Wrap(res.Error, "rotate refresh token")
+	}
+	if res.RowsAffected == 0 {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	return s.tokens(ctx, sess.UserID, sess.ID, next, now)
+}
+
+// Logout revokes the caller's session: its access and refresh tokens stop working.
+func (s *Service) Logout(ctx context.Context, p *Principal) error {
+	now := s.now()
+	if err := s.db.WithContext(ctx).Model(&session{}).Where("id = ?", p.SessionID).Update("revoked_at", now).Error; err != nil {
+		return apperr.Wrap(err, "revoke session")
+	}
+	s.cache.evictSession(p.SessionID)
+	return nil
+}
+
+// Authenticate turns a bearer token into the caller, or an Unauthorized error.
+func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
+	uid, sid, err := s.parseAccess(token)
+	if err != nil {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	now := s.now()
+	if p := s.cache.get(sid, now); p != nil {
+		return p, nil
+	}
+	var sess session
+	err = s.db.WithContext(ctx).Where("id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?", sid, uid, now).First(&sess).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "find session")
+	}
+	u, err := s.GetUser(ctx, uid, false)
+	if err != nil {
+		if apperr.Is(err, apperr.NotFound) {
+			return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+		}
+		return nil, err
+	}
+	p := newPrincipal(u, sid)
+	s.cache.put(p, now)
+	return p, nil
+}
+
+type ForgotPasswordInput struct {
+	Email string    `json:"email" validate:"required,email,max=255"`
+	Lang  i18n.Lang `json:"-"`
+}
+
+// ForgotPassword mails a reset link when the account exists; the answer is the same either
+// way, so it does not tell who has an account.
+func (s *Service) ForgotPassword(ctx context.Context, in ForgotPasswordInput) error {
+	in.Email = normalizeEmail(in.Email)
+	if err := validation.Check(in); err != nil {
+		return err
+	}
+	var u User
+	err := s.db.WithContext(ctx).Where("email = ?", in.Email).First(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Wrap(err, "find user")
+	}
+	token := randomToken()
+	now := s.now()
+	pr := passwordReset{UserID: u.ID, TokenHash: hashToken(token), ExpiresAt: now.Add(s.opts.PasswordResetTTL)}
+	if err := s.db.WithContext(ctx).Create(&pr).Error; err != nil {
+		return apperr.Wrap(err, "store reset token")
+	}
+	link := fmt.Sprintf("%s/nova-lozinka?token=%s&email=%s", strings.TrimRight(s.opts.PublicURL, "/"), url.QueryEscape(token), url.QueryEscape(u.Email))
+	msg := mail.Message{
+		To:      u.Email,
+		Subject: i18n.T(in.Lang, "auth.reset_subject", nil),
+		Body: i18n.T(in.Lang, "auth.reset_body", map[string]any{
+			"name": u.Name, "link": link, "minutes": int(s.opts.PasswordResetTTL / time.Minute)}),
+	}
+	if err := s.mailer.Send(ctx, msg); err != nil {
+		return apperr.Wrap(err, "queue reset mail")
+	}
+	return nil
+}
+
+type ResetPasswordInput struct {
+	Token                string `json:"token" validate:"required"`
+	Email                string `json:"email" validate:"required,email,max=255"`
+	Password             string `json:"password" validate:"required,min=8"`
+	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
+}
+
+// ResetPassword sets a new password from a mailed token and ends every session of the user.
+func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) error {
+	in.Email = normalizeEmail(in.Email)
+	if err := validation.Check(in); err != nil {
+		return err
+	}
+	now := s.now()
+	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.opts.PasswordCost)
+	if err != nil {
+		return apperr.Wrap(err, "hash password")
+	}
+	var uid uint64
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var pr passwordReset
+		err := tx.Joins("JOIN users ON users.id = password_resets.user_id").
+			Where("password_resets.token_hash = ? AND users.email = ? AND password_resets.used_at IS NULL AND password_resets.expires_at > ?",
+				hashToken(in.Token), in.Email, now).First(&pr).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.InvalidFields(apperr.Field("email", "auth.reset_invalid"))
+		}
+		if err != nil {
+			return apperr.Wrap(err, "find reset token")
+		}
+		uid = pr.UserID
+		if err := tx.Model(&passwordReset{}).Where("id = ? AND used_at IS NULL", pr.ID).Update("used_at", now).Error; err != nil {
+			return apperr.Wrap(err, "use reset token")
+		}
+		if err := tx.Model(&User{}).Where("id = ?", uid).Updates(map[string]any{"password_hash": string(hash), "updated_at": now}).Error; err != nil {
+			return apperr.Wrap(err, "set password")
+		}
+		return revokeUserSessions(tx, uid, now)
+	})
+	if err != nil {
+		return err
+	}
+	s.cache.evictUser(uid)
+	return nil
+}
+
+func revokeUserSessions(tx *gorm.DB, uid uint64, now time.Time) error {
+	if err := tx.Model(&session{}).Where("user_id = ? AND revoked_at IS NULL", uid).Update("revoked_at", now).Error; err != nil {
+		return apperr.Wrap(err, "revoke sessions")
+	}
+	return nil
+}
+
+// PurgeExpired deletes sessions and reset tokens past their end (the scheduled job).
+func (s *Service) PurgeExpired(ctx context.Context) (int64, error) {
+	now := s.now()
+	// Revoked sessions are kept a day, which is enough for support to see a recent logout.
+	r1 := s.db.WithContext(ctx).Where("expires_at < ? OR revoked_at < ?", now, now.Add(-24*time.Hour)).Delete(&session{})
+	if r1.Error != nil {
+		return 0, apperr.Wrap(r1.Error, "purge sessions")
+	}
+	r2 := s.db.WithContext(ctx).Where("expires_at < ?", now).Delete(&passwordReset{})
+	if r2.Error != nil {
+		return 0, apperr.Wrap(r2.Error, "purge resets")
+	}
+	return r1.RowsAffected + r2.RowsAffected, nil
+}
+
+// AvatarMaxBytes is the specification's image limit (2 MB).
+const AvatarMaxBytes = 2 * 1000 * 1000
+
+var avatarTypes = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp"}
+
+// SetAvatar stores a new avatar image for the user and removes the old one.
+func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User, error) {
+	u, err := s.GetUser(ctx, uid, false)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return nil, apperr.InvalidFields(apperr.Field("image", "validation.file_required"))
+	}
+	data, err := io.ReadAll(io.LimitReader(r, AvatarMaxBytes+1))
+	if err != nil {
+		return nil, apperr.Wrap(err, "read avatar")
+	}
+	if len(data) > AvatarMaxBytes {
+		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_size"))
+	}
+	ctype := http.DetectContentType(data)
+	ext, ok := avatarTypes[ctype]
+	if !ok {
+		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_type"))
+	}
+	key := fmt.Sprintf("avatars/%d/%s.%s", uid, uuid.NewString(), ext)
+	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
+		return nil, apperr.Wrap(err, "store avatar")
+	}
+	if err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", uid).Updates(map[string]any{"avatar_key": key, "updated_at": s.now()}).Error; err != nil {
+		_ = s.blobs.Delete(ctx, key)
+		return nil, apperr.Wrap(err, "save avatar")
+	}
+	if u.AvatarKey != "" {
+		// The old image is garbage now; failing to delete it loses nothing the user sees.
+		_ = s.blobs.Delete(ctx, u.AvatarKey)
+	}
+	return s.GetUser(ctx, uid, false)
+}

@@ -1,0 +1,120 @@
+package identity
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// accessClaims: the access token is a short-lived JWT naming the user and the session, so a
+// revoked session (logout) invalidates it too.
+type accessClaims struct {
+	SessionID string `json:"sid"`
+	jwt.RegisteredClaims
+}
+
+func (s *Service) signAccess(userID uint64, sid string, now time.Time) (string, error) {
+	claims := accessClaims{
+		SessionID: sid,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Subject:   strconv.FormatUint(userID, 10),
+			Issuer:    "shop",
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(s.opts.AccessTTL)),
+		},
+	}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.opts.Secret)
+}
+
+var errBadToken = errors.New("bad token")
+
+func (s *Service) parseAccess(token string) (uint64, string, error) {
+	var claims accessClaims
+	_, err := jwt.ParseWithClaims(token, &claims, func(t *jwt.Token) (any, error) { return s.opts.Secret, nil },
+		jwt.WithValidMethods([]string{"HS256"}), jwt.WithIssuer("shop"), jwt.WithTimeFunc(s.now))
+	if err != nil {
+		return 0, "", errBadToken
+	}
+	uid, err := strconv.ParseUint(claims.Subject, 10, 64)
+	if err != nil || claims.SessionID == "" {
+		return 0, "", errBadToken
+	}
+	return uid, claims.SessionID, nil
+}
+
+// randomToken is 32 random bytes, URL-safe.
+func randomToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// hashToken stores only a digest of bearer secrets (refresh and reset tokens).
+func hashToken(t string) string {
+	h := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(h[:])
+}
+
+// principalCache keeps authenticated sessions for a few seconds so each request does not
+// read the database; logout and password changes evict here at once, and other instances
+// see a revocation within the cache's TTL.
+type principalCache struct {
+	mu      sync.RWMutex
+	ttl     time.Duration
+	entries map[string]cacheEntry
+}
+
+type cacheEntry struct {
+	p     *Principal
+	until time.Time
+}
+
+func newPrincipalCache(ttl time.Duration) *principalCache {
+	return &principalCache{ttl: ttl, entries: map[string]cacheEntry{}}
+}
+
+func (c *principalCache) get(sid string, now time.Time) *Principal {
+	c.mu.RLock()
+	e, ok := c.entries[sid]
+	c.mu.RUnlock()
+	if !ok || now.After(e.until) {
+		return nil
+	}
+	return e.p
+}
+
+func (c *principalCache) put(p *Principal, now time.Time) {
+	if c.ttl <= 0 {
+		return
+	}
+	c.mu.Lock()
+	if len(c.entries) > 100_000 {
+		// Bounded: drop everything rather than grow without limit; entries refill on demand.
+		c.entries = map[string]cacheEntry{}
+	}
+	c.entries[p.SessionID] = cacheEntry{p: p, until: now.Add(c.ttl)}
+	c.mu.Unlock()
+}
+
+func (c *principalCache) evictSession(sid string) {
+	c.mu.Lock()
+	delete(c.entries, sid)
+	c.mu.Unlock()
+}
+
+func (c *principalCache) evictUser(uid uint64) {
+	c.mu.Lock()
+	for k, e := range c.entries {
+		if e.p.UserID == uid {
+			delete(c.entries, k)
+		}
+	}
+	c.mu.Unlock()
+}

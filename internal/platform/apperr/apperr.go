@@ -1,0 +1,111 @@
+// Package apperr is the one error type services return; the HTTP middleware, the worker
+// and shopctl each map its Code in one place.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+type Code string
+
+const (
+	Invalid         Code = "invalid"
+	NotFound        Code = "not_found"
+	Conflict        Code = "conflict"
+	Forbidden       Code = "forbidden"
+	Unauthorized    Code = "unauthorized"
+	TooManyRequests Code = "too_many_requests"
+	TooLarge        Code = "too_large"
+	Internal        Code = "internal"
+)
+
+// Msg is a message from the i18n catalogue: its key and the values for its placeholders.
+type Msg struct {
+	Key  string
+	Args map[string]any
+}
+
+// FieldError is one message about one input field (snake_case, as on the wire).
+type FieldError struct {
+	Field string
+	Msg   Msg
+}
+
+type Error struct {
+	Code   Code
+	Msg    Msg
+	Fields []FieldError
+	Err    error // the cause, logged, never shown
+}
+
+func (e *Error) Error() string {
+	s := string(e.Code) + ": " + e.Msg.Key
+	for _, f := range e.Fields {
+		s += fmt.Sprintf("; %s: %s", f.Field, f.Msg.Key)
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// M builds a catalogue message; args alternate name, value.
+func M(key string, args ...any) Msg {
+	m := Msg{Key: key}
+	if len(args) > 0 {
+		m.Args = map[string]any{}
+		for i := 0; i+1 < len(args); i += 2 {
+			m.Args[args[i].(string)] = args[i+1]
+		}
+	}
+	return m
+}
+
+// Field is a shorthand for a FieldError.
+func Field(field, key string, args ...any) FieldError {
+	return FieldError{Field: field, Msg: M(key, args...)}
+}
+
+// InvalidFields is a 422 with messages per field.
+func InvalidFields(fields ...FieldError) *Error {
+	return &Error{Code: Invalid, Msg: M("error.invalid"), Fields: fields}
+}
+
+// NotFoundThing is a 404 "<Thing> ne postoji ili je izbrisan."; thing is a key under notfound.*.
+func NotFoundThing(thing string) *Error {
+	return &Error{Code: NotFound, Msg: M("notfound." + thing)}
+}
+
+func New(code Code, key string, args ...any) *Error {
+	return &Error{Code: code, Msg: M(key, args...)}
+}
+
+// Wrap marks an unexpected failure as internal, keeping the cause for the log.
+func Wrap(err error, context string) error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return &Error{Code: Internal, Msg: M("error.server"), Err: fmt.Errorf("%s: %w", context, err)}
+}
+
+// As returns the *Error inside err, or an internal error wrapping it.
+func As(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Code: Internal, Msg: M("error.server"), Err: err}
+}
+
+// Is tells whether err carries the given code.
+func Is(err error, code Code) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == code
+}

@@ -1,0 +1,360 @@
+// Package config loads the shop's settings once at start into a typed struct:
+// defaults, then an optional YAML file, then SHOP_* environment variables.
+package config
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/spf13/viper"
+)
+
+// Modules are the feature switches the back office and storefront read through GET modules.
+var AllModules = []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargin", "Authorization", "ProductImport", "Pricelist"}
+
+type Config struct {
+	// DataDir holds the embedded set-up's files: SQLite database, objects, outbox, secret.
+	DataDir  string         `mapstructure:"data_dir"`
+	HTTP     HTTPConfig     `mapstructure:"http"`
+	Database DatabaseConfig `mapstructure:"database"`
+	Redis    RedisConfig    `mapstructure:"redis"`
+	Blob     BlobConfig     `mapstructure:"blob"`
+	Mail     MailConfig     `mapstructure:"mail"`
+	Auth     AuthConfig     `mapstructure:"auth"`
+	Modules  []string       `mapstructure:"modules"`
+	Web      WebConfig      `mapstructure:"web"`
+	Log      LogConfig      `mapstructure:"log"`
+	Demo     DemoConfig     `mapstructure:"demo"`
+	Worker   WorkerConfig   `mapstructure:"worker"`
+}
+
+type HTTPConfig struct {
+	Addr            string        `mapstructure:"addr"`
+	PublicURL       string        `mapstructure:"public_url"`
+	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
+	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+}
+
+type DatabaseConfig struct {
+	// URL empty means SQLite at <data_dir>/shop.db; postgres:// or postgresql:// means PostgreSQL;
+	// sqlite:PATH names another SQLite file.
+	URL         string `mapstructure:"url"`
+	AutoMigrate bool   `mapstructure:"auto_migrate"`
+	MaxOpen     int    `mapstructure:"max_open_conns"`
+}
+
+type RedisConfig struct {
+	// URL empty means the in-process Redis-compatible server (embedded set-up only).
+	URL string `mapstructure:"url"`
+}
+
+type BlobConfig struct {
+	Driver string   `mapstructure:"driver"` // local | s3
+	S3     S3Config `mapstructure:"s3"`
+}
+
+type S3Config struct {
+	Endpoint  string `mapstructure:"endpoint"`
+	Region    string `mapstructure:"region"`
+	Bucket    string `mapstructure:"bucket"`
+	AccessKey string `mapstructure:"access_key"`
+	SecretKey string `mapstructure:"secret_key" secret:"true"`
+	PathStyle bool   `mapstructure:"path_style"`
+}
+
+type MailConfig struct {
+	Driver string     `mapstructure:"driver"` // outbox | smtp
+	From   string     `mapstructure:"from"`
+	SMTP   SMTPConfig `mapstructure:"smtp"`
+}
+
+type SMTPConfig struct {
+	Host     string `mapstructure:"host"`
+	Port     int    `mapstructure:"port"`
+	Username string `mapstructure:"username"`
+	Password string `mapstructure:"password" secret:"true"`
+}
+
+type AuthConfig struct {
+	// Secret signs access tokens; empty in the embedded set-up means one is generated
+	// and kept in <data_dir>/auth.secret.
+	Secret              string        `mapstructure:"secret" secret:"true"`
+	AccessTTL           time.Duration `mapstructure:"access_ttl"`
+	RefreshTTL          time.Duration `mapstructure:"refresh_ttl"`
+	PasswordResetTTL    time.Duration `mapstructure:"password_reset_ttl"`
+	LoginPerIPPerMinute int           `mapstructure:"login_per_ip_per_minute"`
+	LoginFailsPerEmail  int           `mapstructure:"login_fails_per_email"`
+	LoginLockout        time.Duration `mapstructure:"login_lockout"`
+	SessionCacheTTL     time.Duration `mapstructure:"session_cache_ttl"`
+}
+
+type WebConfig struct {
+	StoreDir string `mapstructure:"store_dir"`
+	AdminDir string `mapstructure:"admin_dir"`
+}
+
+type LogConfig struct {
+	Level  string `mapstructure:"level"`  // debug | info | warn | error
+	Format string `mapstructure:"format"` // json | text
+}
+
+type DemoConfig struct {
+	SeedOnFirstStart bool `mapstructure:"seed_on_first_start"`
+}
+
+type WorkerConfig struct {
+	Concurrency int `mapstructure:"concurrency"`
+}
+
+// defaults lists every key with its default; configs/config.yaml documents the same keys
+// (a test keeps the two in step).
+var defaults = map[string]any{
+	"data_dir":                     "./var",
+	"http.addr":                    ":8080",
+	"http.public_url":              "http://localhost:8080",
+	"http.max_body_bytes":          int64(12 << 20),
+	"http.shutdown_timeout":        20 * time.Second,
+	"database.url":                 "",
+	"database.auto_migrate":        true,
+	"database.max_open_conns":      10,
+	"redis.url":                    "",
+	"blob.driver":                  "local",
+	"blob.s3.endpoint":             "",
+	"blob.s3.region":               "us-east-1",
+	"blob.s3.bucket":               "",
+	"blob.s3.access_key":           "",
+	"blob.s3.secret_key":           "",
+	"blob.s3.path_style":           true,
+	"mail.driver":                  "outbox",
+	"mail.from":                    "Prodavnica <noreply@demo.local>",
+	"mail.smtp.host":               "",
+	"mail.smtp.port":               587,
+	"mail.smtp.username":           "",
+	"mail.smtp.password":           "",
+	"auth.secret":                  "",
+	"auth.access_ttl":              15 * time.Minute,
+	"auth.refresh_ttl":             30 * 24 * time.Hour,
+	"auth.password_reset_ttl":      time.Hour,
+	"auth.login_per_ip_per_minute": 30,
+	"auth.login_fails_per_email":   10,
+	"auth.login_lockout":           15 * time.Minute,
+	"auth.session_cache_ttl":       10 * time.Second,
+	"modules":                      AllModules,
+	"web.store_dir":                "store-web/dist",
+	"web.admin_dir":                "admin-web/dist",
+	"log.level":                    "info",
+	"log.format":                   "json",
+	"demo.seed_on_first_start":     true,
+	"worker.concurrency":           4,
+}
+
+// Keys returns every configuration key, sorted.
+func Keys() []string {
+	keys := make([]string, 0, len(defaults))
+	for k := range defaults {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Load reads the configuration: defaults, then file (if not empty), then SHOP_* variables
+// from environ. Unknown keys and malformed values are errors naming the key.
+func Load(file string, environ []string) (*Config, error) {
+	v := viper.New()
+	for k, d := range defaults {
+		v.SetDefault(k, d)
+	}
+	if file != "" {
+		v.SetConfigFile(file)
+		if err := v.ReadInConfig(); err != nil {
+			return nil, fmt.Errorf("config file %s: %w", file, err)
+		}
+		for _, k := range v.AllKeys() {
+			if _, ok := defaults[k]; !ok {
+				return nil, fmt.Errorf("config file %s: unknown key %q", file, k)
+			}
+		}
+	}
+	for _, kv := range environ {
+		name, val, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "SHOP_") || isNonConfigVar(name) {
+			continue
+		}
+		key, ok := envKey(name)
+		if !ok {
+			return nil, fmt.Errorf("environment variable %s: unknown key (known: %s)", name, strings.Join(envNames(), ", "))
+		}
+		v.Set(key, val)
+	}
+	var c Config
+	err := v.UnmarshalExact(&c, viper.DecodeHook(mapstructure.ComposeDecodeHookFunc(
+		mapstructure.StringToTimeDurationHookFunc(),
+		mapstructure.StringToSliceHookFunc(","),
+	)))
+	if err != nil {
+		return nil, fmt.Errorf("config: %s", cleanDecodeError(err))
+	}
+	if err := c.validate(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// isNonConfigVar names SHOP_ variables that are not settings: the config file path and the test hooks.
+func isNonConfigVar(name string) bool {
+	return name == "SHOP_CONFIG" || strings.HasPrefix(name, "SHOP_TEST_") || strings.HasPrefix(name, "SHOP_BENCH_")
+}
+
+func envKey(name string) (string, bool) {
+	want := strings.TrimPrefix(name, "SHOP_")
+	for k := range defaults {
+		if strings.EqualFold(strings.ReplaceAll(k, ".", "_"), want) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+func envNames() []string {
+	var out []string
+	for _, k := range Keys() {
+		out = append(out, "SHOP_"+strings.ToUpper(strings.ReplaceAll(k, ".", "_")))
+	}
+	return out
+}
+
+func cleanDecodeError(err error) string {
+	// mapstructure joins several errors with newlines; one line reads better in a log.
+	return strings.ReplaceAll(strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):\n\n"), "\n", "; ")
+}
+
+func (c *Config) validate() error {
+	var errs []string
+	if c.HTTP.MaxBodyBytes <= 0 {
+		errs = append(errs, "http.max_body_bytes: must be positive")
+	}
+	switch c.Blob.Driver {
+	case "local":
+	case "s3":
+		if c.Blob.S3.Bucket == "" {
+			errs = append(errs, "blob.s3.bucket: required when blob.driver is s3")
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("blob.driver: %q is not local or s3", c.Blob.Driver))
+	}
+	switch c.Mail.Driver {
+	case "outbox":
+	case "smtp":
+		if c.Mail.SMTP.Host == "" {
+			errs = append(errs, "mail.smtp.host: required when mail.driver is smtp")
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("mail.driver: %q is not outbox or smtp", c.Mail.Driver))
+	}
+	if u := c.Database.URL; u != "" && !c.IsPostgres() && !strings.HasPrefix(u, "sqlite:") {
+		errs = append(errs, "database.url: must start with postgres://, postgresql:// or sqlite:")
+	}
+	if c.IsPostgres() && c.Auth.Secret == "" {
+		errs = append(errs, "auth.secret: required with PostgreSQL, where several instances must share it")
+	}
+	for _, m := range c.Modules {
+		if !contains(AllModules, m) {
+			errs = append(errs, fmt.Sprintf("modules: unknown module %q (known: %s)", m, strings.Join(AllModules, ", ")))
+		}
+	}
+	switch c.Log.Level {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Sprintf("log.level: %q is not debug, info, warn or error", c.Log.Level))
+	}
+	if c.Log.Format != "json" && c.Log.Format != "text" {
+		errs = append(errs, fmt.Sprintf("log.format: %q is not json or text", c.Log.Format))
+	}
+	if c.Auth.AccessTTL <= 0 || c.Auth.RefreshTTL <= 0 {
+		errs = append(errs, "auth.access_ttl and auth.refresh_ttl: must be positive")
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("config: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// IsPostgres tells whether the database is PostgreSQL (the production set-up).
+func (c *Config) IsPostgres() bool {
+	return strings.HasPrefix(c.Database.URL, "postgres://") || strings.HasPrefix(c.Database.URL, "postgresql://")
+}
+
+// ModuleEnabled tells whether a module is switched on.
+func (c *Config) ModuleEnabled(name string) bool { return contains(c.Modules, name) }
+
+// Masked returns the effective settings as flat key/value pairs with secrets and
+// passwords inside URLs hidden, for `shopctl config show`.
+func (c *Config) Masked() map[string]any {
+	out := map[string]any{}
+	flatten("", reflect.ValueOf(*c), reflect.TypeOf(*c), out)
+	for _, k := range []string{"database.url", "redis.url"} {
+		if s, ok := out[k].(string); ok {
+			out[k] = maskURL(s)
+		}
+	}
+	return out
+}
+
+func flatten(prefix string, v reflect.Value, t reflect.Type, out map[string]any) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		key := f.Tag.Get("mapstructure")
+		if prefix != "" {
+			key = prefix + "." + key
+		}
+		fv := v.Field(i)
+		if f.Type.Kind() == reflect.Struct {
+			flatten(key, fv, f.Type, out)
+			continue
+		}
+		val := fv.Interface()
+		if f.Tag.Get("secret") == "true" && fv.String() != "" {
+			val = "********"
+		}
+		if d, ok := val.(time.Duration); ok {
+			val = d.String()
+		}
+		out[key] = val
+	}
+}
+
+func maskURL(s string) string {
+	at := strings.LastIndex(s, "@")
+	scheme := strings.Index(s, "://")
+	if at < 0 || scheme < 0 {
+		return s
+	}
+	cred := s[scheme+3 : at]
+	if user, _, ok := strings.Cut(cred, ":"); ok {
+		return s[:scheme+3] + user + ":********" + s[at:]
+	}
+	return s
+}
+
+// FromEnv loads the configuration from SHOP_CONFIG (if set) and the environment.
+func FromEnv(file string) (*Config, error) {
+	if file == "" {
+		file = os.Getenv("SHOP_CONFIG")
+	}
+	return Load(file, os.Environ())
+}

@@ -1,0 +1,112 @@
+// Package db opens the shop's database: PostgreSQL through pgx in production, SQLite
+// (pure Go) in the embedded set-up, both through GORM.
+package db
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"shop/internal/platform/config"
+)
+
+// Open connects to the configured database and checks that it answers.
+func Open(ctx context.Context, cfg *config.Config) (*gorm.DB, error) {
+	return OpenURL(ctx, URL(cfg), cfg.Database.MaxOpen)
+}
+
+// URL is the effective database URL: PostgreSQL as configured, else sqlite:<path>.
+func URL(cfg *config.Config) string {
+	if cfg.Database.URL != "" {
+		return cfg.Database.URL
+	}
+	return "sqlite:" + filepath.Join(cfg.DataDir, "shop.db")
+}
+
+// OpenURL opens postgres://... or sqlite:PATH.
+func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
+	gcfg := &gorm.Config{
+		Logger:                 logger.Discard,
+		TranslateError:         true,
+		SkipDefaultTransaction: true,
+		NowFunc:                func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
+	}
+	var dialector gorm.Dialector
+	isSQLite := strings.HasPrefix(url, "sqlite:")
+	if isSQLite {
+		path := strings.TrimPrefix(url, "sqlite:")
+		if dir := filepath.Dir(path); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, fmt.Errorf("database: create %s: %w", dir, err)
+			}
+		}
+		// WAL lets readers run beside the one writer; immediate transactions take the write
+		// lock up front, so two writers wait (busy_timeout) instead of failing mid-transaction.
+		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		dialector = sqlite.Open(dsn)
+	} else {
+		dialector = postgres.Open(url)
+	}
+	gdb, err := gorm.Open(dialector, gcfg)
+	if err != nil {
+		return nil, fmt.Errorf("database: open: %w", err)
+	}
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	if maxOpen <= 0 {
+		maxOpen = 10
+	}
+	sqlDB.SetMaxOpenConns(maxOpen)
+	sqlDB.SetMaxIdleConns(maxOpen)
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pingCtx); err != nil {
+		_ = sqlDB.Close()
+		return nil, fmt.Errorf("database: cannot reach %s: %w", redact(url), err)
+	}
+	return gdb, nil
+}
+
+// Ping tells whether the database answers (readiness).
+func Ping(ctx context.Context, gdb *gorm.DB) error {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}
+
+// Close closes the pool.
+func Close(gdb *gorm.DB) error {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.Close()
+}
+
+// IsPostgres tells the dialect, for the few queries written once per database.
+func IsPostgres(gdb *gorm.DB) bool { return gdb.Dialector.Name() == "postgres" }
+
+func redact(url string) string {
+	at := strings.LastIndex(url, "@")
+	if at < 0 {
+		return url
+	}
+	scheme := strings.Index(url, "://")
+	if scheme < 0 {
+		return url
+	}
+	return url[:scheme+3] + "…" + url[at:]
+}

@@ -1,0 +1,104 @@
+// Package dbtest gives each test a fresh, migrated database: SQLite always, and PostgreSQL
+// too when SHOP_TEST_DATABASE_URL is set (a randomly named database dropped afterwards).
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"shop/internal/migrations"
+	"shop/internal/platform/db"
+)
+
+// Dialect is a database the tests run on.
+type Dialect struct {
+	Name string
+	// Open returns a fresh migrated database for one test.
+	Open func(t testing.TB) *gorm.DB
+}
+
+// Dialects lists SQLite and, when configured, PostgreSQL.
+func Dialects() []Dialect {
+	ds := []Dialect{{Name: "sqlite", Open: OpenSQLite}}
+	if os.Getenv("SHOP_TEST_DATABASE_URL") != "" {
+		ds = append(ds, Dialect{Name: "postgres", Open: OpenPostgres})
+	}
+	return ds
+}
+
+// Run runs fn once per dialect as a subtest, each with its own fresh database.
+func Run(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(d.Name, func(t *testing.T) { fn(t, d.Open(t)) })
+	}
+}
+
+// OpenSQLite opens a migrated SQLite database in the test's temp folder.
+func OpenSQLite(t testing.TB) *gorm.DB {
+	t.Helper()
+	return openMigrated(t, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+}
+
+// OpenPostgres creates a randomly named database on SHOP_TEST_DATABASE_URL's server.
+func OpenPostgres(t testing.TB) *gorm.DB {
+	t.Helper()
+	return openMigrated(t, NewPostgresDatabase(t))
+}
+
+// NewPostgresDatabase creates an empty database and returns its URL; dropped on cleanup.
+func NewPostgresDatabase(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("SHOP_TEST_DATABASE_URL")
+	if base == "" {
+		t.Skip("SHOP_TEST_DATABASE_URL not set")
+	}
+	ctx := context.Background()
+	admin, err := db.OpenURL(ctx, base, 2)
+	if err != nil {
+		t.Fatalf("postgres: %v", err)
+	}
+	defer db.Close(admin)
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "shop_test_" + hex.EncodeToString(b)
+	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("SHOP_TEST_DATABASE_URL: %v", err)
+	}
+	u.Path = "/" + name
+	t.Cleanup(func() {
+		admin, err := db.OpenURL(ctx, base, 1)
+		if err != nil {
+			return
+		}
+		defer db.Close(admin)
+		admin.Exec(fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name))
+	})
+	return u.String()
+}
+
+func openMigrated(t testing.TB, dsn string) *gorm.DB {
+	t.Helper()
+	ctx := context.Background()
+	gdb, err := db.OpenURL(ctx, dsn, 4)
+	if err != nil {
+		t.Fatalf("open %s: %v", dsn, err)
+	}
+	t.Cleanup(func() { db.Close(gdb) })
+	if err := migrations.Up(ctx, gdb); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return gdb
+}

@@ -1,0 +1,24 @@
+// Package listing holds the paging input every list service takes, independent of transport.
+package listing
+
+// Page is a 1-based page number and a page size.
+type Page struct {
+	Number int
+	Size   int
+}
+
+// Offset is the number of rows before this page.
+func (p Page) Offset() int {
+	if p.Number < 1 {
+		return 0
+	}
+	return (p.Number - 1) * p.Size
+}
+
+// LastPage is the page count for total rows, at least 1.
+func (p Page) LastPage(total int64) int {
+	if p.Size <= 0 || total == 0 {
+		return 1
+	}
+	return int((total + int64(p.Size) - 1) / int64(p.Size))
+}

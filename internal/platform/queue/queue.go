@@ -1,0 +1,112 @@
+// Package queue connects the shop to Redis for asynq (jobs) and shared counters: the
+// configured server in production, an in-process Redis-compatible server in the embedded set-up.
+package queue
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"shop/internal/platform/config"
+)
+
+// Queue names and their weights: critical work (mail a user waits for) before bulk work.
+const (
+	QueueCritical = "critical"
+	QueueDefault  = "default"
+	QueueLow      = "low"
+)
+
+// Weights is the asynq server's queue priority map.
+var Weights = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+
+type Redis struct {
+	Opt    asynq.RedisConnOpt
+	Client redis.UniversalClient
+	// Embedded is set when the server runs in this process (nothing survives a restart).
+	Embedded bool
+
+	mini     *miniredis.Miniredis
+	stopTick chan struct{}
+	once     sync.Once
+}
+
+// Connect opens the configured Redis, or starts the in-process one when redis.url is empty.
+func Connect(ctx context.Context, cfg *config.Config) (*Redis, error) {
+	if cfg.Redis.URL == "" {
+		if cfg.IsPostgres() {
+			return nil, fmt.Errorf("redis.url: required with PostgreSQL (the in-process server is for the embedded set-up only)")
+		}
+		return StartEmbedded()
+	}
+	return ConnectURL(ctx, cfg.Redis.URL)
+}
+
+// ConnectURL connects to redis://host:port/db and checks that it answers.
+func ConnectURL(ctx context.Context, url string) (*Redis, error) {
+	opt, err := asynq.ParseRedisURI(url)
+	if err != nil {
+		return nil, fmt.Errorf("redis.url: %w", err)
+	}
+	r := &Redis{Opt: opt, Client: opt.MakeRedisClient().(redis.UniversalClient)}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := r.Client.Ping(pingCtx).Err(); err != nil {
+		r.Client.Close()
+		return nil, fmt.Errorf("redis: cannot reach %s: %w", opt.(asynq.RedisClientOpt).Addr, err)
+	}
+	return r, nil
+}
+
+// StartEmbedded runs miniredis in this process. miniredis never expires keys on its own, so a
+// ticker moves its clock every second; without it unique-task locks and rate windows never clear.
+func StartEmbedded() (*Redis, error) {
+	mr := miniredis.NewMiniRedis()
+	if err := mr.StartAddr("127.0.0.1:0"); err != nil {
+		return nil, fmt.Errorf("embedded redis: %w", err)
+	}
+	opt := asynq.RedisClientOpt{Addr: mr.Addr()}
+	r := &Redis{Opt: opt, Client: opt.MakeRedisClient().(redis.UniversalClient), Embedded: true, mini: mr, stopTick: make(chan struct{})}
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				mr.FastForward(time.Second)
+			case <-r.stopTick:
+				return
+			}
+		}
+	}()
+	return r, nil
+}
+
+// Ping tells whether Redis answers (readiness).
+func (r *Redis) Ping(ctx context.Context) error { return r.Client.Ping(ctx).Err() }
+
+func (r *Redis) Close() {
+	r.once.Do(func() {
+		r.Client.Close()
+		if r.mini != nil {
+			close(r.stopTick)
+			r.mini.Close()
+		}
+	})
+}
+
+// Enqueuer puts tasks on the queue; the API, shopctl and the scheduler enqueue through it.
+type Enqueuer struct{ client *asynq.Client }
+
+func NewEnqueuer(r *Redis) *Enqueuer { return &Enqueuer{client: asynq.NewClient(r.Opt)} }
+
+func (e *Enqueuer) Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error) {
+	return e.client.EnqueueContext(ctx, t)
+}
+
+func (e *Enqueuer) Close() error { return e.client.Close() }

@@ -1,0 +1,112 @@
+// Package worker runs the shop's background jobs: the asynq mux with one handler per task
+// type, the server that runs them, and the scheduler's cron entries.
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"shop/internal/identity"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/mail"
+	"shop/internal/platform/queue"
+)
+
+// Deps is what the job handlers need.
+type Deps struct {
+	Log      *slog.Logger
+	Mail     mail.Sender
+	Identity *identity.Service
+}
+
+// Mux routes each task type to its handler.
+func Mux(d Deps) *asynq.ServeMux {
+	mux := asynq.NewServeMux()
+	mux.Handle(queue.TypeMailSend, mailSend{d.Mail})
+	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
+	return mux
+}
+
+type mailSend struct{ mail mail.Sender }
+
+func (h mailSend) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	var p queue.MailSendPayload
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	}
+	return result(h.mail.Send(ctx, p.Message))
+}
+
+type identityPurge struct {
+	ids *identity.Service
+	log *slog.Logger
+}
+
+func (h identityPurge) ProcessTask(ctx context.Context, _ *asynq.Task) error {
+	n, err := h.ids.PurgeExpired(ctx)
+	if err == nil {
+		h.log.InfoContext(ctx, "purged expired sessions and reset tokens", "rows", n)
+	}
+	return result(err)
+}
+
+// result maps service errors for asynq: invalid input never gets better by retrying.
+func result(err error) error {
+	if err == nil {
+		return nil
+	}
+	if apperr.Is(err, apperr.Invalid) || apperr.Is(err, apperr.NotFound) {
+		return fmt.Errorf("%v: %w", err, asynq.SkipRetry)
+	}
+	return err
+}
+
+// NewServer builds the asynq server that runs the mux.
+func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slog.Logger) *asynq.Server {
+	return asynq.NewServer(r.Opt, asynq.Config{
+		Concurrency:     concurrency,
+		Queues:          queue.Weights,
+		ShutdownTimeout: shutdown,
+		Logger:          asynqLogger{log},
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
+			log.ErrorContext(ctx, "job failed", "type", t.Type(), "error", err.Error(), "skip_retry", errors.Is(err, asynq.SkipRetry))
+		}),
+	})
+}
+
+// Schedule lists the cron entries the scheduler enqueues.
+func Schedule() []Entry {
+	return []Entry{{Cron: "17 3 * * *", Task: queue.NewIdentityPurgeTask}}
+}
+
+// Entry is one cron line.
+type Entry struct {
+	Cron string
+	Task func() *asynq.Task
+}
+
+// NewScheduler builds the asynq scheduler with the cron entries registered.
+func NewScheduler(r *queue.Redis, log *slog.Logger) (*asynq.Scheduler, error) {
+	s := asynq.NewScheduler(r.Opt, &asynq.SchedulerOpts{Logger: asynqLogger{log}, Location: time.UTC})
+	for _, e := range Schedule() {
+		if _, err := s.Register(e.Cron, e.Task()); err != nil {
+			return nil, fmt.Errorf("schedule %q: %w", e.Cron, err)
+		}
+	}
+	return s, nil
+}
+
+// asynqLogger sends asynq's own log lines to slog.
+type asynqLogger struct{ log *slog.Logger }
+
+func (l asynqLogger) Debug(args ...any) { l.log.Debug(fmt.Sprint(args...), "component", "asynq") }
+func (l asynqLogger) Info(args ...any)  { l.log.Info(fmt.Sprint(args...), "component", "asynq") }
+func (l asynqLogger) Warn(args ...any)  { l.log.Warn(fmt.Sprint(args...), "component", "asynq") }
+func (l asynqLogger) Error(args ...any) { l.log.Error(fmt.Sprint(args...), "component", "asynq") }
+func (l asynqLogger) Fatal(args ...any) { l.log.Error(fmt.Sprint(args...), "component", "asynq", "fatal", true) }
