@@ -36,6 +36,9 @@ type Deps struct {
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
 	QueueMonitor http.Handler
+	// ExtraRoutes are registered after the table with the same guards (the benchmark adds a
+	// trivial authenticated endpoint through it).
+	ExtraRoutes []Route
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.
@@ -96,7 +99,7 @@ func New(d Deps) *gin.Engine {
 
 	v1 := r.Group("/api/v1")
 	auth := authenticate(d.Identity, false)
-	for _, rt := range Routes(d) {
+	for _, rt := range append(Routes(d), d.ExtraRoutes...) {
 		chain := []gin.HandlerFunc{}
 		if rt.Auth {
 			chain = append(chain, auth)

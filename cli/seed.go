@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"shop/internal/demo"
+)
+
+type SeedOptions struct {
+	F    *Factory
+	What string
+}
+
+func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
+	return &cobra.Command{
+		Use:     "seed demo",
+		Short:   "Fill a new shop with demo data (refuses a database that holds real users)",
+		Example: "  shopctl seed demo",
+		Args:    exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if args[0] != "demo" {
+				return UsageError{fmt.Errorf("seed: %q is not demo", args[0])}
+			}
+			opts := &SeedOptions{F: f, What: args[0]}
+			if runF != nil {
+				return runF(opts)
+			}
+			return seedRun(cmd, opts)
+		},
+	}
+}
+
+func seedRun(cmd *cobra.Command, o *SeedOptions) error {
+	a, err := o.F.App(cmd.Context())
+	if err != nil {
+		return err
+	}
+	created, err := demo.Seed(cmd.Context(), a.Identity)
+	if err != nil {
+		return err
+	}
+	if o.F.JSON {
+		return o.F.PrintJSON(map[string]bool{"created": created})
+	}
+	if !created {
+		fmt.Fprintln(o.F.IO.Out, "demo data already present")
+		return nil
+	}
+	fmt.Fprintf(o.F.IO.Out, "demo shop seeded; logins (password %s):\n", demo.Password)
+	for _, u := range demo.Users {
+		fmt.Fprintf(o.F.IO.Out, "  %-18s %s\n", u.Email, u.Role)
+	}
+	return nil
+}
