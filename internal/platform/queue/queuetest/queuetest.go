@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"shop/internal/platform/queue"
@@ -18,6 +19,17 @@ import (
 // Redis returns a connected, empty Redis for this test, closed on cleanup.
 func Redis(t testing.TB) *queue.Redis {
 	t.Helper()
+	r, err := queue.ConnectURL(context.Background(), URL(t))
+	if err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	t.Cleanup(r.Close)
+	return r
+}
+
+// URL returns the address of an empty Redis database reserved for this test.
+func URL(t testing.TB) string {
+	t.Helper()
 	base := os.Getenv("SHOP_TEST_REDIS_URL")
 	if base == "" {
 		r, err := queue.StartEmbedded()
@@ -25,7 +37,7 @@ func Redis(t testing.TB) *queue.Redis {
 			t.Fatalf("embedded redis: %v", err)
 		}
 		t.Cleanup(r.Close)
-		return r
+		return "redis://" + r.Opt.(asynq.RedisClientOpt).Addr + "/0"
 	}
 	ctx := context.Background()
 	opt, err := redis.ParseURL(base)
@@ -45,20 +57,21 @@ func Redis(t testing.TB) *queue.Redis {
 			if !ok {
 				continue
 			}
-			r, err := queue.ConnectURL(ctx, fmt.Sprintf("redis://%s/%d", opt.Addr, n))
-			if err != nil {
-				t.Fatalf("redis: %v", err)
-			}
-			if err := r.Client.FlushDB(ctx).Err(); err != nil {
+			dbClient := redis.NewClient(&redis.Options{Addr: opt.Addr, Password: opt.Password, DB: n})
+			if err := dbClient.FlushDB(ctx).Err(); err != nil {
 				t.Fatalf("redis flush: %v", err)
 			}
 			t.Cleanup(func() {
-				r.Client.FlushDB(context.Background())
-				r.Close()
+				dbClient.FlushDB(context.Background())
+				dbClient.Close()
 				lockClient.Del(context.Background(), key)
 				lockClient.Close()
 			})
-			return r
+			u := fmt.Sprintf("redis://%s/%d", opt.Addr, n)
+			if opt.Password != "" {
+				u = fmt.Sprintf("redis://:%s@%s/%d", opt.Password, opt.Addr, n)
+			}
+			return u
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("redis: no free test database in 1..15")

@@ -1,0 +1,145 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/demo"
+	"shop/internal/platform/db"
+)
+
+// testServer is the whole HTTP stack over a fresh app, with the demo users.
+type testServer struct {
+	t     *testing.T
+	app   *app.App
+	srv   *httptest.Server
+	deps  api.Deps
+	admin string // access tokens
+	staff string
+	buyer string
+}
+
+func newTestServer(t *testing.T, a *app.App, extra ...api.Route) *testServer {
+	t.Helper()
+	if _, err := demo.Seed(context.Background(), a.Identity); err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	deps := api.Deps{
+		Config: a.Config, Log: a.Log, Identity: a.Identity, Blobs: a.Blobs, Registry: prometheus.NewRegistry(),
+		Checks: []api.Check{
+			{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
+			{Name: "redis", Ping: a.Redis.Ping},
+		},
+		ExtraRoutes: extra,
+	}
+	ts := &testServer{t: t, app: a, deps: deps, srv: httptest.NewServer(api.New(deps))}
+	t.Cleanup(ts.srv.Close)
+	ts.admin = ts.login("admin@demo.local", demo.Password)
+	ts.staff = ts.login("staff@demo.local", demo.Password)
+	ts.buyer = ts.login("kupac@demo.local", demo.Password)
+	return ts
+}
+
+type resp struct {
+	Status int
+	Body   map[string]any
+	Raw    []byte
+	Header http.Header
+}
+
+type req struct {
+	method, path, token, lang string
+	body                      any
+	contentType               string
+	raw                       []byte
+}
+
+func (ts *testServer) do(r req) resp {
+	ts.t.Helper()
+	var body io.Reader
+	switch {
+	case r.raw != nil:
+		body = bytes.NewReader(r.raw)
+	case r.body != nil:
+		b, _ := json.Marshal(r.body)
+		body = bytes.NewReader(b)
+	}
+	hr, err := http.NewRequest(r.method, ts.srv.URL+r.path, body)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if body != nil {
+		ct := r.contentType
+		if ct == "" {
+			ct = "application/json"
+		}
+		hr.Header.Set("Content-Type", ct)
+	}
+	if r.token != "" {
+		hr.Header.Set("Authorization", "Bearer "+r.token)
+	}
+	if r.lang != "" {
+		hr.Header.Set("Accept-Language", r.lang)
+	}
+	res, err := http.DefaultClient.Do(hr)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := resp{Status: res.StatusCode, Raw: raw, Header: res.Header}
+	_ = json.Unmarshal(raw, &out.Body)
+	return out
+}
+
+func (ts *testServer) login(email, password string) string {
+	ts.t.Helper()
+	r := ts.do(req{method: "POST", path: "/api/v1/login", body: map[string]string{"email": email, "password": password}})
+	if r.Status != 200 {
+		ts.t.Fatalf("login %s: %d %s", email, r.Status, r.Raw)
+	}
+	return r.Body["data"].(map[string]any)["token"].(string)
+}
+
+// multipartFile builds a body with one file field.
+func multipartFile(t *testing.T, field, name string, data []byte) ([]byte, string) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	fw, err := w.CreateFormFile(field, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write(data)
+	w.Close()
+	return b.Bytes(), w.FormDataContentType()
+}
+
+// errorsOf returns the 422 field errors.
+func errorsOf(r resp) map[string]any {
+	e, _ := r.Body["errors"].(map[string]any)
+	return e
+}
+
+func firstError(r resp, field string) string {
+	list, _ := errorsOf(r)[field].([]any)
+	if len(list) == 0 {
+		return ""
+	}
+	return list[0].(string)
+}
+
+func data(r resp) map[string]any {
+	d, _ := r.Body["data"].(map[string]any)
+	return d
+}

@@ -1,0 +1,54 @@
+// Package apptest builds the whole shop for a test on a fresh database of the given dialect,
+// with a private Redis, a temp object folder and the mail outbox.
+package apptest
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"shop/internal/app"
+	"shop/internal/platform/config"
+	"shop/internal/platform/dbtest"
+	"shop/internal/platform/queue/queuetest"
+)
+
+// Config is a test configuration for dialect "sqlite" or "postgres".
+func Config(t testing.TB, dialect string) *config.Config {
+	t.Helper()
+	cfg, err := config.Load("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = t.TempDir()
+	cfg.Auth.Secret = "test-secret-test-secret-test-secret"
+	cfg.Web.StoreDir = filepath.Join(cfg.DataDir, "store")
+	cfg.Web.AdminDir = filepath.Join(cfg.DataDir, "admin")
+	cfg.Redis.URL = queuetest.URL(t)
+	if dialect == "postgres" {
+		cfg.Database.URL = dbtest.NewPostgresDatabase(t)
+	}
+	return cfg
+}
+
+// New builds the app (migrated) from cfg; closed on cleanup.
+func New(t testing.TB, cfg *config.Config) *app.App {
+	t.Helper()
+	a, err := app.New(context.Background(), cfg, slog.New(slog.DiscardHandler), app.Options{PasswordCost: bcrypt.MinCost})
+	if err != nil {
+		t.Fatalf("app: %v", err)
+	}
+	t.Cleanup(a.Close)
+	return a
+}
+
+// Run runs fn per dialect (SQLite always, PostgreSQL when configured) with a fresh app.
+func Run(t *testing.T, fn func(t *testing.T, a *app.App)) {
+	t.Helper()
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) { fn(t, New(t, Config(t, d.Name))) })
+	}
+}
