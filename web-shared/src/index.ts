@@ -1,0 +1,4 @@
+export * from './session'
+export * from './auth'
+export * from './errors'
+export * from './cookies'
