@@ -175,10 +175,24 @@ func Load(file string, environ []string) (*Config, error) {
 		if err := v.ReadInConfig(); err != nil {
 			return nil, fmt.Errorf("config file %s: %w", file, err)
 		}
-		for _, k := range v.AllKeys() {
-			if _, ok := defaults[k]; !ok {
-				return nil, fmt.Errorf("config file %s: unknown key %q", file, k)
+		// The file alone (without the defaults) tells which keys it sets.
+		fv := viper.New()
+		fv.SetConfigFile(file)
+		if err := fv.ReadInConfig(); err != nil {
+			return nil, fmt.Errorf("config file %s: %w", file, err)
+		}
+		for _, k := range fv.AllKeys() {
+			if _, ok := defaults[k]; ok {
+				continue
 			}
+			// A section whose keys are all commented out reads as an empty key; that is no error.
+			if isSection(k) {
+				if fv.Get(k) == nil {
+					continue
+				}
+				return nil, fmt.Errorf("config file %s: %q is a section, not a value", file, k)
+			}
+			return nil, fmt.Errorf("config file %s: unknown key %q", file, k)
 		}
 	}
 	for _, kv := range environ {
@@ -204,6 +218,16 @@ func Load(file string, environ []string) (*Config, error) {
 		return nil, err
 	}
 	return &c, nil
+}
+
+// isSection tells whether k groups other keys (http, blob.s3).
+func isSection(k string) bool {
+	for d := range defaults {
+		if strings.HasPrefix(d, k+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // isNonConfigVar names SHOP_ variables that are not settings: the config file path and the test hooks.
@@ -339,16 +363,26 @@ func flatten(prefix string, v reflect.Value, t reflect.Type, out map[string]any)
 }
 
 func maskURL(s string) string {
-	at := strings.LastIndex(s, "@")
-	scheme := strings.Index(s, "://")
-	if at < 0 || scheme < 0 {
+	if scheme := strings.Index(s, "://"); scheme >= 0 {
+		if at := strings.LastIndex(s, "@"); at > scheme {
+			cred := s[scheme+3 : at]
+			if user, _, ok := strings.Cut(cred, ":"); ok {
+				s = s[:scheme+3] + user + ":********" + s[at:]
+			}
+		}
+	}
+	// libpq and pgx also take the password as a query parameter.
+	base, query, ok := strings.Cut(s, "?")
+	if !ok {
 		return s
 	}
-	cred := s[scheme+3 : at]
-	if user, _, ok := strings.Cut(cred, ":"); ok {
-		return s[:scheme+3] + user + ":********" + s[at:]
+	params := strings.Split(query, "&")
+	for i, p := range params {
+		if name, _, _ := strings.Cut(p, "="); strings.EqualFold(name, "password") {
+			params[i] = name + "=********"
+		}
 	}
-	return s
+	return base + "?" + strings.Join(params, "&")
 }
 
 // FromEnv loads the configuration from SHOP_CONFIG (if set) and the environment.
