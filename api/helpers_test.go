@@ -14,9 +14,25 @@ import (
 
 	"shop/api"
 	"shop/internal/app"
+	"shop/internal/app/apptest"
 	"shop/internal/demo"
+	"shop/internal/platform/config"
 	"shop/internal/platform/db"
+	"shop/internal/platform/dbtest"
 )
+
+// runWith is apptest.Run with the configuration adjusted before the app is built (the
+// services read their settings once, at construction).
+func runWith(t *testing.T, adjust func(cfg *config.Config), fn func(t *testing.T, a *app.App)) {
+	t.Helper()
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cfg := apptest.Config(t, d.Name)
+			adjust(cfg)
+			fn(t, apptest.New(t, cfg))
+		})
+	}
+}
 
 // testServer is the whole HTTP stack over a fresh app, with the demo users.
 type testServer struct {
@@ -62,6 +78,9 @@ type req struct {
 	body                      any
 	contentType               string
 	raw                       []byte
+	header                    map[string]string
+	// chunked sends the body without a Content-Length, as a streaming client does.
+	chunked bool
 }
 
 func (ts *testServer) do(r req) resp {
@@ -73,6 +92,9 @@ func (ts *testServer) do(r req) resp {
 	case r.body != nil:
 		b, _ := json.Marshal(r.body)
 		body = bytes.NewReader(b)
+	}
+	if r.chunked && body != nil {
+		body = io.MultiReader(body) // hides the length from http.NewRequest
 	}
 	hr, err := http.NewRequest(r.method, ts.srv.URL+r.path, body)
 	if err != nil {
@@ -90,6 +112,9 @@ func (ts *testServer) do(r req) resp {
 	}
 	if r.lang != "" {
 		hr.Header.Set("Accept-Language", r.lang)
+	}
+	for k, v := range r.header {
+		hr.Header.Set(k, v)
 	}
 	res, err := http.DefaultClient.Do(hr)
 	if err != nil {
@@ -142,4 +167,34 @@ func firstError(r resp, field string) string {
 func data(r resp) map[string]any {
 	d, _ := r.Body["data"].(map[string]any)
 	return d
+}
+
+// list returns the data array of a list answer.
+func list(r resp) []any {
+	l, _ := r.Body["data"].([]any)
+	return l
+}
+
+// message is the body's message.
+func message(r resp) string {
+	m, _ := r.Body["message"].(string)
+	return m
+}
+
+// session is the data of a login, registration or refresh answer.
+type session struct {
+	token, refresh string
+	user           map[string]any
+}
+
+func sessionOf(t *testing.T, r resp) session {
+	t.Helper()
+	d := data(r)
+	tok, _ := d["token"].(string)
+	ref, _ := d["refresh_token"].(string)
+	u, _ := d["user"].(map[string]any)
+	if tok == "" || ref == "" || u == nil {
+		t.Fatalf("not a session answer: %d %s", r.Status, r.Raw)
+	}
+	return session{token: tok, refresh: ref, user: u}
 }

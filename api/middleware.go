@@ -72,7 +72,7 @@ func locale() gin.HandlerFunc {
 func bodyLimit(max int64) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.ContentLength > max {
-			httpx.Fail(c, apperr.New(apperr.TooLarge, "error.too_large", "max", strconv.FormatInt(max>>20, 10)+" MB"))
+			httpx.Fail(c, httpx.TooLarge(max))
 			return
 		}
 		if c.Request.Body != nil {

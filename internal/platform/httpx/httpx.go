@@ -161,7 +161,7 @@ func BindJSON(c *gin.Context, v any) bool {
 func bodyError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return apperr.New(apperr.TooLarge, "error.too_large", "max", humanBytes(tooBig.Limit))
+		return TooLarge(tooBig.Limit)
 	}
 	if f := jsonTypeField(err); f != "" {
 		return apperr.InvalidFields(apperr.Field(f, "validation.type"))
@@ -173,7 +173,13 @@ func bodyError(err error) error {
 func FormFileError(err error, field string) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return apperr.New(apperr.TooLarge, "error.too_large", "max", humanBytes(tooBig.Limit))
+		return TooLarge(tooBig.Limit)
 	}
 	return apperr.InvalidFields(apperr.Field(field, "validation.file_required"))
+}
+
+// TooLarge is the 413 for a body over limit bytes, naming the limit in a readable unit
+// (a limit under 1 MB must not read "0 MB").
+func TooLarge(limit int64) error {
+	return apperr.New(apperr.TooLarge, "error.too_large", "max", humanBytes(limit))
 }

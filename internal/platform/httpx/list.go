@@ -92,9 +92,12 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 	}
 	if s := get("page"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
+		switch {
+		case err != nil:
+			fields = append(fields, apperr.Field("page", "validation.number"))
+		case n < 1:
 			fields = append(fields, apperr.Field("page", "validation.min", "n", 1))
-		} else {
+		default:
 			page.Number = n
 		}
 	}
