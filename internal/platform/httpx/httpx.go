@@ -42,7 +42,7 @@ type Meta struct {
 
 // ListResponse is `{data, meta}`.
 type ListResponse[T any] struct {
-	Data []T `json:"data"`
+	Data []T  `json:"data"`
 	Meta Meta `json:"meta"`
 }
 
