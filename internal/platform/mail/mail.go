@@ -10,10 +10,12 @@ import (
 	"fmt"
 	"mime"
 	"net"
+	netmail "net/mail"
 	"net/smtp"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"shop/internal/platform/config"
@@ -42,8 +44,8 @@ func Render(from string, m Message, now time.Time) []byte {
 	var b bytes.Buffer
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
-	fmt.Fprintf(&b, "From: %s\r\n", from)
-	fmt.Fprintf(&b, "To: %s\r\n", m.To)
+	fmt.Fprintf(&b, "From: %s\r\n", headerAddress(from))
+	fmt.Fprintf(&b, "To: %s\r\n", headerAddress(m.To))
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@shop>\r\n", hex.EncodeToString(id))
@@ -51,6 +53,15 @@ func Render(from string, m Message, now time.Time) []byte {
 	b.WriteString(m.Body)
 	b.WriteString("\r\n")
 	return b.Bytes()
+}
+
+// headerAddress formats an address for a header: a display name outside ASCII ("Računari
+// Đorđević") becomes an encoded word, and a line break can never start another header.
+func headerAddress(s string) string {
+	if a, err := netmail.ParseAddress(s); err == nil {
+		return a.String()
+	}
+	return strings.NewReplacer("\r", "", "\n", "").Replace(s)
 }
 
 // Outbox writes each message as a file; the name sorts by time.
