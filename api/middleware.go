@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -19,14 +20,17 @@ import (
 	"shop/internal/platform/i18n"
 )
 
-// requestID takes the caller's X-Request-ID or makes one, and echoes it.
+// requestID takes the caller's X-Request-ID or makes one, and echoes it. A made id is this
+// process's random prefix and a counter: unique across instances without a crypto read per request.
 func requestID() gin.HandlerFunc {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	prefix := hex.EncodeToString(b) + "-"
+	var n atomic.Uint64
 	return func(c *gin.Context) {
 		id := c.GetHeader("X-Request-ID")
 		if id == "" || len(id) > 64 {
-			b := make([]byte, 8)
-			_, _ = rand.Read(b)
-			id = hex.EncodeToString(b)
+			id = prefix + strconv.FormatUint(n.Add(1), 36)
 		}
 		c.Set(httpx.KeyRequestID, id)
 		c.Header("X-Request-ID", id)

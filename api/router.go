@@ -60,7 +60,7 @@ func Routes(d Deps) []Route {
 	s := sessionHandlers{d.Identity}
 	u := userHandlers{d.Identity}
 	ro := roleHandlers{d.Identity}
-	m := moduleHandlers{d.Config}
+	m := newModuleHandlers(d.Config)
 	return []Route{
 		{Method: "POST", Path: "/login", Handler: s.login},
 		{Method: "POST", Path: "/register", Handler: s.register},

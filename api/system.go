@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -16,7 +17,22 @@ import (
 	"shop/internal/platform/httpx"
 )
 
-type moduleHandlers struct{ cfg *config.Config }
+// moduleHandlers answers the enabled modules. The list is fixed for the process's life (it
+// comes from config), and every storefront and admin page load asks for it, so the body is
+// encoded once.
+type moduleHandlers struct{ body []byte }
+
+func newModuleHandlers(cfg *config.Config) moduleHandlers {
+	out := ModulesResponse{}
+	for _, m := range cfg.Modules {
+		out[m] = true
+	}
+	b, err := json.Marshal(httpx.DataResponse[ModulesResponse]{Data: out})
+	if err != nil {
+		panic(err) // a map of strings to bools always encodes
+	}
+	return moduleHandlers{body: b}
+}
 
 // ModulesResponse maps each enabled module's name to true.
 type ModulesResponse map[string]bool // @name Modules
@@ -29,11 +45,7 @@ type ModulesResponse map[string]bool // @name Modules
 //	@Success	200	{object}	httpx.DataResponse[ModulesResponse]
 //	@Router		/api/v1/modules [get]
 func (h moduleHandlers) list(c *gin.Context) {
-	out := ModulesResponse{}
-	for _, m := range h.cfg.Modules {
-		out[m] = true
-	}
-	httpx.Data(c, out)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", h.body)
 }
 
 // Check is one dependency readiness probes.

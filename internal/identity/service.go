@@ -291,13 +291,13 @@ func (s *Service) Logout(ctx context.Context, p *Principal) error {
 
 // Authenticate turns a bearer token into the caller, or an Unauthorized error.
 func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, error) {
-	uid, sid, err := s.parseAccess(token)
+	now := s.now()
+	if p := s.cache.get(token, now); p != nil {
+		return p, nil
+	}
+	uid, sid, exp, err := s.parseAccess(token)
 	if err != nil {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
-	}
-	now := s.now()
-	if p := s.cache.get(sid, now); p != nil {
-		return p, nil
 	}
 	var sess session
 	err = s.db.WithContext(ctx).Where("id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?", sid, uid, now).First(&sess).Error
@@ -315,7 +315,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 		return nil, err
 	}
 	p := newPrincipal(u, sid)
-	s.cache.put(p, now)
+	s.cache.put(token, p, now, exp)
 	return p, nil
 }
 

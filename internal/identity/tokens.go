@@ -35,18 +35,19 @@ func (s *Service) signAccess(userID uint64, sid string, now time.Time) (string, 
 
 var errBadToken = errors.New("bad token")
 
-func (s *Service) parseAccess(token string) (uint64, string, error) {
+// parseAccess verifies an access token and returns its user, session and expiry.
+func (s *Service) parseAccess(token string) (uint64, string, time.Time, error) {
 	var claims accessClaims
 	_, err := jwt.ParseWithClaims(token, &claims, func(t *jwt.Token) (any, error) { return s.opts.Secret, nil },
-		jwt.WithValidMethods([]string{"HS256"}), jwt.WithIssuer("shop"), jwt.WithTimeFunc(s.now))
+		jwt.WithValidMethods([]string{"HS256"}), jwt.WithIssuer("shop"), jwt.WithTimeFunc(s.now), jwt.WithExpirationRequired())
 	if err != nil {
-		return 0, "", errBadToken
+		return 0, "", time.Time{}, errBadToken
 	}
 	uid, err := strconv.ParseUint(claims.Subject, 10, 64)
 	if err != nil || claims.SessionID == "" {
-		return 0, "", errBadToken
+		return 0, "", time.Time{}, errBadToken
 	}
-	return uid, claims.SessionID, nil
+	return uid, claims.SessionID, claims.ExpiresAt.Time, nil
 }
 
 // randomToken is 32 random bytes, URL-safe.
@@ -62,9 +63,10 @@ func hashToken(t string) string {
 	return hex.EncodeToString(h[:])
 }
 
-// principalCache keeps authenticated sessions for a few seconds so each request does not
-// read the database; logout and password changes evict here at once, and other instances
-// see a revocation within the cache's TTL.
+// principalCache keeps authenticated callers for a few seconds, keyed by the exact access
+// token, so a request neither reads the database nor re-verifies the token (the JWT parse is
+// most of an authenticated request's cost). An entry never outlives its token; logout and
+// password changes evict here at once, and other instances see a revocation within the TTL.
 type principalCache struct {
 	mu      sync.RWMutex
 	ttl     time.Duration
@@ -80,9 +82,9 @@ func newPrincipalCache(ttl time.Duration) *principalCache {
 	return &principalCache{ttl: ttl, entries: map[string]cacheEntry{}}
 }
 
-func (c *principalCache) get(sid string, now time.Time) *Principal {
+func (c *principalCache) get(token string, now time.Time) *Principal {
 	c.mu.RLock()
-	e, ok := c.entries[sid]
+	e, ok := c.entries[token]
 	c.mu.RUnlock()
 	if !ok || now.After(e.until) {
 		return nil
@@ -90,22 +92,30 @@ func (c *principalCache) get(sid string, now time.Time) *Principal {
 	return e.p
 }
 
-func (c *principalCache) put(p *Principal, now time.Time) {
+func (c *principalCache) put(token string, p *Principal, now, tokenExpiry time.Time) {
 	if c.ttl <= 0 {
 		return
+	}
+	until := now.Add(c.ttl)
+	if tokenExpiry.Before(until) {
+		until = tokenExpiry
 	}
 	c.mu.Lock()
 	if len(c.entries) > 100_000 {
 		// Bounded: drop everything rather than grow without limit; entries refill on demand.
 		c.entries = map[string]cacheEntry{}
 	}
-	c.entries[p.SessionID] = cacheEntry{p: p, until: now.Add(c.ttl)}
+	c.entries[token] = cacheEntry{p: p, until: until}
 	c.mu.Unlock()
 }
 
 func (c *principalCache) evictSession(sid string) {
 	c.mu.Lock()
-	delete(c.entries, sid)
+	for k, e := range c.entries {
+		if e.p.SessionID == sid {
+			delete(c.entries, k)
+		}
+	}
 	c.mu.Unlock()
 }
 

@@ -1,0 +1,188 @@
+// Command bench measures the shop's speed goals on loopback and prints each figure beside its
+// baseline from the same run, with the ratio. It is `make bench`; tests never assert timings.
+//
+// Figures:
+//   - API stack: an authenticated trivial endpoint (the modules list behind bearer auth) through
+//     the whole Gin stack (request id, locale, access log, metrics, errors, recovery, body limit,
+//     auth) against a bare net/http handler writing the same bytes. Goal: at least 80 %.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/demo"
+	"shop/internal/identity"
+	"shop/internal/platform/config"
+)
+
+func main() {
+	dur := flag.Duration("duration", 3*time.Second, "length of each measured round")
+	workers := flag.Uint64("workers", 16, "concurrent connections of the load generator")
+	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil && pprof.StartCPUProfile(f) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
+	if err := run(*dur, *workers, *rounds); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		pprof.StopCPUProfile()
+		os.Exit(1)
+	}
+}
+
+func run(dur time.Duration, workers uint64, rounds int) error {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "shop-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_LOG_LEVEL=info"})
+	if err != nil {
+		return err
+	}
+	// The production logger's work (one JSON line per request) is measured; only the I/O is not.
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if _, err := demo.Seed(ctx, a.Identity); err != nil {
+		return err
+	}
+	tok, err := a.Identity.Login(ctx, identity.LoginInput{Email: demo.Users[0].Email, Password: demo.Password})
+	if err != nil {
+		return err
+	}
+
+	deps := api.Deps{Config: cfg, Log: log, Identity: a.Identity, Blobs: a.Blobs, Registry: prometheus.NewRegistry()}
+	// The real modules handler, mounted once more behind bearer auth.
+	for _, rt := range api.Routes(deps) {
+		if rt.Method == "GET" && rt.Path == "/modules" {
+			deps.ExtraRoutes = []api.Route{{Method: "GET", Path: "/bench/modules", Auth: true, Handler: rt.Handler}}
+		}
+	}
+	if deps.ExtraRoutes == nil {
+		return fmt.Errorf("no GET /modules route")
+	}
+	shop := api.New(deps)
+	shopURL, stopShop, err := serve(shop)
+	if err != nil {
+		return err
+	}
+	defer stopShop()
+	shopURL += "/api/v1/bench/modules"
+	header := http.Header{"Authorization": {"Bearer " + tok.AccessToken}}
+
+	// The bare handler answers exactly what the stack answers.
+	body, ctype, err := fetch(shopURL, header)
+	if err != nil {
+		return err
+	}
+	bare := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", ctype)
+		_, _ = w.Write(body)
+	})
+	bareURL, stopBare, err := serve(bare)
+	if err != nil {
+		return err
+	}
+	defer stopBare()
+
+	fmt.Printf("API stack: GET %s (authenticated) vs a bare net/http handler, %d connections, %s rounds x%d\n",
+		"/api/v1/modules", workers, dur, rounds)
+	attack(bareURL, header, workers, time.Second) // warm-up of both sides
+	attack(shopURL, header, workers, time.Second)
+	var best [2]result
+	for i := 0; i < rounds; i++ {
+		for side, u := range []string{bareURL, shopURL} {
+			r := attack(u, header, workers, dur)
+			if r.errors > 0 {
+				return fmt.Errorf("%s: %d failed requests (%s)", u, r.errors, r.firstError)
+			}
+			if r.rps > best[side].rps {
+				best[side] = r
+			}
+		}
+	}
+	fmt.Printf("  %-34s %10.0f req/s   p50 %-9s p99 %s\n", "bare net/http (baseline)", best[0].rps, best[0].p50, best[0].p99)
+	fmt.Printf("  %-34s %10.0f req/s   p50 %-9s p99 %s\n", "Gin stack + auth", best[1].rps, best[1].p50, best[1].p99)
+	ratio := best[1].rps / best[0].rps
+	verdict := "meets"
+	if ratio < 0.8 {
+		verdict = "MISSES"
+	}
+	fmt.Printf("  ratio %.2f (goal >= 0.80: %s)\n", ratio, verdict)
+	return nil
+}
+
+type result struct {
+	rps        float64
+	p50, p99   time.Duration
+	errors     int
+	firstError string
+}
+
+// attack runs the vegeta load generator at its maximum rate with a fixed number of workers.
+func attack(url string, header http.Header, workers uint64, dur time.Duration) result {
+	target := vegeta.NewStaticTargeter(vegeta.Target{Method: "GET", URL: url, Header: header})
+	at := vegeta.NewAttacker(vegeta.Workers(workers), vegeta.MaxWorkers(workers), vegeta.KeepAlive(true),
+		vegeta.Connections(int(workers)), vegeta.MaxConnections(int(workers)))
+	var m vegeta.Metrics
+	for res := range at.Attack(target, vegeta.Rate{Freq: 0}, dur, "bench") {
+		m.Add(res)
+	}
+	m.Close()
+	r := result{rps: m.Throughput, p50: m.Latencies.P50.Round(time.Microsecond), p99: m.Latencies.P99.Round(time.Microsecond)}
+	if m.Success < 1 {
+		r.errors = int(float64(m.Requests) * (1 - m.Success))
+		if len(m.Errors) > 0 {
+			r.firstError = m.Errors[0]
+		}
+	}
+	return r
+}
+
+func serve(h http.Handler) (string, func(), error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+}
+
+func fetch(url string, header http.Header) ([]byte, string, error) {
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header = header.Clone()
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if res.StatusCode != 200 {
+		return nil, "", fmt.Errorf("GET %s: %d %s", url, res.StatusCode, b)
+	}
+	return b, res.Header.Get("Content-Type"), err
+}
