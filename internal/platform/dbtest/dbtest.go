@@ -23,15 +23,31 @@ type Dialect struct {
 	Name string
 	// Open returns a fresh migrated database for one test.
 	Open func(t testing.TB) *gorm.DB
+	// OpenEmpty returns a fresh database with no tables (for migration tests).
+	OpenEmpty func(t testing.TB) *gorm.DB
 }
 
 // Dialects lists SQLite and, when configured, PostgreSQL.
 func Dialects() []Dialect {
-	ds := []Dialect{{Name: "sqlite", Open: OpenSQLite}}
+	ds := []Dialect{{Name: "sqlite", Open: OpenSQLite, OpenEmpty: func(t testing.TB) *gorm.DB { return open(t, NewSQLiteURL(t)) }}}
 	if os.Getenv("SHOP_TEST_DATABASE_URL") != "" {
-		ds = append(ds, Dialect{Name: "postgres", Open: OpenPostgres})
+		ds = append(ds, Dialect{Name: "postgres", Open: OpenPostgres, OpenEmpty: func(t testing.TB) *gorm.DB { return open(t, NewPostgresDatabase(t)) }})
 	}
 	return ds
+}
+
+// RunEmpty runs fn once per dialect as a subtest, each with its own empty database.
+func RunEmpty(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(d.Name, func(t *testing.T) { fn(t, d.OpenEmpty(t)) })
+	}
+}
+
+// NewSQLiteURL names a new SQLite file in the test's temp folder.
+func NewSQLiteURL(t testing.TB) string {
+	t.Helper()
+	return "sqlite:" + filepath.Join(t.TempDir(), "test.db")
 }
 
 // Run runs fn once per dialect as a subtest, each with its own fresh database.
@@ -45,7 +61,7 @@ func Run(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
 // OpenSQLite opens a migrated SQLite database in the test's temp folder.
 func OpenSQLite(t testing.TB) *gorm.DB {
 	t.Helper()
-	return openMigrated(t, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	return openMigrated(t, NewSQLiteURL(t))
 }
 
 // OpenPostgres creates a randomly named database on SHOP_TEST_DATABASE_URL's server.
@@ -89,15 +105,20 @@ func NewPostgresDatabase(t testing.TB) string {
 	return u.String()
 }
 
-func openMigrated(t testing.TB, dsn string) *gorm.DB {
+func open(t testing.TB, dsn string) *gorm.DB {
 	t.Helper()
-	ctx := context.Background()
-	gdb, err := db.OpenURL(ctx, dsn, 4)
+	gdb, err := db.OpenURL(context.Background(), dsn, 4)
 	if err != nil {
 		t.Fatalf("open %s: %v", dsn, err)
 	}
 	t.Cleanup(func() { db.Close(gdb) })
-	if err := migrations.Up(ctx, gdb); err != nil {
+	return gdb
+}
+
+func openMigrated(t testing.TB, dsn string) *gorm.DB {
+	t.Helper()
+	gdb := open(t, dsn)
+	if err := migrations.Up(context.Background(), gdb); err != nil {
 		t.Fatalf("migrate: %v", err)
 	}
 	return gdb

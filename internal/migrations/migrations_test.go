@@ -1,0 +1,200 @@
+package migrations_test
+
+import (
+	"context"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"gorm.io/gorm"
+
+	"shop/internal/migrations"
+	"shop/internal/platform/dbtest"
+)
+
+// specPermissions are the permission names of both specifications, spelt as there
+// (typos included), written out here rather than taken from the code.
+var specPermissions = []string{
+	"view-user", "create-user", "update-user", "view-activity",
+	"view-product", "create-product", "view-product-attribute", "view-product-image",
+	"connect-product", "map-products-import", "view_category-discount-display",
+	"view-category", "create-category", "connect-category", "view-attribute", "view-brand",
+	"view-web-margin", "create-web-margin", "udpate-web-margin",
+	"view-recommended-price", "create-recommended-price", "update-recommended-price",
+	"view-authenticated-discount", "create-authenticated-discount", "update-authenticated-discount",
+	"view-discount-type", "view-order", "view-proforma-invoice", "view-proforma-invoice-info",
+	"view-role", "view_newsletter-product", "view-newsletter-product", "view-rating", "view-question",
+	"create-banner", "update-banner", "update-home-page", "create-post", "update-post",
+	"upload-pricelist",
+}
+
+var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true}}
+
+func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
+	tb.Helper()
+	st, err := migrations.Status(context.Background(), gdb)
+	if err != nil {
+		tb.Fatalf("Status: %v", err)
+	}
+	return st
+}
+
+func up(tb testing.TB, gdb *gorm.DB) {
+	tb.Helper()
+	if err := migrations.Up(context.Background(), gdb); err != nil {
+		tb.Fatalf("Up: %v", err)
+	}
+}
+
+func down(tb testing.TB, gdb *gorm.DB) string {
+	tb.Helper()
+	id, err := migrations.Down(context.Background(), gdb)
+	if err != nil {
+		tb.Fatalf("Down: %v", err)
+	}
+	return id
+}
+
+func pluck(tb testing.TB, gdb *gorm.DB, query string, args ...any) []string {
+	tb.Helper()
+	var out []string
+	if err := gdb.Raw(query, args...).Scan(&out).Error; err != nil {
+		tb.Fatalf("%s: %v", query, err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func count(tb testing.TB, gdb *gorm.DB, table string) int64 {
+	tb.Helper()
+	var n int64
+	if err := gdb.Table(table).Count(&n).Error; err != nil {
+		tb.Fatalf("count %s: %v", table, err)
+	}
+	return n
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}
+
+func TestUpOnFreshDatabase(t *testing.T) {
+	dbtest.RunEmpty(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := context.Background()
+		want := []migrations.State{{ID: "0001_identity"}, {ID: "0002_permissions"}}
+		if d := cmp.Diff(want, status(t, gdb)); d != "" {
+			t.Errorf("status of an empty database (-want +got):\n%s", d)
+		}
+		if n, err := migrations.Pending(ctx, gdb); err != nil || n != 2 {
+			t.Errorf("Pending = %d, %v; want 2", n, err)
+		}
+		up(t, gdb)
+		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
+			t.Errorf("status after up (-want +got):\n%s", d)
+		}
+		if n, err := migrations.Pending(ctx, gdb); err != nil || n != 0 {
+			t.Errorf("Pending after up = %d, %v; want 0", n, err)
+		}
+		for _, table := range []string{"users", "roles", "permission_groups", "permissions", "role_permissions",
+			"user_roles", "sessions", "password_resets", "addresses"} {
+			if !gdb.Migrator().HasTable(table) {
+				t.Errorf("table %s missing after up", table)
+			}
+		}
+	})
+}
+
+func TestPermissionCatalogue(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		got := pluck(t, gdb, "SELECT name FROM permissions")
+		if d := cmp.Diff(sorted(specPermissions), got); d != "" {
+			t.Errorf("permissions (-spec +db):\n%s", d)
+		}
+		if d := cmp.Diff([]string{"customer", "super-admin"}, pluck(t, gdb, "SELECT name FROM roles")); d != "" {
+			t.Errorf("roles (-want +got):\n%s", d)
+		}
+		// Every permission sits in a group the authorization screen can show.
+		orphans := pluck(t, gdb, `SELECT p.name FROM permissions p
+			LEFT JOIN permission_groups g ON g.id = p.group_id WHERE g.id IS NULL`)
+		if len(orphans) > 0 {
+			t.Errorf("permissions without a group: %v", orphans)
+		}
+		superAdmin := pluck(t, gdb, `SELECT p.name FROM permissions p
+			JOIN role_permissions rp ON rp.permission_id = p.id
+			JOIN roles r ON r.id = rp.role_id WHERE r.name = ?`, "super-admin")
+		if d := cmp.Diff(sorted(specPermissions), superAdmin); d != "" {
+			t.Errorf("super-admin's permissions (-want +got):\n%s", d)
+		}
+		customer := pluck(t, gdb, `SELECT p.name FROM permissions p
+			JOIN role_permissions rp ON rp.permission_id = p.id
+			JOIN roles r ON r.id = rp.role_id WHERE r.name = ?`, "customer")
+		if len(customer) > 0 {
+			t.Errorf("customer holds back-office permissions: %v", customer)
+		}
+	})
+}
+
+func TestUpTwiceIsNoOp(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		tables := []string{"schema_migrations", "permissions", "permission_groups", "roles", "role_permissions"}
+		before := map[string]int64{}
+		for _, tb := range tables {
+			before[tb] = count(t, gdb, tb)
+		}
+		up(t, gdb)
+		after := map[string]int64{}
+		for _, tb := range tables {
+			after[tb] = count(t, gdb, tb)
+		}
+		if d := cmp.Diff(before, after); d != "" {
+			t.Errorf("a second up changed row counts (-before +after):\n%s", d)
+		}
+		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
+			t.Errorf("status (-want +got):\n%s", d)
+		}
+	})
+}
+
+func TestDownAndUpAgain(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		if id := down(t, gdb); id != "0002_permissions" {
+			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
+		}
+		want := []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions"}}
+		if d := cmp.Diff(want, status(t, gdb)); d != "" {
+			t.Errorf("status after down (-want +got):\n%s", d)
+		}
+		if n := count(t, gdb, "permissions"); n != 0 {
+			t.Errorf("%d permissions left after rolling back 0002", n)
+		}
+		up(t, gdb)
+		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
+			t.Errorf("status after up again (-want +got):\n%s", d)
+		}
+		if d := cmp.Diff(sorted(specPermissions), pluck(t, gdb, "SELECT name FROM permissions")); d != "" {
+			t.Errorf("permissions after up again (-want +got):\n%s", d)
+		}
+
+		// All the way down leaves no tables behind, and a further down does nothing.
+		if id := down(t, gdb); id != "0002_permissions" {
+			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
+		}
+		if id := down(t, gdb); id != "0001_identity" {
+			t.Fatalf("Down rolled back %q, want 0001_identity", id)
+		}
+		for _, table := range []string{"users", "roles", "permissions", "sessions", "addresses"} {
+			if gdb.Migrator().HasTable(table) {
+				t.Errorf("table %s still there after rolling everything back", table)
+			}
+		}
+		if id := down(t, gdb); id != "" {
+			t.Errorf("Down on an empty schema rolled back %q", id)
+		}
+		up(t, gdb)
+		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
+			t.Errorf("status after a full round trip (-want +got):\n%s", d)
+		}
+	})
+}
