@@ -2,7 +2,8 @@ package api
 
 import "shop/internal/identity"
 
-// UserResponse is a user as every endpoint shows it.
+// UserResponse is a user as every endpoint shows it. Addresses appear only when included, and
+// then as a list even when empty (omitzero keeps an empty list, drops a nil one).
 type UserResponse struct {
 	ID          uint64            `json:"id"`
 	Name        string            `json:"name"`
@@ -10,7 +11,7 @@ type UserResponse struct {
 	ImageThumb  *string           `json:"image_thumb"`
 	Roles       []string          `json:"roles"`
 	Permissions []string          `json:"permissions"`
-	Addresses   []AddressResponse `json:"addresses,omitempty"`
+	Addresses   []AddressResponse `json:"addresses,omitzero"`
 } // @name User
 
 type AddressResponse struct {

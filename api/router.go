@@ -81,12 +81,21 @@ func Routes(d Deps) []Route {
 	}
 }
 
+// trustedProxies are the networks whose X-Forwarded-For / X-Real-IP headers are believed.
+var trustedProxies = []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
+
 // New builds the HTTP handler: API, operations endpoints, docs, media and both web apps.
 func New(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.HandleMethodNotAllowed = false
 	r.ContextWithFallback = true
+	// Gin trusts X-Forwarded-For from anyone by default, which would let a client pick its own
+	// address and walk around the per-IP login limit. Only proxies on this host or a private
+	// network (the load balancer) may name the client.
+	if err := r.SetTrustedProxies(trustedProxies); err != nil {
+		panic(err)
+	}
 	metrics := newHTTPMetrics(d.Registry)
 	r.Use(requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes))
 

@@ -111,7 +111,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 			return nil, apperr.New(apperr.TooManyRequests, "error.login_ip", "seconds", seconds(wait))
 		}
 	}
-	failKey := "login:fail:" + in.Email
+	failKey := loginFailKey(in.Email)
 	if s.opts.LoginFailsPerEmail > 0 {
 		locked, wait, err := s.limiter.Exceeded(ctx, failKey, s.opts.LoginFailsPerEmail)
 		if err != nil {
@@ -144,6 +144,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 	return s.openSession(ctx, u.ID, in.IP, in.UserAgent)
 }
 
+// loginFailKey counts an account's failed logins (the lockout).
+func loginFailKey(email string) string { return "login:fail:" + email }
+
 func seconds(d time.Duration) int {
 	n := int((d + time.Second - 1) / time.Second)
 	if n < 1 {
@@ -155,6 +158,7 @@ func seconds(d time.Duration) int {
 // Register creates a customer account and logs it in.
 func (s *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, error) {
 	in.Email = normalizeEmail(in.Email)
+	in.Name = strings.TrimSpace(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
@@ -401,6 +405,10 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) erro
 		return err
 	}
 	s.cache.evictUser(uid)
+	// Whoever proved they own the mailbox is let back in at once, even after a lockout.
+	if s.opts.LoginFailsPerEmail > 0 {
+		_ = s.limiter.Reset(ctx, loginFailKey(in.Email))
+	}
 	return nil
 }
 

@@ -27,6 +27,10 @@ func (s *Service) GetUser(ctx context.Context, id uint64, withAddresses bool) (*
 	if err != nil {
 		return nil, apperr.Wrap(err, "get user")
 	}
+	if withAddresses && u.Addresses == nil {
+		// Loaded and empty, as distinct from not loaded (nil).
+		u.Addresses = []Address{}
+	}
 	return &u, nil
 }
 
@@ -71,6 +75,7 @@ type CreateUserInput struct {
 // CreateUser adds a user with one role (back office and shopctl).
 func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*User, error) {
 	in.Email = normalizeEmail(in.Email)
+	in.Name = strings.TrimSpace(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
@@ -101,6 +106,7 @@ type UpdateUserInput struct {
 // ends the user's sessions).
 func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput) (*User, error) {
 	in.Email = normalizeEmail(in.Email)
+	in.Name = strings.TrimSpace(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,500 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/app/apptest"
+	"shop/internal/demo"
+	"shop/internal/identity"
+	"shop/internal/platform/config"
+	"shop/internal/platform/mail"
+	"shop/internal/platform/queue"
+	"shop/worker"
+)
+
+func loginBody(email, password string) map[string]string {
+	return map[string]string{"email": email, "password": password}
+}
+
+// TestLogin: a good login answers the session; a wrong password and an unknown e-mail give the
+// same 422 on email.
+func TestLogin(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+
+		r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody(" Admin@Demo.Local ", demo.Password)})
+		if r.Status != 200 {
+			t.Fatalf("login200: %d %s", r.Status, r.Raw)
+		}
+		s := sessionOf(t, r)
+		if got := data(r)["expires_in"]; got != float64(a.Config.Auth.AccessTTL.Seconds()) {
+			t.Errorf("expires_in %v, want %v", got, a.Config.Auth.AccessTTL.Seconds())
+		}
+		if s.user["email"] != "admin@demo.local" || cmp.Diff([]any{"super-admin"}, s.user["roles"]) != "" {
+			t.Errorf("user: %v", s.user)
+		}
+		if perms, _ := s.user["permissions"].([]any); len(perms) != len(identity.AllPermissions()) {
+			t.Errorf("super-admin has %d permissions, want all %d", len(perms), len(identity.AllPermissions()))
+		}
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: s.token}); me.Status != 200 || data(me)["email"] != "admin@demo.local" {
+			t.Errorf("the new token does not work: %d %s", me.Status, me.Raw)
+		}
+
+		customer := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
+		if diff := cmp.Diff(map[string]any{"id": customer.user["id"], "name": "Demo Kupac", "email": "kupac@demo.local",
+			"image_thumb": nil, "roles": []any{"customer"}, "permissions": []any{}}, customer.user); diff != "" {
+			t.Errorf("customer (-want +got):\n%s", diff)
+		}
+
+		wrong := map[string]any{"message": "Podaci nisu ispravni.", "errors": map[string]any{"email": []any{"Pogrešan email ili lozinka"}}}
+		tests := []struct {
+			name string
+			body map[string]string
+			want map[string]any
+		}{
+			{"wrongPassword422", loginBody("admin@demo.local", "nije-lozinka"), wrong},
+			{"unknownEmail422", loginBody("niko@demo.local", demo.Password), wrong},
+			{"emptyPassword422", loginBody("admin@demo.local", ""), map[string]any{"message": "Podaci nisu ispravni.",
+				"errors": map[string]any{"password": []any{"Polje je obavezno"}}}},
+			{"badEmail422", loginBody("admin", "x"), map[string]any{"message": "Podaci nisu ispravni.",
+				"errors": map[string]any{"email": []any{"Polje mora biti ispravna email adresa"}}}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := ts.do(req{method: "POST", path: "/api/v1/login", body: tt.body})
+				if r.Status != 422 {
+					t.Fatalf("%d %s", r.Status, r.Raw)
+				}
+				if diff := cmp.Diff(tt.want, r.Body); diff != "" {
+					t.Errorf("body (-want +got):\n%s", diff)
+				}
+			})
+		}
+	})
+}
+
+// TestRegister: 201 with a customer session; the specification's validation rules.
+func TestRegister(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		ok := map[string]any{"name": "Jelena Petrović", "email": "Jelena@Example.rs", "password": "tajna1234", "password_confirmation": "tajna1234"}
+		r := ts.do(req{method: "POST", path: "/api/v1/register", body: ok})
+		if r.Status != 201 || message(r) != "Uspešno ste se registrovali." {
+			t.Fatalf("register201: %d %s", r.Status, r.Raw)
+		}
+		s := sessionOf(t, r)
+		if s.user["email"] != "jelena@example.rs" || cmp.Diff([]any{"customer"}, s.user["roles"]) != "" {
+			t.Errorf("registered user: %v", s.user)
+		}
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: s.token}); me.Status != 200 || data(me)["name"] != "Jelena Petrović" {
+			t.Errorf("token of the new account: %d %s", me.Status, me.Raw)
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/admin/users", token: s.token}); r.Status != 403 {
+			t.Errorf("a registered customer reaches the back office: %d", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("jelena@example.rs", "tajna1234")}); r.Status != 200 {
+			t.Errorf("login with the new account: %d %s", r.Status, r.Raw)
+		}
+
+		with := func(k string, v any) map[string]any {
+			m := map[string]any{}
+			for kk, vv := range ok {
+				m[kk] = vv
+			}
+			m["email"] = "nova@example.rs"
+			m[k] = v
+			return m
+		}
+		tests := []struct {
+			name   string
+			body   map[string]any
+			lang   string
+			errors map[string]any
+		}{
+			{"nameShort422", with("name", "A"), "", map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}}},
+			{"nameBlank422", with("name", "  A  "), "", map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}}},
+			{"nameLong422", with("name", strings.Repeat("ž", 256)), "", map[string]any{"name": []any{"Polje može sadržati maksimum 255 karaktera"}}},
+			{"emailInvalid422", with("email", "nije-email"), "", map[string]any{"email": []any{"Polje mora biti ispravna email adresa"}}},
+			{"emailTaken422", with("email", "KUPAC@demo.local"), "", map[string]any{"email": []any{"Email adresa je već zauzeta"}}},
+			{"emailTakenEnglish422", with("email", "kupac@demo.local"), "en", map[string]any{"email": []any{"The email has already been taken"}}},
+			{"passwordShort422", map[string]any{"name": "Ana", "email": "ana@example.rs", "password": "kratka", "password_confirmation": "kratka"}, "",
+				map[string]any{"password": []any{"Polje mora sadržati minimum 8 karaktera"}}},
+			{"confirmationMismatch422", with("password_confirmation", "tajna12345"), "", map[string]any{"password_confirmation": []any{"Lozinke se ne poklapaju"}}},
+			{"confirmationMismatchEnglish422", with("password_confirmation", "x"), "en", map[string]any{"password_confirmation": []any{"The passwords do not match"}}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := ts.do(req{method: "POST", path: "/api/v1/register", body: tt.body, lang: tt.lang})
+				if r.Status != 422 {
+					t.Fatalf("%d %s", r.Status, r.Raw)
+				}
+				if diff := cmp.Diff(tt.errors, r.Body["errors"]); diff != "" {
+					t.Errorf("errors (-want +got):\n%s", diff)
+				}
+			})
+		}
+		if n, _ := a.Identity.CountUsers(context.Background(), nil); n != 4 {
+			t.Errorf("%d users after one good registration, want 4", n)
+		}
+	})
+}
+
+// TestMe: GET users/token, with and without addresses.
+func TestMe(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer})
+		if r.Status != 200 || data(r)["email"] != "kupac@demo.local" {
+			t.Fatalf("me: %d %s", r.Status, r.Raw)
+		}
+		if _, ok := data(r)["addresses"]; ok {
+			t.Errorf("addresses without include: %s", r.Raw)
+		}
+		r = ts.do(req{method: "GET", path: "/api/v1/users/token?include=addresses", token: ts.buyer})
+		addrs, _ := data(r)["addresses"].([]any)
+		if r.Status != 200 || len(addrs) != 2 {
+			t.Fatalf("me with addresses: %d %s", r.Status, r.Raw)
+		}
+		first := addrs[0].(map[string]any)
+		delete(first, "id")
+		if diff := cmp.Diff(map[string]any{"type": "billing_address", "name": "Demo Kupac", "address": "Bulevar kralja Aleksandra 73",
+			"city": "Beograd", "post_code": "11000", "phone": "+381 11 123 4567"}, first); diff != "" {
+			t.Errorf("first address (-want +got):\n%s", diff)
+		}
+		if addrs[1].(map[string]any)["type"] != "shipping_address" {
+			t.Errorf("second address: %v", addrs[1])
+		}
+		// Asked for and none there: an empty list, not a missing key.
+		r = ts.do(req{method: "GET", path: "/api/v1/users/token?include=addresses", token: ts.admin})
+		if got, ok := data(r)["addresses"].([]any); r.Status != 200 || !ok || len(got) != 0 {
+			t.Errorf("admin with include=addresses: %d %s, want addresses: []", r.Status, r.Raw)
+		}
+	})
+}
+
+// TestRefresh: the refresh token rotates: the old one then fails, the new one works.
+func TestRefresh(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		first := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
+
+		r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": first.refresh}})
+		if r.Status != 200 {
+			t.Fatalf("refresh200: %d %s", r.Status, r.Raw)
+		}
+		second := sessionOf(t, r)
+		if second.refresh == first.refresh {
+			t.Fatal("the refresh token did not rotate")
+		}
+		if second.user["email"] != "kupac@demo.local" {
+			t.Errorf("refresh user: %v", second.user)
+		}
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: second.token}); me.Status != 200 {
+			t.Errorf("refreshed access token: %d", me.Status)
+		}
+		r = ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": first.refresh}})
+		if r.Status != 401 || message(r) != "Niste prijavljeni." {
+			t.Errorf("reused refresh token: %d %s, want 401", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": second.refresh}}); r.Status != 200 {
+			t.Errorf("the rotated refresh token: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": "made-up"}}); r.Status != 401 {
+			t.Errorf("unknown refresh token: %d", r.Status)
+		}
+		r = ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{}})
+		if r.Status != 422 || firstError(r, "refresh_token") != "Polje je obavezno" {
+			t.Errorf("missing refresh token: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// TestLogout revokes the session's access token (cached or not) and its refresh token, and
+// nothing else.
+func TestLogout(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		s := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
+		// Fill the principal cache first: logout must evict it.
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: s.token}); r.Status != 200 {
+			t.Fatalf("me: %d", r.Status)
+		}
+		r := ts.do(req{method: "POST", path: "/api/v1/logout", token: s.token})
+		if r.Status != 200 || message(r) != "Uspešno ste se odjavili." {
+			t.Fatalf("logout200: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: s.token}); r.Status != 401 {
+			t.Errorf("access token after logout: %d, want 401", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": s.refresh}}); r.Status != 401 {
+			t.Errorf("refresh token after logout: %d, want 401", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/logout", token: s.token}); r.Status != 401 {
+			t.Errorf("second logout: %d, want 401", r.Status)
+		}
+		// The same user's other session (from newTestServer) lives on.
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}); r.Status != 200 {
+			t.Errorf("another session of the user: %d, want 200", r.Status)
+		}
+	})
+}
+
+// pendingMail returns the mail tasks waiting on the queue.
+func pendingMail(t *testing.T, a *app.App) []*asynq.TaskInfo {
+	t.Helper()
+	insp := asynq.NewInspector(a.Redis.Opt)
+	defer insp.Close()
+	tasks, err := insp.ListPendingTasks(queue.QueueCritical)
+	if err != nil && !strings.Contains(err.Error(), "not found") {
+		t.Fatalf("inspect queue: %v", err)
+	}
+	var out []*asynq.TaskInfo
+	for _, ti := range tasks {
+		if ti.Type == queue.TypeMailSend {
+			out = append(out, ti)
+		}
+	}
+	return out
+}
+
+// deliver runs the queued mail tasks through the worker's mux into an outbox folder and
+// returns the files' contents, the way the mail job delivers in the embedded set-up.
+func deliver(t *testing.T, a *app.App, tasks []*asynq.TaskInfo) []string {
+	t.Helper()
+	dir := t.TempDir()
+	mux := worker.Mux(worker.Deps{Log: a.Log, Mail: &mail.Outbox{Dir: dir, From: a.Config.Mail.From}, Identity: a.Identity})
+	for _, ti := range tasks {
+		if err := mux.ProcessTask(context.Background(), asynq.NewTask(ti.Type, ti.Payload)); err != nil {
+			t.Fatalf("mail job: %v", err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+var resetLink = regexp.MustCompile(`/nova-lozinka\?token=([^&\s]+)&email=(\S+)`)
+
+// TestPasswordReset: forgot password queues a mail whose link resets the password; the reset
+// ends every session; the token works once.
+func TestPasswordReset(t *testing.T) {
+	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginFailsPerEmail = 3 }, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		other := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
+
+		// An unknown address gets the same answer and no mail.
+		r := ts.do(req{method: "POST", path: "/api/v1/password/forgot", body: map[string]string{"email": "niko@demo.local"}})
+		if r.Status != 200 || message(r) != "Ako nalog sa tom adresom postoji, poslali smo link za promenu lozinke." {
+			t.Fatalf("forgot, unknown: %d %s", r.Status, r.Raw)
+		}
+		if n := len(pendingMail(t, a)); n != 0 {
+			t.Fatalf("%d mails for an unknown address", n)
+		}
+		r = ts.do(req{method: "POST", path: "/api/v1/password/forgot", body: map[string]string{"email": "nije-email"}})
+		if r.Status != 422 || firstError(r, "email") != "Polje mora biti ispravna email adresa" {
+			t.Errorf("forgot, bad e-mail: %d %s", r.Status, r.Raw)
+		}
+
+		r = ts.do(req{method: "POST", path: "/api/v1/password/forgot", body: map[string]string{"email": "KUPAC@demo.local"}, lang: "en"})
+		if r.Status != 200 || message(r) != "If an account with that address exists, we have sent a password reset link." {
+			t.Fatalf("forgot200: %d %s", r.Status, r.Raw)
+		}
+		mails := deliver(t, a, pendingMail(t, a))
+		if len(mails) != 1 {
+			t.Fatalf("%d mails, want 1", len(mails))
+		}
+		m := mails[0]
+		if !regexp.MustCompile(`(?m)^To: .*kupac@demo\.local`).MatchString(m) || !strings.Contains(m, "Hello Demo Kupac") ||
+			!strings.Contains(m, "Subject: Password reset") || !strings.Contains(m, a.Config.HTTP.PublicURL+"/nova-lozinka?token=") {
+			t.Fatalf("reset mail:\n%s", m)
+		}
+		link := resetLink.FindStringSubmatch(m)
+		if link == nil {
+			t.Fatalf("no link in:\n%s", m)
+		}
+		token, _ := url.QueryUnescape(link[1])
+		email, _ := url.QueryUnescape(link[2])
+		if email != "kupac@demo.local" {
+			t.Fatalf("link e-mail %q", email)
+		}
+
+		// Lock the account with wrong passwords: the reset must let the owner back in.
+		for range 3 {
+			ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", "pogresna")})
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}); r.Status != 429 {
+			t.Fatalf("account not locked: %d", r.Status)
+		}
+
+		reset := func(token, email, password, confirmation string) resp {
+			return ts.do(req{method: "POST", path: "/api/v1/password/reset", body: map[string]string{
+				"token": token, "email": email, "password": password, "password_confirmation": confirmation}})
+		}
+		invalid := "Link za promenu lozinke je neispravan ili je istekao"
+		for _, tt := range []struct {
+			name, token, email, password, confirmation, field, msg string
+		}{
+			{"wrongToken422", "pogresan-token", email, "nova-lozinka1", "nova-lozinka1", "email", invalid},
+			{"tokenOfAnotherEmail422", token, "admin@demo.local", "nova-lozinka1", "nova-lozinka1", "email", invalid},
+			{"shortPassword422", token, email, "kratka", "kratka", "password", "Polje mora sadržati minimum 8 karaktera"},
+			{"mismatch422", token, email, "nova-lozinka1", "nova-lozinka2", "password_confirmation", "Lozinke se ne poklapaju"},
+			{"missingToken422", "", email, "nova-lozinka1", "nova-lozinka1", "token", "Polje je obavezno"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				r := reset(tt.token, tt.email, tt.password, tt.confirmation)
+				if r.Status != 422 || firstError(r, tt.field) != tt.msg {
+					t.Errorf("%d %s, want 422 on %s: %q", r.Status, r.Raw, tt.field, tt.msg)
+				}
+			})
+		}
+
+		r = reset(token, email, "nova-lozinka1", "nova-lozinka1")
+		if r.Status != 200 || message(r) != "Lozinka je uspešno promenjena." {
+			t.Fatalf("reset200: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}); r.Status != 401 {
+			t.Errorf("old session after reset: %d, want 401", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": other.refresh}}); r.Status != 401 {
+			t.Errorf("old refresh token after reset: %d, want 401", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}); r.Status != 422 {
+			t.Errorf("old password after reset: %d, want 422", r.Status)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", "nova-lozinka1")}); r.Status != 200 {
+			t.Errorf("new password: %d %s", r.Status, r.Raw)
+		}
+		if r := reset(token, email, "treca-lozinka", "treca-lozinka"); r.Status != 422 || firstError(r, "email") != invalid {
+			t.Errorf("token used twice: %d %s", r.Status, r.Raw)
+		}
+		// Other users' sessions are untouched.
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.admin}); r.Status != 200 {
+			t.Errorf("another user's session after the reset: %d", r.Status)
+		}
+	})
+}
+
+// TestLoginRateLimits: too many attempts from one address, and too many failures on one
+// account, are 429s; other addresses and accounts go on.
+func TestLoginRateLimits(t *testing.T) {
+	runWith(t, func(cfg *config.Config) {
+		cfg.Auth.LoginPerIPPerMinute = 4
+		cfg.Auth.LoginFailsPerEmail = 3
+	}, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		from := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }
+
+		t.Run("perIP429", func(t *testing.T) {
+			for i := range 4 {
+				if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.7"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
+					t.Fatalf("attempt %d: %d %s", i+1, r.Status, r.Raw)
+				}
+			}
+			r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.7"), body: loginBody("admin@demo.local", demo.Password)})
+			if r.Status != 429 || !strings.HasPrefix(message(r), "Previše pokušaja prijave. Pokušajte ponovo za ") {
+				t.Fatalf("fifth attempt: %d %s, want 429", r.Status, r.Raw)
+			}
+			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.8"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
+				t.Errorf("another address: %d", r.Status)
+			}
+		})
+
+		t.Run("perAccount429", func(t *testing.T) {
+			for i := range 3 {
+				r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.10"), body: loginBody("staff@demo.local", "pogresna")})
+				if r.Status != 422 {
+					t.Fatalf("failure %d: %d %s", i+1, r.Status, r.Raw)
+				}
+			}
+			// Locked even with the right password, and from another address.
+			r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.11"), body: loginBody("staff@demo.local", demo.Password), lang: "en"})
+			if r.Status != 429 || !strings.HasPrefix(message(r), "Too many failed logins for this account.") {
+				t.Fatalf("locked account: %d %s, want 429", r.Status, r.Raw)
+			}
+			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.12"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
+				t.Errorf("another account: %d", r.Status)
+			}
+		})
+
+		t.Run("successResetsFailures200", func(t *testing.T) {
+			for i := range 2 {
+				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.1"), body: loginBody("kupac@demo.local", "pogresna")})
+				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.2"), body: loginBody("kupac@demo.local", "pogresna")})
+				if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.3"), body: loginBody("kupac@demo.local", demo.Password)}); r.Status != 200 {
+					t.Fatalf("round %d: %d %s", i+1, r.Status, r.Raw)
+				}
+			}
+		})
+
+		t.Run("unknownAccountLocksToo429", func(t *testing.T) {
+			for range 3 {
+				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.20"), body: loginBody("niko@demo.local", "x")})
+			}
+			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.21"), body: loginBody("niko@demo.local", "x")}); r.Status != 429 {
+				t.Errorf("unknown account: %d, want 429 like a real one (no account enumeration)", r.Status)
+			}
+		})
+
+		// A client that is not a trusted proxy cannot pick its address with X-Forwarded-For.
+		t.Run("spoofedForwardedFor429", func(t *testing.T) {
+			deps := ts.deps
+			deps.Registry = prometheus.NewRegistry()
+			h := api.New(deps)
+			var last int
+			for i := range 6 {
+				w := httptest.NewRecorder()
+				hr := httptest.NewRequest("POST", "/api/v1/login", strings.NewReader(`{"email":"admin@demo.local","password":"demo1234"}`))
+				hr.RemoteAddr = "203.0.113.200:40000"
+				hr.Header.Set("Content-Type", "application/json")
+				hr.Header.Set("X-Forwarded-For", "10.1.2."+string(rune('0'+i)))
+				h.ServeHTTP(w, hr)
+				last = w.Code
+			}
+			if last != http.StatusTooManyRequests {
+				t.Errorf("sixth login from one public address with varying X-Forwarded-For: %d, want 429", last)
+			}
+		})
+	})
+}
+
+// TestModules lists exactly the modules enabled in the configuration.
+func TestModules(t *testing.T) {
+	runWith(t, func(cfg *config.Config) { cfg.Modules = []string{"Banner", "Pricelist"} }, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		r := ts.do(req{method: "GET", path: "/api/v1/modules"})
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Raw)
+		}
+		if diff := cmp.Diff(map[string]any{"data": map[string]any{"Banner": true, "Pricelist": true}}, r.Body); diff != "" {
+			t.Errorf("modules (-want +got):\n%s", diff)
+		}
+	})
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		got := data(ts.do(req{method: "GET", path: "/api/v1/modules"}))
+		if len(got) != len(config.AllModules) {
+			t.Errorf("default modules %v, want all of %v", got, config.AllModules)
+		}
+	})
+}
