@@ -1,0 +1,69 @@
+// Shared set-up of the browser tests: one shopd on a free loopback port with its own data
+// folder (embedded SQLite, in-process Redis, demo users seeded on first start), and Debian's
+// chromium driven by playwright-core.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium } from 'playwright-core'
+
+const root = resolve(import.meta.dirname, '..')
+
+export async function startShop() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
+  const proc = spawn(join(root, 'bin', 'shopd'), ['serve'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      SHOP_HTTP_ADDR: '127.0.0.1:0',
+      SHOP_DATA_DIR: dataDir,
+      SHOP_LOG_LEVEL: 'warn',
+      SHOP_WEB_STORE_DIR: join(root, 'store-web', 'dist'),
+      SHOP_WEB_ADMIN_DIR: join(root, 'admin-web', 'dist'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const base = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`shopd did not start:\n${output}`)), 60_000)
+    const read = (chunk) => {
+      output += chunk
+      const m = output.match(/Storefront: (http:\/\/[^/\s]+)\//)
+      if (m) {
+        clearTimeout(timer)
+        ok(m[1])
+      }
+    }
+    proc.stdout.on('data', read)
+    proc.stderr.on('data', read)
+    proc.on('exit', (code) => fail(new Error(`shopd exited (${code}):\n${output}`)))
+  })
+  return {
+    base,
+    output: () => output,
+    // stop sends Ctrl-C and resolves with the exit code (a clean stop is 0).
+    async stop() {
+      const code = await new Promise((ok) => {
+        if (proc.exitCode !== null) return ok(proc.exitCode)
+        proc.once('exit', (c) => ok(c))
+        proc.kill('SIGINT')
+      })
+      rmSync(dataDir, { recursive: true, force: true })
+      return code
+    },
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-quic', '--no-first-run', '--disable-sync'],
+  })
+}
+
+// screenshot keeps a picture of the page under e2e/out for a person to look at.
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(import.meta.dirname, 'out', `${name}.png`), fullPage: false })
+}
