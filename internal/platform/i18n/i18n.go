@@ -4,6 +4,7 @@ package i18n
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -14,18 +15,44 @@ const (
 	EN Lang = "en"
 )
 
-// FromHeader picks the language from an Accept-Language value; Serbian unless English is preferred.
+// FromHeader picks the language from an Accept-Language value: the supported language with
+// the highest weight (q), the earlier one on a tie; Serbian when neither is acceptable.
+// Croatian and Bosnian readers get Serbian (Latin script), the closest we have.
 func FromHeader(h string) Lang {
+	best, bestQ := SR, 0.0
 	for _, part := range strings.Split(h, ",") {
-		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		tag, params, _ := strings.Cut(part, ";")
+		tag = strings.ToLower(strings.TrimSpace(tag))
+		var lang Lang
 		switch {
 		case strings.HasPrefix(tag, "en"):
-			return EN
+			lang = EN
 		case strings.HasPrefix(tag, "sr"), strings.HasPrefix(tag, "hr"), strings.HasPrefix(tag, "bs"):
-			return SR
+			lang = SR
+		default:
+			continue
+		}
+		if q := weight(params); q > bestQ {
+			best, bestQ = lang, q
 		}
 	}
-	return SR
+	return best
+}
+
+// weight reads q from a language range's parameters; absent or malformed means 1.
+func weight(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+		if !ok || strings.TrimSpace(strings.ToLower(k)) != "q" {
+			continue
+		}
+		q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || q > 1 || q < 0 {
+			return 1
+		}
+		return q
+	}
+	return 1
 }
 
 // T renders the message key in lang, filling {name} placeholders. An unknown key renders
