@@ -1,0 +1,64 @@
+// The storefront's routes under the shell rules: the storefront frame only when Frontend is on.
+import { useTranslation } from 'react-i18next'
+import { Route, Routes, useLocation } from 'react-router-dom'
+import { useModules } from './hooks/api/session'
+import { AccountPage } from './pages/AccountPage'
+import { ComingSoonPage } from './pages/ComingSoonPage'
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage'
+import { HomePage } from './pages/HomePage'
+import { LoginPage } from './pages/LoginPage'
+import { NewPasswordPage } from './pages/NewPasswordPage'
+import { NotFoundPage } from './pages/NotFoundPage'
+import { RegisterPage } from './pages/RegisterPage'
+import { AdminAreaPage, StorefrontOffPage } from './pages/StorefrontOffPage'
+import { GuestOnly, RequireLogin } from './routes/guards'
+import { comingSoon, paths } from './routes/paths'
+import { shellFor } from './shell/rules'
+import { StoreLayout } from './shell/StoreLayout'
+
+export function App() {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const modules = useModules()
+
+  // Only on a first visit ever (no stored module list) is there anything to wait for.
+  if (modules.isPending) {
+    return (
+      <div className="splash" role="status" aria-label={t('common.loading')}>
+        <span className="spinner" />
+      </div>
+    )
+  }
+
+  switch (shellFor(pathname, modules.data)) {
+    case 'admin':
+      return <AdminAreaPage />
+    case 'storefront-off':
+      return <StorefrontOffPage />
+    case 'storefront':
+      return <StoreRoutes />
+  }
+}
+
+export function StoreRoutes() {
+  return (
+    <Routes>
+      <Route element={<StoreLayout />}>
+        <Route index element={<HomePage />} />
+        <Route element={<GuestOnly />}>
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.register} element={<RegisterPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.newPassword} element={<NewPasswordPage />} />
+        </Route>
+        <Route element={<RequireLogin />}>
+          <Route path={paths.account} element={<AccountPage />} />
+        </Route>
+        {comingSoon.map((p) => (
+          <Route key={p} path={p} element={<ComingSoonPage />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  )
+}

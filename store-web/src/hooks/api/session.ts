@@ -1,0 +1,131 @@
+// Session data hooks: the logged-in user, the enabled modules, and the account calls
+// (login, register, logout, forgot and reset password).
+import { keys } from '@shop/shared'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import { unwrap } from '../../api/errors'
+import type { components } from '../../api/schema'
+import { endSession, startSession, useIsLoggedIn } from '../../session/loginState'
+
+export type User = components['schemas']['User']
+export type Address = components['schemas']['Address']
+export type Session = components['schemas']['Session']
+export type LoginInput = components['schemas']['LoginRequest']
+export type RegisterInput = components['schemas']['RegisterRequest']
+export type ForgotPasswordInput = components['schemas']['ForgotPasswordRequest']
+export type ResetPasswordInput = components['schemas']['ResetPasswordRequest']
+
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+  modules: () => [...sessionKeys.all, 'modules'] as const,
+}
+
+/** readStoredModules is the module list saved by the last successful GET modules, if any. */
+export function readStoredModules(): string[] | null {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(keys.modules) ?? 'null')
+    return Array.isArray(v) && v.every((m) => typeof m === 'string') ? v : null
+  } catch {
+    return null
+  }
+}
+
+/** enabledModules turns the API's {name: enabled} object into the list of enabled names. */
+export function enabledModules(obj: Record<string, boolean> | undefined): string[] {
+  return Object.entries(obj ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name)
+    .sort()
+}
+
+export const meQuery = queryOptions({
+  queryKey: sessionKeys.me(),
+  queryFn: async () => unwrap(await api.GET('/api/v1/users/token', { params: { query: { include: 'addresses' } } })).data!,
+  staleTime: 60_000,
+  retry: false,
+})
+
+/** useMe is the logged-in user with addresses; idle when nobody is logged in. */
+export function useMe() {
+  const loggedIn = useIsLoggedIn()
+  return useQuery({ ...meQuery, enabled: loggedIn })
+}
+
+export const modulesQuery = queryOptions({
+  queryKey: sessionKeys.modules(),
+  queryFn: async () => {
+    const names = enabledModules(unwrap(await api.GET('/api/v1/modules')).data)
+    localStorage.setItem(keys.modules, JSON.stringify(names))
+    return names
+  },
+  staleTime: 5 * 60_000,
+  retry: 1,
+})
+
+/**
+ * useModules is the list of enabled module names. The list stored by the last visit is shown at
+ * once and refreshed in the background; data is undefined only when no list was ever loaded.
+ */
+export function useModules() {
+  const stored = readStoredModules()
+  return useQuery({
+    ...modulesQuery,
+    ...(stored ? { initialData: stored, initialDataUpdatedAt: 0 } : {}),
+  })
+}
+
+function useStartSession() {
+  const qc = useQueryClient()
+  return (s: Session) => {
+    startSession({ token: s.token!, refresh_token: s.refresh_token!, expires_in: s.expires_in! })
+    // The login answer has no addresses: show the user now, load the full record next.
+    if (s.user) qc.setQueryData(sessionKeys.me(), s.user)
+    void qc.invalidateQueries({ queryKey: sessionKeys.me() })
+  }
+}
+
+export function useLogin() {
+  const start = useStartSession()
+  return useMutation({
+    mutationFn: async (body: LoginInput) => unwrap(await api.POST('/api/v1/login', { body })).data!,
+    onSuccess: start,
+  })
+}
+
+export function useRegister() {
+  const start = useStartSession()
+  return useMutation({
+    mutationFn: async (body: RegisterInput) => unwrap(await api.POST('/api/v1/register', { body })).data!,
+    onSuccess: start,
+  })
+}
+
+/** useLogout revokes the tokens on the server; the local session ends even when that fails. */
+export function useLogout() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.POST('/api/v1/logout')
+      } finally {
+        endSession()
+        qc.removeQueries({ queryKey: sessionKeys.me() })
+      }
+    },
+  })
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: async (body: ForgotPasswordInput) =>
+      unwrap(await api.POST('/api/v1/password/forgot', { body })).message ?? '',
+  })
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: async (body: ResetPasswordInput) =>
+      unwrap(await api.POST('/api/v1/password/reset', { body })).message ?? '',
+  })
+}

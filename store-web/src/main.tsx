@@ -1,0 +1,22 @@
+// The storefront's entry: anonymous cart and wish-list ids first, then the app.
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router-dom'
+import { App } from './App'
+import './i18n'
+import { createQueryClient } from './queryClient'
+import { initAnonymousVisitor } from './shell/anonymous'
+import './styles.css'
+
+initAnonymousVisitor(window.location.pathname)
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <App />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+)

@@ -1,0 +1,153 @@
+// The storefront header: support phones and language in a top strip, then the logo, the main
+// links, the account links and the wish list and cart. It turns compact after 200 px of scroll.
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, useLocation } from 'react-router-dom'
+import { useMe } from '../hooks/api/session'
+import { adminUrl, paths } from '../routes/paths'
+import { useIsLoggedIn } from '../session/loginState'
+import { shop, telHref } from '../shop'
+import { BoltLogo, CartIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from './Icons'
+import { LanguageSwitch } from './LanguageSwitch'
+import { canSeeAdminPanel } from './rules'
+import { COMPACT_HEADER_AFTER, useScrollY } from './scroll'
+import { useLogoutAndLeave } from './useLogoutAndLeave'
+
+export function Header() {
+  const { t } = useTranslation()
+  const loggedIn = useIsLoggedIn()
+  const me = useMe()
+  const logout = useLogoutAndLeave()
+  const compact = useScrollY() > COMPACT_HEADER_AFTER
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { pathname } = useLocation()
+
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  const user = loggedIn ? me.data : undefined
+  const mainLinks = [
+    { to: paths.home, label: t('nav.home'), end: true },
+    { to: paths.actions, label: t('nav.actions') },
+    { to: paths.delivery, label: t('nav.delivery') },
+    { to: paths.terms, label: t('nav.terms') },
+  ]
+
+  return (
+    <header className={compact ? 'site-header site-header--compact' : 'site-header'} data-testid="site-header">
+      <div className="topbar">
+        <div className="container topbar__inner">
+          <p className="topbar__support">
+            <PhoneIcon />
+            <span className="topbar__label">{t('header.support')}</span>
+            {shop.phones.slice(0, 2).map((p) => (
+              <a key={p} href={telHref(p)}>
+                {p}
+              </a>
+            ))}
+          </p>
+          <p className="topbar__delivery">
+            <TruckIcon />
+            {t('header.freeDelivery')}
+          </p>
+          <LanguageSwitch />
+        </div>
+      </div>
+
+      <div className="mainbar">
+        <div className="container mainbar__inner">
+          <Link to={paths.home} className="logo" aria-label={t('brand.homeLink', { name: shop.name })}>
+            <BoltLogo />
+            <span className="logo__text">
+              <strong>{shop.name}</strong>
+              <small>{t('brand.tagline')}</small>
+            </span>
+          </Link>
+
+          <nav id="main-nav" className={menuOpen ? 'mainnav mainnav--open' : 'mainnav'} aria-label={t('nav.main')}>
+            <ul className="mainnav__links">
+              {mainLinks.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.end}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <ul className="mainnav__account">
+              {loggedIn ? (
+                <>
+                  <li>
+                    <NavLink to={paths.account}>{t('nav.account')}</NavLink>
+                  </li>
+                  <li>
+                    <button type="button" className="linklike" onClick={logout.run} disabled={logout.isPending}>
+                      {t('nav.logout')}
+                    </button>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    <NavLink to={paths.login}>{t('nav.login')}</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to={paths.register}>{t('nav.register')}</NavLink>
+                  </li>
+                </>
+              )}
+            </ul>
+            <LanguageSwitch className="mainnav__lang" />
+          </nav>
+
+          <div className="header-actions">
+            {canSeeAdminPanel(user) && (
+              <a className="admin-link" href={adminUrl}>
+                <ShieldIcon />
+                <span>{t('nav.adminPanel')}</span>
+              </a>
+            )}
+            {loggedIn ? (
+              <>
+                <NavLink to={paths.account} className="header-action" title={t('nav.account')}>
+                  <UserIcon />
+                  <span className="header-action__label">{user?.name ?? t('nav.account')}</span>
+                </NavLink>
+                <button type="button" className="header-logout" onClick={logout.run} disabled={logout.isPending}>
+                  {t('nav.logout')}
+                </button>
+              </>
+            ) : (
+              <>
+                <NavLink to={paths.login} className="header-action" title={t('nav.login')}>
+                  <UserIcon />
+                  <span className="header-action__label">{t('nav.login')}</span>
+                </NavLink>
+                <NavLink to={paths.register} className="header-register">
+                  {t('nav.register')}
+                </NavLink>
+              </>
+            )}
+            <NavLink to={paths.wishlist} className="header-action" title={t('nav.wishlist')}>
+              <HeartIcon />
+              <span className="header-action__label">{t('nav.wishlist')}</span>
+            </NavLink>
+            <NavLink to={paths.cart} className="header-action header-action--cart" title={t('nav.cart')}>
+              <CartIcon />
+              <span className="header-action__label">{t('nav.cart')}</span>
+            </NavLink>
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-controls="main-nav"
+              aria-expanded={menuOpen}
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,25 @@
+// The storefront frame around every page: header, the page, footer, cookie notice.
+import { useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
+import { CookieNotice } from './CookieNotice'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { ScrollTopButton } from './ScrollTopButton'
+
+export function StoreLayout() {
+  const { pathname } = useLocation()
+  // A new page starts at its top.
+  useEffect(() => window.scrollTo(0, 0), [pathname])
+
+  return (
+    <div className="page">
+      <Header />
+      <main id="main" className="page__main">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollTopButton />
+      <CookieNotice />
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+// Logout from the storefront: the session ends, and with the storefront on the user goes home.
+import { useNavigate } from 'react-router-dom'
+import { useLogout, useModules } from '../hooks/api/session'
+import { pathAfterLogout } from './rules'
+
+export function useLogoutAndLeave() {
+  const logout = useLogout()
+  const modules = useModules()
+  const navigate = useNavigate()
+  return {
+    isPending: logout.isPending,
+    run: () =>
+      logout.mutate(undefined, {
+        onSettled: () => {
+          const next = pathAfterLogout(modules.data)
+          if (next) navigate(next)
+        },
+      }),
+  }
+}

@@ -1,0 +1,24 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const shared = fileURLToPath(new URL('../web-shared/src', import.meta.url))
+const api = 'http://localhost:8080'
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: { alias: { '@shop/shared': shared } },
+  server: {
+    // web-shared lives beside the app, outside Vite's root.
+    fs: { allow: ['..'] },
+    proxy: { '/api': api, '/media': api },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+})
