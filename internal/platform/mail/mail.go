@@ -59,9 +59,25 @@ func Render(from string, m Message, now time.Time) []byte {
 // Đorđević") becomes an encoded word, and a line break can never start another header.
 func headerAddress(s string) string {
 	if a, err := netmail.ParseAddress(s); err == nil {
+		if a.Name == "" {
+			return a.Address
+		}
+		if plainPhrase(a.Name) {
+			return a.Name + " <" + a.Address + ">"
+		}
 		return a.String()
 	}
 	return strings.NewReplacer("\r", "", "\n", "").Replace(s)
+}
+
+// plainPhrase tells whether a display name needs neither quotes nor encoding.
+func plainPhrase(name string) bool {
+	for _, r := range name {
+		if !(r == ' ' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // Outbox writes each message as a file; the name sorts by time.

@@ -364,3 +364,19 @@ func TestRenderRefusesHeaderInjection(t *testing.T) {
 		t.Errorf("a Bcc header was injected: %q", bcc)
 	}
 }
+
+func TestHeaderAddress(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"kupac@demo.local", "kupac@demo.local"},
+		{"<kupac@demo.local>", "kupac@demo.local"},
+		{"Prodavnica <noreply@demo.local>", "Prodavnica <noreply@demo.local>"},
+		{`"Shop, Inc." <noreply@demo.local>`, `"Shop, Inc." <noreply@demo.local>`},
+		{"Računari <noreply@demo.local>", "=?utf-8?q?Ra=C4=8Dunari?= <noreply@demo.local>"},
+		{"not an address\r\nBcc: x", "not an addressBcc: x"},
+	}
+	for _, tt := range tests {
+		if got := headerAddress(tt.in); got != tt.want {
+			t.Errorf("headerAddress(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
