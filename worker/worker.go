@@ -109,4 +109,6 @@ func (l asynqLogger) Debug(args ...any) { l.log.Debug(fmt.Sprint(args...), "comp
 func (l asynqLogger) Info(args ...any)  { l.log.Info(fmt.Sprint(args...), "component", "asynq") }
 func (l asynqLogger) Warn(args ...any)  { l.log.Warn(fmt.Sprint(args...), "component", "asynq") }
 func (l asynqLogger) Error(args ...any) { l.log.Error(fmt.Sprint(args...), "component", "asynq") }
-func (l asynqLogger) Fatal(args ...any) { l.log.Error(fmt.Sprint(args...), "component", "asynq", "fatal", true) }
+func (l asynqLogger) Fatal(args ...any) {
+	l.log.Error(fmt.Sprint(args...), "component", "asynq", "fatal", true)
+}
