@@ -62,10 +62,11 @@ type MessageResponse struct {
 	Message string `json:"message"`
 }
 
-// ErrorResponse is every error body: `{message}`, and `errors` on 422.
+// ErrorResponse is every error body: `{message}`, and `errors` on 422 (always there on a 422,
+// even empty, so a client can rely on it).
 type ErrorResponse struct {
 	Message string              `json:"message"`
-	Errors  map[string][]string `json:"errors,omitempty"`
+	Errors  map[string][]string `json:"errors,omitzero"`
 }
 
 func List[T any](c *gin.Context, items []T, total int64, page listing.Page) {

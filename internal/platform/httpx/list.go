@@ -177,35 +177,46 @@ func parseIncludes(raw string, allowed []string) (Includes, error) {
 }
 
 // setField parses raw into a filter field; lists come comma-joined (`categories=1,2,3`) or repeated.
-// The returned error's text is the catalogue key of the message.
+// An empty value leaves the field unset (a form's untouched select sends `brand=`); a pointer
+// field is how a filter tells "not given" from false or 0. The returned error's text is the
+// catalogue key of the message.
 func setField(v reflect.Value, raw []string) error {
 	last := raw[len(raw)-1]
+	if v.Kind() != reflect.Slice && strings.TrimSpace(last) == "" {
+		return nil
+	}
 	switch v.Kind() {
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		if err := setField(p.Elem(), raw); err != nil {
+			return err
+		}
+		v.Set(p)
 	case reflect.String:
 		v.SetString(last)
 	case reflect.Bool:
 		switch last {
 		case "1", "true":
 			v.SetBool(true)
-		case "0", "false", "":
+		case "0", "false":
 			v.SetBool(false)
 		default:
 			return errors.New("validation.type")
 		}
-	case reflect.Int, reflect.Int64:
-		n, err := strconv.ParseInt(last, 10, 64)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(strings.TrimSpace(last), 10, v.Type().Bits())
 		if err != nil {
 			return errors.New("validation.number")
 		}
 		v.SetInt(n)
-	case reflect.Uint64:
-		n, err := strconv.ParseUint(last, 10, 64)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n, err := strconv.ParseUint(strings.TrimSpace(last), 10, v.Type().Bits())
 		if err != nil {
 			return errors.New("validation.number")
 		}
 		v.SetUint(n)
-	case reflect.Float64:
-		n, err := strconv.ParseFloat(strings.Replace(last, ",", ".", 1), 64)
+	case reflect.Float32, reflect.Float64:
+		n, err := strconv.ParseFloat(strings.Replace(strings.TrimSpace(last), ",", ".", 1), v.Type().Bits())
 		if err != nil {
 			return errors.New("validation.number")
 		}
@@ -218,6 +229,9 @@ func setField(v reflect.Value, raw []string) error {
 					parts = append(parts, p)
 				}
 			}
+		}
+		if len(parts) == 0 {
+			return nil
 		}
 		out := reflect.MakeSlice(v.Type(), len(parts), len(parts))
 		for i, p := range parts {
