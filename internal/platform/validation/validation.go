@@ -68,14 +68,15 @@ func fieldPath(fe validator.FieldError) string {
 func message(fe validator.FieldError) apperr.Msg {
 	isString := fe.Kind() == reflect.String
 	switch fe.Tag() {
-	case "required", "required_with", "required_without":
+	case "required", "required_with", "required_without", "required_with_all", "required_without_all",
+		"required_if", "required_unless":
 		return apperr.M("validation.required")
-	case "min":
+	case "min", "gte":
 		if isString {
 			return apperr.M("validation.min_chars", "n", fe.Param())
 		}
 		return apperr.M("validation.min", "n", fe.Param())
-	case "max":
+	case "max", "lte":
 		if isString {
 			return apperr.M("validation.max_chars", "n", fe.Param())
 		}
