@@ -57,7 +57,8 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 	}
 	gdb, err := gorm.Open(dialector, gcfg)
 	if err != nil {
-		return nil, fmt.Errorf("database: open: %w", err)
+		// The PostgreSQL dialector connects while opening: most failures here are an unreachable server.
+		return nil, fmt.Errorf("database: cannot reach %s: %w", redact(url), err)
 	}
 	sqlDB, err := gdb.DB()
 	if err != nil {

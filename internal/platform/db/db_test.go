@@ -1,0 +1,88 @@
+package db_test
+
+import (
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gorm.io/gorm"
+
+	"shop/internal/platform/config"
+	"shop/internal/platform/db"
+	"shop/internal/platform/dbtest"
+)
+
+func TestURL(t *testing.T) {
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=/srv/shop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := db.URL(cfg); got != "sqlite:/srv/shop/shop.db" {
+		t.Errorf("URL = %q", got)
+	}
+	cfg.Database.URL = "postgres://db/shop"
+	if got := db.URL(cfg); got != "postgres://db/shop" {
+		t.Errorf("URL = %q", got)
+	}
+}
+
+func TestOpenSQLiteCreatesFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nested", "var", "shop.db")
+	gdb, err := db.OpenURL(context.Background(), "sqlite:"+path, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(gdb)
+	if err := db.Ping(context.Background(), gdb); err != nil {
+		t.Errorf("Ping: %v", err)
+	}
+	if db.IsPostgres(gdb) {
+		t.Error("IsPostgres on SQLite")
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("database file: %v", err)
+	}
+	var fk int
+	if err := gdb.Raw("PRAGMA foreign_keys").Scan(&fk).Error; err != nil || fk != 1 {
+		t.Errorf("foreign_keys = %d, %v; want 1", fk, err)
+	}
+	var mode string
+	if err := gdb.Raw("PRAGMA journal_mode").Scan(&mode).Error; err != nil || mode != "wal" {
+		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	db.Close(gdb)
+	if err := db.Ping(context.Background(), gdb); err == nil {
+		t.Error("Ping succeeded after Close")
+	}
+}
+
+func TestDialects(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		want := t.Name()[strings.LastIndex(t.Name(), "/")+1:] == "postgres"
+		if db.IsPostgres(gdb) != want {
+			t.Errorf("IsPostgres = %v on %s", !want, t.Name())
+		}
+		if err := db.Ping(context.Background(), gdb); err != nil {
+			t.Errorf("Ping: %v", err)
+		}
+	})
+}
+
+func TestUnreachablePostgres(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, err = db.OpenURL(context.Background(), "postgres://shop:hunter2@"+addr+"/shop?connect_timeout=1", 2)
+	if err == nil {
+		t.Fatal("OpenURL succeeded against a closed port")
+	}
+	if !strings.Contains(err.Error(), "database: cannot reach postgres://") || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("error %q: want 'database: cannot reach' with the password hidden", err)
+	}
+}
