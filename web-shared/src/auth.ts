@@ -13,6 +13,8 @@ export interface AuthOptions {
   refreshPath?: string
   /** onSessionEnd runs when the refresh token no longer works (the user must log in again). */
   onSessionEnd?: () => void
+  /** onTokens runs after a refresh has saved new tokens (e.g. to renew a cookie copy of the token). */
+  onTokens?: (t: Tokens) => void
   fetch?: typeof fetch
 }
 
@@ -38,6 +40,7 @@ export function createAuthMiddleware(opts: AuthOptions = {}): AuthMiddleware {
         if (!res.ok) return false
         const body = (await res.json()) as { data: Tokens }
         saveTokens(body.data)
+        opts.onTokens?.(body.data)
         return true
       })
       .catch(() => false)
@@ -76,7 +79,12 @@ export function createAuthMiddleware(opts: AuthOptions = {}): AuthMiddleware {
       const copy = pending.get(id)
       pending.delete(id)
       if (response.status !== 401 || !copy || skip(request)) return response
-      if (!(await refresh(new URL(request.url).origin))) return response
+      // Another call may have refreshed while this one was on the way: retry with the new token
+      // instead of spending the (rotating) refresh token a second time.
+      const sentWith = copy.headers.get('Authorization')
+      const current = getToken()
+      const fresh = current !== null && sentWith !== `Bearer ${current}`
+      if (!fresh && !(await refresh(new URL(request.url).origin))) return response
       return doFetch(withHeaders(copy))
     },
   }

@@ -37,3 +37,22 @@ export function ensureAnonymousIds(doc: Document = document): { cartId: string; 
   }
   return { cartId, wishlistId }
 }
+
+export interface CookieOptions {
+  path?: string
+  sameSite?: 'Strict' | 'Lax'
+  /** days until it expires; without it the cookie lasts for the browser session. */
+  days?: number
+}
+
+/** setCookie writes a cookie with an explicit path and SameSite (session cookie unless days). */
+export function setCookie(name: string, value: string, o: CookieOptions = {}, doc: Document = document): void {
+  let c = `${name}=${encodeURIComponent(value)}; path=${o.path ?? '/'}; SameSite=${o.sameSite ?? 'Lax'}`
+  if (o.days !== undefined) c += `; expires=${new Date(Date.now() + o.days * 864e5).toUTCString()}`
+  doc.cookie = c
+}
+
+/** deleteCookie removes a cookie set on path. */
+export function deleteCookie(name: string, path = '/', doc: Document = document): void {
+  doc.cookie = `${name}=; path=${path}; expires=Thu, 01 Jan 1970 00:00:00 GMT`
+}

@@ -50,3 +50,18 @@ export function getLang(): Lang {
 export function setLang(l: Lang): void {
   localStorage.setItem(keys.language, l)
 }
+
+/** saveModules stores the enabled module names (a JSON list) for the shells and guards. */
+export function saveModules(names: string[]): void {
+  localStorage.setItem(keys.modules, JSON.stringify(names))
+}
+
+/** getModules: the stored module names, or null when no module list is available. */
+export function getModules(): string[] | null {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(keys.modules) ?? 'null')
+    return Array.isArray(v) ? v.filter((m): m is string => typeof m === 'string') : null
+  } catch {
+    return null
+  }
+}

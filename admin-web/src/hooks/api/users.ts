@@ -1,0 +1,92 @@
+// Users of the back office and the shop (admin/users): list, one, add, change, avatar.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { client, unwrap } from '../../api/client'
+import type { components } from '../../api/schema'
+import { sessionKeys } from './session'
+
+export type CreateUserBody = components['schemas']['CreateUserRequest']
+export type UpdateUserBody = components['schemas']['UpdateUserRequest']
+
+export interface UserQuery {
+  page?: number
+  paginate?: number
+  search?: string
+  role?: string
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (q: UserQuery) => [...userKeys.lists(), q] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: number) => [...userKeys.details(), id] as const,
+}
+
+export const usersQuery = (q: UserQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(q),
+    queryFn: () => unwrap(client.GET('/api/v1/admin/users', { params: { query: q } })),
+    placeholderData: keepPreviousData,
+  })
+
+export function useUsers(q: UserQuery) {
+  return useQuery(usersQuery(q))
+}
+
+export const userQuery = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.detail(id),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/users/{id}', { params: { path: { id } } }))).data,
+  })
+
+export function useUser(id: number) {
+  return useQuery(userQuery(id))
+}
+
+export function useCreateUser() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateUserBody) => unwrap(client.POST('/api/v1/admin/users', { body })),
+    onSuccess: (res) => {
+      void qc.invalidateQueries({ queryKey: userKeys.lists() })
+      if (res.data?.id) qc.setQueryData(userKeys.detail(res.data.id), res.data)
+    },
+  })
+}
+
+export function useUpdateUser(id: number) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) =>
+      unwrap(client.PATCH('/api/v1/admin/users/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => invalidateUser(qc, id),
+  })
+}
+
+/** useUploadAvatar sends an avatar (JPG, PNG or WEBP, at most 2 MB) for the user `id`. */
+export function useUploadAvatar() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) =>
+      unwrap(
+        client.POST('/api/v1/admin/users/{id}/avatar', {
+          params: { path: { id } },
+          // the schema types a binary field as string; the body goes as multipart
+          body: { image: file as unknown as string },
+          bodySerializer: () => {
+            const fd = new FormData()
+            fd.append('image', file)
+            return fd
+          },
+        }),
+      ),
+    onSuccess: (_r, { id }) => invalidateUser(qc, id),
+  })
+}
+
+function invalidateUser(qc: ReturnType<typeof useQueryClient>, id: number) {
+  void qc.invalidateQueries({ queryKey: userKeys.lists() })
+  void qc.invalidateQueries({ queryKey: userKeys.detail(id) })
+  // the logged-in user may have changed their own name or avatar
+  void qc.invalidateQueries({ queryKey: sessionKeys.me() })
+}

@@ -1,0 +1,87 @@
+// The back-office shell: the sidebar (closed at widths up to 1200 px), the header with the
+// language switch and the user menu, and the current screen.
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
+import { Button, Flex, Layout, Result, Typography, theme } from 'antd'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useNavigate } from 'react-router'
+import { isStaff } from '../auth/access'
+import { Loading } from '../auth/guards'
+import { useLogout, useMe, useModules } from '../hooks/api/session'
+import { LanguageSwitch } from './LanguageSwitch'
+import { SidebarMenu } from './SidebarMenu'
+import { UserMenu } from './UserMenu'
+import { useNarrow } from './useNarrow'
+
+export const SIDEBAR_BREAKPOINT = 1200
+
+export function AdminLayout() {
+  const { t } = useTranslation()
+  const { token } = theme.useToken()
+  const me = useMe()
+  const modules = useModules()
+  const narrow = useNarrow(SIDEBAR_BREAKPOINT)
+  const [collapsed, setCollapsed] = useState(narrow)
+  useEffect(() => setCollapsed(narrow), [narrow])
+
+  if (me.isPending) return <Loading />
+  if (!me.data) return <Result status="500" title={t('errors.server')} />
+  if (!isStaff(me.data)) return <CustomerDenied />
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        data-testid="sidebar"
+        width={260}
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        trigger={null}
+        theme="light"
+        style={{ borderRight: `1px solid ${token.colorSplit}`, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      >
+        <div style={{ padding: '16px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
+          <Typography.Text strong>{collapsed ? t('app.title').slice(0, 1) : t('app.title')}</Typography.Text>
+        </div>
+        <SidebarMenu user={me.data} modules={modules.data} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: token.colorBgContainer, padding: '0 16px', borderBottom: `1px solid ${token.colorSplit}` }}>
+          <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+            <Button
+              type="text"
+              aria-label={collapsed ? t('header.expand') : t('header.collapse')}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+            <Flex align="center" gap={24}>
+              <LanguageSwitch />
+              <UserMenu user={me.data} />
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}
+
+/** A customer's session (e.g. from the storefront, same browser) does not open the back office. */
+function CustomerDenied() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const logout = useLogout()
+  return (
+    <Result
+      status="403"
+      title={t('login.customerDenied')}
+      extra={
+        <Button type="primary" loading={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+          {t('header.logout')}
+        </Button>
+      }
+    />
+  )
+}

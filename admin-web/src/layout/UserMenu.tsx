@@ -1,0 +1,40 @@
+// The header's user menu: avatar (photo or initials), name, and the logout.
+import { LogoutOutlined } from '@ant-design/icons'
+import { Avatar, Dropdown, Space, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { User } from '../api/client'
+import { useLogout } from '../hooks/api/session'
+
+export function initials(name: string | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean)
+  return parts
+    .slice(0, 2)
+    .map((p) => p[0].toUpperCase())
+    .join('')
+}
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const logout = useLogout()
+  const items = [{ key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: logout.isPending }]
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items,
+        onClick: ({ key }) => {
+          if (key === 'logout') logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
+        },
+      }}
+    >
+      <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
+        <Avatar src={user.image_thumb || undefined} style={{ backgroundColor: '#1677ff' }}>
+          {initials(user.name)}
+        </Avatar>
+        <Typography.Text strong>{user.name}</Typography.Text>
+      </Space>
+    </Dropdown>
+  )
+}

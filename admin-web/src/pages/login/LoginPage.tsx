@@ -1,0 +1,66 @@
+// The back-office login: e-mail and password; a 422 goes onto the fields, a customer is refused.
+import { LockOutlined, MailOutlined } from '@ant-design/icons'
+import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation, useNavigate, type Location } from 'react-router'
+import { usePageTitle } from '../../components/usePageTitle'
+import { applyServerErrors } from '../../forms/serverErrors'
+import { useLogin, type Credentials } from '../../hooks/api/session'
+import { LanguageSwitch } from '../../layout/LanguageSwitch'
+
+export function LoginPage() {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<Credentials>()
+  const login = useLogin()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [denied, setDenied] = useState(false)
+  usePageTitle(t('login.title'))
+
+  const from = (location.state as { from?: Location } | null)?.from
+  const target = from && from.pathname !== '/login' ? `${from.pathname}${from.search}` : '/'
+
+  const submit = (values: Credentials) => {
+    setDenied(false)
+    login.mutate(values, {
+      onSuccess: ({ staff }) => {
+        if (staff) navigate(target, { replace: true })
+        else setDenied(true)
+      },
+      onError: (err) => applyServerErrors(form, err),
+    })
+  }
+
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f5f5f5', padding: 16 }}>
+      <Card style={{ width: 400, maxWidth: '100%' }}>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('login.title')}
+          </Typography.Title>
+          <LanguageSwitch />
+        </Flex>
+        {denied && <Alert type="error" showIcon message={t('login.customerDenied')} style={{ marginBottom: 16 }} />}
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            name="email"
+            label={t('login.email')}
+            rules={[
+              { required: true, message: t('validation.required') },
+              { type: 'email', message: t('validation.email') },
+            ]}
+          >
+            <Input name="email" type="email" autoComplete="username" prefix={<MailOutlined />} autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('validation.required') }]}>
+            <Input.Password name="password" autoComplete="current-password" prefix={<LockOutlined />} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  )
+}

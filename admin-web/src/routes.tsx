@@ -1,0 +1,57 @@
+// The admin's router: the login page for guests, and every screen of the screens table inside
+// the back-office layout behind its guard. Screens whose capability comes in a later issue
+// show the shared ComingSoon page; unknown paths the not-found page.
+import type { ReactNode } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
+import { ComingSoon } from './components/ComingSoon'
+import { NotFound } from './components/NotFound'
+import { AdminLayout } from './layout/AdminLayout'
+import { HomePage } from './pages/home/HomePage'
+import { LoginPage } from './pages/login/LoginPage'
+import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
+import { UserList } from './pages/users/UserList'
+import { screens, type ScreenName } from './screens'
+
+export const BASENAME = '/admin'
+
+const built: Partial<Record<ScreenName, ReactNode>> = {
+  home: <HomePage />,
+  users: <UserList />,
+  userAdd: <UserCreatePage />,
+  user: <UserEditPage />,
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    element: (
+      <GuestOnly>
+        <LoginPage />
+      </GuestOnly>
+    ),
+  },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <AdminLayout />,
+        children: [
+          ...(Object.entries(screens) as [ScreenName, (typeof screens)[ScreenName]][]).map(([name, screen]) => ({
+            path: screen.path,
+            element: (
+              <ScreenGuard key={name} screen={screen}>
+                {built[name] ?? <ComingSoon title={screen.title} />}
+              </ScreenGuard>
+            ),
+          })),
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAdminRouter() {
+  return createBrowserRouter(routes, { basename: BASENAME })
+}

@@ -1,0 +1,25 @@
+// Test set-up: the i18n resources (Serbian), and the browser parts jsdom lacks that antd uses.
+import i18n from './i18n'
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }),
+})
+
+// jsdom does not implement getComputedStyle for pseudo-elements (antd asks for scrollbars)
+const computed = window.getComputedStyle.bind(window)
+window.getComputedStyle = (el: Element) => computed(el)
+
+beforeEach(async () => {
+  localStorage.clear()
+  await i18n.changeLanguage('sr')
+})
