@@ -156,23 +156,50 @@ func Describe(err error, lang string) string {
 
 // NewRootCmd builds shopctl with every command.
 func NewRootCmd(f *Factory) *cobra.Command {
+	root := newRoot(f)
+	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil))
+	return root
+}
+
+// newRoot is shopctl without its commands: global flags and error handling.
+func newRoot(f *Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "shopctl",
 		Short:         "Operate the shop: migrations, users, demo data, configuration",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// With Args set, cobra hands an unknown command to us instead of failing with a plain error.
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return UsageError{fmt.Errorf("unknown command %q", args[0])}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		// cobra checks required flags after this hook and reports them as a plain error;
+		// checking here makes a missing flag a usage error (exit code 2).
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if err := cmd.ValidateRequiredFlags(); err != nil {
+				return UsageError{err}
+			}
+			return nil
+		},
 	}
 	root.PersistentFlags().StringVar(&f.ConfigFile, "config", "", "config file (default: $SHOP_CONFIG; none means built-in defaults)")
 	root.PersistentFlags().StringVar(&f.Lang, "lang", "sr", "language of messages: sr or en")
 	root.PersistentFlags().BoolVar(&f.JSON, "json", false, "print machine-readable JSON")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return UsageError{err} })
-	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil))
 	return root
 }
 
 // Main runs shopctl with os streams and returns the exit code.
 func Main(args []string) int {
-	f := &Factory{IO: IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr}, Environ: os.Environ}
+	return Run(&Factory{IO: IOStreams{In: os.Stdin, Out: os.Stdout, ErrOut: os.Stderr}, Environ: os.Environ}, args)
+}
+
+// Run runs shopctl with the factory's streams, reports an error on ErrOut and returns the
+// exit code; it closes what the commands opened.
+func Run(f *Factory, args []string) int {
 	defer f.Close()
 	root := NewRootCmd(f)
 	root.SetArgs(args)
