@@ -1,7 +1,8 @@
 // Route guards: guest-only pages (login, register, password pages) send a logged-in user home
-// (or back where the login was asked for); login-required pages send a guest to /login.
+// (or back where the login was asked for); login-required pages send a guest to /login, and a
+// user who just logged out home.
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { useIsLoggedIn } from '../session/loginState'
+import { endedByLogout, useIsLoggedIn } from '../session/loginState'
 import { paths } from './paths'
 
 interface FromState {
@@ -26,6 +27,7 @@ export function RequireLogin() {
   const loggedIn = useIsLoggedIn()
   const location = useLocation()
   if (!loggedIn) {
+    if (endedByLogout()) return <Navigate to={paths.home} replace />
     const state: FromState = { from: location.pathname + location.search }
     return <Navigate to={paths.login} state={state} replace />
   }

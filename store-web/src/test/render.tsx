@@ -22,7 +22,7 @@ export function renderAt(ui: ReactElement, route = '/') {
 /** LocationProbe exposes the router's current path to assertions. */
 function LocationProbe() {
   const { pathname, search } = useLocation()
-  return <output data-testid="location">{pathname + search}</output>
+  return <span data-testid="location">{pathname + search}</span>
 }
 
 export type Handler = (req: Request) => Response | Promise<Response>
