@@ -427,7 +427,8 @@ func (s *Service) PurgeExpired(ctx context.Context) (int64, error) {
 	if r1.Error != nil {
 		return 0, apperr.Wrap(r1.Error, "purge sessions")
 	}
-	r2 := s.db.WithContext(ctx).Where("expires_at < ?", now).Delete(&passwordReset{})
+	// A used link can never work again, so it goes at once.
+	r2 := s.db.WithContext(ctx).Where("expires_at < ? OR used_at IS NOT NULL", now).Delete(&passwordReset{})
 	if r2.Error != nil {
 		return 0, apperr.Wrap(r2.Error, "purge resets")
 	}

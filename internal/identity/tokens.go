@@ -119,6 +119,12 @@ func (c *principalCache) evictSession(sid string) {
 	c.mu.Unlock()
 }
 
+func (c *principalCache) evictAll() {
+	c.mu.Lock()
+	c.entries = map[string]cacheEntry{}
+	c.mu.Unlock()
+}
+
 func (c *principalCache) evictUser(uid uint64) {
 	c.mu.Lock()
 	for k, e := range c.entries {

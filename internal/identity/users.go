@@ -170,6 +170,7 @@ func (s *Service) ListRoles(ctx context.Context, page listing.Page) ([]Role, int
 
 // EnsureRole creates the role if missing and sets exactly these permissions on it.
 func (s *Service) EnsureRole(ctx context.Context, name string, permissions []string) (*Role, error) {
+	permissions = distinct(permissions)
 	var role Role
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := tx.Where("name = ?", name).First(&role).Error
@@ -202,7 +203,21 @@ func (s *Service) EnsureRole(ctx context.Context, name string, permissions []str
 	if err != nil {
 		return nil, err
 	}
+	// Every cached caller holding the role must see its new permissions on the next request.
+	s.cache.evictAll()
 	return &role, nil
+}
+
+func distinct(names []string) []string {
+	seen := make(map[string]bool, len(names))
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // CountUsers counts users, optionally only those whose e-mail is not in except.

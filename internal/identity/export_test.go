@@ -1,0 +1,6 @@
+package identity
+
+import "time"
+
+// SetClock replaces the service's clock, so tests move time instead of waiting for it.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
