@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -41,8 +42,8 @@ func root() *cobra.Command {
 	var cfgFile, role string
 	cmd := &cobra.Command{Use: "shopd", Short: "The shop's server", SilenceUsage: true, SilenceErrors: true}
 	serve := &cobra.Command{
-		Use:   "serve",
-		Short: "Run the API, the worker and the scheduler (or one of them with --role)",
+		Use:     "serve",
+		Short:   "Run the API, the worker and the scheduler (or one of them with --role)",
 		Example: "  shopd serve\n  SHOP_HTTP_ADDR=:8081 SHOP_DATA_DIR=./var2 shopd serve\n  shopd serve --role api --config configs/production.example.yaml",
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			roles, err := parseRoles(role)
@@ -55,7 +56,7 @@ func root() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return run(ctx, cfg, roles)
+			return run(ctx, cfg, roles, runOptions{})
 		},
 	}
 	serve.Flags().StringVar(&cfgFile, "config", "", "config file (default: $SHOP_CONFIG; none means built-in defaults)")
@@ -85,10 +86,25 @@ func parseRoles(s string) (roles, error) {
 	return r, nil
 }
 
-func run(ctx context.Context, cfg *config.Config, r roles) error {
-	log := app.NewLogger(cfg, os.Stdout)
+// runOptions let a test watch a server it starts; main leaves them empty.
+type runOptions struct {
+	// Started is told the API's address once it listens (a test listens on port 0).
+	Started func(addr string)
+	// Stdout takes the log, Stderr the banner (default: the process's).
+	Stdout, Stderr io.Writer
+	App            app.Options
+}
+
+func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	log := app.NewLogger(cfg, o.Stdout)
 	slog.SetDefault(log)
-	a, err := app.New(ctx, cfg, log, app.Options{})
+	a, err := app.New(ctx, cfg, log, o.App)
 	if err != nil {
 		return err
 	}
@@ -108,7 +124,16 @@ func run(ctx context.Context, cfg *config.Config, r roles) error {
 	}
 
 	errc := make(chan error, 3)
+	// HTTP first (stop taking work), then the worker and the scheduler. Also run when a later
+	// part fails to start, so nothing started earlier is left running.
 	var shutdowns []func()
+	stopAll := func() {
+		for _, s := range shutdowns {
+			s()
+		}
+		shutdowns = nil
+	}
+	defer stopAll()
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
 		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity})); err != nil {
@@ -132,6 +157,8 @@ func run(ctx context.Context, cfg *config.Config, r roles) error {
 		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 		insp := asynq.NewInspector(a.Redis.Opt)
 		defer insp.Close()
+		monitor := asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt})
+		defer monitor.Close()
 		reg.MustRegister(worker.NewQueueCollector(insp))
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Blobs: a.Blobs, Registry: reg,
@@ -140,7 +167,7 @@ func run(ctx context.Context, cfg *config.Config, r roles) error {
 				{Name: "redis", Ping: a.Redis.Ping},
 				{Name: "objects", Ping: func(ctx context.Context) error { return pingBlobs(ctx, a.Blobs) }},
 			},
-			QueueMonitor: asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt}),
+			QueueMonitor: monitor,
 		})
 		ln, err := net.Listen("tcp", cfg.HTTP.Addr)
 		if err != nil {
@@ -157,7 +184,10 @@ func run(ctx context.Context, cfg *config.Config, r roles) error {
 			defer cancel()
 			_ = hs.Shutdown(sctx)
 		}}, shutdowns...)
-		printBanner(cfg, ln.Addr().String())
+		printBanner(o.Stderr, cfg, ln.Addr().String())
+		if o.Started != nil {
+			o.Started(ln.Addr().String())
+		}
 	}
 	log.Info("shopd started", "api", r.api, "worker", r.worker, "scheduler", r.scheduler, "embedded_redis", a.Redis.Embedded)
 
@@ -166,33 +196,27 @@ func run(ctx context.Context, cfg *config.Config, r roles) error {
 		log.Info("shutting down")
 	case err := <-errc:
 		log.Error("server failed", "error", err)
-		for _, s := range shutdowns {
-			s()
-		}
 		return err
 	}
-	// HTTP first (stop taking work), then the worker and the scheduler.
-	for _, s := range shutdowns {
-		s()
-	}
+	stopAll()
 	log.Info("stopped")
 	return nil
 }
 
 func pingBlobs(ctx context.Context, b blob.Store) error { return b.Ping(ctx) }
 
-func printBanner(cfg *config.Config, addr string) {
+func printBanner(w io.Writer, cfg *config.Config, addr string) {
 	host, port, _ := net.SplitHostPort(addr)
 	if host == "" || host == "::" || host == "0.0.0.0" {
 		host = "localhost"
 	}
 	base := fmt.Sprintf("http://%s:%s", host, port)
-	fmt.Fprintf(os.Stderr, "\n  Storefront: %s/\n  Admin:      %s/admin/\n  API docs:   %s/api/docs\n", base, base, base)
+	fmt.Fprintf(w, "\n  Storefront: %s/\n  Admin:      %s/admin/\n  API docs:   %s/api/docs\n", base, base, base)
 	if cfg.Demo.SeedOnFirstStart {
-		fmt.Fprintf(os.Stderr, "  Demo logins (password %s):\n", demo.Password)
+		fmt.Fprintf(w, "  Demo logins (password %s):\n", demo.Password)
 		for _, u := range demo.Users {
-			fmt.Fprintf(os.Stderr, "    %-18s %s\n", u.Email, u.Role)
+			fmt.Fprintf(w, "    %-18s %s\n", u.Email, u.Role)
 		}
 	}
-	fmt.Fprintln(os.Stderr)
+	fmt.Fprintln(w)
 }

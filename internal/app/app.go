@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -152,7 +153,7 @@ func (a *App) Close() {
 }
 
 // NewLogger builds the slog logger from config.
-func NewLogger(cfg *config.Config, w *os.File) *slog.Logger {
+func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	var lvl slog.Level
 	_ = lvl.UnmarshalText([]byte(cfg.Log.Level))
 	opts := &slog.HandlerOptions{Level: lvl}
