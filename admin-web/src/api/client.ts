@@ -1,7 +1,7 @@
 // The one typed API client of the admin: bearer token, language and token refresh come from the
 // shared auth middleware; failures come back as ApiError so React Query and the toasts see them.
 import createClient from 'openapi-fetch'
-import { createAuthMiddleware, deleteCookie, isApiError, setCookie, type ApiErrorBody } from '@shop/shared'
+import { createAuthMiddleware, deleteCookie, expiresSoon, getToken, isApiError, setCookie, type ApiErrorBody } from '@shop/shared'
 import type { components, paths } from './schema'
 
 export type User = components['schemas']['User']
@@ -21,6 +21,13 @@ export function setQueueCookie(token: string): void {
 
 export function clearQueueCookie(): void {
   deleteCookie(QUEUE_COOKIE, QUEUE_PATH)
+}
+
+/** freshQueueCookie renews an expired access token (a call refreshes it first) and its cookie copy. */
+export async function freshQueueCookie(): Promise<void> {
+  if (expiresSoon()) await client.GET('/api/v1/users/token').catch(() => undefined)
+  const token = getToken()
+  if (token) setQueueCookie(token)
 }
 
 function endSession(): void {

@@ -13,6 +13,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import type { Principal } from '../auth/access'
+import { ServerPageLink } from '../components/ServerPageLink'
 import { activeEntry, sidebar, visibleEntries } from './sidebar'
 
 const groupIcons: Record<string, ReactNode> = {
@@ -40,7 +41,7 @@ export function SidebarMenu({ user, modules }: { user: Principal | undefined; mo
       label: t(g.label),
       children: g.entries.map((e) => ({
         key: e.key,
-        label: e.external ? <a href={e.path}>{t(e.label)}</a> : <Link to={e.path}>{t(e.label)}</Link>,
+        label: e.external ? <ServerPageLink href={e.path}>{t(e.label)}</ServerPageLink> : <Link to={e.path}>{t(e.label)}</Link>,
       })),
     })),
   ]
@@ -52,6 +53,7 @@ export function SidebarMenu({ user, modules }: { user: Principal | undefined; mo
       selectedKeys={[active?.key ?? (pathname === '/' ? 'home' : '')]}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
+      style={{ borderInlineEnd: 'none' }}
     />
   )
 }

@@ -2,6 +2,7 @@
 import { Card, Flex, List, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { isSuperAdmin } from '../../auth/access'
+import { ServerPageLink } from '../../components/ServerPageLink'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useMe, useModules } from '../../hooks/api/session'
 
@@ -10,8 +11,8 @@ export function HomePage() {
   const { data: me } = useMe()
   const { data: modules } = useModules()
   usePageTitle(t('nav.home'))
-  const links = [{ href: '/api/docs', label: t('home.apiDocs') }]
-  if (isSuperAdmin(me)) links.push({ href: '/admin/queues', label: t('home.queues') })
+  const links = [{ href: '/api/docs', label: t('home.apiDocs'), server: false }]
+  if (isSuperAdmin(me)) links.push({ href: '/admin/queues', label: t('home.queues'), server: true })
   return (
     <Flex vertical gap={16}>
       <div>
@@ -36,7 +37,7 @@ export function HomePage() {
           dataSource={links}
           renderItem={(l) => (
             <List.Item>
-              <a href={l.href}>{l.label}</a>
+              {l.server ? <ServerPageLink href={l.href}>{l.label}</ServerPageLink> : <a href={l.href}>{l.label}</a>}
             </List.Item>
           )}
         />
