@@ -1,4 +1,4 @@
-// The storefront header: support phones and language in a top strip, then the logo, the main
+// The storefront header: support phones, the Admin Panel link (staff) and language in a top strip, then the logo, the main
 // links, the account links and the wish list and cart. It turns compact after 200 px of scroll.
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,9 +22,12 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname } = useLocation()
 
-  useEffect(() => setMenuOpen(false), [pathname])
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [pathname])
 
   const user = loggedIn ? me.data : undefined
+  const showAdmin = canSeeAdminPanel(user)
   const mainLinks = [
     { to: paths.home, label: t('nav.home'), end: true },
     { to: paths.actions, label: t('nav.actions') },
@@ -49,6 +52,12 @@ export function Header() {
             <TruckIcon />
             {t('header.freeDelivery')}
           </p>
+          {showAdmin && (
+            <a className="admin-link" href={adminUrl}>
+              <ShieldIcon />
+              <span>{t('nav.adminPanel')}</span>
+            </a>
+          )}
           <LanguageSwitch />
         </div>
       </div>
@@ -74,6 +83,11 @@ export function Header() {
               ))}
             </ul>
             <ul className="mainnav__account">
+              {showAdmin && (
+                <li className="mainnav__admin">
+                  <a href={adminUrl}>{t('nav.adminPanel')}</a>
+                </li>
+              )}
               {loggedIn ? (
                 <>
                   <li>
@@ -100,12 +114,6 @@ export function Header() {
           </nav>
 
           <div className="header-actions">
-            {canSeeAdminPanel(user) && (
-              <a className="admin-link" href={adminUrl}>
-                <ShieldIcon />
-                <span>{t('nav.adminPanel')}</span>
-              </a>
-            )}
             {loggedIn ? (
               <>
                 <NavLink to={paths.account} className="header-action" title={t('nav.account')}>

@@ -9,7 +9,7 @@ describe('NewsletterForm', () => {
     const calls = mockApi({})
     renderAt(<NewsletterForm />)
     const input = screen.getByLabelText('Vaša e-mail adresa')
-    const submit = screen.getByRole('button', { name: 'Prijavi se' })
+    const submit = screen.getByRole('button', { name: 'Pretplati se' })
 
     await userEvent.click(submit)
     expect(input).not.toHaveAttribute('aria-invalid')

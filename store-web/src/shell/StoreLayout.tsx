@@ -8,8 +8,11 @@ import { ScrollTopButton } from './ScrollTopButton'
 
 export function StoreLayout() {
   const { pathname } = useLocation()
-  // A new page starts at its top.
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  // A new page starts at its top. (Block body: newer browsers' scrollTo returns a promise,
+  // which React would take for a clean-up function.)
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
 
   return (
     <div className="page">

@@ -5,8 +5,8 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import i18n from '../i18n'
 
-// jsdom does not implement scrolling.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
+// jsdom does not implement scrolling; like current Chromium, scrollTo answers a promise.
+window.scrollTo = vi.fn(() => Promise.resolve()) as unknown as typeof window.scrollTo
 
 export function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
