@@ -168,7 +168,7 @@ function UserForm({ id, initial, avatar }: { id?: number; initial?: UserValues; 
             { key: 'password', label: t('users.tabPassword'), children: passwordTab, forceRender: true },
           ]}
         />
-        <Flex gap={8}>
+        <Flex gap={8} style={{ marginTop: 24 }}>
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('common.save')}
           </Button>
