@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 const shared = fileURLToPath(new URL('../web-shared/src', import.meta.url))
-const api = 'http://localhost:8080'
+// The Go server in development; SHOP_DEV_API points the proxy at another instance.
+const api = process.env.SHOP_DEV_API ?? 'http://localhost:8080'
 
 export default defineConfig({
   base: '/',

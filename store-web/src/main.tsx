@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router-dom'
 import { App } from './App'
 import './i18n'
 import { createQueryClient } from './queryClient'
+import { ErrorBoundary } from './shell/ErrorBoundary'
 import { initAnonymousVisitor } from './shell/anonymous'
 import './styles.css'
 
@@ -13,10 +14,12 @@ initAnonymousVisitor(window.location.pathname)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <ErrorBoundary>
+      <QueryClientProvider client={createQueryClient()}>
+        <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
   </StrictMode>,
 )

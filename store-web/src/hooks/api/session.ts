@@ -1,6 +1,6 @@
 // Session data hooks: the logged-in user, the enabled modules, and the account calls
 // (login, register, logout, forgot and reset password).
-import { keys } from '@shop/shared'
+import { getModules, saveModules } from '@shop/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
@@ -19,16 +19,6 @@ export const sessionKeys = {
   all: ['session'] as const,
   me: () => [...sessionKeys.all, 'me'] as const,
   modules: () => [...sessionKeys.all, 'modules'] as const,
-}
-
-/** readStoredModules is the module list saved by the last successful GET modules, if any. */
-export function readStoredModules(): string[] | null {
-  try {
-    const v: unknown = JSON.parse(localStorage.getItem(keys.modules) ?? 'null')
-    return Array.isArray(v) && v.every((m) => typeof m === 'string') ? v : null
-  } catch {
-    return null
-  }
 }
 
 /** enabledModules turns the API's {name: enabled} object into the list of enabled names. */
@@ -56,7 +46,7 @@ export const modulesQuery = queryOptions({
   queryKey: sessionKeys.modules(),
   queryFn: async () => {
     const names = enabledModules(unwrap(await api.GET('/api/v1/modules')).data)
-    localStorage.setItem(keys.modules, JSON.stringify(names))
+    saveModules(names)
     return names
   },
   staleTime: 5 * 60_000,
@@ -68,7 +58,7 @@ export const modulesQuery = queryOptions({
  * once and refreshed in the background; data is undefined only when no list was ever loaded.
  */
 export function useModules() {
-  const stored = readStoredModules()
+  const stored = getModules()
   return useQuery({
     ...modulesQuery,
     ...(stored ? { initialData: stored, initialDataUpdatedAt: 0 } : {}),
