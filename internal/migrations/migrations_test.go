@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/migrations"
+	"shop/internal/platform/db"
 	"shop/internal/platform/dbtest"
 )
 
@@ -197,4 +198,36 @@ func TestDownAndUpAgain(t *testing.T) {
 			t.Errorf("status after a full round trip (-want +got):\n%s", d)
 		}
 	})
+}
+
+// TestConcurrentUp: instances starting together with auto_migrate take turns on PostgreSQL's
+// advisory lock; all succeed and the schema is applied once.
+func TestConcurrentUp(t *testing.T) {
+	url := dbtest.NewPostgresDatabase(t) // skips without SHOP_TEST_DATABASE_URL
+	ctx := context.Background()
+	const instances = 4
+	errs := make(chan error, instances)
+	for i := 0; i < instances; i++ {
+		gdb, err := db.OpenURL(ctx, url, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close(gdb) })
+		go func() { errs <- migrations.Up(ctx, gdb) }()
+	}
+	for i := 0; i < instances; i++ {
+		if err := <-errs; err != nil {
+			t.Errorf("instance %d: %v", i, err)
+		}
+	}
+	gdb, err := db.OpenURL(ctx, url, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(gdb)
+	for _, s := range status(t, gdb) {
+		if !s.Applied {
+			t.Errorf("%s not applied", s.ID)
+		}
+	}
 }
