@@ -335,6 +335,9 @@ func TestServerErrors(t *testing.T) {
 				}
 			})
 		}
+		if !strings.Contains(logs.String(), "contract_test.go") {
+			t.Error("the panic is logged without its stack")
+		}
 		// The caller's own request id is kept and echoed.
 		r := ts.do(req{method: "GET", path: "/api/v1/test/panic", header: map[string]string{"X-Request-ID": "trace-abc-123"}})
 		if got := r.Header.Get("X-Request-ID"); got != "trace-abc-123" {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -59,7 +60,8 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 // recovery turns a panic into the generic 500 (through the error middleware) and logs it.
 func recovery(log *slog.Logger) gin.HandlerFunc {
 	return gin.CustomRecoveryWithWriter(nil, func(c *gin.Context, rec any) {
-		log.Error("panic", "request_id", c.GetString(httpx.KeyRequestID), "panic", rec, "path", c.Request.URL.Path)
+		log.Error("panic", "request_id", c.GetString(httpx.KeyRequestID), "panic", rec, "path", c.Request.URL.Path,
+			"stack", string(debug.Stack()))
 		c.AbortWithStatusJSON(http.StatusInternalServerError, httpx.Body(httpx.Lang(c), apperr.New(apperr.Internal, "error.server")))
 	})
 }
