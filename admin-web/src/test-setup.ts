@@ -1,5 +1,9 @@
 // Test set-up: the i18n resources (Serbian), and the browser parts jsdom lacks that antd uses.
+import { configure } from '@testing-library/react'
 import i18n from './i18n'
+
+// antd forms validate asynchronously; on a busy two-core CI machine 1 s (the default) is short
+configure({ asyncUtilTimeout: 5000 })
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
