@@ -107,7 +107,7 @@ func (h userHandlers) create(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	u, err := h.ids.CreateUser(c.Request.Context(), identity.CreateUserInput(req))
+	u, err := h.ids.CreateUserBy(c.Request.Context(), principal(c), identity.CreateUserInput(req))
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -147,7 +147,7 @@ func (h userHandlers) update(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	u, err := h.ids.UpdateUser(c.Request.Context(), id, identity.UpdateUserInput(req))
+	u, err := h.ids.UpdateUserBy(c.Request.Context(), principal(c), id, identity.UpdateUserInput(req))
 	if err != nil {
 		httpx.Fail(c, err)
 		return

@@ -14,6 +14,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/demo"
+	"shop/internal/identity"
 )
 
 func newUser(name, email, password, confirmation, role string) map[string]any {
@@ -279,6 +280,66 @@ func TestUserAvatar(t *testing.T) {
 		}
 		if r := ts.do(req{method: "POST", path: path, token: ts.staff, raw: body, contentType: ctype}); r.Status != 403 {
 			t.Errorf("staff: %d, want 403", r.Status)
+		}
+	})
+}
+
+// TestUserRoleGrants: a back-office user with the user permissions but not super-admin may hand
+// out only what they hold, and may not touch a super-admin.
+func TestUserRoleGrants(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		ctx := t.Context()
+		if _, err := a.Identity.EnsureRole(ctx, "kadrovik", []string{identity.PermViewUser, identity.PermCreateUser, identity.PermUpdateUser}); err != nil {
+			t.Fatal(err)
+		}
+		hr, err := a.Identity.CreateUser(ctx, identity.CreateUserInput{Name: "Kadrovik", Email: "hr@demo.local",
+			Password: demo.Password, PasswordConfirmation: demo.Password, Role: "kadrovik"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := ts.login("hr@demo.local", demo.Password)
+		admin := data(ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.admin}))
+		buyer := data(ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}))
+		refused := map[string]any{"role": []any{"Nemate pravo da dodelite ovu ulogu"}}
+		update := func(id any, role string) map[string]any {
+			return map[string]any{"name": "Neko Nekić", "email": fmt.Sprintf("neko%v@demo.local", id), "role": role}
+		}
+		tests := []struct {
+			name, method, path string
+			body               map[string]any
+			status             int
+			errors             map[string]any
+		}{
+			{"createSuperAdmin422", "POST", "/api/v1/admin/users", newUser("Novi Admin", "novi@demo.local", "lozinka123", "lozinka123", "super-admin"), 422, refused},
+			{"createRoleWithMore422", "POST", "/api/v1/admin/users", newUser("Novi Urednik", "novi@demo.local", "lozinka123", "lozinka123", demo.StaffRole), 422, refused},
+			{"createOwnRole201", "POST", "/api/v1/admin/users", newUser("Drugi Kadrovik", "hr2@demo.local", "lozinka123", "lozinka123", "kadrovik"), 201, nil},
+			{"createCustomer201", "POST", "/api/v1/admin/users", newUser("Novi Kupac", "kupac2@demo.local", "lozinka123", "lozinka123", "customer"), 201, nil},
+			{"promoteSelf422", "PATCH", fmt.Sprintf("/api/v1/admin/users/%d", hr.ID), update(hr.ID, "super-admin"), 422, refused},
+			{"promoteCustomer422", "PATCH", fmt.Sprintf("/api/v1/admin/users/%v", buyer["id"]), update(buyer["id"], "super-admin"), 422, refused},
+			{"takeOverSuperAdmin403", "PATCH", fmt.Sprintf("/api/v1/admin/users/%v", admin["id"]),
+				map[string]any{"name": "X", "email": "hr-owned@demo.local", "role": "super-admin", "password": "preuzeto123", "password_confirmation": "preuzeto123"}, 403, nil},
+			{"updateCustomer200", "PATCH", fmt.Sprintf("/api/v1/admin/users/%v", buyer["id"]), update(buyer["id"], "customer"), 200, nil},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := ts.do(req{method: tt.method, path: tt.path, token: token, body: tt.body})
+				if r.Status != tt.status {
+					t.Fatalf("%d %s, want %d", r.Status, r.Raw, tt.status)
+				}
+				if tt.errors != nil {
+					if diff := cmp.Diff(tt.errors, r.Body["errors"]); diff != "" {
+						t.Errorf("errors (-want +got):\n%s", diff)
+					}
+				}
+			})
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
+			t.Errorf("the super-admin's login after the refused take-over: %d", r.Status)
+		}
+		// The super-admin may do all of it.
+		if r := ts.do(req{method: "PATCH", path: fmt.Sprintf("/api/v1/admin/users/%d", hr.ID), token: ts.admin, body: update(hr.ID, "super-admin")}); r.Status != 200 {
+			t.Errorf("super-admin promotes: %d %s", r.Status, r.Raw)
 		}
 	})
 }

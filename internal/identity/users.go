@@ -155,6 +155,68 @@ func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput)
 	return s.GetUser(ctx, id, false)
 }
 
+// CreateUserBy is CreateUser on behalf of a back-office user, who may hand out only the
+// permissions they hold themselves (only a super-admin makes super-admins).
+func (s *Service) CreateUserBy(ctx context.Context, actor *Principal, in CreateUserInput) (*User, error) {
+	if err := s.checkGrant(ctx, actor, in.Role); err != nil {
+		return nil, err
+	}
+	return s.CreateUser(ctx, in)
+}
+
+// UpdateUserBy is UpdateUser on behalf of a back-office user: the same limit on roles, and
+// only a super-admin may change a super-admin (else anyone with update-user could set the
+// super-admin's e-mail and password and take the account over).
+func (s *Service) UpdateUserBy(ctx context.Context, actor *Principal, id uint64, in UpdateUserInput) (*User, error) {
+	if actor == nil {
+		return nil, apperr.New(apperr.Forbidden, "error.forbidden")
+	}
+	if !actor.IsSuperAdmin() {
+		target, err := s.GetUser(ctx, id, false)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range target.RoleNames() {
+			if r == RoleSuperAdmin {
+				return nil, apperr.New(apperr.Forbidden, "error.forbidden")
+			}
+		}
+	}
+	if err := s.checkGrant(ctx, actor, in.Role); err != nil {
+		return nil, err
+	}
+	return s.UpdateUser(ctx, id, in)
+}
+
+// checkGrant refuses a role that holds more than the actor does. An unknown or empty role
+// passes here; the input's validation reports it.
+func (s *Service) checkGrant(ctx context.Context, actor *Principal, roleName string) error {
+	if actor == nil {
+		return apperr.New(apperr.Forbidden, "error.forbidden")
+	}
+	if actor.IsSuperAdmin() || roleName == "" {
+		return nil
+	}
+	refused := apperr.InvalidFields(apperr.Field("role", "validation.role_forbidden"))
+	if roleName == RoleSuperAdmin {
+		return refused
+	}
+	var role Role
+	err := s.db.WithContext(ctx).Preload("Permissions").Where("name = ?", roleName).First(&role).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Wrap(err, "find role")
+	}
+	for _, p := range role.Permissions {
+		if !actor.Can(p.Name) {
+			return refused
+		}
+	}
+	return nil
+}
+
 // ListRoles returns every role, by name.
 func (s *Service) ListRoles(ctx context.Context, page listing.Page) ([]Role, int64, error) {
 	var total int64

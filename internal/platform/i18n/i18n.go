@@ -121,6 +121,7 @@ var catalogue = map[string][2]string{
 	"validation.password_match": {"Lozinke se ne poklapaju", "The passwords do not match"},
 	"validation.email_taken":    {"Email adresa je već zauzeta", "The email has already been taken"},
 	"validation.role_unknown":   {"Uloga ne postoji", "The role does not exist"},
+	"validation.role_forbidden": {"Nemate pravo da dodelite ovu ulogu", "You may not assign this role"},
 	"validation.image_type":     {"Slika mora biti u formatu JPG, PNG ili WEBP", "The image must be a JPG, PNG or WEBP file"},
 	"validation.image_size":     {"Maksimalni limit slike je 2MB", "The maximum image limit is 2MB"},
 	"validation.file_required":  {"Fajl je obavezan", "The file is required"},
