@@ -48,7 +48,7 @@ test('a customer logs in and sees their account', async () => {
   await page.goto(`${shop.base}/login`)
   await page.fill('input[name=email]', 'kupac@demo.local')
   await page.fill('input[name=password]', 'demo1234')
-  await page.locator('form button[type=submit]').click()
+  await page.getByRole('button', { name: 'Prijavi se', exact: true }).click()
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
   await page.goto(`${shop.base}/moj-nalog`)
   await assert.doesNotReject(page.getByText('kupac@demo.local').first().waitFor())
