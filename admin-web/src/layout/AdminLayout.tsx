@@ -4,7 +4,9 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Button, Flex, Layout, Result, Typography, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useNavigate } from 'react-router'
+import { clearTokens } from '@shop/shared'
+import { Navigate, Outlet, useNavigate } from 'react-router'
+import { ApiError, clearQueueCookie } from '../api/client'
 import { isStaff } from '../auth/access'
 import { Loading } from '../auth/guards'
 import { useLogout, useMe, useModules } from '../hooks/api/session'
@@ -25,6 +27,7 @@ export function AdminLayout() {
   useEffect(() => setCollapsed(narrow), [narrow])
 
   if (me.isPending) return <Loading />
+  if (me.error instanceof ApiError && me.error.status === 401) return <SessionGone />
   if (!me.data) return <Result status="500" title={t('errors.server')} />
   if (!isStaff(me.data)) return <CustomerDenied />
 
@@ -66,6 +69,17 @@ export function AdminLayout() {
       </Layout>
     </Layout>
   )
+}
+
+/** The stored token no longer opens a session (and could not be refreshed): log in again. */
+function SessionGone() {
+  const [cleared, setCleared] = useState(false)
+  useEffect(() => {
+    clearTokens()
+    clearQueueCookie()
+    setCleared(true)
+  }, [])
+  return cleared ? <Navigate to="/login" replace /> : null
 }
 
 /** A customer's session (e.g. from the storefront, same browser) does not open the back office. */
