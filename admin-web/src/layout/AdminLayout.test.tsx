@@ -14,7 +14,7 @@ function answer(status: number, body: unknown) {
 const login = { '/login': <p>login page</p> }
 
 describe('AdminLayout', () => {
-  it('shows the sidebar and the user's name and initials to a super-admin', async () => {
+  it("shows the sidebar and the user's name and initials to a super-admin", async () => {
     renderApp(<AdminLayout />, {
       user: { id: 1, name: 'Demo Administrator', roles: ['super-admin'], permissions: [] },
       modules: ['Banner'],
