@@ -81,9 +81,6 @@ func Routes(d Deps) []Route {
 	}
 }
 
-// trustedProxies are the networks whose X-Forwarded-For / X-Real-IP headers are believed.
-var trustedProxies = []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}
-
 // New builds the HTTP handler: API, operations endpoints, docs, media and both web apps.
 func New(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
@@ -91,9 +88,10 @@ func New(d Deps) *gin.Engine {
 	r.HandleMethodNotAllowed = false
 	r.ContextWithFallback = true
 	// Gin trusts X-Forwarded-For from anyone by default, which would let a client pick its own
-	// address and walk around the per-IP login limit. Only proxies on this host or a private
-	// network (the load balancer) may name the client.
-	if err := r.SetTrustedProxies(trustedProxies); err != nil {
+	// address and walk around the per-IP login limit. Only the configured proxies (by default
+	// this host and private networks: the load balancer) may name the client. Config validation
+	// has checked the list already.
+	if err := r.SetTrustedProxies(d.Config.HTTP.TrustedProxies); err != nil {
 		panic(err)
 	}
 	metrics := newHTTPMetrics(d.Registry)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -414,6 +415,9 @@ func TestLoginRateLimits(t *testing.T) {
 			r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.7"), body: loginBody("admin@demo.local", demo.Password)})
 			if r.Status != 429 || !strings.HasPrefix(message(r), "Previše pokušaja prijave. Pokušajte ponovo za ") {
 				t.Fatalf("fifth attempt: %d %s, want 429", r.Status, r.Raw)
+			}
+			if wait, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || wait < 1 || wait > 60 {
+				t.Errorf("Retry-After %q, want the seconds to wait (1-60)", r.Header.Get("Retry-After"))
 			}
 			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.8"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
 				t.Errorf("another address: %d", r.Status)

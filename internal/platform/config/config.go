@@ -4,6 +4,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"reflect"
 	"sort"
@@ -38,6 +39,9 @@ type HTTPConfig struct {
 	PublicURL       string        `mapstructure:"public_url"`
 	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// TrustedProxies are the networks (CIDR) whose X-Forwarded-For names the client; the
+	// client address counts for the per-IP login limit.
+	TrustedProxies []string `mapstructure:"trusted_proxies"`
 }
 
 type DatabaseConfig struct {
@@ -118,6 +122,7 @@ var defaults = map[string]any{
 	"http.addr":                    ":8080",
 	"http.public_url":              "http://localhost:8080",
 	"http.max_body_bytes":          int64(12 << 20),
+	"http.trusted_proxies":         []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"},
 	"http.shutdown_timeout":        20 * time.Second,
 	"database.url":                 "",
 	"database.auto_migrate":        true,
@@ -262,6 +267,11 @@ func (c *Config) validate() error {
 	var errs []string
 	if c.HTTP.MaxBodyBytes <= 0 {
 		errs = append(errs, "http.max_body_bytes: must be positive")
+	}
+	for _, p := range c.HTTP.TrustedProxies {
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			errs = append(errs, fmt.Sprintf("http.trusted_proxies: %q is not an IP address or CIDR network", p))
+		}
 	}
 	switch c.Blob.Driver {
 	case "local":

@@ -4,6 +4,7 @@ package httpx
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 
@@ -138,6 +139,10 @@ func Errors(log *slog.Logger) gin.HandlerFunc {
 		}
 		if c.Writer.Written() {
 			return
+		}
+		if s, ok := apperr.As(err).Msg.Args["seconds"]; ok && status == http.StatusTooManyRequests {
+			// Clients and proxies read the wait from the header; the message says it to people.
+			c.Header("Retry-After", fmt.Sprint(s))
 		}
 		c.AbortWithStatusJSON(status, Body(Lang(c), err))
 	}
