@@ -9,7 +9,7 @@ import {
   SwapOutlined,
 } from '@ant-design/icons'
 import { Menu, type MenuProps } from 'antd'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import type { Principal } from '../auth/access'
@@ -32,6 +32,12 @@ export function SidebarMenu({ user, modules }: { user: Principal | undefined; mo
   const active = activeEntry(groups, pathname)
   // every group starts open so each section is one click away; the user may fold them
   const [openKeys, setOpenKeys] = useState<string[]>(() => sidebar.map((g) => g.key))
+  const box = useRef<HTMLDivElement>(null)
+
+  // the menu is long: bring the current section into view when it changes
+  useEffect(() => {
+    box.current?.querySelector('.ant-menu-item-selected')?.scrollIntoView?.({ block: 'nearest' })
+  }, [active?.key])
 
   const items: MenuProps['items'] = [
     { key: 'home', icon: <HomeOutlined />, label: <Link to="/">{t('nav.home')}</Link> },
@@ -47,13 +53,15 @@ export function SidebarMenu({ user, modules }: { user: Principal | undefined; mo
   ]
 
   return (
-    <Menu
-      mode="inline"
-      items={items}
-      selectedKeys={[active?.key ?? (pathname === '/' ? 'home' : '')]}
-      openKeys={openKeys}
-      onOpenChange={setOpenKeys}
-      style={{ borderInlineEnd: 'none' }}
-    />
+    <div ref={box}>
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={[active?.key ?? (pathname === '/' ? 'home' : '')]}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </div>
   )
 }
