@@ -37,7 +37,7 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	if err != nil {
 		return err
 	}
-	created, err := demo.Seed(cmd.Context(), a.Identity)
+	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false)
 	if err != nil {
 		return err
 	}

@@ -113,12 +113,11 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		return errors.New("the in-process Redis serves one process only: run --role all, or set redis.url")
 	}
 	if cfg.Demo.SeedOnFirstStart {
-		if empty, err := demo.IsEmpty(ctx, a.Identity); err != nil {
-			return err
-		} else if empty {
-			if _, err := demo.Seed(ctx, a.Identity); err != nil {
-				return fmt.Errorf("seed demo: %w", err)
-			}
+		created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true)
+		if err != nil {
+			return fmt.Errorf("seed demo: %w", err)
+		}
+		if created {
 			log.Info("seeded the demo shop")
 		}
 	}

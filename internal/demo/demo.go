@@ -6,7 +6,10 @@ import (
 	"context"
 	"fmt"
 
+	"gorm.io/gorm"
+
 	"shop/internal/identity"
+	"shop/internal/platform/db"
 )
 
 const Password = "demo1234"
@@ -83,4 +86,23 @@ func Seed(ctx context.Context, ids *identity.Service) (bool, error) {
 func IsEmpty(ctx context.Context, ids *identity.Service) (bool, error) {
 	n, err := ids.CountUsers(ctx, nil)
 	return n == 0, err
+}
+
+// SeedExclusive is Seed for processes that may start together (several shopd roles or
+// instances, shopctl beside a server): they take turns on a database lock, so one seeds and
+// the others find the data. With firstStartOnly it does nothing when the shop has any user.
+func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, firstStartOnly bool) (bool, error) {
+	created := false
+	err := db.WithLock(ctx, gdb, db.LockDemoSeed, func() error {
+		if firstStartOnly {
+			empty, err := IsEmpty(ctx, ids)
+			if err != nil || !empty {
+				return err
+			}
+		}
+		var err error
+		created, err = Seed(ctx, ids)
+		return err
+	})
+	return created, err
 }

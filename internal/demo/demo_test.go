@@ -140,3 +140,47 @@ func TestSeedRefusesAfterRealUserJoinsDemoShop(t *testing.T) {
 		}
 	})
 }
+
+// TestSeedExclusiveConcurrent: processes starting together on an empty shop (here: several
+// goroutines, each with its own connection pool on PostgreSQL) seed it exactly once.
+func TestSeedExclusiveConcurrent(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		const starts = 4
+		type result struct {
+			created bool
+			err     error
+		}
+		results := make(chan result, starts)
+		for i := 0; i < starts; i++ {
+			other := a
+			if i > 0 && a.Config.IsPostgres() {
+				other = apptest.New(t, a.Config) // another instance: its own pool, same database
+			}
+			go func() {
+				created, err := demo.SeedExclusive(ctx, other.DB, other.Identity, true)
+				results <- result{created, err}
+			}()
+		}
+		seededOnce := 0
+		for i := 0; i < starts; i++ {
+			r := <-results
+			if r.err != nil {
+				t.Errorf("start %d: %v", i, r.err)
+			}
+			if r.created {
+				seededOnce++
+			}
+		}
+		if seededOnce != 1 {
+			t.Errorf("%d starts seeded, want exactly 1", seededOnce)
+		}
+		if n, err := a.Identity.CountUsers(ctx, nil); err != nil || n != 3 {
+			t.Errorf("users after concurrent starts: %d (%v), want 3", n, err)
+		}
+		// firstStartOnly: a shop with users is left alone, even the demo ones.
+		if created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true); err != nil || created {
+			t.Errorf("seed on a started shop: created=%v err=%v", created, err)
+		}
+	})
+}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/go-gormigrate/gormigrate/v2"
 	"gorm.io/gorm"
+
+	"shop/internal/platform/db"
 )
 
 const table = "schema_migrations"
@@ -31,46 +33,17 @@ func runner(gdb *gorm.DB) *gormigrate.Gormigrate {
 	}, all())
 }
 
-// Up applies every pending migration. On PostgreSQL it holds an advisory lock meanwhile, so
-// instances starting together with auto_migrate (or a shopctl run beside them) take turns
-// instead of racing; the second finds nothing left to do.
+// Up applies every pending migration. On PostgreSQL it holds a lock meanwhile, so instances
+// starting together with auto_migrate (or a shopctl run beside them) take turns instead of
+// racing; the later ones find nothing left to do.
 func Up(ctx context.Context, gdb *gorm.DB) error {
-	unlock, err := lock(ctx, gdb)
+	err := db.WithLock(ctx, gdb, db.LockMigrations, func() error {
+		return runner(gdb.WithContext(ctx)).Migrate()
+	})
 	if err != nil {
-		return fmt.Errorf("migrate up: %w", err)
-	}
-	defer unlock()
-	if err := runner(gdb.WithContext(ctx)).Migrate(); err != nil {
 		return fmt.Errorf("migrate up: %w", err)
 	}
 	return nil
-}
-
-// lockKey is this project's advisory lock number for migrations (any fixed 64-bit value).
-const lockKey = 0x73686f706d6967 // "shopmig"
-
-// lock takes the migration lock on PostgreSQL on a connection of its own (a session lock is
-// held by a connection, not by the pool). SQLite serialises writers by itself.
-func lock(ctx context.Context, gdb *gorm.DB) (func(), error) {
-	if gdb.Dialector.Name() != "postgres" {
-		return func() {}, nil
-	}
-	sqlDB, err := gdb.DB()
-	if err != nil {
-		return nil, err
-	}
-	conn, err := sqlDB.Conn(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lockKey); err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("lock: %w", err)
-	}
-	return func() {
-		_, _ = conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", lockKey)
-		conn.Close()
-	}, nil
 }
 
 // Down rolls back the last applied migration and returns its id ("" when none was applied).
