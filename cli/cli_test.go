@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -235,10 +236,20 @@ func TestRootUsageErrors(t *testing.T) {
 func TestMigrateRun(t *testing.T) {
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
-		if out := s.mustRun(t, "migrate", "status"); out != "pending  0001_identity\npending  0002_permissions\n" {
+		ids := migrations.IDs()
+		last, beforeLast := ids[len(ids)-1], ids[len(ids)-2]
+		lines := func(state func(i int) string) string {
+			out := ""
+			for i, id := range ids {
+				out += state(i) + "  " + id + "\n"
+			}
+			return out
+		}
+		applied := fmt.Sprintf("applied %d migration(s)\n", len(ids))
+		if out := s.mustRun(t, "migrate", "status"); out != lines(func(int) string { return "pending" }) {
 			t.Errorf("status on a new database:\n%s", out)
 		}
-		if out := s.mustRun(t, "migrate", "up"); out != "applied 2 migration(s)\n" {
+		if out := s.mustRun(t, "migrate", "up"); out != applied {
 			t.Errorf("up: %q", out)
 		}
 		if out := s.mustRun(t, "migrate", "up", "--json"); strings.TrimSpace(out) != "{\n  \"applied\": 0\n}" {
@@ -248,24 +259,36 @@ func TestMigrateRun(t *testing.T) {
 		if err := json.Unmarshal([]byte(s.mustRun(t, "migrate", "status", "--json")), &st); err != nil {
 			t.Fatal(err)
 		}
-		want := []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true}}
+		var want []migrations.State
+		for _, id := range ids {
+			want = append(want, migrations.State{ID: id, Applied: true})
+		}
 		if d := cmp.Diff(want, st); d != "" {
 			t.Errorf("status --json (-want +got):\n%s", d)
 		}
-		if out := s.mustRun(t, "migrate", "down"); out != "rolled back 0002_permissions\n" {
+		if out := s.mustRun(t, "migrate", "down"); out != "rolled back "+last+"\n" {
 			t.Errorf("down: %q", out)
 		}
-		if out := s.mustRun(t, "migrate", "status"); out != "applied  0001_identity\npending  0002_permissions\n" {
+		afterDown := lines(func(i int) string {
+			if i == len(ids)-1 {
+				return "pending"
+			}
+			return "applied"
+		})
+		if out := s.mustRun(t, "migrate", "status"); out != afterDown {
 			t.Errorf("status after down:\n%s", out)
 		}
 		var down map[string]string
-		if err := json.Unmarshal([]byte(s.mustRun(t, "--json", "migrate", "down")), &down); err != nil || down["rolled_back"] != "0001_identity" {
+		if err := json.Unmarshal([]byte(s.mustRun(t, "--json", "migrate", "down")), &down); err != nil || down["rolled_back"] != beforeLast {
 			t.Errorf("down --json: %v %v", down, err)
+		}
+		for range ids[:len(ids)-2] {
+			s.mustRun(t, "migrate", "down")
 		}
 		if out := s.mustRun(t, "migrate", "down"); out != "nothing to roll back\n" {
 			t.Errorf("down on an empty schema: %q", out)
 		}
-		if out := s.mustRun(t, "migrate", "up"); out != "applied 2 migration(s)\n" {
+		if out := s.mustRun(t, "migrate", "up"); out != applied {
 			t.Errorf("up after down: %q", out)
 		}
 	})

@@ -97,7 +97,7 @@ func TestNoAutoMigrate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := migrations.Pending(context.Background(), a.DB); err != nil || n != 2 {
+	if n, err := migrations.Pending(context.Background(), a.DB); err != nil || n != len(migrations.IDs()) {
 		t.Errorf("pending = %d, %v; want every migration pending with auto_migrate off", n, err)
 	}
 }

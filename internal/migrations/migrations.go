@@ -20,7 +20,17 @@ func all() []*gormigrate.Migration {
 	return []*gormigrate.Migration{
 		m0001Identity(),
 		m0002Permissions(),
+		m0003Catalog(),
 	}
+}
+
+// IDs lists every migration's id, oldest first.
+func IDs() []string {
+	var out []string
+	for _, m := range all() {
+		out = append(out, m.ID)
+	}
+	return out
 }
 
 func runner(gdb *gorm.DB) *gormigrate.Gormigrate {

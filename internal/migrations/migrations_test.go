@@ -29,7 +29,8 @@ var specPermissions = []string{
 	"upload-pricelist",
 }
 
-var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true}}
+var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
+	{ID: "0003_catalog", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -84,12 +85,15 @@ func sorted(s []string) []string {
 func TestUpOnFreshDatabase(t *testing.T) {
 	dbtest.RunEmpty(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		want := []migrations.State{{ID: "0001_identity"}, {ID: "0002_permissions"}}
+		var want []migrations.State
+		for _, s := range allApplied {
+			want = append(want, migrations.State{ID: s.ID})
+		}
 		if d := cmp.Diff(want, status(t, gdb)); d != "" {
 			t.Errorf("status of an empty database (-want +got):\n%s", d)
 		}
-		if n, err := migrations.Pending(ctx, gdb); err != nil || n != 2 {
-			t.Errorf("Pending = %d, %v; want 2", n, err)
+		if n, err := migrations.Pending(ctx, gdb); err != nil || n != len(allApplied) {
+			t.Errorf("Pending = %d, %v; want %d", n, err, len(allApplied))
 		}
 		up(t, gdb)
 		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
@@ -160,32 +164,48 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		if id := down(t, gdb); id != "0002_permissions" {
-			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
+		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0003_catalog" {
+			t.Fatalf("Down rolled back %q, want 0003_catalog", id)
 		}
-		want := []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions"}}
+		want := append([]migrations.State{}, allApplied...)
+		want[2].Applied = false
 		if d := cmp.Diff(want, status(t, gdb)); d != "" {
 			t.Errorf("status after down (-want +got):\n%s", d)
 		}
-		if n := count(t, gdb, "permissions"); n != 0 {
-			t.Errorf("%d permissions left after rolling back 0002", n)
+		for _, table := range []string{"products", "categories", "supplier_products", "activity_log"} {
+			if gdb.Migrator().HasTable(table) {
+				t.Errorf("table %s still there after rolling back 0003", table)
+			}
+		}
+		if n := count(t, gdb, "permissions"); n == 0 {
+			t.Error("rolling back 0003 removed the permissions")
 		}
 		up(t, gdb)
 		if d := cmp.Diff(allApplied, status(t, gdb)); d != "" {
 			t.Errorf("status after up again (-want +got):\n%s", d)
 		}
+
+		// 0002 alone: its data goes and comes back.
+		down(t, gdb)
+		if id := down(t, gdb); id != "0002_permissions" {
+			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
+		}
+		if n := count(t, gdb, "permissions"); n != 0 {
+			t.Errorf("%d permissions left after rolling back 0002", n)
+		}
+		up(t, gdb)
 		if d := cmp.Diff(sorted(specPermissions), pluck(t, gdb, "SELECT name FROM permissions")); d != "" {
 			t.Errorf("permissions after up again (-want +got):\n%s", d)
 		}
 
-		// All the way down leaves no tables behind, and a further down does nothing.
-		if id := down(t, gdb); id != "0002_permissions" {
-			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
+		// All the way down, newest first, leaves no tables behind; a further down does nothing.
+		for i := len(allApplied) - 1; i >= 0; i-- {
+			if id := down(t, gdb); id != allApplied[i].ID {
+				t.Fatalf("Down rolled back %q, want %s", id, allApplied[i].ID)
+			}
 		}
-		if id := down(t, gdb); id != "0001_identity" {
-			t.Fatalf("Down rolled back %q, want 0001_identity", id)
-		}
-		for _, table := range []string{"users", "roles", "permissions", "sessions", "addresses"} {
+		for _, table := range []string{"users", "roles", "permissions", "sessions", "addresses", "products"} {
 			if gdb.Migrator().HasTable(table) {
 				t.Errorf("table %s still there after rolling everything back", table)
 			}
