@@ -51,7 +51,7 @@ func newTestServer(t *testing.T, a *app.App, extra ...api.Route) *testServer {
 		t.Fatalf("seed: %v", err)
 	}
 	deps := api.Deps{
-		Config: a.Config, Log: a.Log, Identity: a.Identity, Blobs: a.Blobs, Registry: prometheus.NewRegistry(),
+		Config: a.Config, Log: a.Log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: prometheus.NewRegistry(),
 		Checks: []api.Check{
 			{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 			{Name: "redis", Ping: a.Redis.Ping},

@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"shop/internal/identity"
+	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
 	"shop/internal/platform/httpx"
@@ -144,6 +145,8 @@ func authenticate(ids *identity.Service, allowCookie bool) gin.HandlerFunc {
 			return
 		}
 		c.Set(httpx.KeyPrincipal, p)
+		// Services record who acted (the activity log) from the request's context.
+		c.Request = c.Request.WithContext(actor.With(c.Request.Context(), actor.Actor{UserID: p.UserID, IP: c.ClientIP()}))
 		c.Next()
 	}
 }

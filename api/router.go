@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
@@ -30,6 +31,7 @@ type Deps struct {
 	Config   *config.Config
 	Log      *slog.Logger
 	Identity *identity.Service
+	Catalog  *catalog.Service
 	Blobs    blob.Store
 	Checks   []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
@@ -61,7 +63,7 @@ func Routes(d Deps) []Route {
 	u := userHandlers{d.Identity}
 	ro := roleHandlers{d.Identity}
 	m := newModuleHandlers(d.Config)
-	return []Route{
+	return append([]Route{
 		{Method: "POST", Path: "/login", Handler: s.login},
 		{Method: "POST", Path: "/register", Handler: s.register},
 		{Method: "POST", Path: "/token/refresh", Handler: s.refresh},
@@ -78,7 +80,16 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
+	}, catalogRoutes(d)...)
+}
+
+// catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).
+func catalogRoutes(d Deps) []Route {
+	var out []Route
+	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d)} {
+		out = append(out, area...)
 	}
+	return out
 }
 
 // New builds the HTTP handler: API, operations endpoints, docs, media and both web apps.

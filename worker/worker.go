@@ -12,6 +12,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/mail"
@@ -23,6 +24,7 @@ type Deps struct {
 	Log      *slog.Logger
 	Mail     mail.Sender
 	Identity *identity.Service
+	Catalog  *catalog.Service
 }
 
 // Mux routes each task type to its handler.

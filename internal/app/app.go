@@ -16,6 +16,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/migrations"
 	"shop/internal/platform/blob"
@@ -35,6 +36,7 @@ type App struct {
 	Blobs    blob.Store
 	Mail     mail.Sender
 	Identity *identity.Service
+	Catalog  *catalog.Service
 }
 
 // Options adjust the graph for tests.
@@ -86,6 +88,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		PublicURL:           cfg.HTTP.PublicURL,
 		PasswordCost:        opts.PasswordCost,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
+	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log)
 	ok = true
 	return a, nil
 }
