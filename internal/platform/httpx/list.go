@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -184,6 +185,15 @@ func setField(v reflect.Value, raw []string) error {
 	last := raw[len(raw)-1]
 	if v.Kind() != reflect.Slice && strings.TrimSpace(last) == "" {
 		return nil
+	}
+	// Types that parse themselves (money.Para: "1.234,56") take the raw text.
+	if v.Kind() != reflect.Pointer && v.CanAddr() {
+		if tu, ok := v.Addr().Interface().(encoding.TextUnmarshaler); ok {
+			if err := tu.UnmarshalText([]byte(strings.TrimSpace(last))); err != nil {
+				return errors.New("validation.number")
+			}
+			return nil
+		}
 	}
 	switch v.Kind() {
 	case reflect.Pointer:

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"net/url"
+	"shop/internal/platform/money"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -158,5 +159,21 @@ func TestParseListWithoutFilter(t *testing.T) {
 	page, _, err := parseList(q, nil, ListSpec{DefaultSize: 1000})
 	if err != nil || page != (listing.Page{Number: 1, Size: 1000}) {
 		t.Errorf("page %v, err %v", page, err)
+	}
+}
+
+func TestParseListMoney(t *testing.T) {
+	var f struct {
+		From *money.Para `form:"web_price_from"`
+		To   money.Para  `form:"web_price_to"`
+	}
+	if _, _, err := parseList(map[string][]string{"web_price_from": {"1.234,56"}, "web_price_to": {"2000.5"}}, &f, ListSpec{}); err != nil {
+		t.Fatal(err)
+	}
+	if f.From == nil || *f.From != 123456 || f.To != 200050 {
+		t.Fatalf("parsed %v %v", f.From, f.To)
+	}
+	if _, _, err := parseList(map[string][]string{"web_price_to": {"abc"}}, &f, ListSpec{}); err == nil {
+		t.Fatal("abc accepted as a price")
 	}
 }

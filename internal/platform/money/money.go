@@ -104,3 +104,22 @@ func (b *Bps) UnmarshalJSON(raw []byte) error {
 }
 
 func (b Bps) String() string { return Format(int64(b)) }
+
+// UnmarshalText reads query parameters and form fields ("1234,50" or "1234.50").
+func (p *Para) UnmarshalText(b []byte) error {
+	n, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*p = Para(n)
+	return nil
+}
+
+func (b *Bps) UnmarshalText(raw []byte) error {
+	n, err := Parse(string(raw))
+	if err != nil {
+		return err
+	}
+	*b = Bps(n)
+	return nil
+}
