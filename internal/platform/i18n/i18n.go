@@ -77,7 +77,24 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 
 // catalogue: key -> [Serbian, English]. The Serbian texts the specifications quote are kept
 // to the letter ('Polje je obavezno', 'Unauthorized', the server-error text).
-var catalogue = map[string][2]string{
+var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages)
+
+// merge joins the per-area message files; a key defined twice is a programming error.
+func merge(parts ...map[string][2]string) map[string][2]string {
+	out := map[string][2]string{}
+	for _, p := range parts {
+		for k, v := range p {
+			if _, dup := out[k]; dup {
+				panic("i18n: message key defined twice: " + k)
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// coreMessages are the platform's: errors, validation, session and users.
+var coreMessages = map[string][2]string{
 	"error.server":        {"Doslo je do greske na serveru pokusajte ponovo.", "There was a server error, please try again."},
 	"error.unauthorized":  {"Niste prijavljeni.", "Unauthenticated."},
 	"error.forbidden":     {"Unauthorized", "Unauthorized"},
