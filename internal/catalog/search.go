@@ -1,0 +1,58 @@
+package catalog
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Fold lower-cases s and folds the Serbian Latin diacritics (č ć -> c, š -> s, ž -> z,
+// đ -> dj), so 'Frižider' and 'frizider' meet. products.search_text is Fold(name + " " + sku),
+// and the search term is folded the same way.
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch r = unicode.ToLower(r); r {
+		case 'č', 'ć':
+			b.WriteByte('c')
+		case 'š':
+			b.WriteByte('s')
+		case 'ž':
+			b.WriteByte('z')
+		case 'đ':
+			b.WriteString("dj")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// searchText is what products.search_text holds for a product.
+func searchText(name, sku string) string { return Fold(strings.TrimSpace(name) + " " + strings.TrimSpace(sku)) }
+
+// likeEscaper escapes LIKE's wildcards (and the escape character itself) in user input; the
+// queries say ESCAPE '\'.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// containsPattern is a LIKE pattern matching text that contains term literally.
+func containsPattern(term string) string { return "%" + likeEscaper.Replace(term) + "%" }
+
+// Slugify turns a name into a URL slug: folded, letters and digits kept, every other run
+// of characters one '-'.
+func Slugify(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range Fold(name) {
+		if unicode.IsLetter(r) && r < unicode.MaxASCII || unicode.IsDigit(r) && r < unicode.MaxASCII {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
