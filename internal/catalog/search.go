@@ -29,7 +29,9 @@ func Fold(s string) string {
 }
 
 // searchText is what products.search_text holds for a product.
-func searchText(name, sku string) string { return Fold(strings.TrimSpace(name) + " " + strings.TrimSpace(sku)) }
+func searchText(name, sku string) string {
+	return Fold(strings.TrimSpace(name) + " " + strings.TrimSpace(sku))
+}
 
 // likeEscaper escapes LIKE's wildcards (and the escape character itself) in user input; the
 // queries say ESCAPE '\'.
