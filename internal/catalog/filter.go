@@ -1,6 +1,15 @@
 package catalog
 
-import "shop/internal/platform/money"
+import (
+	"strings"
+	"time"
+	_ "time/tzdata" // the shop's time zone without relying on the host's
+
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/money"
+)
 
 // ProductFilter is the product list's query, with the specification's parameter names (its
 // `form` tags are what httpx.BindList parses). The same filter selects the products of a
@@ -42,4 +51,214 @@ type ProductFilter struct {
 
 	// Sort is a field name, '-' first for descending (e.g. -web_price); empty: newest first.
 	Sort string `form:"sort"`
+}
+
+// productSorts maps the sort parameter's field names to columns (a whitelist: input never
+// reaches the SQL text).
+var productSorts = map[string]string{
+	"id": "products.id", "name": "products.name", "sku": "products.sku",
+	"entry_price": "products.entry_price", "web_price": "products.web_price",
+	"created_at": "products.created_at", "updated_at": "products.updated_at",
+}
+
+// shopLocation is where "today" is for discount validity.
+var shopLocation = func() *time.Location {
+	if l, err := time.LoadLocation("Europe/Belgrade"); err == nil {
+		return l
+	}
+	return time.UTC
+}()
+
+// today is the shop's current date, YYYY-MM-DD (a variable so tests can pin it).
+var filterToday = func() string { return time.Now().In(shopLocation).Format(time.DateOnly) }
+
+// IsEmpty tells whether f narrows nothing: a mass change with no ids and an empty filter
+// would touch every product, so it is refused. Sort alone does not narrow, nor does a pair
+// whose both sides are set (active and inactive: either).
+func (f ProductFilter) IsEmpty() bool {
+	return strings.TrimSpace(f.Search) == "" && len(f.Categories) == 0 && f.Category == 0 &&
+		len(f.Suppliers) == 0 && f.Supplier == 0 && len(f.Brands) == 0 && len(f.Manufacturers) == 0 &&
+		f.Active == f.Inactive && f.WithImage == f.WithoutImage && f.WithAttributes == f.WithoutAttributes &&
+		f.Connected == f.Disconnected && f.Live == f.Dead && f.Visible == nil && f.Eponuda == nil &&
+		f.WebPriceFrom == nil && f.WebPriceTo == nil && f.EntryPriceFrom == nil && f.EntryPriceTo == nil &&
+		!f.discountBlock()
+}
+
+// discountBlock tells whether any field of the discounts block is given; any of them means
+// "has a discount" (valid today unless dates are given).
+func (f ProductFilter) discountBlock() bool {
+	return f.Discount || f.DiscountType != 0 || f.DiscountPriceFrom != nil || f.DiscountPriceTo != nil ||
+		f.DiscountFrom != "" || f.DiscountTo != ""
+}
+
+// applyFilter narrows q (a query on the products table) to f, with EXISTS subqueries (never
+// joins that would repeat a product) and bound arguments only, and orders it by f.Sort
+// (newest first by default). A bad value is a 422 naming the parameter.
+func applyFilter(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
+	q, err := applyWhere(q, f)
+	if err != nil {
+		return nil, err
+	}
+	order, err := productOrder(f.Sort)
+	if err != nil {
+		return nil, err
+	}
+	return q.Order(order), nil
+}
+
+// productOrder is the ORDER BY of a sort parameter; id breaks ties so pages are stable.
+func productOrder(sort string) (string, error) {
+	if sort == "" {
+		return "products.id DESC", nil
+	}
+	dir, field := "ASC", sort
+	if strings.HasPrefix(sort, "-") {
+		dir, field = "DESC", sort[1:]
+	}
+	col, ok := productSorts[field]
+	if !ok {
+		return "", apperr.InvalidFields(apperr.Field("sort", "validation.oneof"))
+	}
+	if field == "id" {
+		return col + " " + dir, nil
+	}
+	return col + " " + dir + ", products.id " + dir, nil
+}
+
+// applyWhere is applyFilter without the order (what counts and mass changes use).
+func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
+	var bad []apperr.FieldError
+	if term := Fold(strings.TrimSpace(f.Search)); term != "" {
+		q = q.Where(`products.search_text LIKE ? ESCAPE '\'`, containsPattern(term))
+	}
+	if len(f.Categories) > 0 {
+		q = q.Where("(products.main_category_id IN ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id IN ?))", f.Categories, f.Categories)
+	}
+	if f.Category != 0 {
+		q = q.Where("(products.main_category_id = ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id = ?))", f.Category, f.Category)
+	}
+	if len(f.Suppliers) > 0 {
+		q = q.Where("(products.supplier_id IN ? OR EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id AND sp.supplier_id IN ?))", f.Suppliers, f.Suppliers)
+	}
+	if f.Supplier != 0 {
+		q = q.Where("(products.supplier_id = ? OR EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id AND sp.supplier_id = ?))", f.Supplier, f.Supplier)
+	}
+	if len(f.Brands) > 0 {
+		q = q.Where("products.brand_id IN ?", f.Brands)
+	}
+	if len(f.Manufacturers) > 0 {
+		q = q.Where("products.manufacturer_id IN ?", f.Manufacturers)
+	}
+	if f.Active != f.Inactive {
+		q = q.Where("products.active = ?", f.Active)
+	}
+	const hasImage = "EXISTS (SELECT 1 FROM product_images pi WHERE pi.product_id = products.id)"
+	if f.WithImage != f.WithoutImage {
+		q = q.Where(negateIf(hasImage, f.WithoutImage))
+	}
+	const hasAttributes = "EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = products.id AND pa.attribute_value_id IS NOT NULL)"
+	if f.WithAttributes != f.WithoutAttributes {
+		q = q.Where(negateIf(hasAttributes, f.WithoutAttributes))
+	}
+	const connected = "EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id)"
+	if f.Connected != f.Disconnected {
+		q = q.Where(negateIf(connected, f.Disconnected))
+	}
+	if f.Live != f.Dead {
+		q = q.Where("products.visible = ?", f.Live)
+	}
+	if f.Visible != nil {
+		q = q.Where("products.visible = ?", *f.Visible)
+	}
+	if f.Eponuda != nil {
+		q = q.Where("products.eponuda = ?", *f.Eponuda)
+	}
+	q, bad = filterPriceRange(q, "products.web_price", "web_price", f.WebPriceFrom, f.WebPriceTo, bad)
+	q, bad = filterPriceRange(q, "products.entry_price", "entry_price", f.EntryPriceFrom, f.EntryPriceTo, bad)
+	if f.discountBlock() {
+		var dq *gorm.DB
+		dq, bad = filterDiscount(q, f, bad)
+		if dq != nil {
+			q = dq
+		}
+	}
+	if len(bad) > 0 {
+		return nil, apperr.InvalidFields(bad...)
+	}
+	return q, nil
+}
+
+func negateIf(cond string, negate bool) string {
+	if negate {
+		return "NOT " + cond
+	}
+	return cond
+}
+
+func filterPriceRange(q *gorm.DB, col, param string, from, to *money.Para, bad []apperr.FieldError) (*gorm.DB, []apperr.FieldError) {
+	if from != nil && to != nil && *from > *to {
+		return q, append(bad, apperr.Field(param+"_to", "validation.range_order"))
+	}
+	if from != nil {
+		q = q.Where(col+" >= ?", int64(*from))
+	}
+	if to != nil {
+		q = q.Where(col+" <= ?", int64(*to))
+	}
+	return q, bad
+}
+
+// discountExists narrows to products with a discount valid on some day of discount_from..
+// discount_to (open ends allowed; neither given: today), of the type and in the price range
+// given.
+func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm.DB, []apperr.FieldError) {
+	from, to := f.DiscountFrom, f.DiscountTo
+	for _, d := range []struct{ name, v string }{{"discount_from", from}, {"discount_to", to}} {
+		if d.v == "" {
+			continue
+		}
+		if _, err := time.Parse(time.DateOnly, d.v); err != nil {
+			bad = append(bad, apperr.Field(d.name, "validation.date"))
+		}
+	}
+	if from != "" && to != "" && from > to {
+		bad = append(bad, apperr.Field("discount_to", "validation.range_order"))
+	}
+	if f.DiscountPriceFrom != nil && f.DiscountPriceTo != nil && *f.DiscountPriceFrom > *f.DiscountPriceTo {
+		bad = append(bad, apperr.Field("discount_price_to", "validation.range_order"))
+	}
+	if len(bad) > 0 {
+		return nil, bad
+	}
+	if from == "" && to == "" {
+		from, to = filterToday(), filterToday()
+	}
+	validFrom, validTo := "d.valid_from", "d.valid_to"
+	if q.Dialector.Name() == "sqlite" {
+		// SQLite keeps dates as text, possibly with a time part; compare the dates alone.
+		validFrom, validTo = "date(d.valid_from)", "date(d.valid_to)"
+	}
+	sql := "EXISTS (SELECT 1 FROM discounts d WHERE d.product_id = products.id"
+	var args []any
+	if to != "" {
+		sql += " AND " + validFrom + " <= ?"
+		args = append(args, to)
+	}
+	if from != "" {
+		sql += " AND " + validTo + " >= ?"
+		args = append(args, from)
+	}
+	if f.DiscountType != 0 {
+		sql += " AND d.discount_type_id = ?"
+		args = append(args, f.DiscountType)
+	}
+	if f.DiscountPriceFrom != nil {
+		sql += " AND d.price >= ?"
+		args = append(args, int64(*f.DiscountPriceFrom))
+	}
+	if f.DiscountPriceTo != nil {
+		sql += " AND d.price <= ?"
+		args = append(args, int64(*f.DiscountPriceTo))
+	}
+	return q.Where(sql+")", args...), bad
 }

@@ -24,13 +24,13 @@ type Prices struct {
 // without VAT, to the para; authenticated = web until the authenticated-discount rules exist.
 // The pricing issue replaces this with the rule-based recompute.
 func DerivePrices(entry money.Para, m Margins) Prices {
-	web := roundDiv(mul(int64(entry), 10000+int64(m.Web), 10000+int64(m.Pdv)), 10000*10000*100) * 100
-	retail := roundDiv(mul(int64(entry), 10000+int64(m.Retail), 10000+int64(m.Pdv)), 10000*10000*100) * 100
-	dealer := roundDiv(mul(int64(entry), 10000+int64(m.Dealer)), 10000)
+	web := priceRoundDiv(priceMul(int64(entry), 10000+int64(m.Web), 10000+int64(m.Pdv)), 10000*10000*100) * 100
+	retail := priceRoundDiv(priceMul(int64(entry), 10000+int64(m.Retail), 10000+int64(m.Pdv)), 10000*10000*100) * 100
+	dealer := priceRoundDiv(priceMul(int64(entry), 10000+int64(m.Dealer)), 10000)
 	return Prices{Web: money.Para(web), Retail: money.Para(retail), Dealer: money.Para(dealer), Authenticated: money.Para(web)}
 }
 
-func mul(fs ...int64) *big.Int {
+func priceMul(fs ...int64) *big.Int {
 	p := big.NewInt(1)
 	for _, f := range fs {
 		p.Mul(p, big.NewInt(f))
@@ -39,7 +39,7 @@ func mul(fs ...int64) *big.Int {
 }
 
 // roundDiv is n / d rounded half away from zero (d > 0).
-func roundDiv(n *big.Int, d int64) int64 {
+func priceRoundDiv(n *big.Int, d int64) int64 {
 	neg := n.Sign() < 0
 	a := new(big.Int).Abs(n)
 	q, r := new(big.Int).QuoRem(a, big.NewInt(d), new(big.Int))
