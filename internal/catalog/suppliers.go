@@ -1,0 +1,297 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"shop/internal/activity"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/listing"
+)
+
+// Supplier is a company whose price lists we import. UpdatedAt is the time of its last import.
+type Supplier struct {
+	ID        uint64 `gorm:"primaryKey"`
+	Name      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+func (Supplier) TableName() string { return "suppliers" }
+
+// SupplierProduct is one row of a supplier's price list, connected to at most one shop product
+// (and a shop product to at most one supplier product: a unique index on product_id).
+type SupplierProduct struct {
+	ID               uint64 `gorm:"primaryKey"`
+	SupplierID       uint64
+	SKU              string `gorm:"column:sku"`
+	Name             string
+	Category         string // the supplier's own category name
+	Brand            string
+	EAN              string `gorm:"column:ean"`
+	Price            int64  // para, without VAT
+	RecommendedPrice int64  // para, 0 when the supplier gives none
+	Stock            int
+	ProductID        *uint64
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+func (SupplierProduct) TableName() string { return "supplier_products" }
+
+// SupplierSummary is a supplier with the counts of its connected and unconnected products.
+type SupplierSummary struct {
+	Supplier
+	Connected   int64
+	Unconnected int64
+}
+
+// SupplierFilter is the supplier list's query: a name search and the page.
+type SupplierFilter struct {
+	Search string
+	Page   listing.Page
+}
+
+// ListSuppliers answers a page of suppliers by name with their product counts, computed in
+// one grouped query for the whole page.
+func (s *Service) ListSuppliers(ctx context.Context, f SupplierFilter) ([]SupplierSummary, int64, error) {
+	q := s.db.WithContext(ctx).Model(&Supplier{})
+	if term := strings.TrimSpace(f.Search); term != "" {
+		q = q.Where("LOWER(name) LIKE ? ESCAPE '\\'", "%"+supplierLikeEscape(strings.ToLower(term))+"%")
+	}
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "count suppliers")
+	}
+	var sups []Supplier
+	if err := q.Order("name, id").Offset(f.Page.Offset()).Limit(f.Page.Size).Find(&sups).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "list suppliers")
+	}
+	out := make([]SupplierSummary, len(sups))
+	if len(sups) == 0 {
+		return out, total, nil
+	}
+	ids := make([]uint64, len(sups))
+	at := map[uint64]int{}
+	for i, sp := range sups {
+		ids[i] = sp.ID
+		at[sp.ID] = i
+		out[i].Supplier = sp
+	}
+	var counts []struct {
+		SupplierID  uint64
+		Connected   int64
+		Unconnected int64
+	}
+	err := s.db.WithContext(ctx).Model(&SupplierProduct{}).
+		Select("supplier_id, SUM(CASE WHEN product_id IS NULL THEN 0 ELSE 1 END) AS connected, SUM(CASE WHEN product_id IS NULL THEN 1 ELSE 0 END) AS unconnected").
+		Where("supplier_id IN ?", ids).Group("supplier_id").Scan(&counts).Error
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "count supplier products")
+	}
+	for _, c := range counts {
+		out[at[c.SupplierID]].Connected = c.Connected
+		out[at[c.SupplierID]].Unconnected = c.Unconnected
+	}
+	return out, total, nil
+}
+
+// GetSupplier answers one supplier or its 404.
+func (s *Service) GetSupplier(ctx context.Context, id uint64) (*Supplier, error) {
+	var sp Supplier
+	err := s.db.WithContext(ctx).First(&sp, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.NotFoundThing("supplier")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "get supplier")
+	}
+	return &sp, nil
+}
+
+// CreateSupplier adds a supplier; a name already taken is a 422 on name.
+func (s *Service) CreateSupplier(ctx context.Context, name string) (*Supplier, error) {
+	name = strings.TrimSpace(name)
+	switch n := len([]rune(name)); {
+	case n == 0:
+		return nil, apperr.InvalidFields(apperr.Field("name", "validation.required"))
+	case n > 255:
+		return nil, apperr.InvalidFields(apperr.Field("name", "validation.max_chars", "n", 255))
+	}
+	sp := Supplier{Name: name}
+	if err := s.db.WithContext(ctx).Create(&sp).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return nil, apperr.InvalidFields(apperr.Field("name", "supplier.name_taken"))
+		}
+		return nil, apperr.Wrap(err, "create supplier")
+	}
+	return &sp, nil
+}
+
+// SupplierProductRow is a supplier product as its lists show it: with the shop product it is
+// connected to (ProductSKU and ProductName are empty when it is not connected).
+type SupplierProductRow struct {
+	SupplierProduct
+	ProductSKU  string
+	ProductName string
+}
+
+// SupplierProductsFilter picks a supplier's connected or unconnected products, one page.
+type SupplierProductsFilter struct {
+	SupplierID uint64
+	Connected  bool
+	Page       listing.Page
+}
+
+// ListSupplierProducts answers a supplier's connected or unconnected products by SKU, with the
+// connected shop product joined in the same query; a supplier that does not exist is a 404.
+func (s *Service) ListSupplierProducts(ctx context.Context, f SupplierProductsFilter) ([]SupplierProductRow, int64, error) {
+	if _, err := s.GetSupplier(ctx, f.SupplierID); err != nil {
+		return nil, 0, err
+	}
+	cond := "sp.supplier_id = ? AND sp.product_id IS NULL"
+	if f.Connected {
+		cond = "sp.supplier_id = ? AND sp.product_id IS NOT NULL"
+	}
+	var total int64
+	if err := s.db.WithContext(ctx).Table("supplier_products sp").Where(cond, f.SupplierID).Count(&total).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "count supplier products")
+	}
+	rows := []SupplierProductRow{}
+	err := s.db.WithContext(ctx).Table("supplier_products sp").
+		Select("sp.*, COALESCE(p.sku, '') AS product_sku, COALESCE(p.name, '') AS product_name").
+		Joins("LEFT JOIN products p ON p.id = sp.product_id").
+		Where(cond, f.SupplierID).Order("sp.sku, sp.id").
+		Offset(f.Page.Offset()).Limit(f.Page.Size).Scan(&rows).Error
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "list supplier products")
+	}
+	return rows, total, nil
+}
+
+// SupplierProductInput is one price-list row to store.
+type SupplierProductInput struct {
+	SKU              string
+	Name             string
+	Category         string
+	Brand            string
+	EAN              string
+	Price            int64 // para, without VAT
+	RecommendedPrice int64 // para
+	Stock            int
+}
+
+// supplierUpsertBatch keeps a statement's bound parameters well under SQLite's 32,766.
+const supplierUpsertBatch = 1000
+
+// UpsertSupplierProducts stores price-list rows of a supplier by its SKU, set-based: new SKUs
+// are inserted, known ones get the new name, category, brand, EAN, prices and stock (their
+// connection to a shop product is kept). The supplier's updated_at (its last import) is set.
+// Rows without a SKU are skipped; of duplicate SKUs the last one wins.
+func (s *Service) UpsertSupplierProducts(ctx context.Context, supplierID uint64, rows []SupplierProductInput) (int, error) {
+	if _, err := s.GetSupplier(ctx, supplierID); err != nil {
+		return 0, err
+	}
+	now := s.now()
+	at := map[string]int{}
+	batch := make([]SupplierProduct, 0, len(rows))
+	for _, r := range rows {
+		sku := strings.TrimSpace(r.SKU)
+		if sku == "" {
+			continue
+		}
+		sp := SupplierProduct{SupplierID: supplierID, SKU: sku, Name: r.Name, Category: r.Category, Brand: r.Brand,
+			EAN: r.EAN, Price: r.Price, RecommendedPrice: r.RecommendedPrice, Stock: r.Stock, CreatedAt: now, UpdatedAt: now}
+		if i, ok := at[sku]; ok {
+			batch[i] = sp
+			continue
+		}
+		at[sku] = len(batch)
+		batch = append(batch, sp)
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if len(batch) > 0 {
+			err := tx.Clauses(clause.OnConflict{
+				Columns:   []clause.Column{{Name: "supplier_id"}, {Name: "sku"}},
+				DoUpdates: clause.AssignmentColumns([]string{"name", "category", "brand", "ean", "price", "recommended_price", "stock", "updated_at"}),
+			}).Omit("product_id").CreateInBatches(&batch, supplierUpsertBatch).Error
+			if err != nil {
+				return err
+			}
+		}
+		return tx.Model(&Supplier{}).Where("id = ?", supplierID).Update("updated_at", now).Error
+	})
+	if err != nil {
+		return 0, apperr.Wrap(err, "upsert supplier products")
+	}
+	return len(batch), nil
+}
+
+// ConnectSupplierProduct links a supplier product to a shop product. Either side already linked
+// elsewhere is a 409 naming which; linking the same pair again changes nothing.
+func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID, productID uint64) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sp SupplierProduct
+		err := tx.First(&sp, supplierProductID).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFoundThing("supplier_product")
+		}
+		if err != nil {
+			return apperr.Wrap(err, "get supplier product")
+		}
+		var n int64
+		if err := tx.Table("products").Where("id = ?", productID).Count(&n).Error; err != nil {
+			return apperr.Wrap(err, "find product")
+		}
+		if n == 0 {
+			return apperr.NotFoundThing("product")
+		}
+		if sp.ProductID != nil {
+			if *sp.ProductID == productID {
+				return nil
+			}
+			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
+		}
+		res := tx.Model(&SupplierProduct{}).Where("id = ? AND product_id IS NULL", supplierProductID).
+			Updates(map[string]any{"product_id": productID, "updated_at": s.now()})
+		switch {
+		case errors.Is(res.Error, gorm.ErrDuplicatedKey):
+			return apperr.New(apperr.Conflict, "supplier.shop_product_taken")
+		case res.Error != nil:
+			return apperr.Wrap(res.Error, "connect supplier product")
+		case res.RowsAffected == 0:
+			// Connected by someone else between the read and the update.
+			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
+		}
+		return nil
+	})
+}
+
+// DisconnectSupplierProduct removes a supplier product's link to its shop product (only the
+// link: both stay). Disconnecting an unconnected one changes nothing.
+func (s *Service) DisconnectSupplierProduct(ctx context.Context, supplierProductID uint64) error {
+	res := s.db.WithContext(ctx).Model(&SupplierProduct{}).Where("id = ?", supplierProductID).
+		Updates(map[string]any{"product_id": nil, "updated_at": s.now()})
+	if res.Error != nil {
+		return apperr.Wrap(res.Error, "disconnect supplier product")
+	}
+	if res.RowsAffected == 0 {
+		return apperr.NotFoundThing("supplier_product")
+	}
+	return nil
+}
+
+// supplierLikeEscape escapes LIKE's wildcards in user input (with '\' as the ESCAPE character).
+func supplierLikeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ListActivity answers a page of the activity log (the catalogue's changes are most of it).
+func (s *Service) ListActivity(ctx context.Context, f activity.Filter) ([]activity.Listed, int64, error) {
+	return activity.List(ctx, s.db, f)
+}
