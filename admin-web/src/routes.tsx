@@ -9,6 +9,7 @@ import { NotFound } from './components/NotFound'
 import { AdminLayout } from './layout/AdminLayout'
 import { HomePage } from './pages/home/HomePage'
 import { LoginPage } from './pages/login/LoginPage'
+import { ProductList } from './pages/products/ProductList'
 import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
 import { UserList } from './pages/users/UserList'
 import { screens, type ScreenName } from './screens'
@@ -17,6 +18,8 @@ export const BASENAME = '/admin'
 
 const built: Partial<Record<ScreenName, ReactNode>> = {
   home: <HomePage />,
+  products: <ProductList />,
+  productsOnSite: <ProductList variant="onSite" />,
   users: <UserList />,
   userAdd: <UserCreatePage />,
   user: <UserEditPage />,

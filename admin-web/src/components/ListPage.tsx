@@ -1,31 +1,76 @@
 // ListPage is the shared layout of every back-office list: title, rows per page, a debounced
 // search box ('/' focuses it, Escape leaves it), the total, the table and its pagination. The
-// page, size and search come from the URL; the previous page stays shown while the next loads.
-import { SearchOutlined } from '@ant-design/icons'
-import { Flex, Input, Select, Table, Typography, type InputRef, type TableProps } from 'antd'
+// page, size and search come from the URL (filters too, kept by their own module); the previous
+// page stays shown while the next loads. Big pages (1000, 5000 rows) render through antd Table's
+// virtual mode, so only the rows in view are in the DOM.
+import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Flex, Input, Select, Table, Typography, type InputRef, type TableProps } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Meta } from '../api/client'
+import { lastPage, pageItems, stepBack } from './pagination'
 import { PAGE_SIZES, useListParams } from './useListParams'
 import { usePageTitle } from './usePageTitle'
 
 export const SEARCH_DEBOUNCE_MS = 500
+/** from this many rows on the table is virtual (rows outside the view are not rendered) */
+export const VIRTUAL_FROM_ROWS = 200
 
 export interface ListPageProps<T> {
   title: string
   /** header actions, e.g. the add button */
   extra?: ReactNode
+  /** next to the search box, e.g. the filter button and the mass-action menu */
+  toolbar?: ReactNode
+  /** under the toolbar, e.g. <FilterChips/> */
+  chips?: ReactNode
   columns: TableProps<T>['columns']
   rowKey: TableProps<T>['rowKey']
   rows: T[] | undefined
   meta: Meta | undefined
   loading: boolean
+  /** page sizes offered (default 20, 50, 100, 1000, 5000) */
+  pageSizes?: readonly number[]
+  /** false hides the search box (a list without search) */
+  searchable?: boolean
+  rowSelection?: TableProps<T>['rowSelection']
+  /** the table's width in virtual mode (antd needs a number there); default 1200 */
+  virtualWidth?: number
+  /** the scroll area's height in virtual mode; default 640 */
+  virtualHeight?: number
 }
 
-export function ListPage<T extends object>({ title, extra, columns, rowKey, rows, meta, loading }: ListPageProps<T>) {
+export function ListPage<T extends object>({
+  title,
+  extra,
+  toolbar,
+  chips,
+  columns,
+  rowKey,
+  rows,
+  meta,
+  loading,
+  pageSizes = PAGE_SIZES,
+  searchable = true,
+  rowSelection,
+  virtualWidth = 1200,
+  virtualHeight = 640,
+}: ListPageProps<T>) {
   const { t } = useTranslation()
-  const [params, setParams] = useListParams()
+  const [params, setParams] = useListParams(pageSizes)
   usePageTitle(title)
+  const total = meta?.total ?? 0
+  const last = meta?.last_page && meta.last_page > 0 ? meta.last_page : lastPage(total, meta?.per_page ?? params.paginate)
+
+  // the list shrank under the current page: one page back (spec 4, pagination control)
+  useEffect(() => {
+    if (loading || !meta) return
+    const back = stepBack(params.page, last)
+    if (back !== undefined) setParams({ page: back })
+  }, [loading, meta, last, params.page])
+
+  const data = rows ?? []
+  const virtual = data.length >= VIRTUAL_FROM_ROWS
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -35,34 +80,81 @@ export function ListPage<T extends object>({ title, extra, columns, rowKey, rows
         {extra}
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <SearchBox value={params.search} onSearch={(search) => setParams({ search })} />
+        <Flex align="center" gap={8} wrap style={{ flex: 1 }}>
+          {searchable && <SearchBox value={params.search} onSearch={(search) => setParams({ search })} />}
+          {toolbar}
+        </Flex>
         <Flex align="center" gap={16}>
-          <Typography.Text data-testid="list-total">{t('list.total', { count: meta?.total ?? 0 })}</Typography.Text>
+          <Typography.Text data-testid="list-total">{t('list.total', { count: total })}</Typography.Text>
           <Select
             aria-label={t('list.perPage', { count: params.paginate })}
             value={params.paginate}
             onChange={(paginate) => setParams({ paginate })}
-            options={PAGE_SIZES.map((n) => ({ value: n, label: t('list.perPage', { count: n }) }))}
+            options={pageSizes.map((n) => ({ value: n, label: t('list.perPage', { count: n }) }))}
             style={{ width: 150 }}
           />
         </Flex>
       </Flex>
+      {chips}
       <Table<T>
         rowKey={rowKey}
         columns={columns}
-        dataSource={rows ?? []}
+        dataSource={data}
         loading={loading}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: params.page,
-          pageSize: params.paginate,
-          total: meta?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (page) => setParams({ page }),
-        }}
-        scroll={{ x: true }}
+        rowSelection={rowSelection}
+        pagination={false}
+        virtual={virtual}
+        scroll={virtual ? { x: virtualWidth, y: virtualHeight } : { x: true }}
+        size={virtual ? 'small' : undefined}
       />
+      <ListPagination current={params.page} last={last} onChange={(page) => setParams({ page })} />
     </Flex>
+  )
+}
+
+/** ListPagination: previous, the page links of `pageItems`, next. Hidden for a single page. */
+export function ListPagination({ current, last, onChange }: { current: number; last: number; onChange: (page: number) => void }) {
+  const { t } = useTranslation()
+  if (last <= 1 && current <= 1) return null
+  return (
+    <nav aria-label={t('list.pagination')}>
+      <Flex gap={4} justify="flex-end" align="center" wrap>
+        <Button
+          size="small"
+          icon={<LeftOutlined />}
+          aria-label={t('list.prevPage')}
+          disabled={current <= 1}
+          onClick={() => onChange(current - 1)}
+        />
+        {pageItems(current, last).map((item) =>
+          typeof item === 'number' ? (
+            <Button
+              key={item}
+              size="small"
+              title={String(item)}
+              type={item === current ? 'primary' : 'default'}
+              className={item === current ? 'list-page-active' : undefined}
+              aria-current={item === current ? 'page' : undefined}
+              onClick={() => item !== current && onChange(item)}
+            >
+              {item}
+            </Button>
+          ) : (
+            <span key={item} data-testid="page-gap" aria-hidden style={{ padding: '0 4px' }}>
+              …
+            </span>
+          ),
+        )}
+        <Button
+          size="small"
+          icon={<RightOutlined />}
+          aria-label={t('list.nextPage')}
+          disabled={current >= last}
+          onClick={() => onChange(current + 1)}
+        />
+      </Flex>
+    </nav>
   )
 }
 

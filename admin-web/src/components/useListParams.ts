@@ -1,8 +1,10 @@
 // A list's page, page size and search live in the URL query (page, paginate, search), so a
-// list can be linked, reloaded and walked with the browser's back button.
+// list can be linked, reloaded and walked with the browser's back button. Filters live there too,
+// under their own keys (see src/lists/productQuery.ts); this module keeps them as they are.
 import { useSearchParams } from 'react-router'
 
-export const PAGE_SIZES = [20, 50, 100] as const
+/** the admin's page sizes (catalogue spec 9); a list may offer fewer */
+export const PAGE_SIZES = [20, 50, 100, 1000, 5000] as const
 export const DEFAULT_PAGE_SIZE = 20
 
 export interface ListParams {
@@ -11,20 +13,20 @@ export interface ListParams {
   search: string
 }
 
-export function readListParams(q: URLSearchParams): ListParams {
+export function readListParams(q: URLSearchParams, sizes: readonly number[] = PAGE_SIZES): ListParams {
   const page = Number(q.get('page'))
   const paginate = Number(q.get('paginate'))
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
+    paginate: sizes.includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
     search: q.get('search') ?? '',
   }
 }
 
 /** writeListParams applies a change; a new search or page size starts again at page 1. Other keys are kept. */
-export function writeListParams(q: URLSearchParams, change: Partial<ListParams>): URLSearchParams {
+export function writeListParams(q: URLSearchParams, change: Partial<ListParams>, sizes: readonly number[] = PAGE_SIZES): URLSearchParams {
   const next = new URLSearchParams(q)
-  const cur = readListParams(q)
+  const cur = readListParams(q, sizes)
   const want = { ...cur, ...change }
   if (want.search !== cur.search || want.paginate !== cur.paginate) want.page = change.page ?? 1
   const put = (k: string, v: string, dflt: string) => (v === dflt ? next.delete(k) : next.set(k, v))
@@ -34,10 +36,10 @@ export function writeListParams(q: URLSearchParams, change: Partial<ListParams>)
   return next
 }
 
-export function useListParams(): [ListParams, (change: Partial<ListParams>) => void] {
+export function useListParams(sizes: readonly number[] = PAGE_SIZES): [ListParams, (change: Partial<ListParams>) => void] {
   const [q, setQ] = useSearchParams()
   const set = (change: Partial<ListParams>) =>
     // typing a search replaces the history entry; paging adds one
-    setQ((prev) => writeListParams(prev, change), { replace: change.search !== undefined })
-  return [readListParams(q), set]
+    setQ((prev) => writeListParams(prev, change, sizes), { replace: change.search !== undefined })
+  return [readListParams(q, sizes), set]
 }

@@ -7,13 +7,16 @@ import type { User } from '../../api/client'
 import { ListPage } from '../../components/ListPage'
 import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
+
+// the users endpoint pages up to 100 rows
+const USER_PAGE_SIZES = [20, 50, 100]
 import { useUsers } from '../../hooks/api/users'
 import { href, screens } from '../../screens'
 
 export function UserList() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [params] = useListParams()
+  const [params] = useListParams(USER_PAGE_SIZES)
   const users = useUsers({ page: params.page, paginate: params.paginate, search: params.search || undefined })
 
   const columns: TableProps<User>['columns'] = [
@@ -55,6 +58,7 @@ export function UserList() {
       rows={users.data?.data}
       meta={users.data?.meta}
       loading={users.isFetching}
+      pageSizes={USER_PAGE_SIZES}
     />
   )
 }

@@ -1,0 +1,27 @@
+// The activity log (GET admin/activity): who created, changed or deleted what, when and from
+// where, with the old and new values; paged and filtered by type, user and date range.
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { api, type ActivityEntry, type Paged } from '../../api/catalogDetailTypes'
+
+export interface ActivityQuery {
+  page?: number
+  paginate?: number
+  type?: string
+  user_id?: number
+  /** YYYY-MM-DD */
+  date_from?: string
+  date_to?: string
+}
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  list: (q: ActivityQuery) => [...activityKeys.all, 'list', q] as const,
+}
+
+export function useActivity(q: ActivityQuery) {
+  return useQuery({
+    queryKey: activityKeys.list(q),
+    queryFn: () => api.get<Paged<ActivityEntry>>('admin/activity', { ...q }),
+    placeholderData: keepPreviousData,
+  })
+}

@@ -1,0 +1,105 @@
+// Categories in the back office (admin/categories): the whole tree, one category, create and
+// update, its image and its attributes. Keys start with 'categories', the lookup's prefix, so a
+// change also refreshes the category pickers.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, type CategoryAttribute, type CategoryBody, type CategoryDetail, type DataResponse, type Paged } from '../../api/catalogDetailTypes'
+
+export const categoryAdminKeys = {
+  all: ['categories'] as const,
+  tree: () => [...categoryAdminKeys.all, 'tree'] as const,
+  details: () => [...categoryAdminKeys.all, 'detail'] as const,
+  detail: (id: number) => [...categoryAdminKeys.details(), id] as const,
+  attributes: (id: number) => [...categoryAdminKeys.detail(id), 'attributes'] as const,
+}
+
+/** the tree: GET admin/categories?paginate=1000&include=all_subcategories */
+export const categoryTreeQuery = () =>
+  queryOptions({
+    queryKey: categoryAdminKeys.tree(),
+    queryFn: async () => (await api.get<Paged<CategoryDetail>>('admin/categories', { paginate: 1000, include: 'all_subcategories' })).data ?? [],
+    staleTime: 60_000,
+  })
+
+export function useCategoryTree() {
+  return useQuery(categoryTreeQuery())
+}
+
+export function useCategory(id: number) {
+  return useQuery({
+    queryKey: categoryAdminKeys.detail(id),
+    queryFn: async () => (await api.get<DataResponse<CategoryDetail>>(`admin/categories/${id}`)).data,
+    enabled: id > 0,
+    meta: { quiet: true },
+  })
+}
+
+function useCategoryChange<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: categoryAdminKeys.all }) })
+}
+
+export function useCreateCategory() {
+  return useCategoryChange((body: CategoryBody) => api.post<DataResponse<CategoryDetail>>('admin/categories', body))
+}
+
+export function useUpdateCategory(id: number) {
+  return useCategoryChange((body: CategoryBody) => api.patch<DataResponse<CategoryDetail>>(`admin/categories/${id}`, body))
+}
+
+export function useUploadCategoryImage() {
+  return useCategoryChange(({ id, file }: { id: number; file: File }) => {
+    const fd = new FormData()
+    fd.append('image', file)
+    return api.upload(`admin/categories/${id}/image`, fd)
+  })
+}
+
+// ---- the category's attributes
+
+export function useCategoryAttributes(id: number) {
+  return useQuery({
+    queryKey: categoryAdminKeys.attributes(id),
+    queryFn: async () => (await api.get<DataResponse<CategoryAttribute[]>>(`admin/categories/${id}/attributes`)).data ?? [],
+    enabled: id > 0,
+  })
+}
+
+/** the category's attributes change the products' attribute lists too */
+function useCategoryAttributeChange<V>(id: number, fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: categoryAdminKeys.attributes(id) })
+      void qc.invalidateQueries({ queryKey: ['attributes'] })
+      void qc.invalidateQueries({ queryKey: ['products'] })
+    },
+  })
+}
+
+/** attach existing attributes: POST admin/categories/{id}/attributes {attributes: [ids]} */
+export function useAttachAttributes(id: number) {
+  return useCategoryAttributeChange(id, (attributes: number[]) => api.post(`admin/categories/${id}/attributes`, { attributes }))
+}
+
+export interface NewCategoryAttribute {
+  name: string
+  values: string[]
+}
+
+/** a new attribute with its values, attached at once: POST admin/categories/{id}/attributes-new */
+export function useCreateCategoryAttribute(id: number) {
+  return useCategoryAttributeChange(id, (body: NewCategoryAttribute) => api.post(`admin/categories/${id}/attributes-new`, body))
+}
+
+export interface CategoryAttributeChange {
+  attributeId: number
+  order?: number
+  active?: boolean
+}
+
+export function useUpdateCategoryAttribute(id: number) {
+  return useCategoryAttributeChange(id, ({ attributeId, ...body }: CategoryAttributeChange) =>
+    api.patch(`admin/categories/${id}/attributes/${attributeId}`, body),
+  )
+}

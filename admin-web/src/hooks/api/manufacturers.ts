@@ -1,0 +1,33 @@
+// Manufacturers: the values of the fixed manufacturer attribute (id 24), cached under 'manufacturers'.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { catalogGet } from '../../api/catalogApi'
+import type { ListResponse, Manufacturer } from '../../api/catalogTypes'
+import type { LookupSearch } from './brands'
+import { lookupQuery, quiet } from './lookupCache'
+
+export const MANUFACTURER_ATTRIBUTE_ID = 24
+
+export const manufacturerKeys = {
+  all: ['manufacturers'] as const,
+  lists: () => [...manufacturerKeys.all, 'list'] as const,
+  list: (q: LookupSearch) => [...manufacturerKeys.lists(), q] as const,
+  lookup: () => [...manufacturerKeys.all, 'lookup'] as const,
+}
+
+const fetchManufacturers = async (q: LookupSearch) =>
+  (
+    await catalogGet<ListResponse<Manufacturer>>(`/api/v1/admin/attributes/${MANUFACTURER_ATTRIBUTE_ID}/values`, {
+      paginate: q.paginate ?? 1000,
+      search: q.search,
+    })
+  ).data ?? []
+
+export const manufacturersLookup = () =>
+  lookupQuery<Manufacturer>(manufacturerKeys.lookup(), () => fetchManufacturers({ paginate: 1000 }), 'manufacturers')
+
+export function useManufacturersLookup() {
+  return useQuery(manufacturersLookup())
+}
+
+export const manufacturerSearch = (q: LookupSearch) =>
+  queryOptions({ queryKey: manufacturerKeys.list(q), queryFn: () => fetchManufacturers(q), placeholderData: keepPreviousData, meta: quiet })

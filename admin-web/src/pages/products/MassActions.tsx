@@ -1,0 +1,394 @@
+// The product list's six mass dialogs (catalogue spec 2 "Mass dialogs", 3 "Mass payloads", 4 and 5):
+// change descriptions, add a discount, activate or deactivate attributes, move to a category,
+// one energy sticker and one catalog sticker to many. Each first passes the select-first rules;
+// on success it closes, clears the selection, and the server's message shows as a toast.
+import { DownOutlined, UploadOutlined } from '@ant-design/icons'
+import { Alert, Button, Dropdown, Form, Input, List, Modal, Radio, Select, Space, Typography, Upload } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { CatalogStickerType, Category, TransferCheck } from '../../api/catalogTypes'
+import { DayPicker } from '../../components/DayPicker'
+import { SearchableSelect } from '../../components/SearchableSelect'
+import { applyServerErrors } from '../../forms/serverErrors'
+import { catalogStickerTypeSearch, useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
+import { categorySearch, useCategoriesLookup } from '../../hooks/api/categories'
+import { useDiscountTypesLookup } from '../../hooks/api/discountTypes'
+import {
+  checkTransfer,
+  STICKER_MAX_BYTES,
+  useMassAttributes,
+  useMassCatalogSticker,
+  useMassDescription,
+  useMassDiscount,
+  useMassEnergySticker,
+  useTransfer,
+  type Target,
+} from '../../hooks/api/products'
+import type { ProductFilters } from '../../lists/productQuery'
+import { chosenCategory, gateMassAction, MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
+
+export interface MassActionsProps {
+  selection: Selection
+  filters: ProductFilters
+  /** the ids, or the filter params when the whole filtered list is chosen */
+  target: Target
+  /** after a successful change: clear the selection */
+  onDone: () => void
+  /** the category-required refusal was closed without a category: open the filter panel there */
+  onNeedCategory: () => void
+}
+
+export function MassActions({ selection, filters, target, onDone, onNeedCategory }: MassActionsProps) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState<MassAction | null>(null)
+  const [refusal, setRefusal] = useState<Extract<Gate, { ok: false }> | null>(null)
+
+  const start = (action: MassAction) => {
+    const gate = gateMassAction(action, selection, filters)
+    if (gate.ok) setOpen(action)
+    else setRefusal(gate)
+  }
+  const done = () => {
+    setOpen(null)
+    onDone()
+  }
+  const close = () => setOpen(null)
+  const category = chosenCategory(filters)
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{ items: MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}
+      >
+        <Button>
+          <Space>
+            {t('mass.menu')}
+            <DownOutlined />
+          </Space>
+        </Button>
+      </Dropdown>
+
+      <Modal
+        open={refusal !== null}
+        title={t('mass.title')}
+        okText={t('mass.ok')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        onOk={() => closeRefusal()}
+        onCancel={() => closeRefusal()}
+        destroyOnHidden
+      >
+        <p role="alert">{refusal && t(`mass.${refusal.message}`)}</p>
+      </Modal>
+
+      {open === 'description' && <DescriptionDialog target={target} onDone={done} onCancel={close} />}
+      {open === 'discount' && <DiscountDialog target={target} onDone={done} onCancel={close} />}
+      {open === 'attributes' && category !== undefined && (
+        <AttributesDialog target={target} categoryId={category} onDone={done} onCancel={close} />
+      )}
+      {open === 'transfer' && <TransferDialog target={target} onDone={done} onCancel={close} />}
+      {open === 'energySticker' && <EnergyStickerDialog target={target} onDone={done} onCancel={close} />}
+      {open === 'catalogSticker' && <CatalogStickerDialog target={target} onDone={done} onCancel={close} />}
+    </>
+  )
+
+  function closeRefusal() {
+    const needCategory = refusal?.openCategoryFilter
+    setRefusal(null)
+    if (needCategory) onNeedCategory()
+  }
+}
+
+interface DialogProps {
+  target: Target
+  onDone: () => void
+  onCancel: () => void
+}
+
+function Chosen({ target }: { target: Target }) {
+  const { t } = useTranslation()
+  return (
+    <Typography.Paragraph type="secondary">
+      {target.ids.length ? t('mass.chosenIds', { count: target.ids.length }) : t('mass.chosenFiltered')}
+    </Typography.Paragraph>
+  )
+}
+
+function DescriptionDialog({ target, onDone, onCancel }: DialogProps) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<{ description: string }>()
+  const save = useMassDescription()
+  return (
+    <Modal
+      open
+      title={t('mass.description')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+    >
+      <Chosen target={target} />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={({ description }) => save.mutate({ target, description }, { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) })}
+      >
+        <Form.Item
+          name="description"
+          label={t('mass.descriptionField')}
+          rules={[
+            { required: true, message: t('validation.required') },
+            { min: 2, message: t('validation.min', { n: 2 }) },
+            { max: 1200, message: t('validation.max', { n: 1200 }) },
+          ]}
+        >
+          <Input.TextArea rows={6} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+interface Period {
+  from?: string
+  to?: string
+}
+
+function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<{ discount_type_id: number } & Period>()
+  const types = useDiscountTypesLookup()
+  const save = useMassDiscount()
+  const required = { required: true, message: t('validation.required') }
+  return (
+    <Modal
+      open
+      title={t('mass.discount')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+    >
+      <Chosen target={target} />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) =>
+          save.mutate(
+            { target, discount: { discount_type_id: v.discount_type_id, from: v.from!, to: v.to! } },
+            { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) },
+          )
+        }
+      >
+        <Form.Item name="discount_type_id" label={t('mass.discountType')} rules={[required]}>
+          <Select options={(types.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+        </Form.Item>
+        <Form.Item name="from" label={t('mass.from')} rules={[required]}>
+          <DayPicker />
+        </Form.Item>
+        <Form.Item name="to" label={t('mass.to')} rules={[required]}>
+          <DayPicker />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+function AttributesDialog({ target, categoryId, onDone, onCancel }: DialogProps & { categoryId: number }) {
+  const { t } = useTranslation()
+  const [activate, setActivate] = useState(true)
+  const categories = useCategoriesLookup()
+  const save = useMassAttributes()
+  const name = categories.data?.find((c) => c.id === categoryId)?.name ?? `#${categoryId}`
+  return (
+    <Modal
+      open
+      title={t('mass.attributes')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => save.mutate({ target, categoryId, activate }, { onSuccess: onDone })}
+      onCancel={onCancel}
+    >
+      <Chosen target={target} />
+      <Typography.Paragraph>{t('mass.inCategory', { name })}</Typography.Paragraph>
+      <Radio.Group
+        value={activate}
+        onChange={(e) => setActivate(e.target.value as boolean)}
+        options={[
+          { value: true, label: t('mass.activateAttributes') },
+          { value: false, label: t('mass.deactivateAttributes') },
+        ]}
+      />
+    </Modal>
+  )
+}
+
+function TransferDialog({ target, onDone, onCancel }: DialogProps) {
+  const { t } = useTranslation()
+  const [categoryId, setCategoryId] = useState<number>()
+  const [missing, setMissing] = useState<TransferCheck['attributes']>()
+  const [checking, setChecking] = useState(false)
+  const categories = useCategoriesLookup()
+  const save = useTransfer()
+  const apply = (active: boolean) =>
+    categoryId !== undefined && save.mutate({ transfer: { category_id: categoryId, target }, active }, { onSuccess: onDone })
+
+  const check = async () => {
+    if (categoryId === undefined) return
+    setChecking(true)
+    try {
+      const res = await checkTransfer({ category_id: categoryId, target })
+      const lack = res.attributes ?? []
+      // nothing missing: the move goes through at once, the attributes active
+      if (lack.length === 0) apply(true)
+      else setMissing(lack)
+    } catch {
+      // the global toast is for queries and mutations; a failed check just leaves the dialog open
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={t('mass.transfer')}
+      onCancel={onCancel}
+      footer={
+        missing?.length ? (
+          <Space wrap>
+            <Button onClick={onCancel}>{t('common.cancel')}</Button>
+            <Button loading={save.isPending} onClick={() => apply(false)}>
+              {t('mass.createDeactivate')}
+            </Button>
+            <Button type="primary" loading={save.isPending} onClick={() => apply(true)}>
+              {t('mass.createActivate')}
+            </Button>
+          </Space>
+        ) : (
+          <Space>
+            <Button onClick={onCancel}>{t('common.cancel')}</Button>
+            <Button type="primary" disabled={categoryId === undefined} loading={checking || save.isPending} onClick={() => void check()}>
+              {t('mass.transferGo')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Chosen target={target} />
+      <Form layout="vertical" component="div">
+        <Form.Item label={t('mass.targetCategory')} htmlFor="transfer-category" required>
+          <SearchableSelect<Category>
+            id="transfer-category"
+            source={categorySearch}
+            toOption={(c) => ({ value: c.id, label: c.name })}
+            known={categories.data}
+            pageSize={1000}
+            value={categoryId}
+            onChange={(id) => {
+              setCategoryId(id)
+              setMissing(undefined)
+            }}
+            disabled={!!missing?.length}
+          />
+        </Form.Item>
+      </Form>
+      {!!missing?.length && (
+        <>
+          <Alert type="warning" showIcon message={t('mass.missingAttributes')} />
+          <List size="small" dataSource={missing} renderItem={(a) => <List.Item>{a.name}</List.Item>} />
+        </>
+      )}
+    </Modal>
+  )
+}
+
+function EnergyStickerDialog({ target, onDone, onCancel }: DialogProps) {
+  const { t } = useTranslation()
+  const [file, setFile] = useState<File>()
+  const [error, setError] = useState<string>()
+  const save = useMassEnergySticker()
+  return (
+    <Modal
+      open
+      title={t('mass.energySticker')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending, disabled: !file }}
+      onOk={() => file && save.mutate({ target, sticker: file }, { onSuccess: onDone })}
+      onCancel={onCancel}
+    >
+      <Chosen target={target} />
+      <Upload
+        accept="image/jpeg,image/png,image/webp"
+        maxCount={1}
+        showUploadList={false}
+        beforeUpload={(f) => {
+          if (f.size > STICKER_MAX_BYTES) {
+            setError(t('validation.imageSize'))
+            setFile(undefined)
+          } else {
+            setError(undefined)
+            setFile(f)
+          }
+          return false
+        }}
+      >
+        <Button icon={<UploadOutlined />}>{t('mass.pickSticker')}</Button>
+      </Upload>
+      {file && <Typography.Paragraph style={{ marginTop: 8 }}>{file.name}</Typography.Paragraph>}
+      {error && (
+        <Typography.Paragraph type="danger" role="alert" style={{ marginTop: 8 }}>
+          {error}
+        </Typography.Paragraph>
+      )}
+    </Modal>
+  )
+}
+
+function CatalogStickerDialog({ target, onDone, onCancel }: DialogProps) {
+  const { t } = useTranslation()
+  const [form] = Form.useForm<{ catalog_sticker_type_id: number } & Period>()
+  const types = useCatalogStickerTypesLookup()
+  const save = useMassCatalogSticker()
+  return (
+    <Modal
+      open
+      title={t('mass.catalogSticker')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+    >
+      <Chosen target={target} />
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) =>
+          save.mutate(
+            { target, sticker: { catalog_sticker_type_id: v.catalog_sticker_type_id, from: v.from!, to: v.to! } },
+            { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) },
+          )
+        }
+      >
+        <Form.Item name="catalog_sticker_type_id" label={t('mass.stickerType')} rules={[{ required: true, message: t('mass.stickerTypeRequired') }]}>
+          <SearchableSelect<CatalogStickerType>
+            source={catalogStickerTypeSearch}
+            toOption={(s) => ({ value: s.id, label: s.name })}
+            known={types.data}
+          />
+        </Form.Item>
+        <Form.Item name="from" label={t('mass.stickerFrom')} rules={[{ required: true, message: t('mass.stickerFromRequired') }]}>
+          <DayPicker />
+        </Form.Item>
+        <Form.Item name="to" label={t('mass.stickerTo')} rules={[{ required: true, message: t('mass.stickerToRequired') }]}>
+          <DayPicker />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}

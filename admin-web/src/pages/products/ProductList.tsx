@@ -1,0 +1,230 @@
+// The products list (admin/proizvodi) and its variant 'visible on site' (admin/proizvodi-na-sajtu,
+// live=1 fixed): the shared list layout with the filter panel, the chips, row selection, the
+// mass dialogs, and per row edit, delete and separate-from-supplier (each confirmed Da/Ne).
+import { DeleteOutlined, DisconnectOutlined, EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons'
+import { Badge, Button, Flex, Image, Space, Tag, Typography, type TableProps } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { ProductRow } from '../../api/catalogTypes'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ListPage } from '../../components/ListPage'
+import { FilterChips } from '../../components/lists/FilterChips'
+import { ALL_FILTER_FIELDS, FilterPanel } from '../../components/lists/FilterPanel'
+import { PermissionGuard } from '../../components/PermissionGuard'
+import { formatMoney } from '../../format'
+import { useDeleteProduct, useDisconnectProduct, useProducts, type Target } from '../../hooks/api/products'
+import { filterApiQuery, hasFilters, toApiQuery, type ApiQuery, type ChipKind } from '../../lists/productQuery'
+import { useProductListQuery } from '../../lists/useProductListQuery'
+import { href, screens } from '../../screens'
+import { MassActions } from './MassActions'
+
+export interface ProductListProps {
+  /** 'onSite': only products visible on the site (live=1 always sent, not a filter the user sets) */
+  variant?: 'all' | 'onSite'
+}
+
+export function ProductList({ variant = 'all' }: ProductListProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const [query, setFilters] = useProductListQuery()
+  const onSite = variant === 'onSite'
+  const fixed: ApiQuery = onSite ? { live: 1 } : {}
+  const products = useProducts(toApiQuery(query, fixed))
+
+  const [selected, setSelected] = useState<number[]>([])
+  const [allFiltered, setAllFiltered] = useState(false)
+  const [panel, setPanel] = useState<{ open: boolean; focusCategory?: boolean }>({ open: false })
+  const [toDelete, setToDelete] = useState<ProductRow | null>(null)
+  const [toSeparate, setToSeparate] = useState<ProductRow | null>(null)
+  const del = useDeleteProduct()
+  const separate = useDisconnectProduct()
+
+  const filtered = hasFilters(query) || query.search !== '' || onSite
+  const target: Target = { ids: allFiltered ? [] : selected, filter: { ...filterApiQuery(query, query.search), ...fixed } }
+  const clearSelection = () => {
+    setSelected([])
+    setAllFiltered(false)
+  }
+  const hiddenChips: ChipKind[] = onSite ? ['live', 'dead'] : []
+
+  const columns: TableProps<ProductRow>['columns'] = [
+    {
+      key: 'image',
+      title: t('products.image'),
+      width: 72,
+      render: (_, p) =>
+        p.main_image ? (
+          <Image src={p.main_image.small} preview={{ src: p.main_image.large }} width={48} height={48} style={{ objectFit: 'contain' }} alt="" />
+        ) : (
+          <span aria-label={t('products.noImage')}>—</span>
+        ),
+    },
+    { key: 'sku', dataIndex: 'sku', title: t('products.sku'), width: 130 },
+    {
+      key: 'name',
+      title: t('products.name'),
+      width: 360,
+      render: (_, p) => <Link to={href(screens.product, { productId: p.id })}>{p.name}</Link>,
+    },
+    { key: 'category', title: t('products.category'), width: 180, render: (_, p) => p.main_category?.name ?? '' },
+    { key: 'brand', title: t('products.brand'), width: 130, render: (_, p) => p.brand?.name ?? '' },
+    {
+      key: 'entry_price',
+      title: t('products.entryPrice'),
+      width: 130,
+      align: 'right',
+      render: (_, p) => formatMoney(p.entry_price),
+    },
+    { key: 'web_price', title: t('products.webPrice'), width: 130, align: 'right', render: (_, p) => formatMoney(p.web_price) },
+    {
+      key: 'active',
+      title: t('products.active'),
+      width: 90,
+      render: (_, p) => <Badge status={p.active ? 'success' : 'default'} text={p.active ? t('common.yes') : t('common.no')} />,
+    },
+    {
+      key: 'visible',
+      title: t('products.visible'),
+      width: 90,
+      render: (_, p) => <Badge status={p.visible ? 'success' : 'default'} text={p.visible ? t('common.yes') : t('common.no')} />,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 120,
+      fixed: 'right',
+      render: (_, p) => (
+        <Space>
+          <Link to={href(screens.product, { productId: p.id })} aria-label={t('common.edit')} title={t('common.edit')}>
+            <EditOutlined />
+          </Link>
+          {p.connected && p.supplier_product_id ? (
+            <Button
+              type="text"
+              size="small"
+              icon={<DisconnectOutlined />}
+              aria-label={t('products.separate')}
+              title={t('products.separate')}
+              onClick={() => setToSeparate(p)}
+            />
+          ) : null}
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('common.delete')}
+            title={t('common.delete')}
+            onClick={() => setToDelete(p)}
+          />
+        </Space>
+      ),
+    },
+  ]
+
+  const activeFilterCount = filterCount(query, hiddenChips)
+
+  return (
+    <>
+      <ListPage<ProductRow>
+        title={onSite ? t('nav.productsOnSite') : t('nav.products')}
+        extra={
+          <PermissionGuard permission="create-product">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screens.productAdd.path)}>
+              {t('products.add')}
+            </Button>
+          </PermissionGuard>
+        }
+        toolbar={
+          <>
+            <Button icon={<FilterOutlined />} onClick={() => setPanel({ open: true })}>
+              {t('filters.open')}
+              {activeFilterCount > 0 && <Tag style={{ marginInlineStart: 6, marginInlineEnd: 0 }}>{activeFilterCount}</Tag>}
+            </Button>
+            <MassActions
+              selection={{ ids: selected, allFiltered }}
+              filters={query}
+              target={target}
+              onDone={clearSelection}
+              onNeedCategory={() => setPanel({ open: true, focusCategory: true })}
+            />
+          </>
+        }
+        chips={
+          <>
+            <FilterChips filters={query} onChange={setFilters} hidden={hiddenChips} />
+            {(selected.length > 0 || allFiltered) && (
+              <Flex gap={8} align="center" wrap data-testid="selection-bar">
+                <Typography.Text>
+                  {allFiltered ? t('products.allFilteredChosen', { count: products.data?.meta?.total ?? 0 }) : t('products.chosen', { count: selected.length })}
+                </Typography.Text>
+                {!allFiltered && filtered && (
+                  <Button type="link" size="small" onClick={() => setAllFiltered(true)}>
+                    {t('products.chooseAllFiltered', { count: products.data?.meta?.total ?? 0 })}
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={clearSelection}>
+                  {t('products.clearChoice')}
+                </Button>
+              </Flex>
+            )}
+          </>
+        }
+        rowKey="id"
+        columns={columns}
+        rows={products.data?.data}
+        meta={products.data?.meta}
+        loading={products.isFetching}
+        rowSelection={{
+          selectedRowKeys: allFiltered ? (products.data?.data ?? []).map((p) => p.id) : selected,
+          // select-all of the header picks every id on the current page (spec 2)
+          onChange: (keys) => {
+            setAllFiltered(false)
+            setSelected(keys.map(Number))
+          },
+          columnWidth: 48,
+          fixed: true,
+        }}
+        virtualWidth={1500}
+      />
+      <FilterPanel
+        open={panel.open}
+        focusCategory={panel.focusCategory}
+        value={query}
+        fields={onSite ? ALL_FILTER_FIELDS.filter((f) => f !== 'visible') : ALL_FILTER_FIELDS}
+        onApply={(f) => {
+          setFilters({ ...f, ...(onSite ? { live: false, dead: false } : {}) })
+          clearSelection()
+          setPanel({ open: false })
+        }}
+        onClose={() => setPanel({ open: false })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        danger
+        title={t('products.deleteTitle')}
+        busy={del.isPending}
+        onConfirm={() => toDelete && del.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+        onCancel={() => setToDelete(null)}
+      >
+        {toDelete && t('products.deleteText', { name: toDelete.name })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toSeparate !== null}
+        title={t('products.separateTitle')}
+        busy={separate.isPending}
+        onConfirm={() =>
+          toSeparate?.supplier_product_id && separate.mutate(toSeparate.supplier_product_id, { onSettled: () => setToSeparate(null) })
+        }
+        onCancel={() => setToSeparate(null)}
+      >
+        {toSeparate && t('products.separateText', { name: toSeparate.name })}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+function filterCount(q: Parameters<typeof hasFilters>[0], hidden: ChipKind[]): number {
+  return Object.entries(filterApiQuery(q)).filter(([k]) => !hidden.includes(k as ChipKind)).length
+}
