@@ -9,6 +9,7 @@ import { NotFound } from './components/NotFound'
 import { AdminLayout } from './layout/AdminLayout'
 import { HomePage } from './pages/home/HomePage'
 import { LoginPage } from './pages/login/LoginPage'
+import { ProductCreatePage, ProductEditPage } from './pages/product-detail/ProductPage'
 import { ProductList } from './pages/products/ProductList'
 import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
 import { UserList } from './pages/users/UserList'
@@ -23,6 +24,12 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   users: <UserList />,
   userAdd: <UserCreatePage />,
   user: <UserEditPage />,
+  productAdd: <ProductCreatePage />,
+  product: <ProductEditPage />,
+  productAttributes: <ProductEditPage />,
+  productPhotos: <ProductEditPage />,
+  productSticker: <ProductEditPage />,
+  productCatalogSticker: <ProductEditPage />,
 }
 
 export const routes: RouteObject[] = [

@@ -2,10 +2,13 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { getLang } from '@shop/shared'
+import catalogEn from './catalog.en.json'
+import catalogSr from './catalog.sr.json'
 import en from './en.json'
 import sr from './sr.json'
 
-export const resources = { sr: { translation: sr }, en: { translation: en } } as const
+// the catalogue screens' texts live in their own files, under their own top-level key
+export const resources = { sr: { translation: { ...sr, ...catalogSr } }, en: { translation: { ...en, ...catalogEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,
