@@ -1,0 +1,773 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"shop/internal/activity"
+	"shop/internal/platform/actor"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/listing"
+	"shop/internal/platform/money"
+	"shop/internal/platform/validation"
+)
+
+// Product is a shop product (table products). Its JSON form is what the activity log keeps.
+type Product struct {
+	ID               uint64     `json:"id"`
+	SKU              string     `gorm:"column:sku" json:"sku"`
+	Name             string     `json:"name"`
+	Slug             string     `json:"slug"`
+	Description      string     `json:"description"`
+	SearchText       string     `json:"-"`
+	Active           bool       `json:"active"`
+	Visible          bool       `json:"visible"`
+	Eponuda          bool       `json:"eponuda"`
+	EntryPrice       money.Para `json:"entry_price"`
+	WebPrice         money.Para `json:"web_price"`
+	RetailPrice      money.Para `json:"retail_price"`
+	DealerPrice      money.Para `json:"dealer_price"`
+	AuthPrice        money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
+	EpPrice          money.Para `json:"ep_price"`
+	Stock            int        `json:"stock"`
+	EAN              string     `gorm:"column:ean" json:"ean"`
+	CountryOfOrigin  string     `json:"country_of_origin"`
+	MainCategoryID   uint64     `json:"main_category_id"`
+	BrandID          *uint64    `json:"brand_id"`
+	ManufacturerID   *uint64    `json:"manufacturer_id"`
+	SupplierID       *uint64    `json:"supplier_id"`
+	EnergyStickerKey string     `json:"energy_sticker_key"`
+	CreatedAt        time.Time  `json:"created_at"`
+	UpdatedAt        time.Time  `json:"updated_at"`
+}
+
+func (Product) TableName() string { return "products" }
+
+// ProductCategory links a product to one of its categories (the main one among them).
+type ProductCategory struct {
+	ProductID  uint64 `gorm:"primaryKey;autoIncrement:false"`
+	CategoryID uint64 `gorm:"primaryKey;autoIncrement:false"`
+}
+
+func (ProductCategory) TableName() string { return "product_categories" }
+
+// Discount is an action on a product (read here by the list's discount filter; the pricing
+// issue adds its CRUD).
+type Discount struct {
+	ID             uint64
+	ProductID      uint64
+	DiscountTypeID uint64
+	Price          money.Para
+	PercentageBps  money.Bps
+	ValidFrom      time.Time `gorm:"type:date"`
+	ValidTo        time.Time `gorm:"type:date"`
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+}
+
+func (Discount) TableName() string { return "discounts" }
+
+// ProductIncludes are the relations a product answer may carry.
+type ProductIncludes struct {
+	MainCategory, MainImage, Categories, Brand, Supplier, Images, Attributes bool
+}
+
+// ProductCategoryRef is a category as a product shows it.
+type ProductCategoryRef struct {
+	ID       uint64     `json:"id"`
+	Name     string     `json:"name"`
+	Slug     string     `json:"slug"`
+	MinPrice money.Para `json:"min_price"`
+}
+
+// ProductImageRef is an image of a product with its two variants' object keys.
+type ProductImageRef struct {
+	ID        uint64
+	ProductID uint64
+	Main      bool
+	SmallKey  string
+	LargeKey  string
+	Position  int
+}
+
+// ProductRef is a named thing a product points at (brand, supplier).
+type ProductRef struct {
+	ID   uint64
+	Name string
+}
+
+// ProductValueRef is an attribute value a product points at (manufacturer, attribute value).
+type ProductValueRef struct {
+	ID    uint64
+	Value string
+}
+
+// ProductStickerView is one catalog sticker of a product as the product answer shows it, with
+// the type's sticker image key.
+type ProductStickerView struct {
+	ID                   uint64
+	CatalogStickerTypeID uint64
+	StickerKey           string
+	ValidFrom            time.Time
+	ValidTo              time.Time
+	Active               bool
+}
+
+// ProductDetails is a product with the relations asked for. Brand, manufacturer and the
+// supplier connection are always loaded (the list shows them); the rest by includes.
+type ProductDetails struct {
+	Product
+	MainCategorySlug  string
+	MainCategory      *ProductCategoryRef // MainCategory included
+	MainImage         *ProductImageRef    // MainImage included; nil: none
+	Brand             *ProductRef
+	Manufacturer      *ProductValueRef
+	Supplier          *ProductRef // Supplier included
+	SupplierProductID *uint64     // the connected price-list product
+	Categories        []ProductCategoryRef
+	Images            []ProductImageRef
+	Attributes        []ProductAttributeView
+	CatalogStickers   []ProductStickerView // single product only
+}
+
+// Connected tells whether a supplier price-list product is linked to the product.
+func (p *ProductDetails) Connected() bool { return p.SupplierProductID != nil }
+
+// productListColumns: everything the list shows (not the description nor the search text).
+const productListColumns = "products.id, products.sku, products.name, products.slug, products.active, products.visible, " +
+	"products.eponuda, products.entry_price, products.web_price, products.retail_price, products.dealer_price, " +
+	"products.authenticated_price, products.ep_price, products.stock, products.ean, products.country_of_origin, " +
+	"products.main_category_id, products.brand_id, products.manufacturer_id, products.supplier_id, " +
+	"products.energy_sticker_key, products.created_at, products.updated_at"
+
+// ListProducts is a page of the products matching f, with the total. The total is counted
+// with the same WHERE and no ORDER, LIMIT or joins, and only when the page cannot tell it:
+// a page that comes back short says the total itself (offset + rows).
+func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, int64, error) {
+	q, err := applyFilter(s.db.WithContext(ctx).Model(&Product{}), f)
+	if err != nil {
+		return nil, 0, err
+	}
+	var rows []Product
+	if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "list products")
+	}
+	total := int64(page.Offset() + len(rows))
+	if len(rows) == page.Size || len(rows) == 0 && page.Number > 1 {
+		cq, err := applyWhere(s.db.WithContext(ctx).Model(&Product{}), f)
+		if err != nil {
+			return nil, 0, err
+		}
+		if err := cq.Count(&total).Error; err != nil {
+			return nil, 0, apperr.Wrap(err, "count products")
+		}
+	}
+	out, err := s.productDetails(ctx, rows, inc)
+	return out, total, err
+}
+
+// GetProduct is one product with the relations asked for, its energy sticker and catalog stickers.
+func (s *Service) GetProduct(ctx context.Context, id uint64, inc ProductIncludes) (*ProductDetails, error) {
+	p, err := s.findProduct(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.productDetails(ctx, []Product{*p}, inc)
+	if err != nil {
+		return nil, err
+	}
+	d := &out[0]
+	var slug []string
+	if err := s.db.WithContext(ctx).Table("categories").Where("id = ?", p.MainCategoryID).Pluck("slug", &slug).Error; err != nil {
+		return nil, apperr.Wrap(err, "main category slug")
+	}
+	if len(slug) > 0 {
+		d.MainCategorySlug = slug[0]
+	}
+	d.CatalogStickers = []ProductStickerView{}
+	err = s.db.WithContext(ctx).Table("product_catalog_stickers pcs").
+		Select("pcs.id, pcs.catalog_sticker_type_id, cst.sticker_key, pcs.valid_from, pcs.valid_to, pcs.active").
+		Joins("JOIN catalog_sticker_types cst ON cst.id = pcs.catalog_sticker_type_id").
+		Where("pcs.product_id = ?", id).Order("pcs.valid_from, pcs.id").Scan(&d.CatalogStickers).Error
+	if err != nil {
+		return nil, apperr.Wrap(err, "product catalog stickers")
+	}
+	if inc.Attributes {
+		if d.Attributes, err = s.productAttributes(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+func (s *Service) findProduct(ctx context.Context, tx *gorm.DB, id uint64) (*Product, error) {
+	var p Product
+	err := tx.WithContext(ctx).Where("id = ?", id).Limit(1).Find(&p).Error
+	if err != nil {
+		return nil, apperr.Wrap(err, "find product")
+	}
+	if p.ID == 0 {
+		return nil, apperr.NotFoundThing("product")
+	}
+	return &p, nil
+}
+
+// productDetails loads the relations of a page of products: one query per relation.
+func (s *Service) productDetails(ctx context.Context, rows []Product, inc ProductIncludes) ([]ProductDetails, error) {
+	out := make([]ProductDetails, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]uint64, len(rows))
+	byID := make(map[uint64]*ProductDetails, len(rows))
+	var catIDs, brandIDs, manIDs, supIDs []uint64
+	for i := range rows {
+		out[i].Product = rows[i]
+		ids[i] = rows[i].ID
+		byID[rows[i].ID] = &out[i]
+		catIDs = append(catIDs, rows[i].MainCategoryID)
+		if rows[i].BrandID != nil {
+			brandIDs = append(brandIDs, *rows[i].BrandID)
+		}
+		if rows[i].ManufacturerID != nil {
+			manIDs = append(manIDs, *rows[i].ManufacturerID)
+		}
+		if rows[i].SupplierID != nil {
+			supIDs = append(supIDs, *rows[i].SupplierID)
+		}
+	}
+	db := s.db.WithContext(ctx)
+	wrap := func(err error, what string) error { return apperr.Wrap(err, "product "+what) }
+
+	var sps []struct{ ID, ProductID uint64 }
+	if err := db.Table("supplier_products").Select("id, product_id").Where("product_id IN ?", ids).Scan(&sps).Error; err != nil {
+		return nil, wrap(err, "connections")
+	}
+	for _, sp := range sps {
+		id := sp.ID
+		byID[sp.ProductID].SupplierProductID = &id
+	}
+	if len(brandIDs) > 0 {
+		var bs []ProductRef
+		if err := db.Table("brands").Select("id, name").Where("id IN ?", uniqIDs(brandIDs)).Scan(&bs).Error; err != nil {
+			return nil, wrap(err, "brands")
+		}
+		m := map[uint64]ProductRef{}
+		for _, b := range bs {
+			m[b.ID] = b
+		}
+		for i := range out {
+			if b, ok := m[idOf(out[i].BrandID)]; ok {
+				out[i].Brand = &b
+			}
+		}
+	}
+	if len(manIDs) > 0 {
+		var vs []ProductValueRef
+		if err := db.Table("attribute_values").Select("id, value").Where("id IN ?", uniqIDs(manIDs)).Scan(&vs).Error; err != nil {
+			return nil, wrap(err, "manufacturers")
+		}
+		m := map[uint64]ProductValueRef{}
+		for _, v := range vs {
+			m[v.ID] = v
+		}
+		for i := range out {
+			if v, ok := m[idOf(out[i].ManufacturerID)]; ok {
+				out[i].Manufacturer = &v
+			}
+		}
+	}
+	if inc.Supplier && len(supIDs) > 0 {
+		var ss []ProductRef
+		if err := db.Table("suppliers").Select("id, name").Where("id IN ?", uniqIDs(supIDs)).Scan(&ss).Error; err != nil {
+			return nil, wrap(err, "suppliers")
+		}
+		m := map[uint64]ProductRef{}
+		for _, x := range ss {
+			m[x.ID] = x
+		}
+		for i := range out {
+			if x, ok := m[idOf(out[i].SupplierID)]; ok {
+				out[i].Supplier = &x
+			}
+		}
+	}
+	if inc.MainCategory {
+		var cs []ProductCategoryRef
+		if err := db.Table("categories").Select("id, name, slug, min_price").Where("id IN ?", uniqIDs(catIDs)).Scan(&cs).Error; err != nil {
+			return nil, wrap(err, "main categories")
+		}
+		m := map[uint64]ProductCategoryRef{}
+		for _, c := range cs {
+			m[c.ID] = c
+		}
+		for i := range out {
+			if c, ok := m[out[i].MainCategoryID]; ok {
+				out[i].MainCategory = &c
+			}
+		}
+	}
+	if inc.Categories {
+		var cs []struct {
+			ProductID uint64
+			ProductCategoryRef
+		}
+		err := db.Table("product_categories pc").Select("pc.product_id, c.id, c.name, c.slug, c.min_price").
+			Joins("JOIN categories c ON c.id = pc.category_id").Where("pc.product_id IN ?", ids).
+			Order("c.level, c.position, c.id").Scan(&cs).Error
+		if err != nil {
+			return nil, wrap(err, "categories")
+		}
+		for i := range out {
+			out[i].Categories = []ProductCategoryRef{}
+		}
+		for _, c := range cs {
+			byID[c.ProductID].Categories = append(byID[c.ProductID].Categories, c.ProductCategoryRef)
+		}
+	}
+	if inc.MainImage || inc.Images {
+		q := db.Table("product_images").Select("id, product_id, main, small_key, large_key, position").
+			Where("product_id IN ?", ids).Order("main DESC, position, id")
+		if !inc.Images {
+			q = q.Where("main = ?", true)
+		}
+		var imgs []ProductImageRef
+		if err := q.Scan(&imgs).Error; err != nil {
+			return nil, wrap(err, "images")
+		}
+		if inc.Images {
+			for i := range out {
+				out[i].Images = []ProductImageRef{}
+			}
+		}
+		for _, im := range imgs {
+			d := byID[im.ProductID]
+			if im.Main && d.MainImage == nil {
+				img := im
+				d.MainImage = &img
+			}
+			if inc.Images {
+				d.Images = append(d.Images, im)
+			}
+		}
+	}
+	return out, nil
+}
+
+func uniqIDs(ids []uint64) []uint64 {
+	seen := make(map[uint64]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+func idOf(p *uint64) uint64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// ProductInput is the product form. On update SKU must be absent or unchanged; the other
+// optional fields, when absent, keep their values (create: active and visible default to true).
+type ProductInput struct {
+	SKU             string      `json:"sku" validate:"omitempty,max=15"`
+	Name            string      `json:"name" validate:"required,min=2,max=1200"`
+	EntryPrice      *money.Para `json:"entry_price"`
+	Description     *string     `json:"description" validate:"omitempty,min=2,max=1200"`
+	Categories      []uint64    `json:"categories"`
+	MainCategoryID  *uint64     `json:"main_category_id"`
+	Active          *bool       `json:"active"`
+	Visible         *bool       `json:"visible"`
+	BrandID         *uint64     `json:"brand_id"`
+	ManufacturerID  *uint64     `json:"manufacturer_id"`
+	CountryOfOrigin *string     `json:"country_of_origin" validate:"omitempty,max=255"`
+	EAN             *string     `json:"ean" validate:"omitempty,max=64"`
+	Stock           *int        `json:"stock" validate:"omitempty,min=0"`
+}
+
+// checkProductInput applies the form's rules (spec section 5) and the references' existence.
+func (s *Service) checkProductInput(ctx context.Context, tx *gorm.DB, in *ProductInput, create bool) error {
+	in.SKU = strings.TrimSpace(in.SKU)
+	in.Name = strings.TrimSpace(in.Name)
+	var fields []apperr.FieldError
+	if err := validation.Check(*in); err != nil {
+		e := apperr.As(err)
+		if e.Code != apperr.Invalid {
+			return err
+		}
+		fields = append(fields, e.Fields...)
+	}
+	if create && in.SKU == "" {
+		fields = append(fields, apperr.Field("sku", "validation.required"))
+	}
+	switch {
+	case in.EntryPrice == nil:
+		fields = append(fields, apperr.Field("entry_price", "validation.required"))
+	case *in.EntryPrice < 1:
+		fields = append(fields, apperr.Field("entry_price", "product.entry_price_min"))
+	}
+	in.Categories = uniqIDs(in.Categories)
+	if in.MainCategoryID == nil && len(in.Categories) > 0 {
+		main := in.Categories[0]
+		in.MainCategoryID = &main
+	}
+	if in.MainCategoryID != nil && !containsID(in.Categories, *in.MainCategoryID) {
+		in.Categories = append([]uint64{*in.MainCategoryID}, in.Categories...)
+	}
+	db := tx.WithContext(ctx)
+	if len(in.Categories) == 0 {
+		fields = append(fields, apperr.Field("categories", "validation.required"))
+	} else {
+		var n int64
+		if err := db.Table("categories").Where("id IN ?", in.Categories).Count(&n).Error; err != nil {
+			return apperr.Wrap(err, "check categories")
+		}
+		if int(n) != len(in.Categories) {
+			field := "categories"
+			if n == int64(len(in.Categories))-1 && !rowExists(db, "categories", "id = ?", *in.MainCategoryID) {
+				field = "main_category_id"
+			}
+			fields = append(fields, apperr.Field(field, "product.unknown_id"))
+		}
+	}
+	if in.BrandID != nil && *in.BrandID != 0 && !rowExists(db, "brands", "id = ?", *in.BrandID) {
+		fields = append(fields, apperr.Field("brand_id", "product.unknown_id"))
+	}
+	if in.ManufacturerID != nil && *in.ManufacturerID != 0 &&
+		!rowExists(db, "attribute_values", "id = ? AND attribute_id = ?", *in.ManufacturerID, ManufacturerAttributeID) {
+		fields = append(fields, apperr.Field("manufacturer_id", "product.unknown_id"))
+	}
+	if create && in.SKU != "" && len([]rune(in.SKU)) <= 15 && rowExists(db, "products", "sku = ?", in.SKU) {
+		fields = append(fields, apperr.Field("sku", "product.sku_taken"))
+	}
+	if len(fields) > 0 {
+		return apperr.InvalidFields(fields...)
+	}
+	return nil
+}
+
+func containsID(ids []uint64, id uint64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// exists tells whether table has a row matching the condition (a failed query counts as no).
+func rowExists(db *gorm.DB, table, cond string, args ...any) bool {
+	var n int64
+	db.Table(table).Where(cond, args...).Limit(1).Count(&n)
+	return n > 0
+}
+
+// applyProductInput copies the form onto p and derives search text and prices.
+func (s *Service) applyProductInput(ctx context.Context, tx *gorm.DB, p *Product, in ProductInput) error {
+	p.Name = in.Name
+	p.SearchText = searchText(p.Name, p.SKU)
+	p.EntryPrice = *in.EntryPrice
+	p.MainCategoryID = *in.MainCategoryID
+	if in.Description != nil {
+		p.Description = *in.Description
+	}
+	if in.Active != nil {
+		p.Active = *in.Active
+	}
+	if in.Visible != nil {
+		p.Visible = *in.Visible
+	}
+	if in.BrandID != nil {
+		p.BrandID = idPtr(*in.BrandID)
+	}
+	if in.ManufacturerID != nil {
+		p.ManufacturerID = idPtr(*in.ManufacturerID)
+	}
+	if in.CountryOfOrigin != nil {
+		p.CountryOfOrigin = strings.TrimSpace(*in.CountryOfOrigin)
+	}
+	if in.EAN != nil {
+		p.EAN = strings.TrimSpace(*in.EAN)
+	}
+	if in.Stock != nil {
+		p.Stock = *in.Stock
+	}
+	var c Category
+	if err := tx.WithContext(ctx).Where("id = ?", p.MainCategoryID).Take(&c).Error; err != nil {
+		return apperr.Wrap(err, "main category")
+	}
+	pr := DerivePrices(p.EntryPrice, Margins{Pdv: c.PdvBps, Web: c.WebMarginBps, Retail: c.RetailMarginBps, Dealer: c.DealerMarginBps})
+	p.WebPrice, p.RetailPrice, p.DealerPrice, p.AuthPrice = pr.Web, pr.Retail, pr.Dealer, pr.Authenticated
+	return nil
+}
+
+func idPtr(id uint64) *uint64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
+
+// CreateProduct adds a product with its categories; prices are derived from the main category.
+func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (*ProductDetails, error) {
+	var id uint64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.checkProductInput(ctx, tx, &in, true); err != nil {
+			return err
+		}
+		p := Product{SKU: in.SKU, Active: true, Visible: true}
+		if err := s.applyProductInput(ctx, tx, &p, in); err != nil {
+			return err
+		}
+		slug, err := s.freeProductSlug(ctx, tx, p.Name, p.SKU)
+		if err != nil {
+			return err
+		}
+		p.Slug = slug
+		if err := tx.Create(&p).Error; err != nil {
+			if rowExists(tx, "products", "sku = ?", p.SKU) {
+				return apperr.InvalidFields(apperr.Field("sku", "product.sku_taken"))
+			}
+			return apperr.Wrap(err, "create product")
+		}
+		id = p.ID
+		if err := setProductCategories(tx, p.ID, in.Categories); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.ProductCreated, SubjectType: "product", SubjectID: p.ID,
+			New: productLog{p, in.Categories}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GetProduct(ctx, id, ProductIncludes{MainCategory: true, Categories: true})
+}
+
+// productLog is a product as the activity log keeps it.
+type productLog struct {
+	Product
+	Categories []uint64 `json:"categories"`
+}
+
+// UpdateProduct changes a product's form fields (not its SKU nor its slug: links stay valid).
+func (s *Service) UpdateProduct(ctx context.Context, id uint64, in ProductInput) (*ProductDetails, error) {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		p, err := s.findProduct(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.checkProductInput(ctx, tx, &in, false); err != nil {
+			return err
+		}
+		if in.SKU != "" && in.SKU != p.SKU {
+			return apperr.InvalidFields(apperr.Field("sku", "product.sku_immutable"))
+		}
+		var oldCats []uint64
+		if err := tx.Table("product_categories").Where("product_id = ?", id).Order("category_id").Pluck("category_id", &oldCats).Error; err != nil {
+			return apperr.Wrap(err, "product categories")
+		}
+		old := *p
+		if err := s.applyProductInput(ctx, tx, p, in); err != nil {
+			return err
+		}
+		if err := tx.Save(p).Error; err != nil {
+			return apperr.Wrap(err, "update product")
+		}
+		if err := tx.Where("product_id = ?", id).Delete(&ProductCategory{}).Error; err != nil {
+			return apperr.Wrap(err, "clear product categories")
+		}
+		if err := setProductCategories(tx, id, in.Categories); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.ProductUpdated, SubjectType: "product", SubjectID: id,
+			Old: productLog{old, oldCats}, New: productLog{*p, in.Categories}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.GetProduct(ctx, id, ProductIncludes{MainCategory: true, Categories: true})
+}
+
+func setProductCategories(tx *gorm.DB, productID uint64, cats []uint64) error {
+	rows := make([]ProductCategory, 0, len(cats))
+	for _, c := range cats {
+		rows = append(rows, ProductCategory{ProductID: productID, CategoryID: c})
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	if err := tx.Create(&rows).Error; err != nil {
+		return apperr.Wrap(err, "set product categories")
+	}
+	return nil
+}
+
+// freeProductSlug is the name's slug, with -2, -3, ... when taken.
+func (s *Service) freeProductSlug(ctx context.Context, tx *gorm.DB, name, sku string) (string, error) {
+	base := Slugify(name)
+	if base == "" {
+		base = Slugify(sku)
+	}
+	if base == "" {
+		base = "proizvod"
+	}
+	if len(base) > 1280 {
+		base = strings.TrimRight(base[:1280], "-")
+	}
+	var taken []string
+	err := tx.WithContext(ctx).Table("products").Where(`slug = ? OR slug LIKE ? ESCAPE '\'`, base, likeEscaper.Replace(base)+"-%").
+		Pluck("slug", &taken).Error
+	if err != nil {
+		return "", apperr.Wrap(err, "product slugs")
+	}
+	used := make(map[string]bool, len(taken))
+	for _, t := range taken {
+		used[t] = true
+	}
+	if !used[base] {
+		return base, nil
+	}
+	for n := 2; ; n++ {
+		if c := fmt.Sprintf("%s-%d", base, n); !used[c] {
+			return c, nil
+		}
+	}
+}
+
+// DeleteProduct removes a product and what hangs on it; its price-list product is disconnected,
+// and its image and sticker objects are removed from the store after the commit.
+func (s *Service) DeleteProduct(ctx context.Context, id uint64) error {
+	var keys []string
+	var old Product
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		p, err := s.findProduct(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		old = *p
+		var imgs []struct{ SmallKey, LargeKey string }
+		if err := tx.Table("product_images").Select("small_key, large_key").Where("product_id = ?", id).Scan(&imgs).Error; err != nil {
+			return apperr.Wrap(err, "product images")
+		}
+		for _, im := range imgs {
+			keys = append(keys, im.SmallKey, im.LargeKey)
+		}
+		for _, t := range []string{"product_categories", "product_attributes", "product_images", "product_catalog_stickers", "discounts"} {
+			if err := tx.Exec("DELETE FROM "+t+" WHERE product_id = ?", id).Error; err != nil {
+				return apperr.Wrap(err, "delete product's "+t)
+			}
+		}
+		if err := tx.Exec("UPDATE supplier_products SET product_id = NULL WHERE product_id = ?", id).Error; err != nil {
+			return apperr.Wrap(err, "disconnect product")
+		}
+		if err := tx.Delete(&Product{}, id).Error; err != nil {
+			return apperr.Wrap(err, "delete product")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.ProductDeleted, SubjectType: "product", SubjectID: id, Old: p})
+	})
+	if err != nil {
+		return err
+	}
+	// One energy label object may be shared by many products (mass upload): only its last user takes it along.
+	if k := old.EnergyStickerKey; k != "" && !rowExists(s.db.WithContext(ctx), "products", "energy_sticker_key = ?", k) {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		if k == "" {
+			continue
+		}
+		if err := s.blobs.Delete(ctx, k); err != nil {
+			s.log.WarnContext(ctx, "delete product object", "key", k, "error", err)
+		}
+	}
+	return nil
+}
+
+// MaxSelectedIDs bounds an explicit selection (SQLite binds at most 32,766 parameters).
+const MaxSelectedIDs = 10000
+
+// selection is the subquery of the products a mass change touches: the ids when given, else
+// the filter; neither is refused with emptyKey on field.
+func (s *Service) selection(ctx context.Context, ids []uint64, f ProductFilter, field, emptyKey string) (*gorm.DB, error) {
+	q := s.db.WithContext(ctx).Model(&Product{}).Select("products.id")
+	switch {
+	case len(ids) > MaxSelectedIDs:
+		return nil, apperr.InvalidFields(apperr.Field(field, "product.too_many", "n", MaxSelectedIDs))
+	case len(ids) > 0:
+		return q.Where("products.id IN ?", uniqIDs(ids)), nil
+	case f.IsEmpty():
+		return nil, apperr.InvalidFields(apperr.Field(field, emptyKey))
+	}
+	return applyWhere(q, f)
+}
+
+// MassDescriptionInput is the mass description change: the ids, or (none) the filter.
+type MassDescriptionInput struct {
+	Description string   `json:"description" validate:"required,min=2,max=1200"`
+	IDs         []uint64 `json:"ids"`
+}
+
+// MassUpdateDescription sets the description of the selected products in one statement and
+// logs one product.updated entry per product (one INSERT ... SELECT).
+func (s *Service) MassUpdateDescription(ctx context.Context, in MassDescriptionInput, f ProductFilter) (int64, error) {
+	if err := validation.Check(in); err != nil {
+		return 0, err
+	}
+	sel, err := s.selection(ctx, in.IDs, f, "ids", "product.select_first")
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		now := s.now()
+		if err := recordBulk(ctx, tx, activity.ProductUpdated, sel, map[string]any{"description": in.Description}, now); err != nil {
+			return err
+		}
+		res := tx.Exec("UPDATE products SET description = ?, updated_at = ? WHERE id IN (?)", in.Description, now, sel)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "mass update description")
+		}
+		n = res.RowsAffected
+		return nil
+	})
+	return n, err
+}
+
+// recordBulk logs one entry of type typ per product of sel (a products.id subquery) in one
+// INSERT ... SELECT, with the same new values for all (mass changes; the old values are not kept).
+func recordBulk(ctx context.Context, tx *gorm.DB, typ string, sel *gorm.DB, newValues any, now time.Time) error {
+	a := actor.From(ctx)
+	var uid *uint64
+	if a.UserID != 0 {
+		id := a.UserID
+		uid = &id
+	}
+	b, err := json.Marshal(newValues)
+	if err != nil {
+		return apperr.Wrap(err, "encode activity")
+	}
+	err = tx.WithContext(ctx).Exec(`INSERT INTO activity_log (type, subject_type, subject_id, user_id, ip, old_values, new_values, created_at)
+		SELECT `+typedParam(tx, "VARCHAR")+`, 'product', p.id, `+typedParam(tx, "BIGINT")+`, `+typedParam(tx, "VARCHAR")+`, '', `+
+		typedParam(tx, "TEXT")+`, `+typedParam(tx, "TIMESTAMPTZ")+` FROM products p WHERE p.id IN (?)`, typ, uid, a.IP, string(b), now, sel).Error
+	return apperr.Wrap(err, "record mass activity")
+}
+
+// typedParam is a bound parameter in a SELECT list of an INSERT ... SELECT: PostgreSQL cannot
+// infer its type there (it would take text), SQLite needs no cast (and would mangle some).
+func typedParam(db *gorm.DB, pgType string) string {
+	if db.Dialector.Name() == "postgres" {
+		return "CAST(? AS " + pgType + ")"
+	}
+	return "?"
+}
