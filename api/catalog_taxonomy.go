@@ -1,6 +1,98 @@
 package api
 
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"shop/internal/identity"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/httpx"
+)
+
 // taxonomyRoutes: categories, attributes and their values, brands, the lookup lists.
+//
+// Guards: the specification names view-category and create-category for categories; changing
+// and deleting a category (and its attribute links) use create-category, the only write
+// permission there is. Attributes and values have only view-attribute, brands only view-brand:
+// those guard their reads and writes. The lookup lists that the product list's filter panel
+// and the product form read (categories, attributes' values such as the manufacturers,
+// brands, discount types) also admit view-product, as the supplier list does.
 func taxonomyRoutes(d Deps) []Route {
+	c := categoryHandlers{d.Catalog}
+	a := attributeHandlers{d.Catalog}
+	b := brandHandlers{d.Catalog}
+	l := lookupHandlers{d.Catalog}
+	viewCategory := []string{identity.PermViewCategory, identity.PermViewProduct}
+	editCategory := []string{identity.PermCreateCategory}
+	attr := []string{identity.PermViewAttribute}
+	attrRead := []string{identity.PermViewAttribute, identity.PermViewProduct}
+	brand := []string{identity.PermViewBrand}
+	brandRead := []string{identity.PermViewBrand, identity.PermViewProduct}
+	return []Route{
+		{Method: "GET", Path: "/categories", Handler: c.storeList},
+		{Method: "GET", Path: "/categories/:slug/declaration", Handler: c.declaration},
+
+		{Method: "GET", Path: "/admin/categories", Handler: c.list, Auth: true, Permissions: viewCategory},
+		{Method: "POST", Path: "/admin/categories", Handler: c.create, Auth: true, Permissions: editCategory},
+		{Method: "GET", Path: "/admin/categories/:id", Handler: c.get, Auth: true, Permissions: []string{identity.PermViewCategory}},
+		{Method: "PATCH", Path: "/admin/categories/:id", Handler: c.update, Auth: true, Permissions: editCategory},
+		{Method: "DELETE", Path: "/admin/categories/:id", Handler: c.delete, Auth: true, Permissions: editCategory},
+		{Method: "POST", Path: "/admin/categories/:id/image", Handler: c.image, Auth: true, Permissions: editCategory},
+		{Method: "GET", Path: "/admin/categories/:id/attributes", Handler: c.attributes, Auth: true, Permissions: []string{identity.PermViewCategory}},
+		{Method: "POST", Path: "/admin/categories/:id/attributes", Handler: c.attach, Auth: true, Permissions: editCategory},
+		{Method: "POST", Path: "/admin/categories/:id/attributes-new", Handler: c.createAttribute, Auth: true, Permissions: editCategory},
+		{Method: "PATCH", Path: "/admin/categories/:id/attributes/:attributeId", Handler: c.updateAttribute, Auth: true, Permissions: editCategory},
+		{Method: "DELETE", Path: "/admin/categories/:id/attributes/:attributeId", Handler: c.detachAttribute, Auth: true, Permissions: editCategory},
+
+		{Method: "GET", Path: "/admin/attributes", Handler: a.list, Auth: true, Permissions: attrRead},
+		{Method: "POST", Path: "/admin/attributes", Handler: a.create, Auth: true, Permissions: attr},
+		{Method: "PATCH", Path: "/admin/attributes/:id", Handler: a.update, Auth: true, Permissions: attr},
+		{Method: "GET", Path: "/admin/attributes/:id/values", Handler: a.values, Auth: true, Permissions: attrRead},
+		{Method: "POST", Path: "/admin/attributes/:id/values", Handler: a.createValue, Auth: true, Permissions: attr},
+		{Method: "PATCH", Path: "/admin/attributes/:id/values/:valueId", Handler: a.updateValue, Auth: true, Permissions: attr},
+		{Method: "DELETE", Path: "/admin/attributes/:id/values/:valueId", Handler: a.deleteValue, Auth: true, Permissions: attr},
+
+		{Method: "GET", Path: "/admin/brands", Handler: b.list, Auth: true, Permissions: brandRead},
+		{Method: "POST", Path: "/admin/brands", Handler: b.create, Auth: true, Permissions: brand},
+		{Method: "PATCH", Path: "/admin/brands/:id", Handler: b.update, Auth: true, Permissions: brand},
+		{Method: "DELETE", Path: "/admin/brands/:id", Handler: b.delete, Auth: true, Permissions: brand},
+
+		{Method: "GET", Path: "/admin/discount-types", Handler: l.discountTypes, Auth: true, Permissions: []string{identity.PermViewDiscountType, identity.PermViewProduct}},
+		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}},
+	}
+}
+
+// taxonomyParamID parses a second id in the path (attributeId, valueId); malformed is the
+// thing's 404, as for :id.
+func taxonomyParamID(c *gin.Context, param string, notFound *apperr.Error) (uint64, bool) {
+	id, err := strconv.ParseUint(c.Param(param), 10, 64)
+	if err != nil || id == 0 {
+		httpx.Fail(c, notFound)
+		return 0, false
+	}
+	return id, true
+}
+
+// optionalID is a JSON id that can be absent (unchanged), null or 0 (none), or a number.
+type optionalID struct {
+	Set bool
+	ID  *uint64
+}
+
+func (o *optionalID) UnmarshalJSON(b []byte) error {
+	o.Set = true
+	if string(b) == "null" {
+		o.ID = nil
+		return nil
+	}
+	var v uint64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	if v != 0 {
+		o.ID = &v
+	}
 	return nil
 }
