@@ -32,6 +32,8 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.Handle(queue.TypeMailSend, mailSend{d.Mail})
 	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
+	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, d.Log})
+	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, d.Log})
 	return mux
 }
 

@@ -68,7 +68,7 @@ func readImage(r io.Reader, field string) (*upload, error) {
 		return nil, apperr.InvalidFields(apperr.Field(field, "validation.image_type"))
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > imageMaxPixels {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.image_dimensions", "max", imageMaxPixels/1_000_000))
+		return nil, apperr.InvalidFields(apperr.Field(field, "image.too_many_pixels", "max", imageMaxPixels/1_000_000))
 	}
 	// The header alone can lie (a JPEG header on garbage): decode the whole image, so a file
 	// that is not really an image is refused before anything is stored.

@@ -13,6 +13,9 @@ import (
 const (
 	TypeMailSend      = "mail:send"
 	TypeIdentityPurge = "identity:purge"
+
+	TypeCatalogStickerMass = "catalog:catalog_sticker_mass"
+	TypeEnergyStickerMass  = "catalog:energy_sticker_mass"
 )
 
 // MailSendPayload is one e-mail to send.
@@ -34,4 +37,43 @@ func NewMailSendTask(m mail.Message) (*asynq.Task, error) {
 func NewIdentityPurgeTask() *asynq.Task {
 	return asynq.NewTask(TypeIdentityPurge, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
 		asynq.Timeout(5*time.Minute), asynq.Unique(time.Hour))
+}
+
+// CatalogStickerMassPayload puts one catalog sticker on a selection of products.
+type CatalogStickerMassPayload struct {
+	CatalogStickerTypeID uint64 `json:"catalog_sticker_type_id"`
+	From                 string `json:"from"` // YYYY-MM-DD
+	To                   string `json:"to"`
+	Active               bool   `json:"active"`
+	// Selection is a catalog.ProductSelection (ids, or the list's filter), encoded by the
+	// catalogue, which this package cannot import.
+	Selection json.RawMessage `json:"selection"`
+	// UserID started the job (the notification of its end comes with a later issue).
+	UserID uint64 `json:"user_id"`
+}
+
+// NewCatalogStickerMassTask queues a mass catalog sticker add: one set-based upsert, so a
+// retry is harmless.
+func NewCatalogStickerMassTask(p CatalogStickerMassPayload) (*asynq.Task, error) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return asynq.NewTask(TypeCatalogStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
+}
+
+// EnergyStickerMassPayload sets one stored energy label (StickerKey) on a selection of products.
+type EnergyStickerMassPayload struct {
+	StickerKey string          `json:"sticker_key"`
+	Selection  json.RawMessage `json:"selection"` // a catalog.ProductSelection
+	UserID     uint64          `json:"user_id"`
+}
+
+// NewEnergyStickerMassTask queues a mass energy label update: one set-based UPDATE.
+func NewEnergyStickerMassTask(p EnergyStickerMassPayload) (*asynq.Task, error) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return asynq.NewTask(TypeEnergyStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }
