@@ -8,6 +8,8 @@ import { ComingSoon } from './components/ComingSoon'
 import { NotFound } from './components/NotFound'
 import { AdminLayout } from './layout/AdminLayout'
 import { HomePage } from './pages/home/HomePage'
+import { CategoryCreatePage, CategoryEditPage } from './pages/categories/CategoryForm'
+import { CategoryList } from './pages/categories/CategoryList'
 import { LoginPage } from './pages/login/LoginPage'
 import { ProductCreatePage, ProductEditPage } from './pages/product-detail/ProductPage'
 import { ProductList } from './pages/products/ProductList'
@@ -30,6 +32,9 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   productPhotos: <ProductEditPage />,
   productSticker: <ProductEditPage />,
   productCatalogSticker: <ProductEditPage />,
+  categories: <CategoryList />,
+  categoryAdd: <CategoryCreatePage />,
+  category: <CategoryEditPage />,
 }
 
 export const routes: RouteObject[] = [

@@ -190,6 +190,7 @@ export interface CategoryDetail {
   subcategories?: CategoryDetail[]
 }
 
+/** the body of POST/PATCH admin/categories: the declaration goes flat (declaration_name, …) */
 export interface CategoryBody {
   name: string
   parent_id: number | null
@@ -201,7 +202,9 @@ export interface CategoryBody {
   description_time: string
   min_price: number
   allowed_rebate: number | null
-  declaration: { name: string | null; country_of_origin: string | null; consumer_rights: string | null }
+  declaration_name: string
+  country_of_origin: string
+  consumer_rights: string
   active: boolean
 }
 
@@ -210,7 +213,7 @@ export interface CategoryAttribute {
   /** the attribute's id */
   id: number
   name: string
-  order?: number
+  position?: number
   active?: boolean
   values?: AttributeValue[]
 }
@@ -221,23 +224,21 @@ export interface CategoryAttribute {
 export interface Attribute {
   id: number
   name: string
-  order?: number
+  position?: number
   active?: boolean
-  values_count?: number
+  values?: AttributeValue[]
 }
 
 export interface AttributeValue {
   id: number
   value: string
   position?: number
-  order?: number
   active?: boolean
 }
 
 export interface BrandRow {
   id: number
   name: string
-  products_count?: number
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,6 +260,9 @@ export interface SupplierProduct {
   category?: string | Named | null
   price?: number | null
   recommended_price?: number | null
+  /** the shop product it is connected to */
+  product_id?: number | null
+  product?: { id: number; sku: string; name: string } | null
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,6 +284,9 @@ export interface ActivityEntry {
   user?: Named | null
   user_id?: number | null
   ip?: string | null
+  /** the day (YYYY-MM-DD) and time (HH:mm) in the shop's zone */
+  date?: string
+  time?: string
   created_at: string
   /** the old and new values: an object, or its JSON text */
   old_values?: unknown

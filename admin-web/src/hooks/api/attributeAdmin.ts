@@ -54,11 +54,11 @@ function useAttributeChange<V>(fn: (v: V) => Promise<unknown>) {
 export interface AttributeBody {
   name?: string
   active?: boolean
-  order?: number
+  position?: number
 }
 
 export function useCreateAttribute() {
-  return useAttributeChange((body: { name: string }) => api.post<DataResponse<Attribute>>('admin/attributes', body))
+  return useAttributeChange((body: { name: string; values?: string[] }) => api.post<DataResponse<Attribute>>('admin/attributes', body))
 }
 
 export function useUpdateAttribute() {

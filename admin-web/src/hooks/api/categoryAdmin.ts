@@ -16,7 +16,7 @@ export const categoryAdminKeys = {
 export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: categoryAdminKeys.tree(),
-    queryFn: async () => (await api.get<Paged<CategoryDetail>>('admin/categories', { paginate: 1000, include: 'all_subcategories' })).data ?? [],
+    queryFn: async () => (await api.get<Paged<CategoryDetail>>('admin/categories', { paginate: 1000, main: 1, include: 'all_subcategories' })).data ?? [],
     staleTime: 60_000,
   })
 
@@ -77,14 +77,15 @@ function useCategoryAttributeChange<V>(id: number, fn: (v: V) => Promise<unknown
   })
 }
 
-/** attach existing attributes: POST admin/categories/{id}/attributes {attributes: [ids]} */
+/** attach existing attributes: POST admin/categories/{id}/attributes {attributes: [{id}]} */
 export function useAttachAttributes(id: number) {
-  return useCategoryAttributeChange(id, (attributes: number[]) => api.post(`admin/categories/${id}/attributes`, { attributes }))
+  return useCategoryAttributeChange(id, (ids: number[]) => api.post(`admin/categories/${id}/attributes`, { attributes: ids.map((a) => ({ id: a })) }))
 }
 
 export interface NewCategoryAttribute {
   name: string
   values: string[]
+  active?: boolean
 }
 
 /** a new attribute with its values, attached at once: POST admin/categories/{id}/attributes-new */
@@ -94,7 +95,7 @@ export function useCreateCategoryAttribute(id: number) {
 
 export interface CategoryAttributeChange {
   attributeId: number
-  order?: number
+  position?: number
   active?: boolean
 }
 
@@ -102,4 +103,8 @@ export function useUpdateCategoryAttribute(id: number) {
   return useCategoryAttributeChange(id, ({ attributeId, ...body }: CategoryAttributeChange) =>
     api.patch(`admin/categories/${id}/attributes/${attributeId}`, body),
   )
+}
+
+export function useDetachCategoryAttribute(id: number) {
+  return useCategoryAttributeChange(id, (attributeId: number) => api.delete(`admin/categories/${id}/attributes/${attributeId}`))
 }
