@@ -11,10 +11,9 @@ import (
 	"shop/internal/platform/httpx"
 )
 
-// ProductImageResponse is one product image: the main flag and the URLs of its two variants
-// (small: 300 px on the longer side, large: 1200 px). The product area's `include=mainImage`
-// shows the same shape (productImageResponse).
-type ProductImageResponse struct {
+// MediaImageResponse is one image of a product's images tab: the main flag, the URLs of its
+// two variants (small: 300 px on the longer side, large: 1200 px) and its position.
+type MediaImageResponse struct {
 	ID       uint64 `json:"id"`
 	Main     bool   `json:"main"`
 	Small    string `json:"small"`
@@ -22,14 +21,14 @@ type ProductImageResponse struct {
 	Position int    `json:"position"`
 } // @name ProductImage
 
-func productImageResponse(i catalog.ProductImage) ProductImageResponse {
-	return ProductImageResponse{ID: i.ID, Main: i.Main, Small: mediaURL(i.SmallKey), Large: mediaURL(i.LargeKey), Position: i.Position}
+func mediaImageResponse(i catalog.ProductImage) MediaImageResponse {
+	return MediaImageResponse{ID: i.ID, Main: i.Main, Small: mediaURL(i.SmallKey), Large: mediaURL(i.LargeKey), Position: i.Position}
 }
 
-func productImagesResponse(is []catalog.ProductImage) []ProductImageResponse {
-	out := make([]ProductImageResponse, 0, len(is))
+func mediaImagesResponse(is []catalog.ProductImage) []MediaImageResponse {
+	out := make([]MediaImageResponse, 0, len(is))
 	for _, i := range is {
-		out = append(out, productImageResponse(i))
+		out = append(out, mediaImageResponse(i))
 	}
 	return out
 }
