@@ -197,7 +197,7 @@ func negateIf(cond string, negate bool) string {
 
 func filterPriceRange(q *gorm.DB, col, param string, from, to *money.Para, bad []apperr.FieldError) (*gorm.DB, []apperr.FieldError) {
 	if from != nil && to != nil && *from > *to {
-		return q, append(bad, apperr.Field(param+"_to", "validation.range_order"))
+		return q, append(bad, apperr.Field(param+"_to", "product.range_order"))
 	}
 	if from != nil {
 		q = q.Where(col+" >= ?", int64(*from))
@@ -218,14 +218,14 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 			continue
 		}
 		if _, err := time.Parse(time.DateOnly, d.v); err != nil {
-			bad = append(bad, apperr.Field(d.name, "validation.date"))
+			bad = append(bad, apperr.Field(d.name, "product.date"))
 		}
 	}
 	if from != "" && to != "" && from > to {
-		bad = append(bad, apperr.Field("discount_to", "validation.range_order"))
+		bad = append(bad, apperr.Field("discount_to", "product.range_order"))
 	}
 	if f.DiscountPriceFrom != nil && f.DiscountPriceTo != nil && *f.DiscountPriceFrom > *f.DiscountPriceTo {
-		bad = append(bad, apperr.Field("discount_price_to", "validation.range_order"))
+		bad = append(bad, apperr.Field("discount_price_to", "product.range_order"))
 	}
 	if len(bad) > 0 {
 		return nil, bad
@@ -262,3 +262,6 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 	}
 	return q.Where(sql+")", args...), bad
 }
+
+// ShopToday is the shop's current date, YYYY-MM-DD (Belgrade).
+func ShopToday() string { return filterToday() }

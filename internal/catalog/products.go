@@ -378,8 +378,9 @@ func idOf(p *uint64) uint64 {
 	return *p
 }
 
-// ProductInput is the product form. On update SKU must be absent or unchanged; the other
-// optional fields, when absent, keep their values (create: active and visible default to true).
+// ProductInput is the product form. On update SKU must be absent or unchanged. Brand and
+// manufacturer are always taken (null: none); the other optional fields, when absent, keep
+// their values (create: active and visible default to true).
 type ProductInput struct {
 	SKU             string      `json:"sku" validate:"omitempty,max=15"`
 	Name            string      `json:"name" validate:"required,min=2,max=1200"`
@@ -488,12 +489,9 @@ func (s *Service) applyProductInput(ctx context.Context, tx *gorm.DB, p *Product
 	if in.Visible != nil {
 		p.Visible = *in.Visible
 	}
-	if in.BrandID != nil {
-		p.BrandID = idPtr(*in.BrandID)
-	}
-	if in.ManufacturerID != nil {
-		p.ManufacturerID = idPtr(*in.ManufacturerID)
-	}
+	// The form always sends both references; null (or absent) means none.
+	p.BrandID = idPtr(idOf(in.BrandID))
+	p.ManufacturerID = idPtr(idOf(in.ManufacturerID))
 	if in.CountryOfOrigin != nil {
 		p.CountryOfOrigin = strings.TrimSpace(*in.CountryOfOrigin)
 	}

@@ -1,0 +1,290 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"time"
+
+	"shop/internal/catalog"
+	"shop/internal/platform/money"
+)
+
+// ProductCategoryResponse is a category as a product shows it.
+type ProductCategoryResponse struct {
+	ID       uint64     `json:"id"`
+	Name     string     `json:"name"`
+	Slug     string     `json:"slug"`
+	MinPrice money.Para `json:"min_price" swaggertype:"number"`
+} // @name ProductCategory
+
+// ProductImageResponse is an image with the URLs of its two variants.
+type ProductImageResponse struct {
+	ID    uint64 `json:"id"`
+	Main  bool   `json:"main"`
+	Small string `json:"small"`
+	Large string `json:"large"`
+} // @name ProductImageRef
+
+type ProductBrandResponse struct {
+	ID   uint64 `json:"id"`
+	Name string `json:"name"`
+} // @name ProductNamedRef
+
+type ProductValueResponse struct {
+	ID    uint64 `json:"id"`
+	Value string `json:"value"`
+} // @name ProductValueRef
+
+// ProductAttributeResponse is one attribute of the product's main category with the product's value.
+type ProductAttributeResponse struct {
+	// ID is the attribute's id (the {attrId} of the value calls).
+	ID                 uint64                `json:"id"`
+	ProductAttributeID *uint64               `json:"product_attribute_id"`
+	Attribute          ProductBrandResponse  `json:"attribute"`
+	Value              *ProductValueResponse `json:"value" extensions:"x-nullable"`
+	Order              int                   `json:"order"`
+	Active             bool                  `json:"active"`
+} // @name ProductAttribute
+
+// ProductStickerResponse is a catalog sticker of a product.
+type ProductStickerResponse struct {
+	ID                   uint64 `json:"id"`
+	CatalogStickerTypeID uint64 `json:"catalog_sticker_type_id"`
+	Sticker              string `json:"sticker"`
+	From                 string `json:"from" example:"2025-06-01"`
+	To                   string `json:"to" example:"2025-06-30"`
+	Active               bool   `json:"active"`
+	// StickerActive: active and today within from..to.
+	StickerActive bool `json:"sticker_active"`
+} // @name ProductCatalogStickerRef
+
+// ProductListItem is a row of the product list. main_category, main_image, categories and
+// supplier appear only when included; main_image is then null when the product has none.
+type ProductListItem struct {
+	ID                 uint64                    `json:"id"`
+	SKU                string                    `json:"sku"`
+	Name               string                    `json:"name"`
+	Slug               string                    `json:"slug"`
+	Active             bool                      `json:"active"`
+	Visible            bool                      `json:"visible"`
+	Eponuda            bool                      `json:"eponuda"`
+	EntryPrice         money.Para                `json:"entry_price" swaggertype:"number"`
+	WebPrice           money.Para                `json:"web_price" swaggertype:"number"`
+	RetailPrice        money.Para                `json:"retail_price" swaggertype:"number"`
+	DealerPrice        money.Para                `json:"dealer_price" swaggertype:"number"`
+	AuthenticatedPrice money.Para                `json:"authenticated_price" swaggertype:"number"`
+	Stock              int                       `json:"stock"`
+	MainCategory       *ProductCategoryResponse  `json:"main_category,omitempty"`
+	MainImage          *ProductImageResponse     `json:"main_image,omitempty" extensions:"x-nullable"`
+	Categories         []ProductCategoryResponse `json:"categories,omitzero"`
+	Brand              *ProductBrandResponse     `json:"brand" extensions:"x-nullable"`
+	Manufacturer       *ProductValueResponse     `json:"manufacturer" extensions:"x-nullable"`
+	Supplier           *ProductBrandResponse     `json:"supplier,omitempty" extensions:"x-nullable"`
+	Connected          bool                      `json:"connected"`
+	SupplierProductID  *uint64                   `json:"supplier_product_id"`
+	CreatedAt          time.Time                 `json:"created_at"`
+	UpdatedAt          time.Time                 `json:"updated_at"`
+
+	nulls []string
+} // @name ProductListItem
+
+func (p ProductListItem) MarshalJSON() ([]byte, error) {
+	type plain ProductListItem
+	return marshalWithNulls(plain(p), p.nulls)
+}
+
+// ProductResponse is one product (GET, create, update). main_category, main_image, categories,
+// images, attributes and supplier appear only when included (main_image and supplier then
+// null when there is none).
+type ProductResponse struct {
+	ID                 uint64                     `json:"id"`
+	SKU                string                     `json:"sku"`
+	Name               string                     `json:"name"`
+	Slug               string                     `json:"slug"`
+	Description        string                     `json:"description"`
+	Active             bool                       `json:"active"`
+	Visible            bool                       `json:"visible"`
+	Eponuda            bool                       `json:"eponuda"`
+	EntryPrice         money.Para                 `json:"entry_price" swaggertype:"number"`
+	WebPrice           money.Para                 `json:"web_price" swaggertype:"number"`
+	RetailPrice        money.Para                 `json:"retail_price" swaggertype:"number"`
+	DealerPrice        money.Para                 `json:"dealer_price" swaggertype:"number"`
+	AuthenticatedPrice money.Para                 `json:"authenticated_price" swaggertype:"number"`
+	EpPrice            money.Para                 `json:"ep_price" swaggertype:"number"`
+	Stock              int                        `json:"stock"`
+	EAN                string                     `json:"ean"`
+	CountryOfOrigin    string                     `json:"country_of_origin"`
+	MainCategoryID     uint64                     `json:"main_category_id"`
+	MainCategorySlug   string                     `json:"main_category_slug"`
+	BrandID            *uint64                    `json:"brand_id"`
+	ManufacturerID     *uint64                    `json:"manufacturer_id"`
+	SupplierID         *uint64                    `json:"supplier_id"`
+	MainCategory       *ProductCategoryResponse   `json:"main_category,omitempty"`
+	MainImage          *ProductImageResponse      `json:"main_image,omitempty" extensions:"x-nullable"`
+	Categories         []ProductCategoryResponse  `json:"categories,omitzero"`
+	Images             []ProductImageResponse     `json:"images,omitzero"`
+	Attributes         []ProductAttributeResponse `json:"attributes,omitzero"`
+	Brand              *ProductBrandResponse      `json:"brand" extensions:"x-nullable"`
+	Manufacturer       *ProductValueResponse      `json:"manufacturer" extensions:"x-nullable"`
+	Supplier           *ProductBrandResponse      `json:"supplier,omitempty" extensions:"x-nullable"`
+	Connected          bool                       `json:"connected"`
+	SupplierProductID  *uint64                    `json:"supplier_product_id"`
+	EnergyValueSticker *string                    `json:"energy_value_sticker"`
+	CatalogStickers    []ProductStickerResponse   `json:"catalog_stickers"`
+	CreatedAt          time.Time                  `json:"created_at"`
+	UpdatedAt          time.Time                  `json:"updated_at"`
+
+	nulls []string
+} // @name Product
+
+func (p ProductResponse) MarshalJSON() ([]byte, error) {
+	type plain ProductResponse
+	return marshalWithNulls(plain(p), p.nulls)
+}
+
+// marshalWithNulls writes v and adds `"key": null` for included relations that are empty
+// (omitempty drops a relation that was not asked for; one that was asked for is null).
+func marshalWithNulls(v any, nulls []string) ([]byte, error) {
+	b, err := json.Marshal(v)
+	if err != nil || len(nulls) == 0 {
+		return b, err
+	}
+	var buf bytes.Buffer
+	buf.Write(b[:len(b)-1])
+	for _, k := range nulls {
+		buf.WriteString(`,"` + k + `":null`)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// ProductCreatedResponse is `data` of a create: `{"product": {...}}` as the spec reads it.
+type ProductCreatedResponse struct {
+	Product ProductResponse `json:"product"`
+} // @name ProductCreated
+
+// TransferResponse is `{message, attributes}`: the target category's attributes the products
+// lack (preview), or the ones the transfer created.
+type TransferResponse struct {
+	Message    string                 `json:"message"`
+	Attributes []ProductBrandResponse `json:"attributes"`
+} // @name ProductTransfer
+
+// MassChangeResponse is `{message, data: {count}}`.
+type MassChangeResponse struct {
+	Count int64 `json:"count"`
+} // @name MassChangeCount
+
+func productMediaURL(key string) string { return "/media/" + key }
+
+func productImageResponse(im *catalog.ProductImageRef) *ProductImageResponse {
+	if im == nil {
+		return nil
+	}
+	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: productMediaURL(im.SmallKey), Large: productMediaURL(im.LargeKey)}
+}
+
+func productCategoryResponses(cs []catalog.ProductCategoryRef) []ProductCategoryResponse {
+	if cs == nil {
+		return nil
+	}
+	out := make([]ProductCategoryResponse, 0, len(cs))
+	for _, c := range cs {
+		out = append(out, ProductCategoryResponse(c))
+	}
+	return out
+}
+
+func productCategoryResponse(c *catalog.ProductCategoryRef) *ProductCategoryResponse {
+	if c == nil {
+		return nil
+	}
+	r := ProductCategoryResponse(*c)
+	return &r
+}
+
+func productRefResponse(r *catalog.ProductRef) *ProductBrandResponse {
+	if r == nil {
+		return nil
+	}
+	return &ProductBrandResponse{ID: r.ID, Name: r.Name}
+}
+
+func productValueResponse(v *catalog.ProductValueRef) *ProductValueResponse {
+	if v == nil {
+		return nil
+	}
+	return &ProductValueResponse{ID: v.ID, Value: v.Value}
+}
+
+func productAttributeResponses(vs []catalog.ProductAttributeView) []ProductAttributeResponse {
+	if vs == nil {
+		return nil
+	}
+	out := make([]ProductAttributeResponse, 0, len(vs))
+	for i := range vs {
+		out = append(out, productAttributeResponse(&vs[i]))
+	}
+	return out
+}
+
+func productAttributeResponse(v *catalog.ProductAttributeView) ProductAttributeResponse {
+	return ProductAttributeResponse{ID: v.Attribute.ID, ProductAttributeID: v.ProductAttributeID,
+		Attribute: ProductBrandResponse{ID: v.Attribute.ID, Name: v.Attribute.Name},
+		Value:     productValueResponse(v.Value), Order: v.Order, Active: v.Active}
+}
+
+func productListItem(p *catalog.ProductDetails, inc catalog.ProductIncludes) ProductListItem {
+	r := ProductListItem{ID: p.ID, SKU: p.SKU, Name: p.Name, Slug: p.Slug, Active: p.Active, Visible: p.Visible, Eponuda: p.Eponuda,
+		EntryPrice: p.EntryPrice, WebPrice: p.WebPrice, RetailPrice: p.RetailPrice, DealerPrice: p.DealerPrice, AuthenticatedPrice: p.AuthPrice,
+		Stock: p.Stock, MainCategory: productCategoryResponse(p.MainCategory), MainImage: productImageResponse(p.MainImage),
+		Categories: productCategoryResponses(p.Categories), Brand: productRefResponse(p.Brand), Manufacturer: productValueResponse(p.Manufacturer),
+		Supplier: productRefResponse(p.Supplier), Connected: p.Connected(), SupplierProductID: p.SupplierProductID,
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	r.nulls = includedNulls(inc, r.MainImage == nil, r.Supplier == nil, r.MainCategory == nil)
+	return r
+}
+
+func includedNulls(inc catalog.ProductIncludes, noImage, noSupplier, noCategory bool) []string {
+	var nulls []string
+	if inc.MainImage && noImage {
+		nulls = append(nulls, "main_image")
+	}
+	if inc.Supplier && noSupplier {
+		nulls = append(nulls, "supplier")
+	}
+	if inc.MainCategory && noCategory {
+		nulls = append(nulls, "main_category")
+	}
+	return nulls
+}
+
+func productResponse(p *catalog.ProductDetails, inc catalog.ProductIncludes, today string) ProductResponse {
+	r := ProductResponse{ID: p.ID, SKU: p.SKU, Name: p.Name, Slug: p.Slug, Description: p.Description, Active: p.Active, Visible: p.Visible,
+		Eponuda: p.Eponuda, EntryPrice: p.EntryPrice, WebPrice: p.WebPrice, RetailPrice: p.RetailPrice, DealerPrice: p.DealerPrice,
+		AuthenticatedPrice: p.AuthPrice, EpPrice: p.EpPrice, Stock: p.Stock, EAN: p.EAN, CountryOfOrigin: p.CountryOfOrigin,
+		MainCategoryID: p.MainCategoryID, MainCategorySlug: p.MainCategorySlug, BrandID: p.BrandID, ManufacturerID: p.ManufacturerID,
+		SupplierID: p.SupplierID, MainCategory: productCategoryResponse(p.MainCategory), MainImage: productImageResponse(p.MainImage),
+		Categories: productCategoryResponses(p.Categories), Attributes: productAttributeResponses(p.Attributes),
+		Brand: productRefResponse(p.Brand), Manufacturer: productValueResponse(p.Manufacturer), Supplier: productRefResponse(p.Supplier),
+		Connected: p.Connected(), SupplierProductID: p.SupplierProductID, CatalogStickers: []ProductStickerResponse{},
+		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	if p.Images != nil {
+		r.Images = make([]ProductImageResponse, 0, len(p.Images))
+		for i := range p.Images {
+			r.Images = append(r.Images, *productImageResponse(&p.Images[i]))
+		}
+	}
+	if p.EnergyStickerKey != "" {
+		u := productMediaURL(p.EnergyStickerKey)
+		r.EnergyValueSticker = &u
+	}
+	for _, s := range p.CatalogStickers {
+		from, to := s.ValidFrom.Format(time.DateOnly), s.ValidTo.Format(time.DateOnly)
+		r.CatalogStickers = append(r.CatalogStickers, ProductStickerResponse{ID: s.ID, CatalogStickerTypeID: s.CatalogStickerTypeID,
+			Sticker: productMediaURL(s.StickerKey), From: from, To: to, Active: s.Active,
+			StickerActive: s.Active && from <= today && today <= to})
+	}
+	r.nulls = includedNulls(inc, r.MainImage == nil, r.Supplier == nil, r.MainCategory == nil)
+	return r
+}
