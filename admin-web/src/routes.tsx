@@ -8,11 +8,17 @@ import { ComingSoon } from './components/ComingSoon'
 import { NotFound } from './components/NotFound'
 import { AdminLayout } from './layout/AdminLayout'
 import { HomePage } from './pages/home/HomePage'
+import { ActivityLog } from './pages/activity/ActivityLog'
+import { AttributeList } from './pages/attributes/AttributeList'
+import { BrandList } from './pages/brands/BrandList'
+import { CatalogStickersPage } from './pages/catalog-stickers/CatalogStickersPage'
 import { CategoryCreatePage, CategoryEditPage } from './pages/categories/CategoryForm'
 import { CategoryList } from './pages/categories/CategoryList'
 import { LoginPage } from './pages/login/LoginPage'
 import { ProductCreatePage, ProductEditPage } from './pages/product-detail/ProductPage'
 import { ProductList } from './pages/products/ProductList'
+import { SupplierList } from './pages/suppliers/SupplierList'
+import { SupplierProducts } from './pages/suppliers/SupplierProducts'
 import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
 import { UserList } from './pages/users/UserList'
 import { screens, type ScreenName } from './screens'
@@ -35,6 +41,12 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   categories: <CategoryList />,
   categoryAdd: <CategoryCreatePage />,
   category: <CategoryEditPage />,
+  attributes: <AttributeList />,
+  brands: <BrandList />,
+  suppliers: <SupplierList />,
+  supplierProducts: <SupplierProducts />,
+  catalogStickers: <CatalogStickersPage />,
+  activityLog: <ActivityLog />,
 }
 
 export const routes: RouteObject[] = [

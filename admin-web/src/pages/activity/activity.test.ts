@@ -1,0 +1,39 @@
+import i18n from '../../i18n'
+import { readActivityFilters } from './ActivityLog'
+import { ACTIVITY_TYPES, asObject, typeKey, valueRows } from './activityValues'
+
+describe('activity values side by side', () => {
+  it('lists both sides by key and marks the changed ones', () => {
+    expect(valueRows({ name: 'TV', price: 100 }, { name: 'TV', price: 120, active: true })).toEqual([
+      { key: 'name', old: 'TV', new: 'TV', changed: false },
+      { key: 'price', old: '100', new: '120', changed: true },
+      { key: 'active', old: '', new: 'true', changed: true },
+    ])
+  })
+
+  it('reads JSON text, nothing, and plain values', () => {
+    expect(asObject('{"a":1}')).toEqual({ a: 1 })
+    expect(asObject(null)).toBeNull()
+    expect(asObject('plain')).toEqual({ value: 'plain' })
+    expect(valueRows(null, { values: ['a', 'b'] })).toEqual([{ key: 'values', old: '', new: '["a","b"]', changed: true }])
+  })
+})
+
+describe('activity filters in the address', () => {
+  it('keeps known types, positive user ids and YYYY-MM-DD days', () => {
+    expect(readActivityFilters(new URLSearchParams('type=product.updated&user_id=3&date_from=2026-01-01&date_to=2026-01-31'))).toEqual({
+      type: 'product.updated',
+      user_id: 3,
+      date_from: '2026-01-01',
+      date_to: '2026-01-31',
+    })
+    expect(readActivityFilters(new URLSearchParams('type=drop+table&user_id=-1&date_from=01.01.2026'))).toEqual({})
+  })
+
+  it('every type has a text in both languages', () => {
+    for (const type of ACTIVITY_TYPES) {
+      expect(i18n.exists(typeKey(type), { lng: 'sr' })).toBe(true)
+      expect(i18n.exists(typeKey(type), { lng: 'en' })).toBe(true)
+    }
+  })
+})

@@ -1,0 +1,22 @@
+import { categoryName, isConnectedType } from './SupplierProducts'
+import { supplierProductsHref } from './SupplierList'
+
+describe("a supplier's products", () => {
+  it("only type 'povezani' means connected", () => {
+    expect(isConnectedType('povezani')).toBe(true)
+    expect(isConnectedType('nepovezani')).toBe(false)
+    expect(isConnectedType('')).toBe(false)
+    expect(isConnectedType(null)).toBe(false)
+  })
+
+  it('links carry the supplier id as the path segment and the type as the query', () => {
+    expect(supplierProductsHref(7, true)).toBe('/nasi-dobavljaci/7?type=povezani')
+    expect(supplierProductsHref(7, false)).toBe('/nasi-dobavljaci/7?type=nepovezani')
+  })
+
+  it('the category is a name or an object with one', () => {
+    expect(categoryName('Televizori')).toBe('Televizori')
+    expect(categoryName({ id: 1, name: 'Laptopovi' })).toBe('Laptopovi')
+    expect(categoryName(null)).toBe('')
+  })
+})
