@@ -1,5 +1,5 @@
 // Package demo seeds the demo shop: three users (super-admin, staff with a limited role,
-// customer). It refuses to touch a database that holds real users.
+// customer) and a catalogue. It refuses to touch a database that holds real users.
 package demo
 
 import (
@@ -91,7 +91,9 @@ func IsEmpty(ctx context.Context, ids *identity.Service) (bool, error) {
 // SeedExclusive is Seed for processes that may start together (several shopd roles or
 // instances, shopctl beside a server): they take turns on a database lock, so one seeds and
 // the others find the data. With firstStartOnly it does nothing when the shop has any user.
-func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, firstStartOnly bool) (bool, error) {
+// It seeds the demo catalogue too (SeedCatalog; pictures only when cat names the catalogue
+// service and object store). Seed alone stays users-only: tests build on it and count rows.
+func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, firstStartOnly bool, cat ...CatalogOptions) (bool, error) {
 	created := false
 	err := db.WithLock(ctx, gdb, db.LockDemoSeed, func() error {
 		if firstStartOnly {
@@ -101,7 +103,15 @@ func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, fir
 			}
 		}
 		var err error
-		created, err = Seed(ctx, ids)
+		if created, err = Seed(ctx, ids); err != nil {
+			return err
+		}
+		var o CatalogOptions
+		if len(cat) > 0 {
+			o = cat[0]
+		}
+		catCreated, err := SeedCatalog(ctx, gdb, o)
+		created = created || catCreated
 		return err
 	})
 	return created, err
