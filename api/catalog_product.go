@@ -157,18 +157,18 @@ var changedIncludes = catalog.ProductIncludes{MainCategory: true, Categories: tr
 //	@Accept		json
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		body	body		catalog.ProductInput	true	"product; the first category is the main one unless main_category_id is given"
+//	@Param		body	body		ProductRequest	true	"product; the first category is the main one unless main_category_id is given"
 //	@Success	201		{object}	httpx.ChangeResponse[ProductCreatedResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
 //	@Failure	422		{object}	httpx.ErrorResponse
 //	@Router		/api/v1/admin/products [post]
 func (h productHandlers) create(c *gin.Context) {
-	var in catalog.ProductInput
+	var in ProductRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	p, err := h.cat.CreateProduct(c.Request.Context(), in)
+	p, err := h.cat.CreateProduct(c.Request.Context(), catalog.ProductInput(in))
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -184,7 +184,7 @@ func (h productHandlers) create(c *gin.Context) {
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		id		path		int						true	"product id"
-//	@Param		body	body		catalog.ProductInput	true	"product"
+//	@Param		body	body		ProductRequest	true	"product"
 //	@Success	200		{object}	httpx.ChangeResponse[ProductResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -196,11 +196,11 @@ func (h productHandlers) update(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in catalog.ProductInput
+	var in ProductRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	p, err := h.cat.UpdateProduct(c.Request.Context(), id, in)
+	p, err := h.cat.UpdateProduct(c.Request.Context(), id, catalog.ProductInput(in))
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -262,7 +262,7 @@ func bindSelectionFilter(c *gin.Context, extra ...string) (catalog.ProductFilter
 //	@Accept		json
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		body	body		catalog.MassDescriptionInput	true	"description and ids"
+//	@Param		body	body		MassDescriptionRequest	true	"description and ids"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -273,11 +273,11 @@ func (h productHandlers) massDescription(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in catalog.MassDescriptionInput
+	var in MassDescriptionRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	n, err := h.cat.MassUpdateDescription(c.Request.Context(), in, f)
+	n, err := h.cat.MassUpdateDescription(c.Request.Context(), catalog.MassDescriptionInput(in), f)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -292,7 +292,7 @@ func (h productHandlers) massDescription(c *gin.Context) {
 //	@Accept		json
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		body	body		catalog.MassAttributesInput	true	"ids (or the filter in the query), attribute_ids, category_id"
+//	@Param		body	body		MassAttributesRequest	true	"ids (or the filter in the query), attribute_ids, category_id"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -307,7 +307,7 @@ func (h productHandlers) massActivate(c *gin.Context) { h.massAttributes(c, true
 //	@Accept		json
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		body	body		catalog.MassAttributesInput	true	"ids (or the filter in the query), attribute_ids, category_id"
+//	@Param		body	body		MassAttributesRequest	true	"ids (or the filter in the query), attribute_ids, category_id"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -320,11 +320,11 @@ func (h productHandlers) massAttributes(c *gin.Context, active bool) {
 	if !ok {
 		return
 	}
-	var in catalog.MassAttributesInput
+	var in MassAttributesRequest
 	if c.Request.ContentLength != 0 && !httpx.BindJSON(c, &in) {
 		return
 	}
-	n, err := h.cat.MassSetAttributesActive(c.Request.Context(), in, f, active)
+	n, err := h.cat.MassSetAttributesActive(c.Request.Context(), catalog.MassAttributesInput(in), f, active)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -405,7 +405,7 @@ func transferResponse(c *gin.Context, key string, attrs []catalog.ProductRef) Tr
 //	@Accept		json
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		body	body		catalog.TransferInput	true	"category_id, products (or the filter in the query), active: state of the created attributes (default true)"
+//	@Param		body	body		TransferRequest	true	"category_id, products (or the filter in the query), active: state of the created attributes (default true)"
 //	@Success	200		{object}	TransferResponse
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -416,11 +416,11 @@ func (h productHandlers) transfer(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in catalog.TransferInput
+	var in TransferRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	attrs, err := h.cat.TransferProducts(c.Request.Context(), in, f)
+	attrs, err := h.cat.TransferProducts(c.Request.Context(), catalog.TransferInput(in), f)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -547,7 +547,7 @@ func (h productHandlers) setExisting(c *gin.Context, field string) {
 //	@Security	Bearer
 //	@Param		id		path		int							true	"product id"
 //	@Param		attrId	path		int							true	"attribute id"
-//	@Param		body	body		catalog.AttributeValueText	true	"value (1-255 characters)"
+//	@Param		body	body		AttributeValueRequest	true	"value (1-255 characters)"
 //	@Success	200		{object}	httpx.ChangeResponse[ProductAttributeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -559,11 +559,11 @@ func (h productHandlers) newValue(c *gin.Context) {
 	if !ok {
 		return
 	}
-	var in catalog.AttributeValueText
+	var in AttributeValueRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	v, err := h.cat.NewProductAttributeValue(c.Request.Context(), id, attrID, in)
+	v, err := h.cat.NewProductAttributeValue(c.Request.Context(), id, attrID, catalog.AttributeValueText(in))
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -582,7 +582,7 @@ func (h productHandlers) newValue(c *gin.Context) {
 //	@Param		id		path		int							true	"product id"
 //	@Param		attrId	path		int							true	"attribute id"
 //	@Param		valueId	path		int							true	"the product's current value id"
-//	@Param		body	body		catalog.AttributeValueText	true	"value (1-255 characters)"
+//	@Param		body	body		AttributeValueRequest	true	"value (1-255 characters)"
 //	@Success	200		{object}	httpx.ChangeResponse[ProductAttributeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -599,11 +599,11 @@ func (h productHandlers) editValue(c *gin.Context) {
 		httpx.Fail(c, apperr.NotFoundThing("product_attribute_value"))
 		return
 	}
-	var in catalog.AttributeValueText
+	var in AttributeValueRequest
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	v, err := h.cat.EditProductAttributeValue(c.Request.Context(), id, attrID, valueID, in)
+	v, err := h.cat.EditProductAttributeValue(c.Request.Context(), id, attrID, valueID, catalog.AttributeValueText(in))
 	if err != nil {
 		httpx.Fail(c, err)
 		return

@@ -177,6 +177,14 @@ type MassChangeResponse struct {
 
 func productMediaURL(key string) string { return "/media/" + key }
 
+// productStickerURL is a sticker type's image URL ("" when the type has no image yet).
+func productStickerURL(key string) string {
+	if key == "" {
+		return ""
+	}
+	return productMediaURL(key)
+}
+
 func productImageResponse(im *catalog.ProductImageRef) *ProductImageResponse {
 	if im == nil {
 		return nil
@@ -282,9 +290,57 @@ func productResponse(p *catalog.ProductDetails, inc catalog.ProductIncludes, tod
 	for _, s := range p.CatalogStickers {
 		from, to := s.ValidFrom.Format(time.DateOnly), s.ValidTo.Format(time.DateOnly)
 		r.CatalogStickers = append(r.CatalogStickers, ProductStickerResponse{ID: s.ID, CatalogStickerTypeID: s.CatalogStickerTypeID,
-			Sticker: productMediaURL(s.StickerKey), From: from, To: to, Active: s.Active,
+			Sticker: productStickerURL(s.StickerKey), From: from, To: to, Active: s.Active,
 			StickerActive: s.Active && from <= today && today <= to})
 	}
 	r.nulls = includedNulls(inc, r.MainImage == nil, r.Supplier == nil, r.MainCategory == nil)
 	return r
 }
+
+// ProductRequest is the product form (create and update; on update sku must be absent or
+// unchanged). Brand and manufacturer are always taken (null: none); the other optional fields,
+// when absent, keep their values. Money: a number with at most two decimals (or a string).
+type ProductRequest struct {
+	SKU         string      `json:"sku" example:"FR-001"`
+	Name        string      `json:"name" example:"Frižider Gorenje NRK 6192"`
+	EntryPrice  *money.Para `json:"entry_price" swaggertype:"number" example:"41666.67"`
+	Description *string     `json:"description" example:"{\"root\":{\"children\":[]}}"`
+	// Categories: the first is the main category unless main_category_id is given.
+	Categories      []uint64 `json:"categories"`
+	MainCategoryID  *uint64  `json:"main_category_id"`
+	Active          *bool    `json:"active"`
+	Visible         *bool    `json:"visible"`
+	BrandID         *uint64  `json:"brand_id"`
+	ManufacturerID  *uint64  `json:"manufacturer_id"`
+	CountryOfOrigin *string  `json:"country_of_origin"`
+	EAN             *string  `json:"ean"`
+	Stock           *int     `json:"stock"`
+} // @name ProductRequest
+
+// MassDescriptionRequest: the new description and the ids (none: the list's filter
+// parameters in the query select).
+type MassDescriptionRequest struct {
+	Description string   `json:"description"`
+	IDs         []uint64 `json:"ids"`
+} // @name MassDescriptionRequest
+
+// MassAttributesRequest: the ids (none: the filter in the query), optionally only these
+// attributes or the attributes of this category.
+type MassAttributesRequest struct {
+	IDs          []uint64 `json:"ids"`
+	AttributeIDs []uint64 `json:"attribute_ids"`
+	CategoryID   uint64   `json:"category_id"`
+} // @name MassAttributesRequest
+
+// TransferRequest: the target category, the products (none: the filter in the query) and the
+// state of the attributes the move creates (default active).
+type TransferRequest struct {
+	CategoryID uint64   `json:"category_id"`
+	Products   []uint64 `json:"products"`
+	Active     *bool    `json:"active"`
+} // @name TransferRequest
+
+// AttributeValueRequest is a value text (1-255 characters).
+type AttributeValueRequest struct {
+	Value string `json:"value"`
+} // @name AttributeValueRequest
