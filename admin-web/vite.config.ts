@@ -27,13 +27,16 @@ export default defineConfig({
         },
       },
     },
-    // antd alone is about 1 MB minified (300 kB gzipped); the admin is an internal tool
-    chunkSizeWarningLimit: 1200,
+    // antd alone is about 1.3 MB minified (350 kB gzipped) once the lists use the drawer, date
+    // pickers, uploads and the virtual table; the admin is an internal tool
+    chunkSizeWarningLimit: 1400,
   },
   test: {
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test-setup.ts'],
+    // a file's first antd render (cold imports) takes seconds on a busy shared machine
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}', '../web-shared/src/**/*.test.ts'],
   },
 })

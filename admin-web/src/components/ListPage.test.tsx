@@ -44,6 +44,20 @@ describe('list params in the URL', () => {
   })
 })
 
+describe('list params with filters in the URL', () => {
+  it('a new page size or search keeps every filter and goes back to page 1', () => {
+    const q = new URLSearchParams('categories=7,8&active=1&web_price_from=10.00&page=3')
+    expect(writeListParams(q, { paginate: 5000 }).toString()).toBe('categories=7%2C8&active=1&web_price_from=10.00&paginate=5000')
+    expect(writeListParams(q, { search: 'tv' }).toString()).toBe('categories=7%2C8&active=1&web_price_from=10.00&search=tv')
+    expect(writeListParams(q, { page: 4 }).toString()).toBe('categories=7%2C8&active=1&web_price_from=10.00&page=4')
+  })
+
+  it('offers 20, 50, 100, 1000 and 5000 by default, fewer when a list says so', () => {
+    expect(readListParams(new URLSearchParams('paginate=5000')).paginate).toBe(5000)
+    expect(readListParams(new URLSearchParams('paginate=5000'), [20, 50, 100]).paginate).toBe(20)
+  })
+})
+
 describe('ListPage', () => {
   afterEach(() => vi.useRealTimers())
 
@@ -88,6 +102,44 @@ describe('ListPage', () => {
     expect(document.activeElement).toBe(search())
     fireEvent.keyDown(search(), { key: 'Escape' })
     expect(document.activeElement).not.toBe(search())
+  })
+
+  it('keeps the filters in the URL while paging, and shows the first and last page around an ellipsis', () => {
+    renderApp(
+      <ListPage<Row>
+        title="Proizvodi"
+        rowKey="id"
+        columns={[{ key: 'name', dataIndex: 'name', title: 'Ime' }]}
+        rows={rows}
+        meta={{ total: 200, per_page: 20, current_page: 5, last_page: 10 }}
+        loading={false}
+      />,
+      { at: '/proizvodi?categories=7&active=1&page=5' },
+    )
+    expect(screen.getAllByTestId('page-gap').length).toBe(2)
+    expect(screen.getByTitle('1')).toBeTruthy()
+    expect(screen.getByTitle('10')).toBeTruthy()
+    expect(screen.queryByTitle('3')).toBeNull()
+    fireEvent.click(screen.getByTitle('10'))
+    expect(location()).toBe('/proizvodi?categories=7&active=1&page=10')
+  })
+
+  it('renders a big page through the virtual table (not every row in the DOM)', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, name: `Red ${i + 1}` }))
+    renderApp(
+      <ListPage<Row>
+        title="Proizvodi"
+        rowKey="id"
+        columns={[{ key: 'name', dataIndex: 'name', title: 'Ime', width: 200 }]}
+        rows={many}
+        meta={{ total: 5000, per_page: 5000, current_page: 1, last_page: 1 }}
+        loading={false}
+      />,
+      { at: '/proizvodi?paginate=5000' },
+    )
+    expect(document.querySelector('.ant-table-tbody-virtual')).not.toBeNull()
+    expect(document.querySelectorAll('.ant-table-row').length).toBeLessThan(5000)
+    expect(screen.getByText('5000 po stranici')).toBeTruthy()
   })
 
   it("says 'Nema podataka' for an empty list", () => {

@@ -1,0 +1,219 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { client } from '../../api/client'
+import type { ProductRow } from '../../api/catalogTypes'
+import { renderApp } from '../../testing/render'
+import { ProductList } from './ProductList'
+
+const admin = { id: 1, roles: ['super-admin'], permissions: [] }
+
+const row = (id: number, over: Partial<ProductRow> = {}): ProductRow => ({
+  id,
+  sku: `SKU-${id}`,
+  name: `Laptop ${id}`,
+  active: true,
+  visible: true,
+  entry_price: 1234.56,
+  web_price: 99999.9,
+  main_category: { id: 7, name: 'Laptopovi' },
+  main_image: null,
+  brand: { id: 2, name: 'Lenovo' },
+  connected: false,
+  supplier_product_id: null,
+  ...over,
+})
+
+function ok(body: unknown) {
+  return { data: body, error: undefined, response: new Response(null, { status: 200 }) }
+}
+
+interface Answers {
+  products?: ProductRow[]
+  meta?: { total: number; per_page: number; current_page: number; last_page: number }
+}
+
+/** mockApi answers the list and the lookups; it returns the GET spy */
+function mockApi({ products = [row(1), row(2, { connected: true, supplier_product_id: 55 })], meta }: Answers = {}) {
+  return vi.spyOn(client, 'GET').mockImplementation(((path: string) => {
+    if (path === '/api/v1/admin/products')
+      return Promise.resolve(ok({ data: products, meta: meta ?? { total: products.length, per_page: 20, current_page: 1, last_page: 1 } }))
+    if (path === '/api/v1/admin/categories') return Promise.resolve(ok({ data: [{ id: 7, name: 'Laptopovi' }, { id: 8, name: 'Telefoni' }] }))
+    if (path === '/api/v1/admin/brands') return Promise.resolve(ok({ data: [{ id: 2, name: 'Lenovo' }] }))
+    return Promise.resolve(ok({ data: [] }))
+  }) as never)
+}
+
+
+/** the table's checkboxes: [0] is select-all of the page */
+const checkboxes = () => [...document.querySelectorAll<HTMLInputElement>('.ant-table input[type=checkbox]')]
+
+/** modalButton: a button of the last open modal's footer by its text (role queries are slow here) */
+async function modalButton(text: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined
+  await waitFor(() => {
+    found = [...document.querySelectorAll<HTMLElement>('.ant-modal-footer button')].filter((b) => b.textContent === text).at(-1)
+    expect(found).toBeTruthy()
+  })
+  return found!
+}
+
+const location = () => screen.getByTestId('location').textContent
+const productCalls = (spy: ReturnType<typeof mockApi>) =>
+  (spy.mock.calls as unknown as [string, unknown][])
+    .filter(([p]) => p === '/api/v1/admin/products').map(([, init]) => (init as { params: { query: Record<string, unknown> } }).params.query)
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('ProductList', () => {
+  it('asks for the list with the URL state and shows rows with money as 1.234,56', async () => {
+    const get = mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?categories=7&active=1&search=lap&paginate=50' })
+    expect(await screen.findByText('Laptop 1')).toBeTruthy()
+    expect(productCalls(get)[0]).toEqual({
+      include: 'mainCategory,mainImage',
+      categories: '7',
+      active: '1',
+      search: 'lap',
+      page: 1,
+      paginate: 50,
+    })
+    expect(screen.getAllByText('1.234,56').length).toBe(2)
+    expect(screen.getAllByText('99.999,90').length).toBe(2)
+    expect(screen.getByRole('link', { name: 'Laptop 1' }).getAttribute('href')).toBe('/proizvodi/1')
+  })
+
+  it('names the chips from the lookup lists, never shows search or page, and a removed chip leaves the URL', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?categories=7&active=1&search=lap&page=1' })
+    const chips = await screen.findByTestId('filter-chips')
+    await waitFor(() => expect(within(chips).getByText('Kategorija: Laptopovi')).toBeTruthy())
+    expect(within(chips).getByText('Aktivni')).toBeTruthy()
+    expect(within(chips).queryByText(/lap/)).toBeNull()
+    fireEvent.click(within(chips).getByLabelText('Ukloni filter Aktivni'))
+    expect(location()).toBe('/proizvodi?search=lap&categories=7')
+  })
+
+  it('the visible-on-site variant always sends live=1 and shows no live chip', async () => {
+    const get = mockApi()
+    renderApp(<ProductList variant="onSite" />, { user: admin, at: '/proizvodi-na-sajtu?live=1' })
+    await screen.findByText('Laptop 1')
+    expect(productCalls(get)[0]).toMatchObject({ live: 1 })
+    expect(screen.queryByTestId('filter-chips')).toBeNull()
+  })
+
+  it('steps back a page when the answer has fewer pages than the URL asks for', async () => {
+    mockApi({ meta: { total: 30, per_page: 20, current_page: 3, last_page: 2 } })
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?page=3' })
+    await waitFor(() => expect(location()).toBe('/proizvodi?page=2'))
+  })
+
+  it('applies the filter panel to the URL, back on page 1; Ukloni clears every filter', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?page=2&paginate=50&brands=2' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(screen.getByRole('button', { name: /Filteri/ }))
+    // role queries are slow over the panel's many fields: find it by its button
+    const panel = (await screen.findByText('Primeni')).closest('.ant-drawer') as HTMLElement
+    fireEvent.click(within(panel).getByLabelText('Neaktivni'))
+    fireEvent.click(within(panel).getByLabelText('Bez slike'))
+    fireEvent.click(within(panel).getByText('Primeni'))
+    expect(location()).toBe('/proizvodi?paginate=50&brands=2&inactive=1&without_image=1')
+
+    fireEvent.click(screen.getByRole('button', { name: /Filteri/ }))
+    fireEvent.click(await screen.findByText('Ukloni'))
+    expect(location()).toBe('/proizvodi?paginate=50')
+  })
+
+  it('mass change with nothing chosen: the select-first dialog', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Izmena opisa'))
+    expect(await screen.findByText('Molimo vas da prvo izaberete proizvode koje želite da menjate')).toBeTruthy()
+  })
+
+  it('category move without a category: the category message, and closing it opens the filter panel', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Prebacivanje u kategoriju'))
+    expect(await screen.findByText('Molimo vas da prvo izaberete proizvode koje želite da menjate i izaberete kategoriju')).toBeTruthy()
+    fireEvent.click(await modalButton('U redu'))
+    expect(await screen.findByText('Filteri', { selector: '.ant-drawer-title' })).toBeTruthy()
+    expect(screen.getByText('Kategorije', { selector: 'label' })).toBeTruthy()
+  })
+
+  it('select-all takes every id of the page; a mass description goes with those ids and clears the choice', async () => {
+    mockApi()
+    const patch = vi.spyOn(client, 'PATCH').mockResolvedValue(ok({ message: 'Opisi su izmenjeni.' }) as never)
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?brands=2' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[0])
+    expect(screen.getByText('Izabrano proizvoda: 2')).toBeTruthy()
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Izmena opisa'))
+    fireEvent.change(await screen.findByLabelText('Opis'), { target: { value: 'Novi opis proizvoda' } })
+    fireEvent.click(await modalButton('Sačuvaj'))
+    await waitFor(() => expect(patch).toHaveBeenCalled())
+    const [path, init] = patch.mock.calls[0] as [string, { body: unknown; params: { query?: unknown } }]
+    expect(path).toBe('/api/v1/admin/products/mass-update')
+    expect(init.body).toEqual({ description: 'Novi opis proizvoda', ids: [1, 2] })
+    expect(init.params.query).toBeUndefined()
+    await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
+  })
+
+  it('"all filtered" sends no ids and the filters as the query', async () => {
+    mockApi()
+    const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok' }) as never)
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?brands=2&search=lap' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByRole('button', { name: /Izaberi sve filtrirane proizvode/ }))
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Energetska nalepnica'))
+    const file = new File(['x'], 'a.png', { type: 'image/png' })
+    const input = document.querySelector('.ant-modal input[type=file]') as HTMLInputElement
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [file] } })
+    })
+    fireEvent.click(await modalButton('Sačuvaj'))
+    await waitFor(() => expect(post).toHaveBeenCalled())
+    const [path, init] = post.mock.calls[0] as [string, { body: FormData; params: { query?: unknown } }]
+    expect(path).toBe('/api/v1/admin/products/energy-sticker/mass-update')
+    expect(init.params.query).toEqual({ brands: '2', search: 'lap' })
+    expect(init.body.getAll('ids[]')).toEqual([])
+    expect(init.body.get('sticker')).toBeInstanceOf(File)
+  })
+
+  it('refuses an energy sticker over 2,000,000 bytes', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Energetska nalepnica'))
+    const big = new File([new Uint8Array(2_000_001)], 'big.png', { type: 'image/png' })
+    const input = document.querySelector('.ant-modal input[type=file]') as HTMLInputElement
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [big] } })
+    })
+    expect(await screen.findByText('Maksimalni limit slike je 2MB')).toBeTruthy()
+  })
+
+  it('deletes after Da, and separates a connected product by its supplier product id', async () => {
+    mockApi()
+    const del = vi.spyOn(client, 'DELETE').mockResolvedValue(ok({ message: 'Obrisano' }) as never)
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    expect(screen.getAllByRole('button', { name: 'Razdvoji proizvod' }).length).toBe(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Razdvoji proizvod' }))
+    fireEvent.click(await modalButton('Da'))
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/pricelist-products/55/connect', expect.anything()))
+    fireEvent.click(screen.getAllByRole('button', { name: 'Obriši' })[0])
+    await waitFor(() => expect(screen.getByText('Obrisati proizvod?')).toBeTruthy())
+    fireEvent.click(await modalButton('Da'))
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/products/1', expect.anything()))
+  })
+})
