@@ -129,7 +129,7 @@ func productOrder(sort string) (string, error) {
 func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	var bad []apperr.FieldError
 	if term := Fold(strings.TrimSpace(f.Search)); term != "" {
-		q = q.Where(`products.search_text LIKE ? ESCAPE '\'`, containsPattern(term))
+		q = q.Where("products.search_text LIKE ?"+likeEscapeClause(q), containsPattern(term))
 	}
 	if len(f.Categories) > 0 {
 		q = q.Where("(products.main_category_id IN ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id IN ?))", f.Categories, f.Categories)
@@ -265,3 +265,12 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 
 // ShopToday is the shop's current date, YYYY-MM-DD (Belgrade).
 func ShopToday() string { return filterToday() }
+
+// likeEscapeClause makes '\' LIKE's escape character: PostgreSQL's default already (and the
+// trigram index is used most simply without the clause), SQLite has none by default.
+func likeEscapeClause(q *gorm.DB) string {
+	if q.Dialector.Name() == "postgres" {
+		return ""
+	}
+	return ` ESCAPE '\'`
+}
