@@ -14,10 +14,10 @@ type SeedOptions struct {
 }
 
 func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:     "seed demo",
-		Short:   "Fill a new shop with demo data (refuses a database that holds real users)",
-		Example: "  shopctl seed demo",
+		Short:   "Fill a new shop with demo data: users and a catalogue (refuses a database that holds real users)",
+		Example: "  shopctl seed demo\n  shopctl seed bench --products 100000",
 		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] != "demo" {
@@ -30,6 +30,8 @@ func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
 			return seedRun(cmd, opts)
 		},
 	}
+	cmd.AddCommand(NewCmdSeedBench(f, nil))
+	return cmd
 }
 
 func seedRun(cmd *cobra.Command, o *SeedOptions) error {
@@ -37,7 +39,7 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	if err != nil {
 		return err
 	}
-	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false)
+	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs})
 	if err != nil {
 		return err
 	}
@@ -52,5 +54,6 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	for _, u := range demo.Users {
 		fmt.Fprintf(o.F.IO.Out, "  %-18s %s\n", u.Email, u.Role)
 	}
+	fmt.Fprintf(o.F.IO.Out, "demo catalogue: about %d products (%d with pictures), 3 suppliers\n", demo.DemoProducts, demo.DefaultCatalogImages)
 	return nil
 }

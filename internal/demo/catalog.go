@@ -20,7 +20,9 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/catalog"
+	"shop/internal/identity"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 )
 
@@ -31,13 +33,14 @@ type CatalogOptions struct {
 	Blobs   blob.Store
 	// Images is how many products get a generated picture (0: DefaultCatalogImages; -1: none).
 	// Every picture goes through the images area's upload path (checks, two variants), which
-	// costs milliseconds each: a few hundred keep the first start quick, and a shop where not
-	// every product has a picture is what the with/without image filter is for.
+	// costs 10-30 ms each: the newest ~140 (every category's first page) keep the first start
+	// quick, and a shop where not every product has a picture is what the with/without image
+	// filter is for.
 	Images int
 }
 
 // DefaultCatalogImages is how many demo products get a picture.
-const DefaultCatalogImages = 300
+const DefaultCatalogImages = 140
 
 // DemoProducts is the demo catalogue's size, about.
 const DemoProducts = 2000
@@ -427,8 +430,9 @@ func seedCatalogRows(tx *gorm.DB, now time.Time, stickerKeys map[string][2]strin
 	var productCats []catalog.ProductCategory
 	var refs []productRef
 	var leafOf []leaf
-	for _, l := range leaves {
-		for i := 0; i < per; i++ {
+	// Round-robin over the leaves: the newest products (the lists' first pages) span them all.
+	for i := 0; i < per; i++ {
+		for _, l := range leaves {
 			brand := pick(r, l.def.brands)
 			name := strings.Join(strings.Fields(l.def.product(r, brand)), " ")
 			sku := fmt.Sprintf("%s%05d", l.def.prefix, len(products)+1)
@@ -665,20 +669,17 @@ func drawLabel(w, h int, bg color.RGBA, text string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// seedImages gives the first limit products a picture with their brand's initials, through
-// the images area's upload path, two at a time (the work is image encoding).
+// seedImages gives the newest limit products (the lists' first pages, every category) a
+// picture with their brand's initials, through the images area's upload path, two at a time
+// (the work is image encoding).
 func seedImages(ctx context.Context, cat *catalog.Service, products []productRef, limit int) error {
-	// Spread the pictures over the whole catalogue, the same ones every run.
-	r := rand.New(rand.NewSource(demoSeed + 1))
-	idx := r.Perm(len(products))
-	if limit > len(idx) {
-		limit = len(idx)
-	}
+	limit = min(limit, len(products))
+	newest := products[len(products)-limit:]
 	cache := map[string][]byte{}
-	for _, i := range idx[:limit] {
-		b := products[i].Brand
+	for _, p := range newest {
+		b := p.Brand
 		if _, ok := cache[b]; !ok {
-			png, err := drawLabel(600, 600, brandColor(b), initials(b))
+			png, err := drawLabel(400, 400, brandColor(b), initials(b))
 			if err != nil {
 				return err
 			}
@@ -702,8 +703,8 @@ func seedImages(ctx context.Context, cat *catalog.Service, products []productRef
 			}
 		}()
 	}
-	for _, i := range idx[:limit] {
-		jobs <- products[i]
+	for _, p := range newest {
+		jobs <- p
 	}
 	close(jobs)
 	wg.Wait()
@@ -713,4 +714,102 @@ func seedImages(ctx context.Context, cat *catalog.Service, products []productRef
 	default:
 		return nil
 	}
+}
+
+// BenchSKUPrefix marks the benchmark's products (their SKUs are the prefix and a number).
+const BenchSKUPrefix = "BN"
+
+// BenchResult is what SeedBench did.
+type BenchResult struct {
+	Created  int64 // products added now
+	Products int64 // benchmark products in the shop afterwards
+}
+
+// SeedBench makes the shop a benchmark catalogue of n products: the demo shop (users and
+// catalogue, refusing real users like Seed) plus products BN1..BNn spread over the demo's leaf
+// categories and brands, with prices derived as DerivePrices does, categories and the
+// manufacturer attribute. Each step is one INSERT ... SELECT over a generated series, so 100k
+// products take seconds; a second run adds only what is missing.
+func SeedBench(ctx context.Context, gdb *gorm.DB, ids *identity.Service, n int64) (BenchResult, error) {
+	var res BenchResult
+	err := db.WithLock(ctx, gdb, db.LockDemoSeed, func() error {
+		if _, err := Seed(ctx, ids); err != nil {
+			return err
+		}
+		if _, err := SeedCatalog(ctx, gdb, CatalogOptions{Images: -1}); err != nil {
+			return err
+		}
+		return gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var have int64
+			if err := tx.Raw("SELECT COUNT(*) FROM products WHERE sku LIKE ?", BenchSKUPrefix+"%").Scan(&have).Error; err != nil {
+				return err
+			}
+			if have >= n {
+				res.Products = have
+				return nil
+			}
+			var before uint64
+			if err := tx.Raw("SELECT COALESCE(MAX(id), 0) FROM products").Scan(&before).Error; err != nil {
+				return err
+			}
+			series := "WITH RECURSIVE g(n) AS (SELECT CAST(? AS BIGINT) UNION ALL SELECT n + 1 FROM g WHERE n < ?)"
+			if db.IsPostgres(tx) {
+				series = "WITH g(n) AS (SELECT generate_series(CAST(? AS BIGINT), CAST(? AS BIGINT)))"
+			}
+			// Entry prices from 1,000 to 200,999 RSD; web and retail to whole dinars, half up.
+			q := `INSERT INTO products (sku, name, slug, description, search_text, active, visible, eponuda,
+				entry_price, web_price, retail_price, dealer_price, authenticated_price, ep_price, stock, ean,
+				country_of_origin, main_category_id, brand_id, manufacturer_id, energy_sticker_key, created_at, updated_at)
+			` + series + `,
+			leaves AS (SELECT c.id, c.name, c.pdv_bps, c.web_margin_bps, c.retail_margin_bps, c.dealer_margin_bps,
+					ROW_NUMBER() OVER (ORDER BY c.id) - 1 AS k
+				FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)),
+			bs AS (SELECT b.id, b.name, v.id AS manufacturer_id, ROW_NUMBER() OVER (ORDER BY b.id) - 1 AS k
+				FROM brands b LEFT JOIN attribute_values v ON v.attribute_id = ? AND v.value = b.name),
+			p AS (SELECT g.n, l.id AS category_id, l.name AS category, l.pdv_bps, l.web_margin_bps, l.retail_margin_bps,
+					l.dealer_margin_bps, bs.id AS brand_id, bs.name AS brand, bs.manufacturer_id,
+					(100000 + (g.n * 7919) % 20000000) AS entry
+				FROM g JOIN leaves l ON l.k = g.n % (SELECT COUNT(*) FROM leaves)
+				JOIN bs ON bs.k = (g.n / 7) % (SELECT COUNT(*) FROM bs))
+			SELECT ? || p.n, p.category || ' ' || p.brand || ' model ' || p.n, 'bench-' || p.n, '',
+				LOWER(p.category || ' ' || p.brand || ' model ' || p.n || ' ' || ? || p.n),
+				p.n % 20 <> 0, p.n % 17 <> 0, p.n % 3 = 0,
+				p.entry,
+				(p.entry * (10000 + p.web_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
+				(p.entry * (10000 + p.retail_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
+				(p.entry * (10000 + p.dealer_margin_bps) + 5000) / 10000,
+				(p.entry * (10000 + p.web_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
+				0, p.n % 50, '', 'Kina', p.category_id, p.brand_id, p.manufacturer_id, '', ?, ?
+			FROM p`
+			now := time.Now().UTC().Truncate(time.Microsecond)
+			ins := tx.Exec(q, have+1, n, catalog.ManufacturerAttributeID, BenchSKUPrefix, BenchSKUPrefix, now, now)
+			if ins.Error != nil {
+				return fmt.Errorf("bench products: %w", ins.Error)
+			}
+			res.Created = ins.RowsAffected
+			res.Products = have + ins.RowsAffected
+			for _, q := range []string{
+				`INSERT INTO product_categories (product_id, category_id) SELECT id, main_category_id FROM products WHERE id > ?`,
+				`INSERT INTO product_attributes (product_id, attribute_id, attribute_value_id, position, active, created_at, updated_at)
+					SELECT id, ` + fmt.Sprint(catalog.ManufacturerAttributeID) + `, manufacturer_id, 0, ` + sqlTrue(tx) + `, created_at, updated_at FROM products WHERE id > ?`,
+			} {
+				if err := tx.Exec(q, before).Error; err != nil {
+					return fmt.Errorf("bench products: %w", err)
+				}
+			}
+			return nil
+		})
+	})
+	if err == nil && db.IsPostgres(gdb) {
+		// Fresh statistics, so the planner sees 100k rows rather than the empty tables it knew.
+		err = gdb.WithContext(ctx).Exec("ANALYZE products, product_categories, product_attributes").Error
+	}
+	return res, err
+}
+
+func sqlTrue(tx *gorm.DB) string {
+	if db.IsPostgres(tx) {
+		return "TRUE"
+	}
+	return "1"
 }

@@ -16,9 +16,9 @@ import (
 )
 
 type catalogCounts struct {
-	Categories, Levels, Leaves, Brands, Manufacturers, Attributes, Products, Inactive, Hidden int64
+	Categories, Levels, Leaves, Brands, Manufacturers, Attributes, Products, Inactive, Hidden   int64
 	Suppliers, Connected, Unconnected, Images, Stickers, Discounts, DiscountTypes, StickerTypes int64
-	ProductsWithoutAttributes, UnpricedProducts                                                  int64
+	ProductsWithoutAttributes, UnpricedProducts                                                 int64
 }
 
 func countCatalog(tb testing.TB, a *app.App) catalogCounts {
