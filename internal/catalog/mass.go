@@ -8,18 +8,17 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/queue"
 )
 
-// MaxMassIDs bounds the ids of one mass call: the largest admin page (select-all takes the ids
-// of the page), and far below SQLite's 32,766 bound parameters. Bigger selections go by filter.
-const MaxMassIDs = 5000
-
 // ProductSelection is what a mass change touches: the ids when any are given, else every
-// product the list's filter selects (the whole filtered set, not a page).
+// product the list's filter selects (the whole filtered set, not a page). It is turned into
+// SQL by the product area's selection (the same rules as the synchronous mass changes: at most
+// MaxSelectedIDs ids, an empty filter refused).
 //
 // It travels in the job's payload as JSON: the API has parsed and checked the filter once;
 // the job decodes the same struct (ProductFilter has no json tags, so its Go field names are
@@ -30,73 +29,35 @@ type ProductSelection struct {
 	Filter ProductFilter `json:"filter"`
 }
 
-// productSelection is a checked ProductSelection.
-type productSelection struct {
-	ids    []uint64
-	filter *ProductFilter
-}
-
-// check refuses a selection that would touch every product (no ids and an empty filter)
-// and one with too many ids; the filter's own values are checked when it is applied.
-func (sel ProductSelection) check() (productSelection, error) {
-	ids := make([]uint64, 0, len(sel.IDs))
-	seen := make(map[uint64]bool, len(sel.IDs))
-	for _, id := range sel.IDs {
-		if id != 0 && !seen[id] {
-			seen[id] = true
-			ids = append(ids, id)
-		}
-	}
-	switch {
-	case len(ids) > MaxMassIDs:
-		return productSelection{}, apperr.InvalidFields(apperr.Field("ids", "validation.max", "n", MaxMassIDs))
-	case len(ids) > 0:
-		return productSelection{ids: ids}, nil
-	case sel.Filter.IsEmpty():
-		return productSelection{}, apperr.InvalidFields(apperr.Field("ids", "product_media.select_first"))
-	}
+// subquery is the selection as the right side of "id IN ...", or the request's 422 (nothing
+// selected, too many ids, a bad filter value).
+func (s *Service) subquery(ctx context.Context, sel ProductSelection) (clause.Expr, error) {
 	f := sel.Filter
 	f.Sort = "" // order means nothing to a set
-	return productSelection{filter: &f}, nil
-}
-
-// where is the right side of "products.id IN ...": the ids, or the filter as a subquery.
-func (sel productSelection) where(db *gorm.DB) (any, error) {
-	if sel.filter == nil {
-		return sel.ids, nil
-	}
-	sub, err := applyFilter(db.Session(&gorm.Session{NewDB: true}).Table("products").Select("products.id"), *sel.filter)
+	q, err := s.selection(ctx, sel.IDs, f, "ids", "product_media.select_first")
 	if err != nil {
-		return nil, err
+		return clause.Expr{}, err
 	}
-	return gorm.Expr("(?)", sub), nil
+	return gorm.Expr("(?)", q), nil
 }
 
-// payload is the selection as the job carries it.
-func (sel productSelection) payload() (json.RawMessage, error) {
-	out := ProductSelection{IDs: sel.ids}
-	if sel.filter != nil {
-		out.Filter = *sel.filter
+// payload is the selection as the job carries it (ids only when there are ids).
+func (sel ProductSelection) payload() (json.RawMessage, error) {
+	if len(sel.IDs) > 0 {
+		sel.Filter = ProductFilter{}
 	}
-	return json.Marshal(out)
+	return json.Marshal(sel)
 }
 
-// decodeSelection reads a job's selection strictly and checks it again (a payload is input).
-func decodeSelection(raw json.RawMessage) (productSelection, error) {
+// decodeSelection reads a job's selection strictly (a payload is input too).
+func decodeSelection(raw json.RawMessage) (ProductSelection, error) {
 	var sel ProductSelection
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sel); err != nil {
-		return productSelection{}, apperr.InvalidFields(apperr.Field("selection", "validation.type"))
+		return ProductSelection{}, apperr.InvalidFields(apperr.Field("selection", "validation.type"))
 	}
-	return sel.check()
-}
-
-// validateSelection applies the filter once without running it, so bad filter values are a
-// 422 at the request, not a failed job later.
-func (s *Service) validateSelection(sel productSelection) error {
-	_, err := sel.where(s.db)
-	return err
+	return sel, nil
 }
 
 // --- Mass catalog stickers ----------------------------------------------------------------
@@ -105,14 +66,11 @@ func (s *Service) validateSelection(sel productSelection) error {
 // the sticker on every selected product; the caller answers at once.
 func (s *Service) MassAddCatalogStickers(ctx context.Context, in CatalogStickerInput, sel ProductSelection) error {
 	v, err := in.check(s.db.WithContext(ctx))
-	checked, selErr := sel.check()
+	_, selErr := s.subquery(ctx, sel)
 	if err != nil || selErr != nil {
 		return joinInvalid(err, selErr)
 	}
-	if err := s.validateSelection(checked); err != nil {
-		return err
-	}
-	raw, err := checked.payload()
+	raw, err := sel.payload()
 	if err != nil {
 		return apperr.Wrap(err, "selection payload")
 	}
@@ -142,7 +100,11 @@ func (s *Service) ApplyCatalogStickerMass(ctx context.Context, p queue.CatalogSt
 	if err != nil {
 		return 0, err
 	}
-	return s.upsertCatalogStickers(db, v, sel)
+	where, err := s.subquery(ctx, sel)
+	if err != nil {
+		return 0, err
+	}
+	return s.upsertCatalogStickers(db, v, where)
 }
 
 // --- Mass energy stickers -----------------------------------------------------------------
@@ -150,14 +112,10 @@ func (s *Service) ApplyCatalogStickerMass(ctx context.Context, p queue.CatalogSt
 // MassSetEnergySticker checks the selection and the file, stores the file once and queues the
 // job that sets it on every selected product.
 func (s *Service) MassSetEnergySticker(ctx context.Context, sel ProductSelection, r io.Reader) error {
-	checked, err := sel.check()
-	if err != nil {
+	if _, err := s.subquery(ctx, sel); err != nil {
 		return err
 	}
-	if err := s.validateSelection(checked); err != nil {
-		return err
-	}
-	raw, err := checked.payload()
+	raw, err := sel.payload()
 	if err != nil {
 		return apperr.Wrap(err, "selection payload")
 	}
@@ -188,7 +146,7 @@ func (s *Service) ApplyEnergyStickerMass(ctx context.Context, p queue.EnergyStic
 		return 0, err
 	}
 	db := s.db.WithContext(ctx)
-	where, err := sel.where(db)
+	where, err := s.subquery(ctx, sel)
 	if err != nil {
 		return 0, err
 	}

@@ -235,11 +235,7 @@ func (s *Service) SetProductCatalogSticker(ctx context.Context, productID uint64
 	if err != nil {
 		return nil, err
 	}
-	err = db.Transaction(func(tx *gorm.DB) error {
-		_, err := s.upsertCatalogStickers(tx, v, productSelection{ids: []uint64{productID}})
-		return err
-	})
-	if err != nil {
+	if _, err := s.upsertCatalogStickers(db, v, []uint64{productID}); err != nil {
 		return nil, err
 	}
 	var out ProductCatalogSticker
@@ -268,19 +264,15 @@ func (s *Service) DeleteProductCatalogSticker(ctx context.Context, productID, st
 	return nil
 }
 
-// upsertCatalogStickers puts the sticker on every selected product in ONE statement:
-// INSERT ... SELECT over the selection, ON CONFLICT on (product, type) updating dates and
-// status. Running it twice gives the same rows (what makes the mass job idempotent).
-func (s *Service) upsertCatalogStickers(tx *gorm.DB, v catalogStickerValues, sel productSelection) (int64, error) {
-	where, err := sel.where(tx)
-	if err != nil {
-		return 0, err
-	}
+// upsertCatalogStickers puts the sticker on every product of "id IN where" (ids, or a
+// subquery) in ONE statement: INSERT ... SELECT, ON CONFLICT on (product, type) updating dates
+// and status. Running it twice gives the same rows (what makes the mass job idempotent).
+func (s *Service) upsertCatalogStickers(db *gorm.DB, v catalogStickerValues, where any) (int64, error) {
 	now := s.now()
 	// SQLite needs the WHERE before ON CONFLICT (else "ON" would be read as a join's).
-	res := tx.Exec(`INSERT INTO product_catalog_stickers
+	res := db.Exec(`INSERT INTO product_catalog_stickers
 		(product_id, catalog_sticker_type_id, valid_from, valid_to, active, created_at, updated_at)
-		SELECT p.id, ?, ?, ?, ?, ?, ? FROM products p WHERE p.id IN (?)
+		SELECT p.id, ?, ?, ?, ?, ?, ? FROM products p WHERE p.id IN ?
 		ON CONFLICT (product_id, catalog_sticker_type_id) DO UPDATE SET
 			valid_from = excluded.valid_from, valid_to = excluded.valid_to,
 			active = excluded.active, updated_at = excluded.updated_at`,
