@@ -13,7 +13,6 @@ import {
   type ProductCatalogSticker,
   type ProductCreated,
   type ProductDetail,
-  type StickerType,
 } from '../../api/catalogDetailTypes'
 
 export const productDetailKeys = {
@@ -30,7 +29,7 @@ const base = (id: number) => `admin/products/${id}`
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: productDetailKeys.detail(id),
-    queryFn: async () => (await api.get<DataResponse<ProductDetail>>(base(id), { include: 'mainCategory,mainImage' })).data,
+    queryFn: async () => (await api.get<DataResponse<ProductDetail>>(base(id), { include: 'mainCategory,mainImage,categories,brand' })).data,
     // a missing product is the page's own not-found state, not a toast
     meta: { quiet: true },
   })
@@ -117,15 +116,6 @@ export function useAddCatalogSticker(id: number) {
 
 export function useDeleteCatalogSticker(id: number) {
   return useProductChange((stickerId: number) => api.delete(`${base(id)}/catalog-stickers/${stickerId}`))
-}
-
-/** the catalog sticker types (admin/catalog-sticker-types): the type select and the stickers page */
-export function useStickerTypes() {
-  return useQuery({
-    queryKey: ['catalog-sticker-types', 'all'] as const,
-    queryFn: async () => (await api.get<DataResponse<StickerType[]>>('admin/catalog-sticker-types', { paginate: 1000 })).data ?? [],
-    staleTime: 5 * 60_000,
-  })
 }
 
 // ---- attributes

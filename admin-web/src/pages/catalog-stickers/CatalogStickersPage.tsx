@@ -6,13 +6,13 @@ import { Button, Card, Col, Empty, Flex, Image, Row, Skeleton, Typography } from
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { usePageTitle } from '../../components/usePageTitle'
-import { useStickerTypes } from '../../hooks/api/productDetail'
+import { useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
 import { screens } from '../../screens'
 
 export function CatalogStickersPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const types = useStickerTypes()
+  const types = useCatalogStickerTypesLookup()
   const l = (k: string) => t(`catalogAdmin.sticker.${k}`)
   usePageTitle(l('title'))
   return (
@@ -38,14 +38,14 @@ export function CatalogStickersPage() {
                 size="small"
                 title={s.name}
                 cover={
-                  s.sticker || s.desktop_image ? (
+                  s.sticker ? (
                     <div style={{ padding: 16, textAlign: 'center', background: '#fafafa' }}>
-                      <Image src={s.sticker ?? s.desktop_image ?? undefined} alt={s.name} height={120} style={{ objectFit: 'contain' }} />
+                      <Image src={s.sticker} alt={s.name} height={120} style={{ objectFit: 'contain' }} />
                     </div>
                   ) : undefined
                 }
               >
-                {!s.sticker && !s.desktop_image && <Typography.Text type="secondary">{l('noImage')}</Typography.Text>}
+                {!s.sticker && <Typography.Text type="secondary">{l('noImage')}</Typography.Text>}
                 {s.slug && (
                   <Typography.Text type="secondary" style={{ display: 'block' }}>
                     {l('slug')}: {s.slug}

@@ -51,6 +51,7 @@ export function CategoryList() {
     {
       key: 'name',
       title: l('name'),
+      width: 300,
       render: (_, c) => (
         <div style={{ paddingLeft: c.depth * 20 }}>
           <Link to={href(screens.category, { categoryId: c.id })}>{c.name}</Link>

@@ -1,30 +1,36 @@
 // The product's catalog stickers (Katalog nalepnica): the stickers it has (type, image, from,
 // to, active) with delete, and a form to add one: type, start and end day, active.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Card, DatePicker, Flex, Form, Image, Select, Switch, Table, Tag, type TableProps } from 'antd'
-import type { Dayjs } from 'dayjs'
+import { Button, Card, Flex, Form, Image, Switch, Table, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ProductCatalogSticker } from '../../api/catalogDetailTypes'
+import type { CatalogStickerType } from '../../api/catalogTypes'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { DayPicker } from '../../components/DayPicker'
+import { SearchableSelect } from '../../components/SearchableSelect'
+import { catalogStickerTypeSearch, useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
 import { applyServerErrors } from '../../forms/serverErrors'
-import { useAddCatalogSticker, useDeleteCatalogSticker, useProductCatalogStickers, useStickerTypes, type CatalogStickerBody } from '../../hooks/api/productDetail'
-import { DAY_FORMAT, day, wireDay } from './display'
+import { useAddCatalogSticker, useDeleteCatalogSticker, useProductCatalogStickers, type CatalogStickerBody } from '../../hooks/api/productDetail'
+import { day } from './display'
 import { catalogStickerRules } from './productRules'
 
 interface StickerValues {
   catalog_sticker_type_id?: number
-  from?: Dayjs
-  to?: Dayjs
+  /** YYYY-MM-DD (DayPicker) */
+  from?: string
+  to?: string
   active: boolean
 }
+
+const typeOption = (x: CatalogStickerType) => ({ value: x.id, label: x.name })
 
 /** toCatalogStickerBody: the form's values as POST admin/products/{id}/catalog-stickers takes them. */
 export function toCatalogStickerBody(v: StickerValues): CatalogStickerBody {
   return {
     catalog_sticker_type_id: Number(v.catalog_sticker_type_id),
-    from: v.from ? wireDay(v.from) : '',
-    to: v.to ? wireDay(v.to) : '',
+    from: v.from ?? '',
+    to: v.to ?? '',
     active: !!v.active,
   }
 }
@@ -33,7 +39,7 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
   const { t } = useTranslation()
   const [form] = Form.useForm<StickerValues>()
   const stickers = useProductCatalogStickers(id)
-  const types = useStickerTypes()
+  const types = useCatalogStickerTypesLookup()
   const add = useAddCatalogSticker(id)
   const remove = useDeleteCatalogSticker(id)
   const [deleting, setDeleting] = useState<number | null>(null)
@@ -57,7 +63,7 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
     {
       key: 'active',
       title: t('catalogAdmin.common.active'),
-      render: (_, s) => ((s.sticker_active ?? s.active) ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
+      render: (_, s) => ((s.active ?? s.sticker_active) ? <Tag color="green">{t('common.yes')}</Tag> : <Tag>{t('common.no')}</Tag>),
     },
     {
       key: 'actions',
@@ -83,20 +89,20 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
       <Card size="small" title={t('catalogAdmin.sticker.addTitle')}>
         <Form<StickerValues> form={form} layout="inline" initialValues={{ active: true }} onFinish={submit} style={{ rowGap: 8 }}>
           <Form.Item name="catalog_sticker_type_id" label={t('catalogAdmin.sticker.type')} rules={rules.catalog_sticker_type_id}>
-            <Select
+            <SearchableSelect<CatalogStickerType>
+              source={catalogStickerTypeSearch}
+              toOption={typeOption}
+              known={types.data}
               style={{ width: 220 }}
-              showSearch
-              optionFilterProp="label"
-              loading={types.isPending}
-              options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              notFound={t('catalogAdmin.common.noResult')}
               aria-label={t('catalogAdmin.sticker.type')}
             />
           </Form.Item>
           <Form.Item name="from" label={t('catalogAdmin.sticker.from')} rules={rules.from}>
-            <DatePicker format={DAY_FORMAT} />
+            <DayPicker placeholder="DD.MM.YYYY" aria-label={t('catalogAdmin.sticker.from')} />
           </Form.Item>
           <Form.Item name="to" label={t('catalogAdmin.sticker.to')} rules={rules.to} dependencies={['from']}>
-            <DatePicker format={DAY_FORMAT} />
+            <DayPicker placeholder="DD.MM.YYYY" aria-label={t('catalogAdmin.sticker.to')} />
           </Form.Item>
           <Form.Item name="active" label={t('catalogAdmin.common.active')} valuePropName="checked">
             <Switch />

@@ -1,27 +1,34 @@
 // The product's Data fields (create and edit): sku on create, name, entry price, description,
 // categories, brand, manufacturer, flags, country of origin, EAN, stock; on edit the computed
 // prices (web, retail, dealer) read-only.
-import { Col, Descriptions, Form, Input, InputNumber, Row, Select, Switch, TreeSelect } from 'antd'
+import { Col, Descriptions, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ProductDetail } from '../../api/catalogDetailTypes'
-import { useAttributeValues } from '../../hooks/api/attributeAdmin'
-import { useBrandList } from '../../hooks/api/brandAdmin'
+import type { Brand, Manufacturer } from '../../api/catalogTypes'
+import { SearchableSelect } from '../../components/SearchableSelect'
+import { brandSearch, useBrandsLookup } from '../../hooks/api/brands'
 import { useCategoryTree } from '../../hooks/api/categoryAdmin'
+import { manufacturerSearch, useManufacturersLookup } from '../../hooks/api/manufacturers'
 import { treeSelectData } from '../categories/categoryTree'
 import { rsd } from './display'
 import { productRules } from './productRules'
 import { RichTextEditor } from './RichTextEditor'
 
-/** the fixed attribute whose values are the manufacturers (catalogue spec 9) */
-export const MANUFACTURER_ATTRIBUTE_ID = 24
+const brandOption = (b: Brand) => ({ value: b.id, label: b.name })
+const manufacturerOption = (m: Manufacturer) => ({ value: m.id, label: m.value })
+
+/** the form keeps "none" as null; the picker speaks undefined */
+function NullablePicker<T>({ value, onChange, ...rest }: { value?: number | null; onChange?: (v: number | null) => void } & Omit<Parameters<typeof SearchableSelect<T>>[0], 'value' | 'onChange' | 'mode'>) {
+  return <SearchableSelect<T> {...rest} value={value ?? undefined} onChange={(v) => onChange?.(v ?? null)} />
+}
 
 export function ProductFields({ creating, product }: { creating: boolean; product?: ProductDetail }) {
   const { t } = useTranslation()
   const rules = productRules(t, creating)
   const tree = useCategoryTree()
-  const brands = useBrandList({ paginate: 1000 })
-  const manufacturers = useAttributeValues(MANUFACTURER_ATTRIBUTE_ID)
+  const brands = useBrandsLookup()
+  const manufacturers = useManufacturersLookup()
   const treeData = useMemo(() => treeSelectData(tree.data ?? []), [tree.data])
   const l = (k: string) => t(`catalogAdmin.product.${k}`)
 
@@ -94,26 +101,16 @@ export function ProductFields({ creating, product }: { creating: boolean; produc
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="brand_id" label={l('brand')}>
-            <Select
-              showSearch
-              allowClear
-              optionFilterProp="label"
-              loading={brands.isPending}
-              options={(brands.data?.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
-              notFoundContent={t('catalogAdmin.common.noResult')}
-              aria-label={l('brand')}
-            />
+            <NullablePicker<Brand> source={brandSearch} toOption={brandOption} known={brands.data} notFound={t('catalogAdmin.common.noResult')} aria-label={l('brand')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="manufacturer_id" label={l('manufacturer')}>
-            <Select
-              showSearch
-              allowClear
-              optionFilterProp="label"
-              loading={manufacturers.isPending}
-              options={(manufacturers.data ?? []).map((m) => ({ value: m.id, label: m.value }))}
-              notFoundContent={t('catalogAdmin.common.noResult')}
+            <NullablePicker<Manufacturer>
+              source={manufacturerSearch}
+              toOption={manufacturerOption}
+              known={manufacturers.data}
+              notFound={t('catalogAdmin.common.noResult')}
               aria-label={l('manufacturer')}
             />
           </Form.Item>

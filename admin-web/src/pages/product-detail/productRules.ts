@@ -67,9 +67,10 @@ export function catalogStickerRules(t: TFunction) {
     to: [
       { required: true, message: t('catalogAdmin.validation.stickerTo') },
       ({ getFieldValue }) => ({
-        validator(_, value: { isBefore: (d: unknown, unit: 'day') => boolean } | undefined) {
-          const from = getFieldValue('from') as unknown
-          if (value && from && value.isBefore(from, 'day')) return Promise.reject(new Error(t('catalogAdmin.validation.toBeforeFrom')))
+        // days as YYYY-MM-DD compare as text
+        validator(_, value: string | undefined) {
+          const from = getFieldValue('from') as string | undefined
+          if (value && from && value < from) return Promise.reject(new Error(t('catalogAdmin.validation.toBeforeFrom')))
           return Promise.resolve()
         },
       }),
