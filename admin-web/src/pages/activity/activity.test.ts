@@ -16,6 +16,9 @@ describe('activity values side by side', () => {
     expect(asObject(null)).toBeNull()
     expect(asObject('plain')).toEqual({ value: 'plain' })
     expect(valueRows(null, { values: ['a', 'b'] })).toEqual([{ key: 'values', old: '', new: '["a","b"]', changed: true }])
+    // a rich-text description shows as its text
+    const desc = JSON.stringify({ root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Opis' }] }] } })
+    expect(valueRows({ description: desc }, {})[0].old).toBe('Opis')
   })
 })
 

@@ -1,5 +1,6 @@
 // The activity log's old and new values side by side: both sides' keys in one list, each with
-// its old and new text and whether it changed.
+// its old and new text and whether it changed. A rich-text description shows as its text.
+import { richTextToPlain } from '../product-detail/richText'
 
 export interface ValueRow {
   key: string
@@ -26,6 +27,7 @@ function show(v: unknown): string {
   if (v === undefined) return ''
   if (v === null) return 'null'
   if (typeof v === 'object') return JSON.stringify(v)
+  if (typeof v === 'string' && v.startsWith('{"root"')) return richTextToPlain(v)
   return String(v)
 }
 

@@ -17,12 +17,21 @@ export function sortValues(values: AttributeValue[]): AttributeValue[] {
 
 /**
  * moveValue: the position changes that move the value at `index` one step (up: -1, down: +1).
- * Positions are renumbered 1..n first, so values that share a position still move.
+ * Two neighbours with different positions swap them (two calls); when they share a position
+ * the list is renumbered 1..n first, so the move still shows.
  */
 export function moveValue(values: AttributeValue[], index: number, step: -1 | 1): { valueId: number; position: number }[] {
   const list = sortValues(values)
   const other = index + step
   if (index < 0 || other < 0 || other >= list.length) return []
+  const a = list[index]
+  const b = list[other]
+  if ((a.position ?? 0) !== (b.position ?? 0)) {
+    return [
+      { valueId: a.id, position: b.position ?? 0 },
+      { valueId: b.id, position: a.position ?? 0 },
+    ]
+  }
   const order = list.map((v) => v.id)
   ;[order[index], order[other]] = [order[other], order[index]]
   return order

@@ -32,8 +32,18 @@ describe('value order', () => {
 
   it('moving down swaps two positions, only those are sent', () => {
     expect(moveValue(values, 0, 1)).toEqual([
-      { valueId: 11, position: 1 },
       { valueId: 10, position: 2 },
+      { valueId: 11, position: 1 },
+    ])
+    // positions need not start at 1 or be consecutive: only the two neighbours change
+    const gaps = [
+      { id: 1, value: 'a', position: 0 },
+      { id: 2, value: 'b', position: 5 },
+      { id: 3, value: 'c', position: 9 },
+    ]
+    expect(moveValue(gaps, 2, -1)).toEqual([
+      { valueId: 3, position: 5 },
+      { valueId: 2, position: 9 },
     ])
   })
 
