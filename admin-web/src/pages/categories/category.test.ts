@@ -35,13 +35,14 @@ describe('category form rules', () => {
     }
   })
 
-  it('description time required, min price at least 0.01, allowed rebate above 1 when given', async () => {
+  it('description time required, min price at least 0.01, allowed rebate required, above 1 and below 99.99', async () => {
     expect(await firstError(r.description_time, '  ')).toBe('Polje je obavezno')
     expect(await firstError(r.min_price, 0)).toBe('Broj mora biti najmanje 0,01')
     expect(await firstError(r.min_price, 0.01)).toBeNull()
     expect(await firstError(r.allowed_rebate, 1)).toBe('Broj mora biti veći od 1')
     expect(await firstError(r.allowed_rebate, 1.5)).toBeNull()
-    expect(await firstError(r.allowed_rebate, null)).toBeNull()
+    expect(await firstError(r.allowed_rebate, 99.99)).toBe('Broj mora biti manji od 99,99')
+    expect(await firstError(r.allowed_rebate, null)).toBe('Polje je obavezno')
   })
 })
 

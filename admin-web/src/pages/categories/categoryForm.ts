@@ -52,10 +52,15 @@ export function categoryRules(t: TFunction) {
     dealer_margin: percent,
     description_time: [required, { whitespace: true, message: t('validation.required') }, { max: 255, message: t('validation.max', { n: 255 }) }],
     min_price: [required, { type: 'number', min: 0.01, message: t('catalogAdmin.validation.minNumber', { n: '0,01' }) }],
+    // a percentage above 1 and below 99,99 (the server's rule)
     allowed_rebate: [
+      required,
       {
         validator(_, v: number | null | undefined) {
-          return v === undefined || v === null || v > 1 ? Promise.resolve() : Promise.reject(new Error(t('catalogAdmin.validation.greaterThan', { n: 1 })))
+          if (v === undefined || v === null) return Promise.resolve()
+          if (v <= 1) return Promise.reject(new Error(t('catalogAdmin.validation.greaterThan', { n: 1 })))
+          if (v >= PERCENT_MAX) return Promise.reject(new Error(t('catalogAdmin.validation.lessThan', { n: '99,99' })))
+          return Promise.resolve()
         },
       },
     ],
