@@ -5,7 +5,7 @@ BIN   := bin
 WEB   := admin-web store-web
 export SHOP_DATA_DIR ?= ./var
 
-.PHONY: run build build-go web web-deps openapi openapi-check test test-go test-web test-e2e bench lint clean
+.PHONY: run build build-go web web-deps openapi openapi-check test test-go test-web test-e2e e2e-deps bench clean
 
 ## run: build both web apps and the binaries, then serve the shop on the embedded set-up
 run: build
@@ -51,12 +51,17 @@ test-go:
 test-web: web-deps
 	@for app in $(WEB); do (cd $$app && npm test) || exit 1; done
 
-test-e2e: web build-go
-	cd e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test
+e2e-deps:
+	@cd e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; }
 
-## bench: throughput and memory figures, each beside its baseline from the same run
-bench: build-go
-	$(GO) run ./tools/bench
+test-e2e: web build-go e2e-deps
+	cd e2e && npm test
+
+## bench: speed figures, each beside its baseline from the same run. The catalogue figures
+## need PostgreSQL (a throw-away database is created on this server and dropped).
+SHOP_BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+bench: build e2e-deps
+	SHOP_BENCH_DATABASE_URL='$(SHOP_BENCH_DATABASE_URL)' $(GO) run ./tools/bench
 
 clean:
 	rm -rf $(BIN) var admin-web/dist store-web/dist

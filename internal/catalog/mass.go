@@ -41,8 +41,8 @@ func (s *Service) subquery(ctx context.Context, sel ProductSelection) (clause.Ex
 	return gorm.Expr("(?)", q), nil
 }
 
-// payload is the selection as the job carries it (ids only when there are ids).
-func (sel ProductSelection) payload() (json.RawMessage, error) {
+// Payload is the selection as the job carries it (ids only when there are ids).
+func (sel ProductSelection) Payload() (json.RawMessage, error) {
 	if len(sel.IDs) > 0 {
 		sel.Filter = ProductFilter{}
 	}
@@ -70,7 +70,7 @@ func (s *Service) MassAddCatalogStickers(ctx context.Context, in CatalogStickerI
 	if err != nil || selErr != nil {
 		return joinInvalid(err, selErr)
 	}
-	raw, err := sel.payload()
+	raw, err := sel.Payload()
 	if err != nil {
 		return apperr.Wrap(err, "selection payload")
 	}
@@ -115,7 +115,7 @@ func (s *Service) MassSetEnergySticker(ctx context.Context, sel ProductSelection
 	if _, err := s.subquery(ctx, sel); err != nil {
 		return err
 	}
-	raw, err := sel.payload()
+	raw, err := sel.Payload()
 	if err != nil {
 		return apperr.Wrap(err, "selection payload")
 	}

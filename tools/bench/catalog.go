@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+	"gorm.io/gorm/logger"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/catalog"
+	"shop/internal/demo"
+	"shop/internal/identity"
+	"shop/internal/platform/config"
+	"shop/internal/platform/db"
+	"shop/internal/platform/money"
+	"shop/internal/platform/queue"
+)
+
+// catalogBench builds a catalogue of n products in a fresh PostgreSQL database (on the server
+// of SHOP_BENCH_DATABASE_URL, else SHOP_TEST_DATABASE_URL) and measures the catalogue figures.
+func catalogBench(n int64, workers uint64) error {
+	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
+	if base == "" {
+		base = os.Getenv("SHOP_TEST_DATABASE_URL")
+	}
+	if n <= 0 || base == "" {
+		fmt.Println("\nCatalogue: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
+		return nil
+	}
+	ctx := context.Background()
+	dbURL, drop, err := freshDatabase(ctx, base)
+	if err != nil {
+		return err
+	}
+	if os.Getenv("SHOP_BENCH_KEEP") != "" {
+		// Kept for EXPLAIN after the run; drop it by hand.
+		fmt.Printf("\nCatalogue database kept: %s\n", dbURL)
+	} else {
+		defer drop()
+	}
+	redis, err := queue.StartEmbedded()
+	if err != nil {
+		return err
+	}
+	defer redis.Close()
+	dir, err := os.MkdirTemp("", "shop-bench-catalog-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
+		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr,
+		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+
+	fmt.Printf("\nCatalogue: %d products on PostgreSQL\n", n)
+	start := time.Now()
+	if _, err := demo.SeedBench(ctx, a.DB, a.Identity, n); err != nil {
+		return err
+	}
+	fmt.Printf("  seed bench: %s\n", time.Since(start).Round(time.Millisecond))
+	tok, err := a.Identity.Login(ctx, identity.LoginInput{Email: demo.Users[0].Email, Password: demo.Password})
+	if err != nil {
+		return err
+	}
+	srv, stop, err := serve(api.New(api.Deps{Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog,
+		Blobs: a.Blobs, Registry: prometheus.NewRegistry()}))
+	if err != nil {
+		return err
+	}
+	defer stop()
+	header := http.Header{"Authorization": {"Bearer " + tok.AccessToken}}
+
+	if err := productListFigure(ctx, a, srv, header, dbURL, workers); err != nil {
+		return err
+	}
+	if err := massStickerFigure(ctx, a); err != nil {
+		return err
+	}
+	return browserListFigure(srv)
+}
+
+// productListFigure: GET admin/products with search + 3 filters + sort, page size 20, over
+// HTTP, against pgbench running exactly the SQL that one such request runs.
+func productListFigure(ctx context.Context, a *app.App, srv string, header http.Header, dbURL string, workers uint64) error {
+	var leaves []string
+	if err := a.DB.Raw(`SELECT CAST(c.id AS TEXT) FROM categories c
+		WHERE NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id) ORDER BY c.id LIMIT 8`).Scan(&leaves).Error; err != nil {
+		return err
+	}
+	q := url.Values{"search": {"samsung"}, "categories": {strings.Join(leaves, ",")}, "active": {"1"},
+		"web_price_from": {"10000"}, "sort": {"-web_price"}, "paginate": {"20"}, "include": {"mainCategory,mainImage"}}
+	target := srv + "/api/v1/admin/products?" + q.Encode()
+
+	// The SQL of one request, as the database receives it.
+	sqlCap := &captureLogger{}
+	prev := a.DB.Config.Logger
+	a.DB.Config.Logger = sqlCap
+	body, _, err := fetch(target, header)
+	a.DB.Config.Logger = prev
+	if err != nil {
+		return err
+	}
+	stmts := sqlCap.statements()
+	fmt.Printf("  product list: GET /api/v1/admin/products?%s\n  answer: %d bytes; its SQL (%d statements):\n", q.Encode(), len(body), len(stmts))
+	for _, s := range stmts {
+		fmt.Printf("    %s;\n", oneLine(s))
+	}
+
+	attack(target, header, workers, time.Second) // warm-up
+	httpRes := attack(target, header, workers, 5*time.Second)
+	if httpRes.errors > 0 {
+		return fmt.Errorf("product list: %d failed requests (%s)", httpRes.errors, httpRes.firstError)
+	}
+	tps, err := pgbench(dbURL, stmts, int(workers), 5)
+	if err != nil {
+		return err
+	}
+	ratio := httpRes.rps / tps
+	fmt.Printf("  %-34s %10.0f req/s   p50 %-9s p95 %-9s p99 %s\n", "API (HTTP, the whole stack)", httpRes.rps, httpRes.p50, httpRes.p95, httpRes.p99)
+	fmt.Printf("  %-34s %10.0f tx/s (the same statements per transaction)\n", "pgbench (baseline)", tps)
+	fmt.Printf("  ratio %.2f (goal >= 0.60: %s); p95 %s (goal <= 50ms: %s)\n", ratio, verdict(ratio >= 0.6),
+		httpRes.p95, verdict(httpRes.p95 <= 50*time.Millisecond))
+	return nil
+}
+
+// massStickerFigure: a catalog sticker on a filter of about half the catalogue, through the
+// job's service call, against the hand-written statement doing the same; best of three each.
+func massStickerFigure(ctx context.Context, a *app.App) error {
+	var median int64
+	if err := a.DB.Raw(`SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY entry_price) FROM products`).Scan(&median).Error; err != nil {
+		return err
+	}
+	st, err := a.Catalog.CreateCatalogStickerType(ctx, catalog.CatalogStickerTypeInput{Name: "Bench"})
+	if err != nil {
+		return err
+	}
+	limit := money.Para(median)
+	sel := catalog.ProductSelection{Filter: catalog.ProductFilter{EntryPriceTo: &limit}}
+	payload, err := sel.Payload()
+	if err != nil {
+		return err
+	}
+	var selected int64
+	a.DB.Raw("SELECT COUNT(*) FROM products WHERE entry_price <= ?", median).Scan(&selected)
+	reset := func() error {
+		return a.DB.Exec("DELETE FROM product_catalog_stickers WHERE catalog_sticker_type_id = ?", st.ID).Error
+	}
+	hand := `INSERT INTO product_catalog_stickers (product_id, catalog_sticker_type_id, valid_from, valid_to, active, created_at, updated_at)
+		SELECT id, ?, ?, ?, TRUE, now(), now() FROM products WHERE entry_price <= ?
+		ON CONFLICT (product_id, catalog_sticker_type_id) DO UPDATE SET valid_from = excluded.valid_from,
+			valid_to = excluded.valid_to, active = excluded.active, updated_at = excluded.updated_at`
+	from, to := time.Now().Format(time.DateOnly), time.Now().AddDate(0, 1, 0).Format(time.DateOnly)
+	best := [2]time.Duration{time.Hour, time.Hour}
+	for round := 0; round < 3; round++ {
+		for side := 0; side < 2; side++ {
+			if err := reset(); err != nil {
+				return err
+			}
+			start := time.Now()
+			if side == 0 {
+				res := a.DB.Exec(hand, st.ID, from, to, median)
+				if res.Error != nil {
+					return res.Error
+				}
+			} else {
+				rows, err := a.Catalog.ApplyCatalogStickerMass(ctx, queue.CatalogStickerMassPayload{
+					CatalogStickerTypeID: st.ID, From: from, To: to, Active: true, Selection: payload})
+				if err != nil {
+					return err
+				}
+				if rows != selected {
+					return fmt.Errorf("mass sticker touched %d rows, want %d", rows, selected)
+				}
+			}
+			if d := time.Since(start); d < best[side] {
+				best[side] = d
+			}
+		}
+	}
+	ratio := float64(best[1]) / float64(best[0])
+	fmt.Printf("  mass catalog sticker on %d products (entry_price <= %s)\n", selected, money.Para(median))
+	fmt.Printf("  %-34s %10s\n", "hand-written SQL (baseline)", best[0].Round(time.Millisecond))
+	fmt.Printf("  %-34s %10s\n", "the job (ApplyCatalogStickerMass)", best[1].Round(time.Millisecond))
+	fmt.Printf("  ratio %.2f (goal <= 2.00: %s)\n", ratio, verdict(ratio <= 2))
+	return nil
+}
+
+// browserListFigure: the admin products list in headless Chromium, time to the first rows at
+// page size 5000 against page size 20, and a scroll to the end (script e2e/bench-list.mjs).
+func browserListFigure(srv string) error {
+	if _, err := os.Stat("admin-web/dist/index.html"); err != nil {
+		fmt.Println("  admin list in Chromium: skipped (admin-web is not built: make web)")
+		return nil
+	}
+	cmd := exec.Command("node", "e2e/bench-list.mjs", srv)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("e2e/bench-list.mjs: %w", err)
+	}
+	fmt.Print(string(out))
+	return nil
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "meets"
+	}
+	return "MISSES"
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+func oneLine(s string) string { return spaces.ReplaceAllString(strings.TrimSpace(s), " ") }
+
+// pgbench runs the statements as one transaction per client loop and answers the tx/s.
+func pgbench(dbURL string, stmts []string, clients, seconds int) (float64, error) {
+	f, err := os.CreateTemp("", "shop-bench-*.sql")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(f.Name())
+	for _, s := range stmts {
+		fmt.Fprintf(f, "%s;\n", oneLine(s))
+	}
+	f.Close()
+	jobs := 2
+	if clients < jobs {
+		jobs = clients
+	}
+	out, err := exec.Command("pgbench", "-n", "-f", f.Name(), "-c", strconv.Itoa(clients), "-j", strconv.Itoa(jobs),
+		"-T", strconv.Itoa(seconds), dbURL).CombinedOutput()
+	if err != nil {
+		return 0, fmt.Errorf("pgbench: %v\n%s", err, out)
+	}
+	m := regexp.MustCompile(`tps = ([0-9.]+)`).FindSubmatch(out)
+	if m == nil {
+		return 0, fmt.Errorf("pgbench: no tps in\n%s", out)
+	}
+	return strconv.ParseFloat(string(m[1]), 64)
+}
+
+// captureLogger records the SQL GORM sends, with the values in place.
+type captureLogger struct {
+	mu  sync.Mutex
+	sql []string
+}
+
+func (c *captureLogger) LogMode(logger.LogLevel) logger.Interface      { return c }
+func (c *captureLogger) Info(context.Context, string, ...interface{})  {}
+func (c *captureLogger) Warn(context.Context, string, ...interface{})  {}
+func (c *captureLogger) Error(context.Context, string, ...interface{}) {}
+func (c *captureLogger) Trace(_ context.Context, _ time.Time, fc func() (string, int64), _ error) {
+	s, _ := fc()
+	c.mu.Lock()
+	c.sql = append(c.sql, s)
+	c.mu.Unlock()
+}
+
+func (c *captureLogger) statements() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.sql...)
+}
+
+// freshDatabase creates an empty database on base's server and returns its URL and a drop.
+func freshDatabase(ctx context.Context, base string) (string, func(), error) {
+	admin, err := db.OpenURL(ctx, base, 2)
+	if err != nil {
+		return "", nil, err
+	}
+	b := make([]byte, 5)
+	_, _ = rand.Read(b)
+	name := "shop_bench_" + hex.EncodeToString(b)
+	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
+		db.Close(admin)
+		return "", nil, err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, err
+	}
+	u.Path = "/" + name
+	return u.String(), func() {
+		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		db.Close(admin)
+	}, nil
+}
