@@ -17,7 +17,7 @@ func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "seed demo",
 		Short:   "Fill a new shop with demo data: users and a catalogue (refuses a database that holds real users)",
-		Example: "  shopctl seed demo\n  shopctl seed bench --products 100000",
+		Example: "  shopctl seed demo",
 		Args:    exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] != "demo" {
