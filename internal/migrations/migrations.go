@@ -21,6 +21,7 @@ func all() []*gormigrate.Migration {
 		m0001Identity(),
 		m0002Permissions(),
 		m0003Catalog(),
+		m0004CatalogIndexes(),
 	}
 }
 
