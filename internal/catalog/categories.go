@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/imagefile"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
@@ -625,9 +625,6 @@ func firstFreeSlug(base string, taken []string) string {
 	}
 }
 
-// categoryImageTypes are the accepted images by sniffed content type, with their extension.
-var categoryImageTypes = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp"}
-
 // SetCategoryImage stores a category's image (JPG, PNG or WEBP by content, at most 2 MB)
 // under images/categories/ and replaces the previous one.
 func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) (*Category, error) {
@@ -635,24 +632,11 @@ func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) 
 	if err != nil {
 		return nil, err
 	}
-	if r == nil {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.file_required"))
-	}
-	data, err := io.ReadAll(io.LimitReader(r, categoryImageMaxBytes+1))
+	img, err := imagefile.Read(r, "image")
 	if err != nil {
-		return nil, apperr.Wrap(err, "read category image")
+		return nil, err
 	}
-	if len(data) > categoryImageMaxBytes {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_size"))
-	}
-	if len(data) == 0 {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.file_required"))
-	}
-	ctype := http.DetectContentType(data)
-	ext, ok := categoryImageTypes[ctype]
-	if !ok {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_type"))
-	}
+	data, ctype, ext := img.Data, img.ContentType(), img.Ext()
 	key := fmt.Sprintf("images/categories/%s.%s", uuid.NewString(), ext)
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return nil, apperr.Wrap(err, "store category image")
@@ -667,6 +651,3 @@ func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) 
 	}
 	return s.GetCategory(ctx, id)
 }
-
-// categoryImageMaxBytes is the specification's 2 MB, counted as 2,000,000 bytes.
-const categoryImageMaxBytes = 2_000_000

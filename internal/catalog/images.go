@@ -116,7 +116,7 @@ func (s *Service) storeImages(ctx context.Context, productID uint64, uploads []*
 	var stored []string
 	cleanup := func() { s.deleteObjects(ctx, stored...) }
 	for _, u := range uploads {
-		small, large, err := u.variants()
+		small, large, err := variants(u)
 		if err != nil {
 			cleanup()
 			return nil, apperr.Wrap(err, "image variants")

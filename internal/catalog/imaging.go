@@ -8,78 +8,27 @@ import (
 	"io"
 
 	"golang.org/x/image/draw"
-	// WebP is accepted on upload (decode only: nothing in Go's reach encodes it).
-	_ "golang.org/x/image/webp"
 
-	"shop/internal/platform/apperr"
+	"shop/internal/platform/imagefile"
 )
 
-// Upload limits of the specification and against decompression bombs.
+// The two variants made on upload, by their longer side; a smaller original is never enlarged.
 const (
-	// ImageMaxBytes is the specification's 2 MB, counted as 2,000,000 bytes.
-	ImageMaxBytes = 2_000_000
-	// imageMaxPixels refuses a small file that would decode into a huge bitmap (a 2 MB PNG of
-	// one colour can claim 100,000 x 100,000 pixels: 40 GB decoded). 40 MP covers any camera.
-	imageMaxPixels = 40_000_000
-
-	// The two variants made on upload, by their longer side; a smaller original is never enlarged.
 	smallSide = 300
 	largeSide = 1200
 
 	jpegQuality = 85
 )
 
-// imageFormats are the accepted formats by the decoder's name, with the content type and
-// extension an original keeps when stored as it came (stickers).
-var imageFormats = map[string]struct{ contentType, ext string }{
-	"jpeg": {"image/jpeg", "jpg"},
-	"png":  {"image/png", "png"},
-	"webp": {"image/webp", "webp"},
-}
+// ImageMaxBytes is the upload limit of product images and stickers (the platform's one check).
+const ImageMaxBytes = imagefile.MaxBytes
 
-// upload is a checked image: its bytes, decoder format and dimensions.
-type upload struct {
-	data   []byte
-	format string
-	width  int
-	height int
-	img    image.Image
-}
+// upload is a checked image (see imagefile.Read).
+type upload = imagefile.Image
 
-// readImage reads one uploaded file and checks it by its content (never by its name or the
-// client's Content-Type): at most ImageMaxBytes, a JPEG, PNG or WebP that really decodes, at
-// most imageMaxPixels. Errors are 422 on field. It does not decode the pixels (see decode).
-func readImage(r io.Reader, field string) (*upload, error) {
-	if r == nil {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.file_required"))
-	}
-	data, err := io.ReadAll(io.LimitReader(r, ImageMaxBytes+1))
-	if err != nil {
-		return nil, apperr.Wrap(err, "read upload")
-	}
-	if len(data) > ImageMaxBytes {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.image_size"))
-	}
-	if len(data) == 0 {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.file_required"))
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if _, ok := imageFormats[format]; err != nil || !ok {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.image_type"))
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > imageMaxPixels {
-		return nil, apperr.InvalidFields(apperr.Field(field, "image.too_many_pixels", "max", imageMaxPixels/1_000_000))
-	}
-	// The header alone can lie (a JPEG header on garbage): decode the whole image, so a file
-	// that is not really an image is refused before anything is stored.
-	img, decoded, err := image.Decode(bytes.NewReader(data))
-	if err != nil || decoded != format {
-		return nil, apperr.InvalidFields(apperr.Field(field, "validation.image_type"))
-	}
-	return &upload{data: data, format: format, width: cfg.Width, height: cfg.Height, img: img}, nil
-}
+// readImage checks one uploaded file by its content; errors are 422 on field.
+func readImage(r io.Reader, field string) (*upload, error) { return imagefile.Read(r, field) }
 
-// variant is one encoded size of a product image.
 type variant struct {
 	data        []byte
 	contentType string
@@ -92,8 +41,8 @@ type variant struct {
 // when the source has transparent pixels (a PNG or WebP cut-out on a transparent background),
 // because JPEG would paint the background black. WebP sources become JPEG or PNG as well:
 // Go has no WebP encoder, and every browser shows both.
-func (u *upload) variants() (small, large variant, err error) {
-	img := u.img
+func variants(u *upload) (small, large variant, err error) {
+	img := u.Pixels
 	transparent := !opaque(img)
 	small, err = encodeVariant(fit(img, smallSide), transparent)
 	if err != nil {

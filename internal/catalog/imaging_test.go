@@ -144,7 +144,7 @@ func TestReadImage(t *testing.T) {
 			if err != nil {
 				got = []any{fieldKey(err), 0, 0}
 			} else {
-				got = []any{u.format, u.width, u.height}
+				got = []any{u.Format, u.Width, u.Height}
 			}
 			if d := cmp.Diff([]any{tt.want, tt.width, tt.height}, got); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
@@ -182,7 +182,7 @@ func TestVariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			small, large, err := u.variants()
+			small, large, err := variants(u)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -90,9 +90,8 @@ func (s *Service) storeSticker(ctx context.Context, r io.Reader) (string, error)
 	if err != nil {
 		return "", err
 	}
-	f := imageFormats[u.format]
-	key := "stickers/energy/" + uuid.NewString() + "." + f.ext
-	if err := s.blobs.Put(ctx, key, bytes.NewReader(u.data), int64(len(u.data)), f.contentType); err != nil {
+	key := "stickers/energy/" + uuid.NewString() + "." + u.Ext()
+	if err := s.blobs.Put(ctx, key, bytes.NewReader(u.Data), int64(len(u.Data)), u.ContentType()); err != nil {
 		return "", apperr.Wrap(err, "store sticker")
 	}
 	return key, nil

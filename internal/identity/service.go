@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/imagefile"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/validation"
 )
@@ -435,32 +435,18 @@ func (s *Service) PurgeExpired(ctx context.Context) (int64, error) {
 	return r1.RowsAffected + r2.RowsAffected, nil
 }
 
-// AvatarMaxBytes is the specification's image limit (2 MB).
-const AvatarMaxBytes = 2 * 1000 * 1000
-
-var avatarTypes = map[string]string{"image/jpeg": "jpg", "image/png": "png", "image/webp": "webp"}
-
-// SetAvatar stores a new avatar image for the user and removes the old one.
+// SetAvatar stores a new avatar image (JPG, PNG or WEBP by content, at most 2 MB) for the
+// user and removes the old one.
 func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User, error) {
 	u, err := s.GetUser(ctx, uid, false)
 	if err != nil {
 		return nil, err
 	}
-	if r == nil {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.file_required"))
-	}
-	data, err := io.ReadAll(io.LimitReader(r, AvatarMaxBytes+1))
+	img, err := imagefile.Read(r, "image")
 	if err != nil {
-		return nil, apperr.Wrap(err, "read avatar")
+		return nil, err
 	}
-	if len(data) > AvatarMaxBytes {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_size"))
-	}
-	ctype := http.DetectContentType(data)
-	ext, ok := avatarTypes[ctype]
-	if !ok {
-		return nil, apperr.InvalidFields(apperr.Field("image", "validation.image_type"))
-	}
+	data, ctype, ext := img.Data, img.ContentType(), img.Ext()
 	key := fmt.Sprintf("avatars/%d/%s.%s", uid, uuid.NewString(), ext)
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return nil, apperr.Wrap(err, "store avatar")

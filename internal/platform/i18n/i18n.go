@@ -140,6 +140,7 @@ var coreMessages = map[string][2]string{
 	"validation.role_unknown":   {"Uloga ne postoji", "The role does not exist"},
 	"validation.role_forbidden": {"Nemate pravo da dodelite ovu ulogu", "You may not assign this role"},
 	"validation.image_type":     {"Slika mora biti u formatu JPG, PNG ili WEBP", "The image must be a JPG, PNG or WEBP file"},
+	"image.too_many_pixels":     {"Slika može imati najviše {max} megapiksela", "The image may have at most {max} megapixels"},
 	"validation.image_size":     {"Maksimalni limit slike je 2MB", "The maximum image limit is 2MB"},
 	"validation.file_required":  {"Fajl je obavezan", "The file is required"},
 

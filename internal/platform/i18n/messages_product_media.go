@@ -5,8 +5,6 @@ var productMediaMessages = map[string][2]string{
 	"notfound.product_image":   {"Slika ne postoji ili je izbrisana.", "The image does not exist or has been deleted."},
 	"notfound.catalog_sticker": {"Katalog nalepnica ne postoji ili je izbrisana.", "The catalog sticker does not exist or has been deleted."},
 
-	"image.too_many_pixels": {"Slika može imati najviše {max} megapiksela", "The image may have at most {max} megapixels"},
-
 	"product_image.max_extra":   {"Možete dodati najviše {n} slike", "You can upload max {n} photos"},
 	"product_image.created":     {"Slike su uspešno dodate.", "The photos have been added."},
 	"product_image.main_stored": {"Glavna slika je uspešno sačuvana.", "The main photo has been saved."},
