@@ -93,7 +93,7 @@ func (h productImageHandlers) setMain(c *gin.Context) {
 	if !ok {
 		return
 	}
-	f, ok := formFile(c, "image")
+	f, ok := httpx.FormFile(c, "image")
 	if !ok {
 		return
 	}
@@ -206,7 +206,7 @@ func (h stickerHandlers) setEnergy(c *gin.Context) {
 	if !ok {
 		return
 	}
-	f, ok := formFile(c, "sticker")
+	f, ok := httpx.FormFile(c, "sticker")
 	if !ok {
 		return
 	}
@@ -272,7 +272,7 @@ func (h stickerHandlers) massEnergy(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	f, ok := formFile(c, "sticker")
+	f, ok := httpx.FormFile(c, "sticker")
 	if !ok {
 		return
 	}
@@ -411,21 +411,6 @@ func (h stickerHandlers) massCatalog(c *gin.Context) {
 		return
 	}
 	c.JSON(http.StatusAccepted, httpx.MessageResponse{Message: httpx.T(c, "catalog_sticker.queued", nil)})
-}
-
-// formFile opens one uploaded file; a missing one is a 422 on field, an oversized body a 413.
-func formFile(c *gin.Context, field string) (multipart.File, bool) {
-	fh, err := c.FormFile(field)
-	if err != nil {
-		httpx.Fail(c, httpx.FormFileError(err, field))
-		return nil, false
-	}
-	f, err := fh.Open()
-	if err != nil {
-		httpx.Fail(c, apperr.Wrap(err, "open upload"))
-		return nil, false
-	}
-	return f, true
 }
 
 // formIDs reads ids[] (or ids, repeated or comma-joined) from a multipart form.

@@ -6,7 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop/internal/catalog"
-	"shop/internal/platform/apperr"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/money"
 )
@@ -376,14 +375,8 @@ func (h categoryHandlers) image(c *gin.Context) {
 	if !ok {
 		return
 	}
-	fh, err := c.FormFile("image")
-	if err != nil {
-		httpx.Fail(c, httpx.FormFileError(err, "image"))
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		httpx.Fail(c, apperr.Wrap(err, "open upload"))
+	f, ok := httpx.FormFile(c, "image")
+	if !ok {
 		return
 	}
 	defer f.Close()

@@ -176,14 +176,8 @@ func (h userHandlers) avatar(c *gin.Context) {
 	if !ok {
 		return
 	}
-	fh, err := c.FormFile("image")
-	if err != nil {
-		httpx.Fail(c, httpx.FormFileError(err, "image"))
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		httpx.Fail(c, apperr.Wrap(err, "open upload"))
+	f, ok := httpx.FormFile(c, "image")
+	if !ok {
 		return
 	}
 	defer f.Close()

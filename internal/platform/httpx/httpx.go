@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -173,6 +174,22 @@ func bodyError(err error) error {
 		return apperr.InvalidFields(apperr.Field(f, "validation.type"))
 	}
 	return apperr.InvalidFields(apperr.Field("body", "error.body"))
+}
+
+// FormFile opens one uploaded file of a multipart request; a missing one is a 422 on field,
+// an oversized body a 413 (already answered when it returns false). The caller closes it.
+func FormFile(c *gin.Context, field string) (multipart.File, bool) {
+	fh, err := c.FormFile(field)
+	if err != nil {
+		Fail(c, FormFileError(err, field))
+		return nil, false
+	}
+	f, err := fh.Open()
+	if err != nil {
+		Fail(c, apperr.Wrap(err, "open upload"))
+		return nil, false
+	}
+	return f, true
 }
 
 // FormFileError maps a failed multipart read: too large is a 413, a missing file a 422 on field.
