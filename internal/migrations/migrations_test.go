@@ -30,7 +30,7 @@ var specPermissions = []string{
 }
 
 var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
-	{ID: "0003_catalog", Applied: true}}
+	{ID: "0003_catalog", Applied: true}, {ID: "0004_catalog_indexes", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -165,11 +165,14 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0004_catalog_indexes" {
+			t.Fatalf("Down rolled back %q, want 0004_catalog_indexes", id)
+		}
 		if id := down(t, gdb); id != "0003_catalog" {
 			t.Fatalf("Down rolled back %q, want 0003_catalog", id)
 		}
 		want := append([]migrations.State{}, allApplied...)
-		want[2].Applied = false
+		want[2].Applied, want[3].Applied = false, false
 		if d := cmp.Diff(want, status(t, gdb)); d != "" {
 			t.Errorf("status after down (-want +got):\n%s", d)
 		}
@@ -187,6 +190,7 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 
 		// 0002 alone: its data goes and comes back.
+		down(t, gdb)
 		down(t, gdb)
 		if id := down(t, gdb); id != "0002_permissions" {
 			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
