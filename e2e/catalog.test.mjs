@@ -265,10 +265,11 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     await screenshot(page, 'catalog-7-sticker-tab')
 
     // The end state as the API has it.
-    const product = (await apiGet(`/api/v1/admin/products/${id}`)).data
+    const product = (await apiGet(`/api/v1/admin/products/${id}?include=mainImage,categories`)).data
     assert.equal(product.name, renamed)
     assert.equal(product.sku, sku)
-    assert.ok(product.main_image, 'the product has a main image')
+    assert.match(product.main_image?.small ?? '', /^\/media\//, 'the product has a main image')
+    assert.deepEqual(product.categories?.map((c) => c.name), [CATEGORY])
     const stickers = (await apiGet(`/api/v1/admin/products/${id}/catalog-stickers`)).data
     const types = (await apiGet('/api/v1/admin/catalog-sticker-types')).data
     const novo = types.find((x) => x.name === STICKER)
