@@ -140,6 +140,7 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     const description = page.getByRole('textbox', { name: 'Opis' })
     await description.click()
     await page.keyboard.type('Telefon za proveru kataloga: ekran 6,5", 128 GB.')
+    await description.getByText('Telefon za proveru kataloga').waitFor()
 
     const categories = page.getByRole('combobox', { name: 'Kategorije' })
     await categories.click()
@@ -270,6 +271,8 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     assert.equal(product.sku, sku)
     assert.match(product.main_image?.small ?? '', /^\/media\//, 'the product has a main image')
     assert.deepEqual(product.categories?.map((c) => c.name), [CATEGORY])
+    assert.equal(product.entry_price, 24990)
+    assert.match(product.description, /Telefon za proveru kataloga/, 'the description typed in the editor')
     const stickers = (await apiGet(`/api/v1/admin/products/${id}/catalog-stickers`)).data
     const types = (await apiGet('/api/v1/admin/catalog-sticker-types')).data
     const novo = types.find((x) => x.name === STICKER)
