@@ -463,12 +463,8 @@ func attributeTarget(c *gin.Context) (uint64, uint64, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	attrID, err := strconv.ParseUint(c.Param("attrId"), 10, 64)
-	if err != nil || attrID == 0 {
-		httpx.Fail(c, apperr.NotFoundThing("product_attribute"))
-		return 0, 0, false
-	}
-	return id, attrID, true
+	attrID, ok := paramID(c, "attrId", "product_attribute")
+	return id, attrID, ok
 }
 
 // SetAttributeValueRequest names an existing value of the attribute; values-existing also
@@ -594,9 +590,8 @@ func (h productHandlers) editValue(c *gin.Context) {
 	if !ok {
 		return
 	}
-	valueID, err := strconv.ParseUint(c.Param("valueId"), 10, 64)
-	if err != nil || valueID == 0 {
-		httpx.Fail(c, apperr.NotFoundThing("product_attribute_value"))
+	valueID, ok := paramID(c, "valueId", "product_attribute_value")
+	if !ok {
 		return
 	}
 	var in AttributeValueRequest

@@ -2,13 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"strconv"
-
-	"github.com/gin-gonic/gin"
 
 	"shop/internal/identity"
-	"shop/internal/platform/apperr"
-	"shop/internal/platform/httpx"
 )
 
 // taxonomyRoutes: categories, attributes and their values, brands, the lookup lists.
@@ -62,17 +57,6 @@ func taxonomyRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/discount-types", Handler: l.discountTypes, Auth: true, Permissions: []string{identity.PermViewDiscountType, identity.PermViewProduct}},
 		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}},
 	}
-}
-
-// taxonomyParamID parses a second id in the path (attributeId, valueId); malformed is the
-// thing's 404, as for :id.
-func taxonomyParamID(c *gin.Context, param string, notFound *apperr.Error) (uint64, bool) {
-	id, err := strconv.ParseUint(c.Param(param), 10, 64)
-	if err != nil || id == 0 {
-		httpx.Fail(c, notFound)
-		return 0, false
-	}
-	return id, true
 }
 
 // optionalID is a JSON id that can be absent (unchanged), null or 0 (none), or a number.

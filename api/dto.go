@@ -39,10 +39,7 @@ type RoleResponse struct {
 
 func userResponse(u *identity.User) UserResponse {
 	r := UserResponse{ID: u.ID, Name: u.Name, Email: u.Email, Roles: u.RoleNames(), Permissions: u.PermissionNames()}
-	if u.AvatarKey != "" {
-		s := "/media/" + u.AvatarKey
-		r.ImageThumb = &s
-	}
+	r.ImageThumb = optionalMediaURL(u.AvatarKey)
 	if u.Addresses != nil {
 		r.Addresses = make([]AddressResponse, 0, len(u.Addresses))
 		for _, a := range u.Addresses {
@@ -62,4 +59,16 @@ func usersResponse(us []identity.User) []UserResponse {
 
 func sessionResponse(t *identity.Tokens) SessionResponse {
 	return SessionResponse{Token: t.AccessToken, RefreshToken: t.RefreshToken, ExpiresIn: t.ExpiresIn, User: userResponse(t.User)}
+}
+
+// mediaURL is the public address of a stored object (see the /media route).
+func mediaURL(key string) string { return "/media/" + key }
+
+// optionalMediaURL is mediaURL, or nil when there is no object.
+func optionalMediaURL(key string) *string {
+	if key == "" {
+		return nil
+	}
+	s := mediaURL(key)
+	return &s
 }

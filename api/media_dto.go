@@ -1,14 +1,9 @@
 package api
 
 import (
-	"strconv"
 	"time"
 
-	"github.com/gin-gonic/gin"
-
 	"shop/internal/catalog"
-	"shop/internal/platform/apperr"
-	"shop/internal/platform/httpx"
 )
 
 // MediaImageResponse is one image of a product's images tab: the main flag, the URLs of its
@@ -87,15 +82,3 @@ type CatalogStickerMassRequest struct {
 	To                   string   `json:"to" example:"2025-03-31"`
 	IDs                  []uint64 `json:"ids"`
 } // @name CatalogStickerMassRequest
-
-func mediaURL(key string) string { return "/media/" + key }
-
-// paramID reads a numeric path parameter; anything else is that thing's 404.
-func paramID(c *gin.Context, name, thing string) (uint64, bool) {
-	id, err := strconv.ParseUint(c.Param(name), 10, 64)
-	if err != nil || id == 0 {
-		httpx.Fail(c, apperr.NotFoundThing(thing))
-		return 0, false
-	}
-	return id, true
-}

@@ -175,21 +175,19 @@ type MassChangeResponse struct {
 	Count int64 `json:"count"`
 } // @name MassChangeCount
 
-func productMediaURL(key string) string { return "/media/" + key }
-
 // productStickerURL is a sticker type's image URL ("" when the type has no image yet).
 func productStickerURL(key string) string {
 	if key == "" {
 		return ""
 	}
-	return productMediaURL(key)
+	return mediaURL(key)
 }
 
 func productImageResponse(im *catalog.ProductImageRef) *ProductImageResponse {
 	if im == nil {
 		return nil
 	}
-	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: productMediaURL(im.SmallKey), Large: productMediaURL(im.LargeKey)}
+	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: mediaURL(im.SmallKey), Large: mediaURL(im.LargeKey)}
 }
 
 func productCategoryResponses(cs []catalog.ProductCategoryRef) []ProductCategoryResponse {
@@ -284,7 +282,7 @@ func productResponse(p *catalog.ProductDetails, inc catalog.ProductIncludes, tod
 		}
 	}
 	if p.EnergyStickerKey != "" {
-		u := productMediaURL(p.EnergyStickerKey)
+		u := mediaURL(p.EnergyStickerKey)
 		r.EnergyValueSticker = &u
 	}
 	for _, s := range p.CatalogStickers {

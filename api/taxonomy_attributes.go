@@ -6,7 +6,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop/internal/catalog"
-	"shop/internal/platform/apperr"
 	"shop/internal/platform/httpx"
 )
 
@@ -298,7 +297,7 @@ func (h attributeHandlers) updateValue(c *gin.Context) {
 	if !ok {
 		return
 	}
-	valueID, ok := taxonomyParamID(c, "valueId", apperr.NotFoundThing("attribute_value"))
+	valueID, ok := paramID(c, "valueId", "attribute_value")
 	if !ok {
 		return
 	}
@@ -335,7 +334,7 @@ func (h attributeHandlers) deleteValue(c *gin.Context) {
 	if !ok {
 		return
 	}
-	valueID, ok := taxonomyParamID(c, "valueId", apperr.NotFoundThing("attribute_value"))
+	valueID, ok := paramID(c, "valueId", "attribute_value")
 	if !ok {
 		return
 	}
@@ -484,7 +483,7 @@ func (h categoryHandlers) updateAttribute(c *gin.Context) {
 	if !ok {
 		return
 	}
-	attrID, ok := taxonomyParamID(c, "attributeId", apperr.NotFoundThing("attribute"))
+	attrID, ok := paramID(c, "attributeId", "attribute")
 	if !ok {
 		return
 	}
@@ -520,7 +519,7 @@ func (h categoryHandlers) detachAttribute(c *gin.Context) {
 	if !ok {
 		return
 	}
-	attrID, ok := taxonomyParamID(c, "attributeId", apperr.NotFoundThing("attribute"))
+	attrID, ok := paramID(c, "attributeId", "attribute")
 	if !ok {
 		return
 	}

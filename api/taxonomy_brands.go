@@ -227,7 +227,7 @@ func (h lookupHandlers) catalogStickerTypes(c *gin.Context) {
 	}
 	out := make([]CatalogStickerTypeResponse, 0, len(types))
 	for _, t := range types {
-		out = append(out, CatalogStickerTypeResponse{ID: t.ID, Name: t.Name, Slug: t.Slug, Sticker: taxonomyMediaURL(t.StickerKey), DesktopImage: taxonomyMediaURL(t.DesktopImageKey)})
+		out = append(out, CatalogStickerTypeResponse{ID: t.ID, Name: t.Name, Slug: t.Slug, Sticker: optionalMediaURL(t.StickerKey), DesktopImage: optionalMediaURL(t.DesktopImageKey)})
 	}
 	httpx.List(c, out, total, page)
 }

@@ -52,18 +52,10 @@ type StoreCategoryResponse struct {
 	Subcategories []StoreCategoryResponse `json:"subcategories,omitzero"`
 } // @name StoreCategory
 
-func taxonomyMediaURL(key string) *string {
-	if key == "" {
-		return nil
-	}
-	s := "/media/" + key
-	return &s
-}
-
 func categoryResponse(c *catalog.Category) CategoryResponse {
 	r := CategoryResponse{ID: c.ID, ParentID: c.ParentID, Name: c.Name, Slug: c.Slug, Prefix: c.Prefix, Position: c.Position,
 		Level: c.Level, Pdv: c.PdvBps, WebMargin: c.WebMarginBps, RetailMargin: c.RetailMarginBps, DealerMargin: c.DealerMarginBps,
-		DescriptionTime: c.DescriptionTime, MinPrice: c.MinPrice, AllowedRebate: c.AllowedRebate, Image: taxonomyMediaURL(c.ImageKey),
+		DescriptionTime: c.DescriptionTime, MinPrice: c.MinPrice, AllowedRebate: c.AllowedRebate, Image: optionalMediaURL(c.ImageKey),
 		Declaration: DeclarationResponse{Name: c.DeclarationName, CountryOfOrigin: c.CountryOfOrigin, ConsumerRights: c.ConsumerRights},
 		Active:      c.Active, ProductsCount: c.ProductsCount}
 	if c.Subcategories != nil {

@@ -222,8 +222,11 @@ func (h roleHandlers) list(c *gin.Context) {
 }
 
 // pathID parses the :id path parameter; a malformed id is the thing's 404.
-func pathID(c *gin.Context, thing string) (uint64, bool) {
-	id, err := strconv.ParseUint(c.Param("id"), 10, 64)
+func pathID(c *gin.Context, thing string) (uint64, bool) { return paramID(c, "id", thing) }
+
+// paramID parses a numeric path parameter; anything else is that thing's 404.
+func paramID(c *gin.Context, name, thing string) (uint64, bool) {
+	id, err := strconv.ParseUint(c.Param(name), 10, 64)
 	if err != nil || id == 0 {
 		httpx.Fail(c, apperr.NotFoundThing(thing))
 		return 0, false
