@@ -57,3 +57,26 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   }
   return data
 }
+
+/**
+ * binary: a file as a multipart body's field. openapi-typescript types a binary field as string;
+ * the value stays the File and `formData` appends it as such.
+ */
+export const binary = (file: Blob): string => file as unknown as string
+
+/**
+ * formData: the one bodySerializer of every multipart upload (images, stickers, avatars). The body
+ * is typed by the schema (its field names checked); arrays are appended once per item under the
+ * same name (`images[]`, `ids[]`), files as files, anything else as text. The browser sets
+ * multipart/form-data with its boundary.
+ */
+export function formData(body: object | undefined): FormData {
+  const fd = new FormData()
+  for (const [name, value] of Object.entries(body ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === undefined || v === null) continue
+      fd.append(name, v instanceof Blob ? v : String(v))
+    }
+  }
+  return fd
+}

@@ -1,7 +1,9 @@
 // Attributes and their values (admin/attributes, admin/attributes/{id}/values): list, add,
 // rename and switch on or off; values added, renamed, moved and switched on or off.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type Attribute, type AttributeValue, type DataResponse, type Paged } from '../../api/catalogDetailTypes'
+import { type Attribute, type AttributeValue, type Paged, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
+import type { components } from '../../api/schema'
 
 export interface AttributeQuery {
   page?: number
@@ -20,7 +22,7 @@ export const attributeAdminKeys = {
 export function useAttributes(q: AttributeQuery) {
   return useQuery({
     queryKey: attributeAdminKeys.list(q),
-    queryFn: () => api.get<Paged<Attribute>>('admin/attributes', { ...q }),
+    queryFn: async () => sent<Paged<Attribute>>(await unwrap(client.GET('/api/v1/admin/attributes', { params: { query: { ...q, search: q.search || undefined } } }))),
     placeholderData: keepPreviousData,
   })
 }
@@ -33,7 +35,10 @@ export function useAllAttributes() {
 export function useAttributeValues(id: number | undefined) {
   return useQuery({
     queryKey: attributeAdminKeys.values(id ?? 0),
-    queryFn: async () => (await api.get<Paged<AttributeValue>>(`admin/attributes/${id}/values`, { paginate: 1000 })).data ?? [],
+    queryFn: async () =>
+      sent<AttributeValue[]>(
+        (await unwrap(client.GET('/api/v1/admin/attributes/{id}/values', { params: { path: { id: id ?? 0 }, query: { paginate: 1000 } } }))).data ?? [],
+      ),
     enabled: !!id && id > 0,
   })
 }
@@ -51,22 +56,20 @@ function useAttributeChange<V>(fn: (v: V) => Promise<unknown>) {
   })
 }
 
-export interface AttributeBody {
-  name?: string
-  active?: boolean
-  position?: number
-}
+export type AttributeBody = components['schemas']['AttributePatchRequest']
 
 export function useCreateAttribute() {
-  return useAttributeChange((body: { name: string; values?: string[] }) => api.post<DataResponse<Attribute>>('admin/attributes', body))
+  return useAttributeChange((body: components['schemas']['AttributeRequest']) => unwrap(client.POST('/api/v1/admin/attributes', { body })))
 }
 
 export function useUpdateAttribute() {
-  return useAttributeChange(({ id, ...body }: AttributeBody & { id: number }) => api.patch(`admin/attributes/${id}`, body))
+  return useAttributeChange(({ id, ...body }: AttributeBody & { id: number }) => unwrap(client.PATCH('/api/v1/admin/attributes/{id}', { params: { path: { id } }, body })))
 }
 
 export function useCreateAttributeValue(attributeId: number) {
-  return useAttributeChange((body: { value: string }) => api.post(`admin/attributes/${attributeId}/values`, body))
+  return useAttributeChange((body: { value: string }) =>
+    unwrap(client.POST('/api/v1/admin/attributes/{id}/values', { params: { path: { id: attributeId } }, body })),
+  )
 }
 
 export interface AttributeValueChange {
@@ -77,5 +80,7 @@ export interface AttributeValueChange {
 }
 
 export function useUpdateAttributeValue(attributeId: number) {
-  return useAttributeChange(({ valueId, ...body }: AttributeValueChange) => api.patch(`admin/attributes/${attributeId}/values/${valueId}`, body))
+  return useAttributeChange(({ valueId, ...body }: AttributeValueChange) => 
+    unwrap(client.PATCH('/api/v1/admin/attributes/{id}/values/{valueId}', { params: { path: { id: attributeId, valueId } }, body })),
+  )
 }

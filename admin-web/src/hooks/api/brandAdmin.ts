@@ -1,7 +1,8 @@
 // Brands in the back office (admin/brands): the paged list, add, rename, delete. Keys start with
 // 'brands', the brand lookup's prefix, so a change refreshes the brand pickers too.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type BrandRow, type MessageResponse, type Paged } from '../../api/catalogDetailTypes'
+import { type BrandRow, type Paged, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
 
 export interface BrandQuery {
   page?: number
@@ -17,7 +18,7 @@ export const brandAdminKeys = {
 export function useBrandList(q: BrandQuery) {
   return useQuery({
     queryKey: brandAdminKeys.admin(q),
-    queryFn: () => api.get<Paged<BrandRow>>('admin/brands', { ...q }),
+    queryFn: async () => sent<Paged<BrandRow>>(await unwrap(client.GET('/api/v1/admin/brands', { params: { query: { ...q, search: q.search || undefined } } }))),
     placeholderData: keepPreviousData,
   })
 }
@@ -33,15 +34,15 @@ function useBrandChange<V>(fn: (v: V) => Promise<unknown>) {
   })
 }
 
-/** POST admin/brands answers {message, brand} */
+/** POST admin/brands answers {message, data: brand} */
 export function useCreateBrand() {
-  return useBrandChange((body: { name: string }) => api.post<MessageResponse & { brand?: BrandRow }>('admin/brands', body))
+  return useBrandChange((body: { name: string }) => unwrap(client.POST('/api/v1/admin/brands', { body })))
 }
 
 export function useUpdateBrand() {
-  return useBrandChange(({ id, name }: { id: number; name: string }) => api.patch(`admin/brands/${id}`, { name }))
+  return useBrandChange(({ id, name }: { id: number; name: string }) => unwrap(client.PATCH('/api/v1/admin/brands/{id}', { params: { path: { id } }, body: { name } })))
 }
 
 export function useDeleteBrand() {
-  return useBrandChange((id: number) => api.delete(`admin/brands/${id}`))
+  return useBrandChange((id: number) => unwrap(client.DELETE('/api/v1/admin/brands/{id}', { params: { path: { id } } })))
 }

@@ -1,7 +1,7 @@
 // Catalog sticker types (admin/catalog-sticker-types) as a lookup list, with a picker search.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { catalogGet } from '../../api/catalogApi'
-import type { CatalogStickerType, ListResponse } from '../../api/catalogTypes'
+import { type CatalogStickerType, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
 import type { LookupSearch } from './brands'
 import { lookupQuery, quiet } from './lookupCache'
 
@@ -13,7 +13,9 @@ export const catalogStickerTypeKeys = {
 }
 
 const fetchTypes = async (q: LookupSearch) =>
-  (await catalogGet<ListResponse<CatalogStickerType>>('/api/v1/admin/catalog-sticker-types', { paginate: q.paginate, search: q.search })).data ?? []
+  sent<CatalogStickerType[]>(
+    (await unwrap(client.GET('/api/v1/admin/catalog-sticker-types', { params: { query: { paginate: q.paginate, search: q.search || undefined } } }))).data ?? [],
+  )
 
 export const catalogStickerTypesLookup = () => lookupQuery<CatalogStickerType>(catalogStickerTypeKeys.lookup(), () => fetchTypes({}))
 

@@ -1,8 +1,8 @@
 // Categories (admin/categories) as a lookup: the leaf categories (only_children=1, up to 1000,
 // cached under 'categories') and a type-ahead search over them.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { catalogGet } from '../../api/catalogApi'
-import type { Category, ListResponse } from '../../api/catalogTypes'
+import { type Category, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
 import type { LookupSearch } from './brands'
 import { lookupQuery, quiet } from './lookupCache'
 
@@ -14,13 +14,15 @@ export const categoryKeys = {
 }
 
 const fetchCategories = async (q: LookupSearch) =>
+  sent<Category[]>(
   (
-    await catalogGet<ListResponse<Category>>('/api/v1/admin/categories', {
-      paginate: q.paginate ?? 1000,
-      only_children: 1,
-      search: q.search,
-    })
-  ).data ?? []
+    await unwrap(
+      client.GET('/api/v1/admin/categories', {
+        params: { query: { paginate: q.paginate ?? 1000, only_children: true, search: q.search || undefined } },
+      }),
+    )
+  ).data ?? [],
+  )
 
 export const categoriesLookup = () => lookupQuery<Category>(categoryKeys.lookup(), () => fetchCategories({ paginate: 1000 }), 'categories')
 

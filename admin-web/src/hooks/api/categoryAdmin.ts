@@ -2,7 +2,8 @@
 // update, its image and its attributes. Keys start with 'categories', the lookup's prefix, so a
 // change also refreshes the category pickers.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type CategoryAttribute, type CategoryBody, type CategoryDetail, type DataResponse, type Paged } from '../../api/catalogDetailTypes'
+import { type CategoryAttribute, type CategoryBody, type CategoryDetail, sent } from '../../api/catalogTypes'
+import { binary, client, formData, unwrap } from '../../api/client'
 
 export const categoryAdminKeys = {
   all: ['categories'] as const,
@@ -16,7 +17,10 @@ export const categoryAdminKeys = {
 export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: categoryAdminKeys.tree(),
-    queryFn: async () => (await api.get<Paged<CategoryDetail>>('admin/categories', { paginate: 1000, main: 1, include: 'all_subcategories' })).data ?? [],
+    queryFn: async () =>
+      sent<CategoryDetail[]>(
+        (await unwrap(client.GET('/api/v1/admin/categories', { params: { query: { paginate: 1000, main: true, include: 'all_subcategories' } } }))).data ?? [],
+      ),
     staleTime: 60_000,
   })
 
@@ -27,7 +31,7 @@ export function useCategoryTree() {
 export function useCategory(id: number) {
   return useQuery({
     queryKey: categoryAdminKeys.detail(id),
-    queryFn: async () => (await api.get<DataResponse<CategoryDetail>>(`admin/categories/${id}`)).data,
+    queryFn: async () => sent<CategoryDetail | undefined>((await unwrap(client.GET('/api/v1/admin/categories/{id}', { params: { path: { id } } }))).data),
     enabled: id > 0,
     meta: { quiet: true },
   })
@@ -39,19 +43,19 @@ function useCategoryChange<V, R>(fn: (v: V) => Promise<R>) {
 }
 
 export function useCreateCategory() {
-  return useCategoryChange((body: CategoryBody) => api.post<DataResponse<CategoryDetail>>('admin/categories', body))
+  return useCategoryChange((body: CategoryBody) => unwrap(client.POST('/api/v1/admin/categories', { body })))
 }
 
 export function useUpdateCategory(id: number) {
-  return useCategoryChange((body: CategoryBody) => api.patch<DataResponse<CategoryDetail>>(`admin/categories/${id}`, body))
+  return useCategoryChange((body: CategoryBody) =>
+    unwrap(client.PATCH('/api/v1/admin/categories/{id}', { params: { path: { id } }, body })),
+  )
 }
 
 export function useUploadCategoryImage() {
-  return useCategoryChange(({ id, file }: { id: number; file: File }) => {
-    const fd = new FormData()
-    fd.append('image', file)
-    return api.upload(`admin/categories/${id}/image`, fd)
-  })
+  return useCategoryChange(({ id, file }: { id: number; file: File }) =>
+    unwrap(client.POST('/api/v1/admin/categories/{id}/image', { params: { path: { id } }, body: { image: binary(file) }, bodySerializer: formData })),
+  )
 }
 
 // ---- the category's attributes
@@ -59,7 +63,8 @@ export function useUploadCategoryImage() {
 export function useCategoryAttributes(id: number) {
   return useQuery({
     queryKey: categoryAdminKeys.attributes(id),
-    queryFn: async () => (await api.get<DataResponse<CategoryAttribute[]>>(`admin/categories/${id}/attributes`)).data ?? [],
+    queryFn: async () =>
+      sent<CategoryAttribute[]>((await unwrap(client.GET('/api/v1/admin/categories/{id}/attributes', { params: { path: { id } } }))).data ?? []),
     enabled: id > 0,
   })
 }
@@ -79,7 +84,9 @@ function useCategoryAttributeChange<V>(id: number, fn: (v: V) => Promise<unknown
 
 /** attach existing attributes: POST admin/categories/{id}/attributes {attributes: [{id}]} */
 export function useAttachAttributes(id: number) {
-  return useCategoryAttributeChange(id, (ids: number[]) => api.post(`admin/categories/${id}/attributes`, { attributes: ids.map((a) => ({ id: a })) }))
+  return useCategoryAttributeChange(id, (ids: number[]) =>
+    unwrap(client.POST('/api/v1/admin/categories/{id}/attributes', { params: { path: { id } }, body: { attributes: ids.map((a) => ({ id: a })) } })),
+  )
 }
 
 export interface NewCategoryAttribute {
@@ -90,7 +97,9 @@ export interface NewCategoryAttribute {
 
 /** a new attribute with its values, attached at once: POST admin/categories/{id}/attributes-new */
 export function useCreateCategoryAttribute(id: number) {
-  return useCategoryAttributeChange(id, (body: NewCategoryAttribute) => api.post(`admin/categories/${id}/attributes-new`, body))
+  return useCategoryAttributeChange(id, (body: NewCategoryAttribute) =>
+    unwrap(client.POST('/api/v1/admin/categories/{id}/attributes-new', { params: { path: { id } }, body })),
+  )
 }
 
 export interface CategoryAttributeChange {
@@ -101,10 +110,12 @@ export interface CategoryAttributeChange {
 
 export function useUpdateCategoryAttribute(id: number) {
   return useCategoryAttributeChange(id, ({ attributeId, ...body }: CategoryAttributeChange) =>
-    api.patch(`admin/categories/${id}/attributes/${attributeId}`, body),
+    unwrap(client.PATCH('/api/v1/admin/categories/{id}/attributes/{attributeId}', { params: { path: { id, attributeId } }, body })),
   )
 }
 
 export function useDetachCategoryAttribute(id: number) {
-  return useCategoryAttributeChange(id, (attributeId: number) => api.delete(`admin/categories/${id}/attributes/${attributeId}`))
+  return useCategoryAttributeChange(id, (attributeId: number) =>
+    unwrap(client.DELETE('/api/v1/admin/categories/{id}/attributes/{attributeId}', { params: { path: { id, attributeId } } })),
+  )
 }

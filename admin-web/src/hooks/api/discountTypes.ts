@@ -1,7 +1,7 @@
 // Discount types (admin/discount-types) as a lookup list (not cached in localStorage).
 import { useQuery } from '@tanstack/react-query'
-import { catalogGet } from '../../api/catalogApi'
-import type { DiscountType, ListResponse } from '../../api/catalogTypes'
+import { type DiscountType, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
 import { lookupQuery } from './lookupCache'
 
 export const discountTypeKeys = {
@@ -12,7 +12,7 @@ export const discountTypeKeys = {
 export const discountTypesLookup = () =>
   lookupQuery<DiscountType>(
     discountTypeKeys.lookup(),
-    async () => (await catalogGet<ListResponse<DiscountType>>('/api/v1/admin/discount-types')).data ?? [],
+    async () => sent<DiscountType[]>((await unwrap(client.GET('/api/v1/admin/discount-types', { params: { query: { paginate: 1000 } } }))).data ?? []),
   )
 
 export function useDiscountTypesLookup() {

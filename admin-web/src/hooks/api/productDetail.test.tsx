@@ -26,9 +26,9 @@ describe('product detail hooks', () => {
     qc.setQueryData(productDetailKeys.detail(5), { id: 5 })
     qc.setQueryData(['users', 'list', {}], { data: [] })
     const { result } = renderHook(() => useUpdateProduct(5), { wrapper: wrapper(qc) })
-    const body = { name: 'TV', entry_price: 1, description: '', categories: [1], brand_id: null, manufacturer_id: null, active: true, visible: true, country_of_origin: null, ean: null, stock: null }
+    const body = { name: 'TV', entry_price: 1, description: '', categories: [1], active: true, visible: true }
     await result.current.mutateAsync(body)
-    expect(patch).toHaveBeenCalledWith('/api/v1/admin/products/5', { body })
+    expect(patch).toHaveBeenCalledWith('/api/v1/admin/products/{id}', { params: { path: { id: 5 } }, body })
     expect(qc.getQueryState(productList)?.isInvalidated).toBe(true)
     expect(qc.getQueryState(productDetailKeys.detail(5))?.isInvalidated).toBe(true)
     expect(qc.getQueryState(['users', 'list', {}])?.isInvalidated).toBe(false)
@@ -40,16 +40,20 @@ describe('product detail hooks', () => {
     const a = new File(['a'], 'a.jpg', { type: 'image/jpeg' })
     const b = new File(['b'], 'b.png', { type: 'image/png' })
     await result.current.mutateAsync({ id: 9, files: [a, b] })
-    const [path, init] = post.mock.calls[0] as unknown as [string, { body: FormData }]
-    expect(path).toBe('/api/v1/admin/products/9/images')
-    expect(init.body.getAll('images[]').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.png'])
+    const [path, init] = post.mock.calls[0] as unknown as [string, { params: unknown; body: unknown; bodySerializer: (b: unknown) => FormData }]
+    expect(path).toBe('/api/v1/admin/products/{id}/images')
+    expect(init.params).toEqual({ path: { id: 9 } })
+    expect(init.bodySerializer(init.body).getAll('images[]').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.png'])
   })
 
   it('useSetAttributeValue posts the existing value to values-existing', async () => {
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok' }) as never)
     const { result } = renderHook(() => useSetAttributeValue(3), { wrapper: wrapper(newClient()) })
     await result.current.mutateAsync({ attributeId: 24, valueId: 70 })
-    expect(post).toHaveBeenCalledWith('/api/v1/admin/products/3/attributes/24/values-existing', { body: { attribute_value_id: 70 } })
+    expect(post).toHaveBeenCalledWith('/api/v1/admin/products/{id}/attributes/{attrId}/values-existing', {
+      params: { path: { id: 3, attrId: 24 } },
+      body: { attribute_value_id: 70 },
+    })
   })
 })
 
@@ -58,7 +62,7 @@ describe('category and supplier hooks', () => {
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok' }) as never)
     const { result } = renderHook(() => useAttachAttributes(4), { wrapper: wrapper(newClient()) })
     await result.current.mutateAsync([7, 8])
-    expect(post).toHaveBeenCalledWith('/api/v1/admin/categories/4/attributes', { body: { attributes: [{ id: 7 }, { id: 8 }] } })
+    expect(post).toHaveBeenCalledWith('/api/v1/admin/categories/{id}/attributes', { params: { path: { id: 4 } }, body: { attributes: [{ id: 7 }, { id: 8 }] } })
   })
 
   it('useDisconnect separates the price-list product and reloads the supplier lists and products', async () => {
@@ -68,7 +72,7 @@ describe('category and supplier hooks', () => {
     qc.setQueryData(productList, { data: [] })
     const { result } = renderHook(() => useDisconnect(), { wrapper: wrapper(qc) })
     await result.current.mutateAsync(12)
-    expect(del).toHaveBeenCalledWith('/api/v1/admin/pricelist-products/12/connect', {})
+    expect(del).toHaveBeenCalledWith('/api/v1/admin/pricelist-products/{id}/connect', { params: { path: { id: 12 } } })
     expect(qc.getQueryState(supplierAdminKeys.products(1, true))?.isInvalidated).toBe(true)
     expect(qc.getQueryState(productList)?.isInvalidated).toBe(true)
   })

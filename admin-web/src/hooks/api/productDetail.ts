@@ -1,19 +1,7 @@
-// One product of the back office (admin/products/{id}) and what hangs on it: the product itself
-// (create, update), its images, energy sticker, catalog stickers and attribute values. Every key
-// starts with 'products', the products list's prefix, and every change invalidates that prefix,
-// so the list and the detail never show an old product.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  api,
-  type DataResponse,
-  type Image,
-  type MessageResponse,
-  type ProductAttribute,
-  type ProductBody,
-  type ProductCatalogSticker,
-  type ProductCreated,
-  type ProductDetail,
-} from '../../api/catalogDetailTypes'
+import { type Image, type ProductAttribute, type ProductBody, type ProductCatalogSticker, type ProductDetail, sent } from '../../api/catalogTypes'
+import type { components } from '../../api/schema'
+import { binary, client, formData, unwrap } from '../../api/client'
 
 export const productDetailKeys = {
   all: ['products'] as const,
@@ -24,12 +12,16 @@ export const productDetailKeys = {
   catalogStickers: (id: number) => [...productDetailKeys.detail(id), 'catalog-stickers'] as const,
 }
 
-const base = (id: number) => `admin/products/${id}`
+const path = (id: number) => ({ params: { path: { id } } })
 
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: productDetailKeys.detail(id),
-    queryFn: async () => (await api.get<DataResponse<ProductDetail>>(base(id), { include: 'mainCategory,mainImage,categories,brand' })).data,
+    queryFn: async () =>
+      sent<ProductDetail | undefined>(
+        (await unwrap(client.GET('/api/v1/admin/products/{id}', { params: { path: { id }, query: { include: 'mainCategory,mainImage,categories,brand' } } })))
+          .data,
+      ),
     // a missing product is the page's own not-found state, not a toast
     meta: { quiet: true },
   })
@@ -39,17 +31,18 @@ export function useProduct(id: number) {
 }
 
 /** useProductChange: a mutation that refreshes everything under 'products' when it succeeds. */
-function useProductChange<V, R = MessageResponse>(fn: (v: V) => Promise<R>, meta?: Record<string, unknown>) {
+function useProductChange<V, R>(fn: (v: V) => Promise<R>, meta?: Record<string, unknown>) {
   const qc = useQueryClient()
   return useMutation({ mutationFn: fn, meta, onSuccess: () => qc.invalidateQueries({ queryKey: productDetailKeys.all }) })
 }
 
+/** useCreateProduct: POST admin/products answers 201 {message, data: {product}}. */
 export function useCreateProduct() {
-  return useProductChange((body: ProductBody) => api.post<ProductCreated>('admin/products', body))
+  return useProductChange((body: ProductBody) => unwrap(client.POST('/api/v1/admin/products', { body })))
 }
 
 export function useUpdateProduct(id: number) {
-  return useProductChange((body: ProductBody) => api.patch<DataResponse<ProductDetail>>(base(id), body))
+  return useProductChange((body: ProductBody) => unwrap(client.PATCH('/api/v1/admin/products/{id}', { ...path(id), body })))
 }
 
 // ---- images
@@ -57,65 +50,65 @@ export function useUpdateProduct(id: number) {
 export function useProductImages(id: number) {
   return useQuery({
     queryKey: productDetailKeys.images(id),
-    queryFn: async () => (await api.get<DataResponse<Image[]>>(`${base(id)}/images`)).data ?? [],
+    queryFn: async () => sent<Image[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/images', path(id)))).data ?? []),
     enabled: id > 0,
   })
 }
 
-function form(entries: [string, Blob][]): FormData {
-  const fd = new FormData()
-  for (const [k, v] of entries) fd.append(k, v)
-  return fd
-}
-
 export function useUploadMainImage() {
-  return useProductChange(({ id, file }: { id: number; file: File }) => api.upload(`${base(id)}/main-images`, form([['image', file]])))
+  return useProductChange(({ id, file }: { id: number; file: File }) =>
+    unwrap(client.POST('/api/v1/admin/products/{id}/main-images', { ...path(id), body: { image: binary(file) }, bodySerializer: formData })),
+  )
 }
 
 export function useUploadImages() {
   return useProductChange(({ id, files }: { id: number; files: File[] }) =>
-    api.upload(`${base(id)}/images`, form(files.map((f) => ['images[]', f]))),
+    unwrap(client.POST('/api/v1/admin/products/{id}/images', { ...path(id), body: { 'images[]': files.map(binary) }, bodySerializer: formData })),
   )
 }
 
 export function useDeleteImage(id: number) {
-  return useProductChange((imageId: number) => api.delete(`${base(id)}/images/${imageId}`))
+  return useProductChange((imageId: number) =>
+    unwrap(client.DELETE('/api/v1/admin/products/{id}/images/{imageId}', { params: { path: { id, imageId } } })),
+  )
 }
 
 // ---- energy sticker
 
 export function useUploadEnergySticker(id: number) {
-  return useProductChange((file: File) => api.upload(`${base(id)}/energy-sticker`, form([['sticker', file]])))
+  return useProductChange((file: File) =>
+    unwrap(client.POST('/api/v1/admin/products/{id}/energy-sticker', { ...path(id), body: { sticker: binary(file) }, bodySerializer: formData })),
+  )
 }
 
 export function useDeleteEnergySticker(id: number) {
-  return useProductChange(() => api.delete(`${base(id)}/energy-sticker/delete`))
+  return useProductChange(() => unwrap(client.DELETE('/api/v1/admin/products/{id}/energy-sticker/delete', path(id))))
 }
 
 // ---- catalog stickers
 
-export interface CatalogStickerBody {
-  catalog_sticker_type_id: number
-  /** YYYY-MM-DD */
-  from: string
-  to: string
-  active: boolean
-}
+/** YYYY-MM-DD days */
+export type CatalogStickerBody = components['schemas']['CatalogStickerRequest']
 
 export function useProductCatalogStickers(id: number) {
   return useQuery({
     queryKey: productDetailKeys.catalogStickers(id),
-    queryFn: async () => (await api.get<DataResponse<ProductCatalogSticker[]>>(`${base(id)}/catalog-stickers`)).data ?? [],
+    queryFn: async () =>
+      sent<ProductCatalogSticker[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/catalog-stickers', path(id)))).data ?? []),
     enabled: id > 0,
   })
 }
 
 export function useAddCatalogSticker(id: number) {
-  return useProductChange((body: CatalogStickerBody) => api.post(`${base(id)}/catalog-stickers`, body))
+  return useProductChange((body: CatalogStickerBody) =>
+    unwrap(client.POST('/api/v1/admin/products/{id}/catalog-stickers', { ...path(id), body })),
+  )
 }
 
 export function useDeleteCatalogSticker(id: number) {
-  return useProductChange((stickerId: number) => api.delete(`${base(id)}/catalog-stickers/${stickerId}`))
+  return useProductChange((stickerId: number) =>
+    unwrap(client.DELETE('/api/v1/admin/products/{id}/catalog-stickers/{stickerId}', { params: { path: { id, stickerId } } })),
+  )
 }
 
 // ---- attributes
@@ -123,7 +116,7 @@ export function useDeleteCatalogSticker(id: number) {
 export function useProductAttributes(id: number) {
   return useQuery({
     queryKey: productDetailKeys.attributes(id),
-    queryFn: async () => (await api.get<DataResponse<ProductAttribute[]>>(`${base(id)}/attributes`)).data ?? [],
+    queryFn: async () => sent<ProductAttribute[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/attributes', path(id)))).data ?? []),
     enabled: id > 0,
   })
 }
@@ -131,7 +124,12 @@ export function useProductAttributes(id: number) {
 /** useSetAttributeValue gives the product's attribute one of the attribute's existing values. */
 export function useSetAttributeValue(id: number) {
   return useProductChange(({ attributeId, valueId }: { attributeId: number; valueId: number }) =>
-    api.post(`${base(id)}/attributes/${attributeId}/values-existing`, { attribute_value_id: valueId }),
+    unwrap(
+      client.POST('/api/v1/admin/products/{id}/attributes/{attrId}/values-existing', {
+        params: { path: { id, attrId: attributeId } },
+        body: { attribute_value_id: valueId },
+      }),
+    ),
   )
 }
 
@@ -140,7 +138,9 @@ export function useAddAttributeValue(id: number) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ attributeId, value }: { attributeId: number; value: string }) =>
-      api.post(`${base(id)}/attributes/${attributeId}/values-new`, { value }),
+      unwrap(
+        client.POST('/api/v1/admin/products/{id}/attributes/{attrId}/values-new', { params: { path: { id, attrId: attributeId } }, body: { value } }),
+      ),
     onSuccess: (_r, { attributeId }) => {
       void qc.invalidateQueries({ queryKey: productDetailKeys.all })
       // the attribute has one value more

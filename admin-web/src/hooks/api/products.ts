@@ -3,10 +3,30 @@
 // products by ids, or, with no ids, by the list's filter params as its query (the whole
 // filtered set); the server refuses a mass call with neither.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { catalogCall, catalogGet, type Query } from '../../api/catalogApi'
-import type { ListResponse, MessageResponse, ProductRow, TransferCheck } from '../../api/catalogTypes'
+import type { Client } from 'openapi-fetch'
+import { type MessageResponse, type Paged, type ProductRow, sent } from '../../api/catalogTypes'
+import { binary, client, formData, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
+import type { ApiQuery, FilterKey } from '../../lists/productQuery'
+
+export type Query = ApiQuery
 
 export const PRODUCT_LIST_INCLUDE = 'mainCategory,mainImage'
+
+/** the query of GET admin/products as the server's document declares it */
+export type ProductApiQuery = NonNullable<paths['/api/v1/admin/products']['get']['parameters']['query']>
+
+// Every filter key of the URL is a query parameter of the list: a key the server does not know
+// fails the build here (the server answers an unknown parameter with 422).
+const everyFilterKeyIsAListParam: FilterKey extends keyof ProductApiQuery ? true : never = true
+void everyFilterKeyIsAListParam
+
+/**
+ * listQuery: the URL-derived query as the list call's. The values stay in their URL form
+ * ('1' for a flag, '100.00' for money), which the server parses as it parses the list URL
+ * ("1"/"true", decimals); the keys are checked above.
+ */
+const listQuery = (q: Query): ProductApiQuery => ({ include: PRODUCT_LIST_INCLUDE, ...q }) as ProductApiQuery
 
 export const productKeys = {
   all: ['products'] as const,
@@ -20,7 +40,7 @@ export const productKeys = {
 export const productsQuery = (q: Query) =>
   queryOptions({
     queryKey: productKeys.list(q),
-    queryFn: () => catalogGet<ListResponse<ProductRow>>('/api/v1/admin/products', { include: PRODUCT_LIST_INCLUDE, ...q }),
+    queryFn: async () => sent<Paged<ProductRow>>(await unwrap(client.GET('/api/v1/admin/products', { params: { query: listQuery(q) } }))),
     placeholderData: keepPreviousData,
   })
 
@@ -37,13 +57,13 @@ function useProductChange<V>(call: (v: V) => Promise<MessageResponse>) {
 }
 
 export function useDeleteProduct() {
-  return useProductChange((id: number) => catalogCall<MessageResponse>('DELETE', `/api/v1/admin/products/${id}`))
+  return useProductChange((id: number) => unwrap(client.DELETE('/api/v1/admin/products/{id}', { params: { path: { id } } })))
 }
 
 /** useDisconnectProduct separates a product from its supplier's price-list product. */
 export function useDisconnectProduct() {
   return useProductChange((supplierProductId: number) =>
-    catalogCall<MessageResponse>('DELETE', `/api/v1/admin/pricelist-products/${supplierProductId}/connect`),
+    unwrap(client.DELETE('/api/v1/admin/pricelist-products/{id}/connect', { params: { path: { id: supplierProductId } } })),
   )
 }
 
@@ -56,12 +76,17 @@ export interface Target {
 /** targetQuery: the filter goes as the query only when no ids are selected (spec 7). */
 export const targetQuery = (t: Target): Query | undefined => (t.ids.length ? undefined : t.filter)
 
+/**
+ * selection: the `params` of a mass call. Every mass handler reads the list's filter parameters
+ * from the query when no ids are sent (bindSelectionFilter in api/catalog_product.go), but the
+ * document declares them on none of the mass paths (the sticker ones only search, categories and
+ * active), so this is the one place the query steps around the generated type.
+ */
+const selection = (t: Target) => ({ params: { query: targetQuery(t) as never } })
+
 export function useMassDescription() {
   return useProductChange(({ target, description }: { target: Target; description: string }) =>
-    catalogCall<MessageResponse>('PATCH', '/api/v1/admin/products/mass-update', {
-      query: targetQuery(target),
-      body: { description, ids: target.ids },
-    }),
+    unwrap(client.PATCH('/api/v1/admin/products/mass-update', { ...selection(target), body: { description, ids: target.ids } })),
   )
 }
 
@@ -72,24 +97,33 @@ export interface MassDiscount {
   to: string
 }
 
+// POST admin/discounts/mass-add belongs to the pricing work and is not in the server's document
+// yet: the call is the only untyped one (the same client instance, seen without its path table);
+// until the server has it, it answers 404 and the dialog shows the error toast.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const pricing = client as unknown as Client<any>
+
 export function useMassDiscount() {
   return useProductChange(({ target, discount }: { target: Target; discount: MassDiscount }) =>
-    catalogCall<MessageResponse>('POST', '/api/v1/admin/discounts/mass-add', {
-      query: targetQuery(target),
-      body: { product_ids: target.ids, ...discount },
-    }),
+    unwrap<MessageResponse>(
+      pricing.POST('/api/v1/admin/discounts/mass-add', {
+        params: { query: targetQuery(target) },
+        body: { product_ids: target.ids, ...discount },
+      } as never),
+    ),
   )
 }
 
 /** useMassAttributes turns the attributes of the category's products on (activate) or off. */
 export function useMassAttributes() {
-  return useProductChange(({ target, categoryId, activate }: { target: Target; categoryId: number; activate: boolean }) =>
-    catalogCall<MessageResponse>(
-      activate ? 'POST' : 'DELETE',
-      `/api/v1/admin/products/attributes/${activate ? 'mass-activate' : 'mass-deactivate'}`,
-      { query: targetQuery(target), body: { ids: target.ids, category_id: categoryId } },
-    ),
-  )
+  return useProductChange(({ target, categoryId, activate }: { target: Target; categoryId: number; activate: boolean }) => {
+    const init = { ...selection(target), body: { ids: target.ids, category_id: categoryId } }
+    return unwrap(
+      activate
+        ? client.POST('/api/v1/admin/products/attributes/mass-activate', init)
+        : client.DELETE('/api/v1/admin/products/attributes/mass-deactivate', init),
+    )
+  })
 }
 
 export interface Transfer {
@@ -98,32 +132,40 @@ export interface Transfer {
 }
 
 /** checkTransfer: the first step, which lists the target category's attributes the products lack. */
-export function checkTransfer({ category_id, target }: Transfer): Promise<TransferCheck> {
-  return catalogGet<TransferCheck>('/api/v1/admin/products/transfer', {
-    ...targetQuery(target),
-    category_id,
-    products: target.ids.length ? target.ids.join(',') : undefined,
-  })
+export function checkTransfer({ category_id, target }: Transfer) {
+  return unwrap(
+    client.GET('/api/v1/admin/products/transfer', {
+      params: {
+        // category_id and products (comma-joined ids) are declared; with no ids the list's filter selects
+        query: { ...(targetQuery(target) as object), category_id, products: target.ids.length ? target.ids.join(',') : undefined },
+      },
+    }),
+  )
 }
 
 export function useTransfer() {
   return useProductChange(({ transfer, active }: { transfer: Transfer; active: boolean }) =>
-    catalogCall<MessageResponse>('POST', '/api/v1/admin/products/transfer', {
-      query: targetQuery(transfer.target),
-      body: { category_id: transfer.category_id, products: transfer.target.ids, active },
-    }),
+    unwrap(
+      client.POST('/api/v1/admin/products/transfer', {
+        ...selection(transfer.target),
+        body: { category_id: transfer.category_id, products: transfer.target.ids, active },
+      }),
+    ),
   )
 }
 
 export const STICKER_MAX_BYTES = 2_000_000
 
 export function useMassEnergySticker() {
-  return useProductChange(({ target, sticker }: { target: Target; sticker: File }) => {
-    const form = new FormData()
-    target.ids.forEach((id) => form.append('ids[]', String(id)))
-    form.append('sticker', sticker)
-    return catalogCall<MessageResponse>('POST', '/api/v1/admin/products/energy-sticker/mass-update', { query: targetQuery(target), form })
-  })
+  return useProductChange(({ target, sticker }: { target: Target; sticker: File }) =>
+    unwrap(
+      client.POST('/api/v1/admin/products/energy-sticker/mass-update', {
+        ...selection(target),
+        body: { 'ids[]': target.ids, sticker: binary(sticker) },
+        bodySerializer: formData,
+      }),
+    ),
+  )
 }
 
 export interface MassCatalogSticker {
@@ -134,9 +176,6 @@ export interface MassCatalogSticker {
 
 export function useMassCatalogSticker() {
   return useProductChange(({ target, sticker }: { target: Target; sticker: MassCatalogSticker }) =>
-    catalogCall<MessageResponse>('POST', '/api/v1/admin/catalog-stickers/mass-add', {
-      query: targetQuery(target),
-      body: { ...sticker, ids: target.ids },
-    }),
+    unwrap(client.POST('/api/v1/admin/catalog-stickers/mass-add', { ...selection(target), body: { ...sticker, ids: target.ids } })),
   )
 }

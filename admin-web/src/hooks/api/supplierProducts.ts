@@ -2,7 +2,8 @@
 // price-list products, connected (v1/admin/suppliers-connected/{id}) or not
 // (v1/admin/suppliers-unconnected/{id}); a connected one can be separated from its product.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, type DataResponse, type Paged, type SupplierProduct, type SupplierRow } from '../../api/catalogDetailTypes'
+import { type Paged, type SupplierProduct, type SupplierRow, sent } from '../../api/catalogTypes'
+import { client, unwrap } from '../../api/client'
 
 export interface SupplierQuery {
   page?: number
@@ -19,22 +20,26 @@ export const supplierAdminKeys = {
 export function useSupplierList(q: SupplierQuery) {
   return useQuery({
     queryKey: supplierAdminKeys.admin(q),
-    queryFn: () => api.get<Paged<SupplierRow>>('admin/suppliers', { ...q }),
+    queryFn: async () => sent<Paged<SupplierRow>>(await unwrap(client.GET('/api/v1/admin/suppliers', { params: { query: { ...q, search: q.search || undefined } } }))),
     placeholderData: keepPreviousData,
     // supplier calls fail silently (spec 8)
     meta: { quiet: true },
   })
 }
 
-/** supplierProductsPath: the connected or unconnected list of the supplier. */
-export function supplierProductsPath(id: number, connected: boolean): string {
-  return `admin/suppliers-${connected ? 'connected' : 'unconnected'}/${id}`
+/** fetchSupplierProducts: the supplier's connected or unconnected price-list products (all, up to 5000). */
+export async function fetchSupplierProducts(id: number, connected: boolean) {
+  const init = { params: { path: { id }, query: { paginate: 5000 } } }
+  const res = await unwrap(
+    connected ? client.GET('/api/v1/admin/suppliers-connected/{id}', init) : client.GET('/api/v1/admin/suppliers-unconnected/{id}', init),
+  )
+  return sent<SupplierProduct[]>(res.data ?? [])
 }
 
 export function useSupplierProducts(id: number, connected: boolean) {
   return useQuery({
     queryKey: supplierAdminKeys.products(id, connected),
-    queryFn: async () => (await api.get<DataResponse<SupplierProduct[]>>(supplierProductsPath(id, connected))).data ?? [],
+    queryFn: () => fetchSupplierProducts(id, connected),
     enabled: id > 0,
     meta: { quiet: true },
   })
@@ -44,7 +49,8 @@ export function useSupplierProducts(id: number, connected: boolean) {
 export function useDisconnect() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (pricelistProductId: number) => api.delete(`admin/pricelist-products/${pricelistProductId}/connect`),
+    mutationFn: (pricelistProductId: number) => 
+      unwrap(client.DELETE('/api/v1/admin/pricelist-products/{id}/connect', { params: { path: { id: pricelistProductId } } })),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: supplierAdminKeys.all })
       void qc.invalidateQueries({ queryKey: ['products'] })

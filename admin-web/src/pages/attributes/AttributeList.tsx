@@ -4,7 +4,7 @@ import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/i
 import { Button, Space, Switch, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Attribute } from '../../api/catalogDetailTypes'
+import type { Attribute } from '../../api/catalogTypes'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
 import { useAttributes, useCreateAttribute, useUpdateAttribute } from '../../hooks/api/attributeAdmin'

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Col, Divider, Flex, Form, Image, Input, InputNumbe
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
-import type { CategoryDetail } from '../../api/catalogDetailTypes'
+import type { CategoryDetail } from '../../api/catalogTypes'
 import { Loading } from '../../auth/guards'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { usePageTitle } from '../../components/usePageTitle'

@@ -119,8 +119,8 @@ describe('category tabs and rights', () => {
 
 describe('category tree', () => {
   const tree = [
-    { id: 1, name: 'TV', parent_id: null, subcategories: [{ id: 2, name: 'Televizori', parent_id: 1, subcategories: [{ id: 3, name: 'OLED', parent_id: 2 }] }] },
-    { id: 4, name: 'Računari', parent_id: null },
+    { id: 1, name: 'TV', subcategories: [{ id: 2, name: 'Televizori', parent_id: 1, subcategories: [{ id: 3, name: 'OLED', parent_id: 2 }] }] },
+    { id: 4, name: 'Računari' },
     // the same category again as its own row (an answer with every category)
     { id: 2, name: 'Televizori', parent_id: 1 },
   ]

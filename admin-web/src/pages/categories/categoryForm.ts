@@ -2,7 +2,7 @@
 // both ways, and its tabs.
 import type { FormRule } from 'antd'
 import type { TFunction } from 'i18next'
-import type { CategoryBody, CategoryDetail } from '../../api/catalogDetailTypes'
+import type { CategoryBody, CategoryDetail } from '../../api/catalogTypes'
 import { can, type Principal } from '../../auth/access'
 
 export interface CategoryValues {
@@ -73,7 +73,8 @@ export function categoryRules(t: TFunction) {
 export function toCategoryBody(v: CategoryValues): CategoryBody {
   return {
     name: text(v.name),
-    parent_id: v.parent_id ?? null,
+    // PATCH changes only what is sent: 0 (the document's integer for "none") moves it to the top
+    parent_id: v.parent_id ?? 0,
     prefix: text(v.prefix),
     pdv: num(v.pdv) ?? 0,
     web_margin: num(v.web_margin) ?? 0,
@@ -81,7 +82,8 @@ export function toCategoryBody(v: CategoryValues): CategoryBody {
     dealer_margin: num(v.dealer_margin) ?? 0,
     description_time: text(v.description_time),
     min_price: num(v.min_price) ?? 0,
-    allowed_rebate: num(v.allowed_rebate),
+    // no null in the document: an empty rebate is left out (on PATCH: unchanged)
+    allowed_rebate: num(v.allowed_rebate) ?? undefined,
     declaration_name: text(v.declaration_name),
     country_of_origin: text(v.country_of_origin),
     consumer_rights: text(v.consumer_rights),

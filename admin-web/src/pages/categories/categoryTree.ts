@@ -2,7 +2,7 @@
 // answer with the top level only (children nested) or with every category (each with its own
 // subcategories); either way the categories are collected once by id and the tree is rebuilt
 // from parent_id. Rows carry their depth and path ("TV › Televizori › OLED").
-import type { CategoryDetail } from '../../api/catalogDetailTypes'
+import type { CategoryDetail } from '../../api/catalogTypes'
 
 export interface CategoryRow extends CategoryDetail {
   depth: number
@@ -23,7 +23,7 @@ export function collect(list: CategoryDetail[]): Map<number, CategoryDetail> {
   const walk = (c: CategoryDetail, parent?: number) => {
     const { subcategories, ...own } = c
     const known = byId.get(c.id)
-    byId.set(c.id, { ...known, ...own, parent_id: own.parent_id ?? known?.parent_id ?? parent ?? null })
+    byId.set(c.id, { ...known, ...own, parent_id: own.parent_id ?? known?.parent_id ?? parent })
     for (const s of subcategories ?? []) walk(s, c.id)
   }
   for (const c of list) walk(c)
@@ -37,7 +37,7 @@ function childrenOf(byId: Map<number, CategoryDetail>): Map<number | null, Categ
     const p = c.parent_id != null && byId.has(c.parent_id) ? c.parent_id : null
     kids.set(p, [...(kids.get(p) ?? []), c])
   }
-  const order = (a: CategoryDetail, b: CategoryDetail) => (a.order ?? a.position ?? 0) - (b.order ?? b.position ?? 0) || a.name.localeCompare(b.name, 'sr')
+  const order = (a: CategoryDetail, b: CategoryDetail) => (a.position ?? 0) - (b.position ?? 0) || a.name.localeCompare(b.name, 'sr')
   for (const list of kids.values()) list.sort(order)
   return kids
 }
@@ -53,7 +53,7 @@ export function flattenCategories(list: CategoryDetail[]): CategoryRow[] {
       if (seen.has(c.id)) continue
       seen.add(c.id)
       const p = [...path, c.name]
-      out.push({ ...c, depth, path: p, parentName: parentName ?? c.parent?.name, level: c.level ?? depth + 1 })
+      out.push({ ...c, depth, path: p, parentName, level: c.level ?? depth + 1 })
       walk(c.id, depth + 1, p, c.name)
     }
   }

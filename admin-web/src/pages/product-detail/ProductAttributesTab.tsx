@@ -5,13 +5,13 @@ import { PlusOutlined } from '@ant-design/icons'
 import { Button, Form, Input, Modal, Select, Table, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ProductAttribute } from '../../api/catalogDetailTypes'
+import type { ProductAttribute } from '../../api/catalogTypes'
 import { applyServerErrors } from '../../forms/serverErrors'
 import { useAttributeValues } from '../../hooks/api/attributeAdmin'
 import { useAddAttributeValue, useProductAttributes, useSetAttributeValue } from '../../hooks/api/productDetail'
 import { attributeValueRules } from '../attributes/attributeRules'
 
-export const attributeName = (a: ProductAttribute) => a.attribute?.name ?? a.name ?? ''
+export const attributeName = (a: ProductAttribute) => a.attribute?.name ?? ''
 export const attributeId = (a: ProductAttribute) => a.attribute?.id ?? a.id
 
 export function ProductAttributesTab({ id }: { id: number }) {

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Flex, Form, Image, Switch, Table, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ProductCatalogSticker } from '../../api/catalogDetailTypes'
+import type { ProductCatalogSticker } from '../../api/catalogTypes'
 import type { CatalogStickerType } from '../../api/catalogTypes'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DayPicker } from '../../components/DayPicker'
@@ -45,7 +45,7 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
   const [deleting, setDeleting] = useState<number | null>(null)
   const rules = catalogStickerRules(t)
   const typeName = (s: ProductCatalogSticker) =>
-    s.catalog_sticker_type?.name ?? types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.name ?? String(s.catalog_sticker_type_id)
+    s.catalog_sticker_type_name ?? types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.name ?? String(s.catalog_sticker_type_id)
 
   const columns: TableProps<ProductCatalogSticker>['columns'] = [
     {
@@ -53,7 +53,7 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
       title: t('catalogAdmin.sticker.image'),
       width: 100,
       render: (_, s) => {
-        const src = s.sticker ?? s.catalog_sticker_type?.sticker ?? types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.sticker
+        const src = s.sticker || types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.sticker
         return src ? <Image src={src} width={64} /> : null
       },
     },

@@ -4,7 +4,7 @@
 import { Col, Descriptions, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ProductDetail } from '../../api/catalogDetailTypes'
+import type { ProductDetail } from '../../api/catalogTypes'
 import type { Brand, Manufacturer } from '../../api/catalogTypes'
 import { SearchableSelect } from '../../components/SearchableSelect'
 import { brandSearch, useBrandsLookup } from '../../hooks/api/brands'

@@ -8,7 +8,7 @@ import { Button, Card, Flex, Form, Result, Tabs, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, useParams } from 'react-router'
-import type { ProductDetail } from '../../api/catalogDetailTypes'
+import type { ProductDetail } from '../../api/catalogTypes'
 import { Loading } from '../../auth/guards'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -115,6 +115,8 @@ export function ProductEditPage() {
   const product = useProduct(valid ? id : 0)
   if (!valid || product.isError) return <ProductNotFound />
   if (product.isPending) return <Loading />
+  // a 200 always carries data; without it the product is as good as missing
+  if (!product.data) return <ProductNotFound />
   return <ProductDetailView product={product.data} />
 }
 

@@ -1,5 +1,5 @@
 // The product form's values and the wire's body, both ways (create: with sku; edit: without).
-import type { ProductBody, ProductDetail } from '../../api/catalogDetailTypes'
+import type { ProductBody, ProductDetail } from '../../api/catalogTypes'
 
 export interface ProductValues {
   sku?: string
@@ -33,13 +33,14 @@ export function toProductBody(v: ProductValues, creating: boolean): ProductBody 
     entry_price: round2(Number(v.entry_price ?? 0)),
     description: v.description ?? '',
     categories: [...new Set(v.categories ?? [])],
-    brand_id: v.brand_id ?? null,
-    manufacturer_id: v.manufacturer_id ?? null,
+    // the body replaces the product: a field left out (the document has no null) is cleared
+    brand_id: v.brand_id ?? undefined,
+    manufacturer_id: v.manufacturer_id ?? undefined,
     active: !!v.active,
     visible: !!v.visible,
-    country_of_origin: text(v.country_of_origin),
-    ean: text(v.ean),
-    stock: v.stock === undefined || v.stock === null ? null : Math.trunc(Number(v.stock)),
+    country_of_origin: text(v.country_of_origin) ?? undefined,
+    ean: text(v.ean) ?? undefined,
+    stock: v.stock === undefined || v.stock === null ? undefined : Math.trunc(Number(v.stock)),
   }
   if (creating) body.sku = (v.sku ?? '').trim()
   return body
@@ -52,7 +53,7 @@ export function fromProduct(p: ProductDetail): ProductValues {
     name: p.name ?? '',
     entry_price: p.entry_price ?? null,
     description: p.description ?? undefined,
-    categories: (p.categories ?? []).map((c) => c.id),
+    categories: (p.categories ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])),
     brand_id: p.brand?.id ?? p.brand_id ?? null,
     manufacturer_id: p.manufacturer?.id ?? p.manufacturer_id ?? null,
     active: !!p.active,

@@ -18,7 +18,6 @@ const row = (id: number, over: Partial<ProductRow> = {}): ProductRow => ({
   main_image: null,
   brand: { id: 2, name: 'Lenovo' },
   connected: false,
-  supplier_product_id: null,
   ...over,
 })
 

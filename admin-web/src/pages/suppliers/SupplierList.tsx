@@ -4,7 +4,7 @@
 import { Skeleton, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { SupplierRow } from '../../api/catalogDetailTypes'
+import type { SupplierRow } from '../../api/catalogTypes'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
 import { useSupplierList } from '../../hooks/api/supplierProducts'

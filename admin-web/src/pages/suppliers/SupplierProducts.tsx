@@ -7,7 +7,7 @@ import { Button, Flex, Segmented, Table, Typography, type TableProps } from 'ant
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import type { SupplierProduct } from '../../api/catalogDetailTypes'
+import type { SupplierProduct } from '../../api/catalogTypes'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { NotFound } from '../../components/NotFound'
 import { usePageTitle } from '../../components/usePageTitle'
@@ -20,7 +20,7 @@ import { CONNECTED, supplierProductsHref } from './SupplierList'
 /** isConnectedType: only 'povezani' means connected (catalogue spec 2) */
 export const isConnectedType = (type: string | null) => type === CONNECTED
 
-export const categoryName = (c: SupplierProduct['category']) => (typeof c === 'string' ? c : (c?.name ?? ''))
+export const categoryName = (c: SupplierProduct['category']) => c ?? ''
 
 /** from this many rows on the table renders only what is in view */
 const VIRTUAL_FROM = 200

@@ -14,9 +14,8 @@ describe("a supplier's products", () => {
     expect(supplierProductsHref(7, false)).toBe('/nasi-dobavljaci/7?type=nepovezani')
   })
 
-  it('the category is a name or an object with one', () => {
+  it('the category is the price list\'s category name (a string)', () => {
     expect(categoryName('Televizori')).toBe('Televizori')
-    expect(categoryName({ id: 1, name: 'Laptopovi' })).toBe('Laptopovi')
-    expect(categoryName(null)).toBe('')
+    expect(categoryName(undefined)).toBe('')
   })
 })
