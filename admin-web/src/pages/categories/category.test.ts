@@ -65,7 +65,7 @@ describe('category payload', () => {
       }),
     ).toEqual({
       name: 'TV',
-      parent_id: null,
+      parent_id: 0,
       prefix: 'TV',
       pdv: 20,
       web_margin: 12.35,
@@ -73,7 +73,7 @@ describe('category payload', () => {
       dealer_margin: 6,
       description_time: '3-5 dana',
       min_price: 1000,
-      allowed_rebate: null,
+      allowed_rebate: undefined,
       declaration_name: 'Televizor',
       country_of_origin: 'Kina',
       consumer_rights: 'Reklamacije u roku od 2 godine',
@@ -98,7 +98,7 @@ describe('category payload', () => {
       active: false,
     })
     expect(v).toMatchObject({ parent_id: 1, allowed_rebate: null, declaration_name: 'Laptop', country_of_origin: 'Kina', consumer_rights: 'Da', active: false })
-    expect(toCategoryBody(v)).toMatchObject({ parent_id: 1, pdv: 20, declaration_name: 'Laptop', allowed_rebate: null })
+    expect(toCategoryBody(v)).toMatchObject({ parent_id: 1, pdv: 20, declaration_name: 'Laptop', allowed_rebate: undefined })
   })
 
   it('new attribute values: one per line, trimmed, no blanks or repeats', () => {

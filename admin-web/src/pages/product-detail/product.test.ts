@@ -74,7 +74,7 @@ describe('product form rules', () => {
 })
 
 describe('product payload', () => {
-  it('create sends the sku, trims texts, rounds money, empties as null', () => {
+  it('create sends the sku, trims texts, rounds money, empties left out', () => {
     const body = toProductBody(
       { ...emptyProduct, sku: ' TV-55 ', name: ' Televizor ', entry_price: 1234.567, description: lexical('Opis'), categories: [3, 3, 5], ean: '  ', stock: 4.7 },
       true,
@@ -85,12 +85,12 @@ describe('product payload', () => {
       entry_price: 1234.57,
       description: lexical('Opis'),
       categories: [3, 5],
-      brand_id: null,
-      manufacturer_id: null,
+      brand_id: undefined,
+      manufacturer_id: undefined,
       active: true,
       visible: true,
-      country_of_origin: null,
-      ean: null,
+      country_of_origin: undefined,
+      ean: undefined,
       stock: 4,
     })
   })

@@ -179,11 +179,12 @@ describe('ProductList', () => {
     })
     fireEvent.click(await modalButton('Sačuvaj'))
     await waitFor(() => expect(post).toHaveBeenCalled())
-    const [path, init] = post.mock.calls[0] as [string, { body: FormData; params: { query?: unknown } }]
+    const [path, init] = post.mock.calls[0] as [string, { body: unknown; bodySerializer: (b: unknown) => FormData; params: { query?: unknown } }]
     expect(path).toBe('/api/v1/admin/products/energy-sticker/mass-update')
     expect(init.params.query).toEqual({ brands: '2', search: 'lap' })
-    expect(init.body.getAll('ids[]')).toEqual([])
-    expect(init.body.get('sticker')).toBeInstanceOf(File)
+    const form = init.bodySerializer(init.body)
+    expect(form.getAll('ids[]')).toEqual([])
+    expect(form.get('sticker')).toBeInstanceOf(File)
   })
 
   it('refuses an energy sticker over 2,000,000 bytes', async () => {
@@ -209,10 +210,10 @@ describe('ProductList', () => {
     expect(screen.getAllByRole('button', { name: 'Razdvoji proizvod' }).length).toBe(1)
     fireEvent.click(screen.getByRole('button', { name: 'Razdvoji proizvod' }))
     fireEvent.click(await modalButton('Da'))
-    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/pricelist-products/55/connect', expect.anything()))
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/pricelist-products/{id}/connect', { params: { path: { id: 55 } } }))
     fireEvent.click(screen.getAllByRole('button', { name: 'Obriši' })[0])
     await waitFor(() => expect(screen.getByText('Obrisati proizvod?')).toBeTruthy())
     fireEvent.click(await modalButton('Da'))
-    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/products/1', expect.anything()))
+    await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/products/{id}', { params: { path: { id: 1 } } }))
   })
 })
