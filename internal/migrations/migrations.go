@@ -22,6 +22,7 @@ func all() []*gormigrate.Migration {
 		m0002Permissions(),
 		m0003Catalog(),
 		m0004CatalogIndexes(),
+		m0005Pricelists(),
 	}
 }
 
