@@ -21,9 +21,12 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/identity"
+	"shop/internal/notify"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
 	"shop/internal/platform/httpx"
+	"shop/internal/platform/realtime"
+	"shop/internal/pricelist"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -33,7 +36,11 @@ type Deps struct {
 	Identity *identity.Service
 	Catalog  *catalog.Service
 	Blobs    blob.Store
-	Checks   []Check
+	// Notify keeps notifications; Hub delivers them live (SSE); Pricelist imports price lists.
+	Notify    *notify.Service
+	Hub       *realtime.Hub
+	Pricelist *pricelist.Service
+	Checks    []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -80,7 +87,16 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, catalogRoutes(d)...)
+	}, append(catalogRoutes(d), pricelistAreaRoutes(d)...)...)
+}
+
+// pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.
+func pricelistAreaRoutes(d Deps) []Route {
+	var out []Route
+	for _, area := range [][]Route{notificationRoutes(d), pricelistRoutes(d), pricelistLinkRoutes(d)} {
+		out = append(out, area...)
+	}
+	return out
 }
 
 // catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).

@@ -17,6 +17,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
+	"shop/internal/pricelist"
 )
 
 // Deps is what the job handlers need.
@@ -25,6 +26,8 @@ type Deps struct {
 	Mail     mail.Sender
 	Identity *identity.Service
 	Catalog  *catalog.Service
+	// Pricelist runs price-list imports and products imports.
+	Pricelist *pricelist.Service
 }
 
 // Mux routes each task type to its handler.
@@ -34,6 +37,8 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
 	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, d.Log})
 	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, d.Log})
+	registerPricelist(mux, d)
+	registerProductsImport(mux, d)
 	return mux
 }
 

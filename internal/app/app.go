@@ -19,12 +19,15 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/migrations"
+	"shop/internal/notify"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
 	"shop/internal/platform/db"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
 	"shop/internal/platform/ratelimit"
+	"shop/internal/platform/realtime"
+	"shop/internal/pricelist"
 )
 
 type App struct {
@@ -37,6 +40,10 @@ type App struct {
 	Mail     mail.Sender
 	Identity *identity.Service
 	Catalog  *catalog.Service
+	// Hub fans realtime events out through Redis; Notify stores notifications and pushes them.
+	Hub       *realtime.Hub
+	Notify    *notify.Service
+	Pricelist *pricelist.Service
 }
 
 // Options adjust the graph for tests.
@@ -89,6 +96,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		PasswordCost:        opts.PasswordCost,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log)
+	a.Hub = realtime.NewHub(a.Redis.Client, log)
+	a.Notify = notify.NewService(a.DB, a.Hub, log)
+	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log)
 	ok = true
 	return a, nil
 }

@@ -1,0 +1,49 @@
+// Package pricelist imports suppliers' price lists: the upload, the streaming XLSX read with
+// header detection, the set-based import job, the links of supplier categories to shop
+// categories, the linking of supplier products to shop products and the import of supplier
+// products as shop products. The catalogue owns the tables of suppliers and products; this
+// package changes them only through set-based statements of its own import and through the
+// catalogue's Service.
+package pricelist
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+
+	"shop/internal/catalog"
+	"shop/internal/platform/blob"
+	"shop/internal/platform/queue"
+)
+
+// Notification types of the specifications (anything else is shown as an error).
+const (
+	NotePricelistUploaded   = "PricelistUploaded"
+	NoteCategoriesUploaded  = "CategoriesUploaded"
+	NoteCategoriesNotMapped = "CategoriesNotMapped"
+	NoteImportFinished      = "ImportFinished"
+)
+
+// Notifier tells a user something (stored, then pushed to their open admin tabs). The notify
+// capability implements it; data is marshalled to the notification's JSON data.
+type Notifier interface {
+	Notify(ctx context.Context, userID uint64, typ string, data any) error
+}
+
+// Service is the price lists' one entry point for the API, the worker and shopctl.
+type Service struct {
+	db      *gorm.DB
+	catalog *catalog.Service
+	blobs   blob.Store
+	enq     *queue.Enqueuer // nil: no queue (shopctl without Redis runs jobs in-process)
+	notify  Notifier
+	log     *slog.Logger
+	now     func() time.Time
+}
+
+func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger) *Service {
+	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log,
+		now: func() time.Time { return time.Now().UTC() }}
+}
