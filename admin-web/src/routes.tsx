@@ -21,6 +21,8 @@ import { SupplierList } from './pages/suppliers/SupplierList'
 import { SupplierProducts } from './pages/suppliers/SupplierProducts'
 import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
 import { UserList } from './pages/users/UserList'
+import { notificationScreens } from './pages/notifications/screens'
+import { pricelistScreens } from './pages/pricelists/screens'
 import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
@@ -47,6 +49,8 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   supplierProducts: <SupplierProducts />,
   catalogStickers: <CatalogStickersPage />,
   activityLog: <ActivityLog />,
+  ...pricelistScreens,
+  ...notificationScreens,
 }
 
 export const routes: RouteObject[] = [
