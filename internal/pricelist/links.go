@@ -1,0 +1,238 @@
+package pricelist
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/listing"
+)
+
+// CategoryLink maps a supplier's category name to a shop category (table
+// supplier_category_links, one per supplier category). The supplier products of that category
+// are placed in the shop category (supplier_products.category_id) while the link exists.
+type CategoryLink struct {
+	ID               uint64
+	SupplierID       uint64
+	SupplierCategory string
+	CategoryID       uint64
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+func (CategoryLink) TableName() string { return "supplier_category_links" }
+
+// CategoryRef is a shop category as the linking screens show it.
+type CategoryRef struct {
+	ID   uint64
+	Name string
+}
+
+// SupplierCategory is one of a supplier's category names with the number of its products and
+// its link (LinkID nil and Category nil while unlinked).
+type SupplierCategory struct {
+	Name     string
+	Products int64
+	LinkID   *uint64
+	Category *CategoryRef
+}
+
+// SupplierCategories answers a supplier's category names, by name: every non-empty name its
+// price-list products carry, with their counts, and the names linked before any product
+// carried them (count 0), each with its link and shop category. A missing or unknown supplier
+// is a 422 on supplier_id. One page of the (small) list.
+func (s *Service) SupplierCategories(ctx context.Context, supplierID uint64, page listing.Page) ([]SupplierCategory, int64, error) {
+	if err := s.checkSupplier(ctx, supplierID); err != nil {
+		return nil, 0, err
+	}
+	db := s.db.WithContext(ctx)
+	var counts []struct {
+		Category string
+		N        int64
+	}
+	err := db.Table("supplier_products").Select("category, COUNT(*) AS n").
+		Where("supplier_id = ? AND category <> ''", supplierID).Group("category").Scan(&counts).Error
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "supplier categories")
+	}
+	var links []struct {
+		ID               uint64
+		SupplierCategory string
+		CategoryID       uint64
+		CategoryName     *string
+	}
+	err = db.Table("supplier_category_links l").
+		Select("l.id, l.supplier_category, l.category_id, c.name AS category_name").
+		Joins("LEFT JOIN categories c ON c.id = l.category_id").
+		Where("l.supplier_id = ?", supplierID).Scan(&links).Error
+	if err != nil {
+		return nil, 0, apperr.Wrap(err, "category links")
+	}
+	byName := map[string]*SupplierCategory{}
+	for _, c := range counts {
+		byName[c.Category] = &SupplierCategory{Name: c.Category, Products: c.N}
+	}
+	for _, l := range links {
+		sc := byName[l.SupplierCategory]
+		if sc == nil {
+			sc = &SupplierCategory{Name: l.SupplierCategory}
+			byName[l.SupplierCategory] = sc
+		}
+		id := l.ID
+		sc.LinkID = &id
+		if l.CategoryName != nil {
+			sc.Category = &CategoryRef{ID: l.CategoryID, Name: *l.CategoryName}
+		}
+	}
+	all := make([]SupplierCategory, 0, len(byName))
+	for _, sc := range byName {
+		all = append(all, *sc)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+	total := int64(len(all))
+	from := min(page.Offset(), len(all))
+	to := min(from+page.Size, len(all))
+	return all[from:to], total, nil
+}
+
+// CategoryLinkInput is the category linking form.
+type CategoryLinkInput struct {
+	SupplierID       uint64
+	SupplierCategory string
+	CategoryID       uint64
+}
+
+// LinkedCategory is a new link with the number of supplier products it placed.
+type LinkedCategory struct {
+	CategoryLink
+	Category CategoryRef
+	Placed   int64
+}
+
+// LinkCategory links a supplier category to a shop category and places that supplier
+// category's products in it at once (one UPDATE). The supplier and the category must exist
+// (422 on the field), the supplier category is required (at most 255 characters); a supplier
+// category already linked is a 422 on supplier_category: 'Kategorije su već povezane'.
+func (s *Service) LinkCategory(ctx context.Context, in CategoryLinkInput) (*LinkedCategory, error) {
+	in.SupplierCategory = strings.TrimSpace(in.SupplierCategory)
+	var fields []apperr.FieldError
+	if err := s.checkSupplier(ctx, in.SupplierID); err != nil {
+		e := apperr.As(err)
+		if e.Code != apperr.Invalid {
+			return nil, err
+		}
+		fields = append(fields, e.Fields...)
+	}
+	switch n := utf8.RuneCountInString(in.SupplierCategory); {
+	case n == 0:
+		fields = append(fields, apperr.Field("supplier_category", "validation.required"))
+	case n > 255:
+		fields = append(fields, apperr.Field("supplier_category", "validation.max_chars", "n", 255))
+	}
+	cat, err := s.category(ctx, in.CategoryID)
+	if err != nil {
+		e := apperr.As(err)
+		if e.Code != apperr.Invalid {
+			return nil, err
+		}
+		fields = append(fields, e.Fields...)
+	}
+	if len(fields) > 0 {
+		return nil, apperr.InvalidFields(fields...)
+	}
+	out := &LinkedCategory{Category: *cat}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&CategoryLink{}).Where("supplier_id = ? AND supplier_category = ?", in.SupplierID, in.SupplierCategory).
+			Count(&n).Error; err != nil {
+			return apperr.Wrap(err, "find category link")
+		}
+		if n > 0 {
+			return categoriesConnected()
+		}
+		now := s.now()
+		out.CategoryLink = CategoryLink{SupplierID: in.SupplierID, SupplierCategory: in.SupplierCategory, CategoryID: cat.ID, CreatedAt: now, UpdatedAt: now}
+		if err := tx.Create(&out.CategoryLink).Error; err != nil {
+			if errors.Is(err, gorm.ErrDuplicatedKey) {
+				return categoriesConnected() // linked by someone else since the check
+			}
+			return apperr.Wrap(err, "create category link")
+		}
+		res := tx.Table("supplier_products").Where("supplier_id = ? AND category = ?", in.SupplierID, in.SupplierCategory).
+			Update("category_id", cat.ID)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "place supplier products")
+		}
+		out.Placed = res.RowsAffected
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func categoriesConnected() error {
+	return apperr.InvalidFields(apperr.Field("supplier_category", "category_link.already_connected"))
+}
+
+// UnlinkCategory removes a link and takes its supplier category's products out of the shop
+// category (category_id NULL), in one transaction.
+func (s *Service) UnlinkCategory(ctx context.Context, id uint64) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var l CategoryLink
+		err := tx.Where("id = ?", id).Take(&l).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFoundThing("category_link")
+		}
+		if err != nil {
+			return apperr.Wrap(err, "get category link")
+		}
+		if err := tx.Table("supplier_products").Where("supplier_id = ? AND category = ?", l.SupplierID, l.SupplierCategory).
+			Update("category_id", nil).Error; err != nil {
+			return apperr.Wrap(err, "unplace supplier products")
+		}
+		res := tx.Where("id = ?", id).Delete(&CategoryLink{})
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "delete category link")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("category_link")
+		}
+		return nil
+	})
+}
+
+// checkSupplier is a 422 on supplier_id when it is missing or names no supplier.
+func (s *Service) checkSupplier(ctx context.Context, id uint64) error {
+	if id == 0 {
+		return apperr.InvalidFields(apperr.Field("supplier_id", "validation.required"))
+	}
+	_, err := s.catalog.GetSupplier(ctx, id)
+	if apperr.Is(err, apperr.NotFound) {
+		return apperr.InvalidFields(apperr.Field("supplier_id", "category_link.unknown"))
+	}
+	return err
+}
+
+// category answers a shop category by id, or a 422 on category_id when it is missing or
+// names none.
+func (s *Service) category(ctx context.Context, id uint64) (*CategoryRef, error) {
+	if id == 0 {
+		return nil, apperr.InvalidFields(apperr.Field("category_id", "validation.required"))
+	}
+	c, err := s.catalog.GetCategory(ctx, id)
+	if apperr.Is(err, apperr.NotFound) {
+		return nil, apperr.InvalidFields(apperr.Field("category_id", "category_link.unknown"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &CategoryRef{ID: c.ID, Name: c.Name}, nil
+}
