@@ -44,8 +44,8 @@ type LinkCategoryRef struct {
 type SupplierCategoryResponse struct {
 	SupplierCategory string           `json:"supplier_category"`
 	Products         int64            `json:"products"`
-	LinkID           *uint64          `json:"link_id"`
-	Category         *LinkCategoryRef `json:"category"`
+	LinkID           *uint64          `json:"link_id" extensions:"x-nullable"`
+	Category         *LinkCategoryRef `json:"category" extensions:"x-nullable"`
 } // @name SupplierCategory
 
 type supplierCategoriesFilter struct {
@@ -174,11 +174,11 @@ type PricelistProductResponse struct {
 	SKU              string                  `json:"sku"`
 	Name             string                  `json:"name"`
 	Category         string                  `json:"category"`
-	CategoryID       *uint64                 `json:"category_id"`
+	CategoryID       *uint64                 `json:"category_id" extensions:"x-nullable"`
 	Price            money.Para              `json:"price" swaggertype:"number"`
 	RecommendedPrice money.Para              `json:"recommended_price" swaggertype:"number"`
 	Stock            int                     `json:"stock"`
-	Product          *SupplierProductProduct `json:"product"`
+	Product          *SupplierProductProduct `json:"product" extensions:"x-nullable"`
 } // @name PricelistProduct
 
 type pricelistProductsFilter struct {
