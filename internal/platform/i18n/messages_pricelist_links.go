@@ -19,16 +19,3 @@ var pricelistLinkMessages = map[string][2]string{
 	"products_import.finished":      {"Uvoz proizvoda u kategoriju {category} je završen. Kreirano proizvoda: {created}.", "The products import into the category {category} has finished. Products created: {created}."},
 	"products_import.failed":        {"Uvoz proizvoda nije uspeo: {error}", "The products import failed: {error}"},
 }
-
-// The catalogue is assembled in i18n.go; this area's messages join it here (after it, by the
-// package's initialisation order), so the wiring needs no edit elsewhere. A key defined twice
-// is a programming error, as in merge.
-var _ = func() bool {
-	for k, v := range pricelistLinkMessages {
-		if _, dup := catalogue[k]; dup {
-			panic("i18n: message key defined twice: " + k)
-		}
-		catalogue[k] = v
-	}
-	return true
-}()
