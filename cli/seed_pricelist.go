@@ -1,8 +1,114 @@
 package cli
 
-import "github.com/spf13/cobra"
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"shop/internal/pricelist"
+)
+
+// SeedPricelistFileOptions are `shopctl seed pricelist-file`'s flags.
+type SeedPricelistFileOptions struct {
+	F              *Factory
+	Rows           int
+	Out            string
+	Seed           uint64
+	SerbianHeaders bool
+	FirstSKU       int
+	BadPercent     int
+	TitleRows      int
+}
 
 // NewCmdSeedPricelistFile is `shopctl seed pricelist-file`: a generated supplier XLSX.
-func NewCmdSeedPricelistFile(f *Factory) *cobra.Command {
-	return &cobra.Command{Use: "pricelist-file", Short: "Write a generated supplier price list (XLSX)"}
+func NewCmdSeedPricelistFile(f *Factory) *cobra.Command { return newCmdSeedPricelistFile(f, nil) }
+
+func newCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) error) *cobra.Command {
+	opts := &SeedPricelistFileOptions{F: f}
+	cmd := &cobra.Command{
+		Use:   "pricelist-file",
+		Short: "Write a generated supplier price list (XLSX)",
+		Long: "Writes a supplier price list of electronics to an XLSX file, for trying and measuring the import:\n" +
+			"SKU, name, category, brand, price (numbers, or Serbian text like 1.234,56 in some rows),\n" +
+			"recommended price, stock and EAN. The seed decides the content; --bad-percent adds rows the\n" +
+			"import must reject (no SKU, no price, a price or stock that is not a number).",
+		Example: "  shopctl seed pricelist-file --rows 100000 --out var/cenovnik.xlsx\n" +
+			"  shopctl seed pricelist-file --rows 500 --out /tmp/c.xlsx --seed 7 --serbian-headers --bad-percent 5",
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Rows < 1 || opts.Rows > 1_000_000 {
+				return UsageError{fmt.Errorf("seed pricelist-file: --rows must be between 1 and 1000000")}
+			}
+			if opts.BadPercent < 0 || opts.BadPercent > 100 {
+				return UsageError{fmt.Errorf("seed pricelist-file: --bad-percent must be between 0 and 100")}
+			}
+			if opts.FirstSKU < 1 || opts.TitleRows < 0 || opts.TitleRows > 15 {
+				return UsageError{fmt.Errorf("seed pricelist-file: --first-sku must be at least 1, --title-rows 0 to 15")}
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return seedPricelistFileRun(opts)
+		},
+	}
+	cmd.Flags().IntVar(&opts.Rows, "rows", 1000, "how many product rows to write")
+	cmd.Flags().StringVar(&opts.Out, "out", "", "the XLSX file to write (replaced if it exists)")
+	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "decides the content: the same seed writes the same rows")
+	cmd.Flags().BoolVar(&opts.SerbianHeaders, "serbian-headers", false, "Serbian header texts (Šifra, Naziv, VP cena, ...) instead of English")
+	cmd.Flags().IntVar(&opts.FirstSKU, "first-sku", 1, "the number of the first SKU (8 digits with leading zeros)")
+	cmd.Flags().IntVar(&opts.BadPercent, "bad-percent", 0, "share of rows (0-100) made deliberately bad")
+	cmd.Flags().IntVar(&opts.TitleRows, "title-rows", 0, "rows with the supplier's name and a date above the header")
+	_ = cmd.MarkFlagRequired("out")
+	return cmd
+}
+
+func seedPricelistFileRun(o *SeedPricelistFileOptions) (err error) {
+	path, err := filepath.Abs(o.Out)
+	if err != nil {
+		return err
+	}
+	file, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := file.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	w := bufio.NewWriterSize(file, 1<<20)
+	if err = pricelist.WriteSample(w, o.Rows, pricelist.SampleOptions{Seed: o.Seed, FirstSKU: o.FirstSKU,
+		Serbian: o.SerbianHeaders, BadPercent: o.BadPercent, TitleRows: o.TitleRows}); err != nil {
+		return err
+	}
+	if err = w.Flush(); err != nil {
+		return err
+	}
+	fi, err := file.Stat()
+	if err != nil {
+		return err
+	}
+	if o.F.JSON {
+		return o.F.PrintJSON(map[string]any{"path": path, "bytes": fi.Size(), "rows": o.Rows})
+	}
+	fmt.Fprintf(o.F.IO.Out, "%s\n%d rows, %s\n", path, o.Rows, readableSize(fi.Size()))
+	return nil
+}
+
+// readableSize writes bytes as B, KB or MB (1 KB = 1024 B), one decimal above a kilobyte.
+func readableSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	default:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
 }
