@@ -9,5 +9,4 @@ var notifyMessages = map[string][2]string{
 	"notification.read_all":    {"Sva obaveštenja su označena kao pročitana.", "All notifications have been marked as read."},
 	"notification.deleted":     {"Obaveštenje je obrisano.", "The notification has been deleted."},
 	"notification.deleted_all": {"Sva obaveštenja su obrisana.", "All notifications have been deleted."},
-	"notification.last_event":  {"Poslednji primljeni događaj mora biti pozitivan ceo broj", "The last received event must be a positive whole number"},
 }
