@@ -5,10 +5,12 @@ import { getLang } from '@shop/shared'
 import catalogEn from './catalog.en.json'
 import catalogSr from './catalog.sr.json'
 import en from './en.json'
+import pricelistsEn from './pricelists.en.json'
+import pricelistsSr from './pricelists.sr.json'
 import sr from './sr.json'
 
 // the catalogue screens' texts live in their own files, under their own top-level key
-export const resources = { sr: { translation: { ...sr, ...catalogSr } }, en: { translation: { ...en, ...catalogEn } } } as const
+export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,
