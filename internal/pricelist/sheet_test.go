@@ -5,19 +5,24 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/xuri/excelize/v2"
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/money"
 )
 
 // sheetRows is one worksheet of a fixture: rows[i] is line i+1; a nil row is left out of the
@@ -509,4 +514,255 @@ func TestCheckFile(t *testing.T) {
 	if err := CheckFile(bytes.NewReader(text), int64(len(text))); apperr.As(err).Msg.Key != ErrKeyNotXLSX {
 		t.Errorf("text: %v", err)
 	}
+}
+
+// sharedStringsXLSX writes n price-list rows the way Excel does: every text in the
+// shared-strings table (SKU, name, category, brand, EAN), numbers in the cells.
+func sharedStringsXLSX(tb testing.TB, w io.Writer, n int) {
+	tb.Helper()
+	zw := zip.NewWriter(w)
+	put := func(name, body string) {
+		f, err := zw.Create(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		io.WriteString(f, body)
+	}
+	put("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`)
+	put("_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
+	put("xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Cenovnik" sheetId="1" r:id="rId1"/></sheets></workbook>`)
+	put("xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`)
+	// Strings: 8 headers, 20 categories, 10 brands, then SKU, name and EAN of each row.
+	var strs []string
+	strs = append(strs, "Šifra", "Naziv", "Kategorija", "Brend", "Cena", "MP cena", "Stanje", "EAN")
+	for i := 0; i < 20; i++ {
+		strs = append(strs, fmt.Sprintf("Kategorija %d", i))
+	}
+	for i := 0; i < 10; i++ {
+		strs = append(strs, fmt.Sprintf("Brend %d", i))
+	}
+	base := len(strs)
+	sheet, err := zw.Create("xl/worksheets/sheet1.xml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fmt.Fprint(sheet, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">`)
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(sheet, `<c r="%c1" t="s"><v>%d</v></c>`, 'A'+i, i)
+	}
+	fmt.Fprint(sheet, `</row>`)
+	for i := 0; i < n; i++ {
+		r := i + 2
+		s := base + 3*i
+		fmt.Fprintf(sheet, `<row r="%d"><c r="A%d" t="s"><v>%d</v></c><c r="B%d" t="s"><v>%d</v></c><c r="C%d" t="s"><v>%d</v></c><c r="D%d" t="s"><v>%d</v></c><c r="E%d"><v>%d.%02d</v></c><c r="F%d"><v>%d</v></c><c r="G%d"><v>%d</v></c><c r="H%d" t="s"><v>%d</v></c></row>`,
+			r, r, s, r, s+1, r, 8+i%20, r, 28+i%10, r, 1000+i%50000, i%100, r, 2000+i%50000, r, i%40, r, s+2)
+	}
+	fmt.Fprint(sheet, `</sheetData></worksheet>`)
+	sst, err := zw.Create("xl/sharedStrings.xml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fmt.Fprintf(sst, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">`, base+3*n, base+3*n)
+	for _, s := range strs {
+		fmt.Fprintf(sst, `<si><t>%s</t></si>`, s)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(sst, `<si><t>%08d</t></si><si><t>Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD</t></si><si><t>86%011d</t></si>`, i+1, i, i)
+	}
+	fmt.Fprint(sst, `</sst>`)
+	if err := zw.Close(); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// The shared-strings table in memory (small) and in a temporary file (over xmlMemoryLimit).
+func TestReadSheetSharedStringsTable(t *testing.T) {
+	for _, n := range []int{3000, 20000} {
+		var buf bytes.Buffer
+		sharedStringsXLSX(t, &buf, n)
+		info, rows := mustRead(t, buf.Bytes(), nil)
+		if info.Rows != n || info.Rejected != 0 || info.Sheet != "Cenovnik" {
+			t.Fatalf("%d: info %+v", n, info)
+		}
+		i := n - 1
+		want := Row{Line: n + 1, SKU: fmt.Sprintf("%08d", n), Name: fmt.Sprintf(`Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD`, i),
+			Category: fmt.Sprintf("Kategorija %d", i%20), Brand: fmt.Sprintf("Brend %d", i%10), Price: money.Para((1000+i)*100 + i%100),
+			RecommendedPrice: money.Para((2000 + i) * 100), Stock: i % 40, EAN: fmt.Sprintf("86%011d", i)}
+		if diff := cmp.Diff(want, rows[i]); diff != "" {
+			t.Errorf("%d: last row (-want +got):\n%s", n, diff)
+		}
+	}
+}
+
+// TestReadSheetMemory measures the peak memory of reading 10,000 and 100,000 rows, each in a
+// child process of its own, for a StreamWriter file (inline strings) and an Excel-like one
+// (shared strings), and checks that ten times the rows cost at most 1.3 times the memory.
+// It takes half a minute, so it runs when SHOP_PRICELIST_MEMORY=1.
+func TestReadSheetMemory(t *testing.T) {
+	if os.Getenv("SHOP_PRICELIST_MEMORY") != "1" {
+		t.Skip("set SHOP_PRICELIST_MEMORY=1 to measure")
+	}
+	dir := t.TempDir()
+	measure := func(path string) memoryFigures {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestReadSheetMemoryChild$", "-test.v")
+		cmd.Env = append(os.Environ(), "PRICELIST_MEMORY_FILE="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		_, js, ok := strings.Cut(string(out), "FIGURES ")
+		js, _, _ = strings.Cut(js, "\n")
+		var m memoryFigures
+		if !ok || json.Unmarshal([]byte(js), &m) != nil {
+			t.Fatalf("child said:\n%s", out)
+		}
+		return m
+	}
+	for _, kind := range []string{"inline", "shared"} {
+		var figs [2]memoryFigures
+		for i, n := range []int{10_000, 100_000} {
+			path := filepath.Join(dir, fmt.Sprintf("%s-%d.xlsx", kind, n))
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kind == "inline" {
+				err = WriteSample(f, n, SampleOptions{Seed: 1})
+			} else {
+				sharedStringsXLSX(t, f, n)
+			}
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			figs[i] = measure(path)
+			if figs[i].Rows != n {
+				t.Fatalf("%s %d: read %d rows", kind, n, figs[i].Rows)
+			}
+			t.Logf("%s %7d rows: peak RSS %6.1f MB, peak heap in use %6.1f MB, %.1f s", kind, n,
+				float64(figs[i].PeakRSS)/(1<<20), float64(figs[i].PeakHeap)/(1<<20), figs[i].Seconds)
+		}
+		if figs[1].PeakRSS*10 > figs[0].PeakRSS*13 {
+			t.Errorf("%s: peak RSS %d at 100k rows is over 1.3 x %d at 10k", kind, figs[1].PeakRSS, figs[0].PeakRSS)
+		}
+	}
+}
+
+type memoryFigures struct {
+	Rows     int
+	PeakRSS  int64
+	PeakHeap int64
+	Seconds  float64
+}
+
+// TestReadSheetMemoryChild is the measured process of TestReadSheetMemory.
+func TestReadSheetMemoryChild(t *testing.T) {
+	path := os.Getenv("PRICELIST_MEMORY_FILE")
+	if path == "" {
+		t.Skip("run by TestReadSheetMemory")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	var peakHeap int64
+	sample := func() {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		peakHeap = max(peakHeap, int64(ms.HeapInuse))
+	}
+	start := time.Now()
+	n := 0
+	_, err = ReadSheet(context.Background(), f, fi.Size(), nil, func(Row) error {
+		if n++; n%1000 == 0 {
+			sample()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample()
+	status, _ := os.ReadFile("/proc/self/status")
+	var hwm int64
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Sscan(strings.TrimSuffix(strings.TrimSpace(v), " kB"), &hwm)
+		}
+	}
+	js, _ := json.Marshal(memoryFigures{Rows: n, PeakRSS: hwm << 10, PeakHeap: peakHeap, Seconds: time.Since(start).Seconds()})
+	fmt.Printf("FIGURES %s\n", js)
+}
+
+// packageOf builds a one-sheet workbook from its sheet and shared-strings XML.
+func packageOf(tb testing.TB, sheet, sst string) []byte {
+	tb.Helper()
+	return zipOf(tb, map[string]string{
+		"[Content_Types].xml":        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+		"_rels/.rels":                `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+		"xl/workbook.xml":            `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Cenovnik" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+		"xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+		"xl/worksheets/sheet1.xml":   sheet,
+		"xl/sharedStrings.xml":       sst,
+	})
+}
+
+// The same workbook reads alike with its shared strings kept by excelize and inlined by us:
+// rich text runs, phonetic hints, escapes, prefixed elements (as the .NET SDK writes them).
+func TestReadSheetInlinedStrings(t *testing.T) {
+	sst := `<?xml version="1.0" encoding="UTF-8"?><x:sst xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="7" uniqueCount="7">` +
+		`<x:si><x:t>Šifra</x:t></x:si>` +
+		`<x:si><x:r><x:rPr><x:b/></x:rPr><x:t>Na</x:t></x:r><x:r><x:t>ziv</x:t></x:r></x:si>` +
+		`<x:si><x:t>Cena</x:t><x:rPh sb="0" eb="1"><x:t>phonetic</x:t></x:rPh></x:si>` +
+		`<x:si><x:t xml:space="preserve"> 000123 </x:t></x:si>` +
+		`<x:si><x:t>Kabl &amp; adapter &lt;USB-C&gt; "1m"</x:t></x:si>` +
+		`<x:si><x:t>1.234,56 RSD</x:t></x:si>` +
+		`<x:si><x:t>Red_x000D_ dva</x:t></x:si>` +
+		`</x:sst>`
+	sheet := `<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>` +
+		`<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="s"><x:v>2</x:v></x:c></x:row>` +
+		`<!-- a comment --><x:row r="2"><x:c r="A2" t="s"><x:v>3</x:v></x:c><x:c r="B2" t="s"><x:v>4</x:v></x:c><x:c r="C2" t="s"><x:v>5</x:v></x:c></x:row>` +
+		`<x:row r="4"><x:c r="A4" t="s"><x:v> 6 </x:v></x:c><x:c r="B4" t="inlineStr"><x:is><x:t>inline</x:t></x:is></x:c><x:c r="C4"><x:v>99.5</x:v></x:c></x:row>` +
+		`</x:sheetData></x:worksheet>`
+	file := packageOf(t, sheet, sst)
+	want := []Row{
+		{Line: 2, SKU: "000123", Name: `Kabl & adapter <USB-C> "1m"`, Price: 123456},
+		{Line: 4, SKU: "Red\r dva", Name: "inline", Price: 9950},
+	}
+	for _, inline := range []bool{false, true} {
+		func() {
+			if inline {
+				defer func(old int64) { inlineAbove = old }(inlineAbove)
+				inlineAbove = 0
+			}
+			info, rows := mustRead(t, file, nil)
+			if diff := cmp.Diff(want, rows); diff != "" {
+				t.Errorf("inline=%v: rows (-want +got):\n%s", inline, diff)
+			}
+			if info.Header[FieldName] != "Naziv" || info.Header[FieldPrice] != "Cena" {
+				t.Errorf("inline=%v: header %v", inline, info.Header)
+			}
+		}()
+	}
+
+	defer func(old int64) { inlineAbove = old }(inlineAbove)
+	inlineAbove = 0
+	// An index past the table is a damaged file.
+	bad := packageOf(t, strings.Replace(sheet, "<x:v> 6 </x:v>", "<x:v>70</x:v>", 1), sst)
+	_, _, err := readAll(t, bad, nil)
+	checkFileError(t, err, ErrKeyCorrupt)
+	// A small table read by many cells must not inflate past the limit.
+	long := `<si><t>` + strings.Repeat("x", 30000) + `</t></si>`
+	var cells strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&cells, `<row r="%d"><c r="A%d" t="s"><v>0</v></c></row>`, i+1, i+1)
+	}
+	bomb := packageOf(t, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+cells.String()+`</sheetData></worksheet>`,
+		`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`+long+`</sst>`)
+	defer func(old int64) { unzipLimit = old }(unzipLimit)
+	unzipLimit = 8 << 20
+	_, _, err = readAll(t, bomb, nil)
+	checkFileError(t, err, ErrKeyUnzippedTooLarge)
 }
