@@ -174,6 +174,12 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			return fmt.Errorf("http.addr %s: %w", cfg.HTTP.Addr, err)
 		}
 		hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+		// The hub's Redis subscription feeds the event streams (GET admin/realtime). Shutdown
+		// stops it first: that ends the open streams, which would otherwise hold it up.
+		hubCtx, stopHub := context.WithCancel(context.Background())
+		hubDone := make(chan struct{})
+		go func() { defer close(hubDone); a.Hub.Run(hubCtx) }()
+		hs.RegisterOnShutdown(stopHub)
 		go func() {
 			if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 				errc <- err
@@ -183,6 +189,8 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			sctx, cancel := context.WithTimeout(context.Background(), cfg.HTTP.ShutdownTimeout)
 			defer cancel()
 			_ = hs.Shutdown(sctx)
+			stopHub()
+			<-hubDone
 		}}, shutdowns...)
 		printBanner(o.Stderr, cfg, ln.Addr().String())
 		if o.Started != nil {
