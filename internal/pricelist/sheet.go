@@ -609,9 +609,9 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 // stringTable is a shared-strings table on disk: the texts one after another in data, and
 // the start of each (8 bytes, little endian) in index, with the end of the last after them.
 type stringTable struct {
-	data, index *os.File
-	n           int64
-	buf         []byte
+	data, index           *os.File
+	n                     int64
+	dataBlock, indexBlock blocks
 }
 
 func newStringTable(sst *zip.File) (t *stringTable, err error) {
@@ -694,7 +694,7 @@ func (t *stringTable) fill(sst *zip.File) error {
 	if err := index.Flush(); err != nil {
 		return apperr.Wrap(err, "price list: shared strings")
 	}
-	t.buf = make([]byte, 0, 4<<10)
+	t.dataBlock, t.indexBlock = blocks{f: t.data}, blocks{f: t.index}
 	return nil
 }
 
@@ -703,19 +703,58 @@ func (t *stringTable) text(i int64) ([]byte, error) {
 	if i < 0 || i >= t.n {
 		return nil, fileErrorCause(ErrKeyCorrupt, fmt.Errorf("shared string %d of %d", i, t.n))
 	}
-	var w [16]byte
-	if _, err := t.index.ReadAt(w[:], i*8); err != nil {
-		return nil, apperr.Wrap(err, "price list: shared strings")
+	w, err := t.indexBlock.read(i*8, 16)
+	if err != nil {
+		return nil, err
 	}
 	start, end := int64(binary.LittleEndian.Uint64(w[:8])), int64(binary.LittleEndian.Uint64(w[8:]))
-	if n := int(end - start); n > cap(t.buf) {
-		t.buf = make([]byte, n)
+	return t.dataBlock.read(start, int(end-start))
+}
+
+// blocks read a file through a few cached blocks, the least recently used replaced. Excel
+// numbers its shared strings in the order cells first use them, so a sheet's reads move
+// forward through the table while its early strings (categories, brands) recur: a handful of
+// blocks serves almost every read.
+type blocks struct {
+	f    *os.File
+	list [8]block
+	tick int64
+}
+
+type block struct {
+	off, used int64
+	buf       []byte
+}
+
+const blockSize = 64 << 10
+
+func (c *blocks) read(off int64, n int) ([]byte, error) {
+	c.tick++
+	victim := &c.list[0]
+	for i := range c.list {
+		b := &c.list[i]
+		if off >= b.off && off+int64(n) <= b.off+int64(len(b.buf)) {
+			b.used = c.tick
+			return b.buf[off-b.off : off-b.off+int64(n)], nil
+		}
+		if b.used < victim.used {
+			victim = b
+		}
 	}
-	b := t.buf[:end-start]
-	if _, err := t.data.ReadAt(b, start); err != nil {
+	size := max(n, blockSize)
+	if cap(victim.buf) < size {
+		victim.buf = make([]byte, size)
+	}
+	got, err := c.f.ReadAt(victim.buf[:size], off)
+	if got < n {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		victim.buf = victim.buf[:0]
 		return nil, apperr.Wrap(err, "price list: shared strings")
 	}
-	return b, nil
+	victim.off, victim.buf, victim.used = off, victim.buf[:got], c.tick
+	return victim.buf[:n], nil
 }
 
 func (t *stringTable) close() {

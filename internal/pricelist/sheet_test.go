@@ -584,12 +584,13 @@ func TestReadSheetSharedStringsTable(t *testing.T) {
 		if info.Rows != n || info.Rejected != 0 || info.Sheet != "Cenovnik" {
 			t.Fatalf("%d: info %+v", n, info)
 		}
-		i := n - 1
-		want := Row{Line: n + 1, SKU: fmt.Sprintf("%08d", n), Name: fmt.Sprintf(`Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD`, i),
-			Category: fmt.Sprintf("Kategorija %d", i%20), Brand: fmt.Sprintf("Brend %d", i%10), Price: money.Para((1000+i)*100 + i%100),
-			RecommendedPrice: money.Para((2000 + i) * 100), Stock: i % 40, EAN: fmt.Sprintf("86%011d", i)}
-		if diff := cmp.Diff(want, rows[i]); diff != "" {
-			t.Errorf("%d: last row (-want +got):\n%s", n, diff)
+		for i, got := range rows {
+			want := Row{Line: i + 2, SKU: fmt.Sprintf("%08d", i+1), Name: fmt.Sprintf(`Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD`, i),
+				Category: fmt.Sprintf("Kategorija %d", i%20), Brand: fmt.Sprintf("Brend %d", i%10), Price: money.Para((1000+i)*100 + i%100),
+				RecommendedPrice: money.Para((2000 + i) * 100), Stock: i % 40, EAN: fmt.Sprintf("86%011d", i)}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("%d rows: row %d (-want +got):\n%s", n, i, diff)
+			}
 		}
 	}
 }
