@@ -3,8 +3,8 @@ package i18n
 // pricelistFileMessages: reading a supplier's price-list file (XLSX) and the reasons a row of it
 // is rejected. Key -> [Serbian, English].
 var pricelistFileMessages = map[string][2]string{
-	"pricelist_file.not_xlsx": {"Fajl nije u XLSX formatu (možda je fajl druge vrste preimenovan u .xlsx). Sačuvajte cenovnik u Excelu kao .xlsx.",
-		"The file is not in XLSX format (perhaps a file of another kind was renamed to .xlsx). Save the price list in Excel as .xlsx."},
+	// The specification's text for a file that is not an XLSX (also a renamed one).
+	"pricelist_file.not_xlsx": {"Fajl mora biti u XLSX formatu", "The file must be in XLSX format"},
 	"pricelist_file.old_excel": {"Fajl je u starom Excel formatu (.xls). Sačuvajte ga u Excelu kao .xlsx.",
 		"The file is in the old Excel format (.xls). Save it in Excel as .xlsx."},
 	"pricelist_file.encrypted": {"Fajl je zaštićen lozinkom. Sačuvajte ga bez lozinke pa ga ponovo otpremite.",
