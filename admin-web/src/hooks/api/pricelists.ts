@@ -1,0 +1,160 @@
+// Supplier price lists (admin/pricelists): the upload (multipart, answered 202 while a job reads
+// the file), the recent imports with their status and report, and a supplier's header mapping
+// (admin/suppliers/{id}/header-mapping). While an import is queued or running its list and its
+// detail ask again every few seconds; when none is, they stop.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Client } from 'openapi-fetch'
+import type { MessageResponse, Paged } from '../../api/catalogTypes'
+import { binary, client, formData, unwrap } from '../../api/client'
+import { supplierAdminKeys } from './supplierProducts'
+
+export type ImportStatus = 'queued' | 'running' | 'finished' | 'failed'
+
+export interface RejectedRow {
+  /** the row's number in the sheet (1-based, as Excel shows it) */
+  row: number
+  sku?: string
+  reason: string
+}
+
+export interface ImportReport {
+  rejected_rows?: RejectedRow[] | null
+  /** SKUs met more than once (the last row wins) */
+  duplicate_skus?: unknown[] | null
+  /** supplier categories no link places in a shop category */
+  unmapped_categories?: string[] | null
+}
+
+/** one price-list import (GET admin/pricelists, …/{id}); report only on the detail */
+export interface PricelistImport {
+  id: number
+  supplier_id: number
+  supplier: string
+  file_name: string
+  file_size: number
+  status: ImportStatus
+  rows: number
+  created: number
+  updated: number
+  unchanged: number
+  rejected: number
+  error?: string | null
+  created_at: string
+  started_at?: string | null
+  finished_at?: string | null
+  report?: ImportReport | null
+}
+
+/** a supplier's own header texts per column ('' = found by the usual names) */
+export interface HeaderMapping {
+  sku: string
+  name: string
+  category: string
+  price: string
+  recommended_price: string
+  stock: string
+  ean: string
+  brand: string
+}
+
+export const HEADER_FIELDS = ['sku', 'name', 'category', 'price', 'recommended_price', 'stock', 'ean', 'brand'] as const satisfies readonly (keyof HeaderMapping)[]
+
+export interface ImportQuery {
+  supplier_id?: number
+  page?: number
+  paginate?: number
+}
+
+export const UNFINISHED: readonly ImportStatus[] = ['queued', 'running']
+export const isUnfinished = (i: Pick<PricelistImport, 'status'>) => UNFINISHED.includes(i.status)
+
+/** how often an unfinished import is asked about again */
+export const POLL_MS = 2000
+
+export const pricelistKeys = {
+  all: ['pricelists'] as const,
+  lists: () => [...pricelistKeys.all, 'list'] as const,
+  list: (q: ImportQuery) => [...pricelistKeys.lists(), q] as const,
+  details: () => [...pricelistKeys.all, 'detail'] as const,
+  detail: (id: number) => [...pricelistKeys.details(), id] as const,
+  headerMapping: (supplierId: number) => [...pricelistKeys.all, 'header-mapping', supplierId] as const,
+}
+
+// The price-list endpoints are not in the server's document yet: these calls go through the same
+// client seen without its path table. When the document has them, they become typed calls.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const pending = client as unknown as Client<any>
+
+export const pricelistImportsQuery = (q: ImportQuery) =>
+  queryOptions({
+    queryKey: pricelistKeys.list(q),
+    queryFn: async () =>
+      unwrap<Paged<PricelistImport>>(pending.GET('/api/v1/admin/pricelists', { params: { query: { ...q, supplier_id: q.supplier_id || undefined } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some(isUnfinished) ? POLL_MS : false),
+  })
+
+export function usePricelistImports(q: ImportQuery) {
+  return useQuery(pricelistImportsQuery(q))
+}
+
+export const pricelistImportQuery = (id: number) =>
+  queryOptions({
+    queryKey: pricelistKeys.detail(id),
+    queryFn: async () =>
+      (await unwrap<{ data: PricelistImport }>(pending.GET('/api/v1/admin/pricelists/{id}', { params: { path: { id } } }))).data,
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data && isUnfinished(query.state.data) ? POLL_MS : false),
+  })
+
+export function usePricelistImport(id: number) {
+  return useQuery(pricelistImportQuery(id))
+}
+
+export interface Upload {
+  supplier_id: number
+  file: File
+}
+
+/** useUploadPricelist: POST admin/pricelists, multipart supplier_id and file (202 {message, data}). */
+export function useUploadPricelist() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ supplier_id, file }: Upload) =>
+      unwrap<MessageResponse & { data?: PricelistImport }>(
+        pending.POST('/api/v1/admin/pricelists', { body: { supplier_id, file: binary(file) }, bodySerializer: formData }),
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: pricelistKeys.lists() }),
+  })
+}
+
+/** useRefreshSuppliers: asks the supplier lists (counts, updated_at) again, e.g. when an import finished. */
+export function useRefreshSuppliers() {
+  const qc = useQueryClient()
+  return () => qc.invalidateQueries({ queryKey: supplierAdminKeys.all })
+}
+
+export const headerMappingQuery = (supplierId: number) =>
+  queryOptions({
+    queryKey: pricelistKeys.headerMapping(supplierId),
+    queryFn: async () =>
+      (await unwrap<{ data: HeaderMapping }>(pending.GET('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } } })))
+        .data,
+    enabled: supplierId > 0,
+  })
+
+export function useHeaderMapping(supplierId: number) {
+  return useQuery(headerMappingQuery(supplierId))
+}
+
+export function useSaveHeaderMapping(supplierId: number) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: HeaderMapping) =>
+      unwrap<MessageResponse & { data?: HeaderMapping }>(pending.PUT('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } }, body })),
+    onSuccess: (res) => {
+      if (res.data) qc.setQueryData(pricelistKeys.headerMapping(supplierId), res.data)
+      else void qc.invalidateQueries({ queryKey: pricelistKeys.headerMapping(supplierId) })
+    },
+  })
+}

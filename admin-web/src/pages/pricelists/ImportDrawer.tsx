@@ -1,0 +1,113 @@
+// The report of one price-list import: its status and counts, the failure's reason, the
+// rejected rows with their row numbers and reasons, the SKUs met more than once and the
+// supplier categories no link places (with a way to the category linking screen). The detail
+// is asked again while the import is unfinished.
+import { Alert, Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { usePricelistImport, type PricelistImport, type RejectedRow } from '../../hooks/api/pricelists'
+import { screens } from '../../screens'
+import { dateTime } from '../product-detail/display'
+import { ImportStatusTag, fileSize } from './importDisplay'
+
+/** duplicateText: a repeated SKU as the report gives it (a text, or {sku, rows}) */
+export function duplicateText(d: unknown): string {
+  if (typeof d === 'string' || typeof d === 'number') return String(d)
+  if (d && typeof d === 'object') {
+    const o = d as { sku?: unknown; rows?: unknown }
+    const rows = Array.isArray(o.rows) ? ` (${o.rows.join(', ')})` : ''
+    return `${String(o.sku ?? '')}${rows}`
+  }
+  return ''
+}
+
+export function ImportDrawer({ summary, onClose }: { summary: PricelistImport | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  const detail = usePricelistImport(summary?.id ?? 0)
+  const imp = detail.data ?? summary
+  const l = (k: string, o?: Record<string, unknown>) => t(`pricelists.upload.${k}`, o ?? {})
+  const report = detail.data?.report
+  const rejectedRows = report?.rejected_rows ?? []
+  const duplicates = report?.duplicate_skus ?? []
+  const unmapped = report?.unmapped_categories ?? []
+
+  return (
+    <Drawer open={summary !== null} onClose={onClose} width={720} title={imp ? l('reportTitle', { name: imp.file_name }) : ''} destroyOnHidden>
+      {imp && (
+        <Flex vertical gap={16}>
+          <Descriptions
+            size="small"
+            column={2}
+            bordered
+            items={[
+              { key: 'supplier', label: t('pricelists.common.supplier'), children: imp.supplier },
+              { key: 'status', label: l('status'), children: <ImportStatusTag status={imp.status} /> },
+              { key: 'file', label: l('fileName'), children: imp.file_name },
+              { key: 'size', label: l('size'), children: fileSize(imp.file_size) },
+              { key: 'created_at', label: l('createdAt'), children: dateTime(imp.created_at) },
+              { key: 'started_at', label: l('startedAt'), children: dateTime(imp.started_at) },
+              { key: 'finished_at', label: l('finishedAt'), children: dateTime(imp.finished_at) },
+              { key: 'rows', label: l('rows'), children: imp.rows ?? 0 },
+              { key: 'created', label: l('created'), children: imp.created ?? 0 },
+              { key: 'updated', label: l('updated'), children: imp.updated ?? 0 },
+              { key: 'unchanged', label: l('unchanged'), children: imp.unchanged ?? 0 },
+              { key: 'rejected', label: l('rejected'), children: imp.rejected ?? 0 },
+            ]}
+          />
+          {imp.error ? <Alert type="error" showIcon message={l('error')} description={imp.error} /> : null}
+
+          <section aria-label={l('rejectedRows')}>
+            <Typography.Title level={5}>{l('rejectedRows')}</Typography.Title>
+            {rejectedRows.length > 0 && (imp.rejected ?? 0) > rejectedRows.length && (
+              <Typography.Paragraph type="secondary">{l('rejectedFirst', { shown: rejectedRows.length, total: imp.rejected })}</Typography.Paragraph>
+            )}
+            <Table<RejectedRow>
+              size="small"
+              rowKey={(r) => `${r.row}-${r.sku ?? ''}`}
+              dataSource={rejectedRows}
+              loading={detail.isPending}
+              pagination={rejectedRows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+              locale={{ emptyText: t('common.noData') }}
+              columns={[
+                { key: 'row', title: l('row'), dataIndex: 'row', width: 80, align: 'right' },
+                { key: 'sku', title: l('sku'), dataIndex: 'sku', width: 180 },
+                { key: 'reason', title: l('reason'), dataIndex: 'reason' },
+              ]}
+            />
+          </section>
+
+          {duplicates.length > 0 && (
+            <section aria-label={l('duplicateSkus')}>
+              <Typography.Title level={5}>{l('duplicateSkus')}</Typography.Title>
+              <Flex wrap gap={4}>
+                {duplicates.map((d, i) => (
+                  <Tag key={i}>{duplicateText(d)}</Tag>
+                ))}
+              </Flex>
+            </section>
+          )}
+
+          <section aria-label={l('unmappedCategories')}>
+            <Typography.Title level={5}>{l('unmappedCategories')}</Typography.Title>
+            {unmapped.length > 0 ? (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {l('unmappedHint')} <Link to={`${screens.categoryLinking.path}?supplier_id=${imp.supplier_id}`}>{l('linkCategories')}</Link>
+                </Typography.Paragraph>
+                <Flex wrap gap={4}>
+                  {unmapped.map((c) => (
+                    <Tag key={c} color="warning">
+                      {c}
+                    </Tag>
+                  ))}
+                </Flex>
+              </>
+            ) : (
+              <Typography.Text type="secondary">{detail.isPending ? '' : l('nothing')}</Typography.Text>
+            )}
+          </section>
+        </Flex>
+      )}
+    </Drawer>
+  )
+}
