@@ -132,6 +132,9 @@ func (h header) missing() []Field {
 	return out
 }
 
+// score ranks rows that are not a header by how close they come: the required fields first.
+func (h header) score() int { return 3*(len(requiredFields)-len(h.missing())) + len(h.cols) }
+
 // matchHeader finds the fields in one row. The supplier's saved mapping wins: a field it names
 // is only ever that column, and that column is no other field. Then aliases: an exact alias
 // before one that only starts the text ("Cena bez PDV-a" is a price, "MP cena sa PDV" a
@@ -224,7 +227,7 @@ func findHeader(rows [][]string, mapping HeaderMapping) (h header, line int, ok 
 				h, line, ok = m, i, true
 			}
 		}
-		if score := 3*(len(requiredFields)-len(m.missing())) + len(m.cols); score > bestScore {
+		if score := m.score(); score > bestScore {
 			best, bestScore = m, score
 		}
 	}

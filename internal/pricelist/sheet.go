@@ -221,7 +221,7 @@ func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 		}
 		anyData = anyData || s.nonEmpty
 		if s.nonEmpty {
-			if score := len(s.best.cols) + 3*(len(requiredFields)-len(s.best.missing())); score > closestScore {
+			if score := s.best.score(); score > closestScore {
 				closest, closestScore = s.best, score
 			}
 		}
