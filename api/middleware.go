@@ -170,6 +170,17 @@ func requirePermission(perms ...string) gin.HandlerFunc {
 	}
 }
 
+// requireStaff lets through back-office users: any role but the customer's.
+func requireStaff() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if p := principal(c); p == nil || !p.IsStaff() {
+			httpx.Fail(c, apperr.New(apperr.Forbidden, "error.forbidden"))
+			return
+		}
+		c.Next()
+	}
+}
+
 // requireSuperAdmin guards operator tools such as the queue monitor.
 func requireSuperAdmin() gin.HandlerFunc {
 	return func(c *gin.Context) {

@@ -59,10 +59,13 @@ type Route struct {
 	Auth        bool
 	Permissions []string
 	Module      string
+	// Staff lets in any back-office user without a particular permission (the notification
+	// bell every staff member has); customers get 403 as on every admin route.
+	Staff bool
 }
 
 // Admin tells whether the route belongs to the back office (guarded by a permission).
-func (r Route) Admin() bool { return len(r.Permissions) > 0 }
+func (r Route) Admin() bool { return len(r.Permissions) > 0 || r.Staff }
 
 // Routes is the whole API, one table.
 func Routes(d Deps) []Route {
@@ -143,6 +146,9 @@ func New(d Deps) *gin.Engine {
 		}
 		if len(rt.Permissions) > 0 {
 			chain = append(chain, requirePermission(rt.Permissions...))
+		}
+		if rt.Staff {
+			chain = append(chain, requireStaff())
 		}
 		v1.Handle(rt.Method, rt.Path, append(chain, rt.Handler)...)
 	}

@@ -120,6 +120,20 @@ func newPrincipal(u *User, sid string) *Principal {
 // IsSuperAdmin: super-admin holds every permission.
 func (p *Principal) IsSuperAdmin() bool { return p.superAdmin }
 
+// IsStaff tells whether the caller is a back-office user: a super-admin or anyone holding a
+// role other than the customer's.
+func (p *Principal) IsStaff() bool {
+	if p.superAdmin {
+		return true
+	}
+	for _, r := range p.Roles {
+		if r != RoleCustomer {
+			return true
+		}
+	}
+	return false
+}
+
 // Can tells whether the caller holds the permission.
 func (p *Principal) Can(perm string) bool { return p.superAdmin || p.permissions[perm] }
 

@@ -30,14 +30,3 @@ var pricelistFileMessages = map[string][2]string{
 	"pricelist_file.row_bad_recommended":    {"Preporučena cena nije ispravan broj", "The recommended price is not a valid number"},
 	"pricelist_file.row_bad_stock":          {"Stanje nije ispravan ceo broj", "The stock is not a valid whole number"},
 }
-
-// TODO(lead): add pricelistFileMessages to merge(...) in i18n.go and delete this init; it only
-// keeps this file from touching i18n.go while several helpers work beside each other.
-func init() {
-	for k, v := range pricelistFileMessages {
-		if _, dup := catalogue[k]; dup {
-			panic("i18n: message key defined twice: " + k)
-		}
-		catalogue[k] = v
-	}
-}
