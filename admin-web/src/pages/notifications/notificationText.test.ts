@@ -1,0 +1,50 @@
+import i18n from '../../i18n'
+import { notificationView } from './notificationText'
+
+const pricelist = { id: 5, supplier_id: 2, supplier: 'Ewe Comp', file_name: 'ewe-2024.xlsx' }
+
+describe('notificationView', () => {
+  const sr = () => i18n.getFixedT('sr')
+  const en = () => i18n.getFixedT('en')
+
+  it('reads each known type from its data, in the chosen language', () => {
+    expect(notificationView({ type: 'PricelistUploaded', data: { pricelist } }, sr())).toEqual({
+      kind: 'info',
+      text: 'Cenovnik ewe-2024.xlsx dobavljača Ewe Comp je primljen',
+    })
+    expect(notificationView({ type: 'PricelistUploaded', data: { pricelist } }, en()).text).toBe(
+      'The price list ewe-2024.xlsx of the supplier Ewe Comp has been received',
+    )
+    expect(
+      notificationView({ type: 'ImportFinished', data: { pricelist, counts: { rows: 10, created: 4, updated: 3, unchanged: 2, rejected: 1 } } }, sr()).text,
+    ).toBe('Uvoz cenovnika ewe-2024.xlsx dobavljača Ewe Comp je završen. Redova: 10, novih: 4, izmenjenih: 3, nepromenjenih: 2, odbijenih: 1')
+    expect(notificationView({ type: 'ImportFinished', data: { counts: { created: 7 }, category: { id: 3, name: 'Laptopovi' } } }, sr()).text).toBe(
+      'Uvoz proizvoda u kategoriju Laptopovi je završen. Kreirano proizvoda: 7.',
+    )
+    expect(notificationView({ type: 'CategoriesNotMapped', data: { pricelist, categories: ['Monitori', 'Miševi'] } }, sr()).text).toBe(
+      'Kategorije dobavljača Ewe Comp nisu povezane: Monitori, Miševi',
+    )
+    expect(notificationView({ type: 'CategoriesUploaded', data: { pricelist } }, sr())).toEqual({
+      kind: 'info',
+      text: 'Kategorije dobavljača Ewe Comp su učitane',
+    })
+  })
+
+  it("falls back to the producer's message when the data lacks the fields", () => {
+    expect(notificationView({ type: 'PricelistUploaded', data: { message: 'Stigao je cenovnik' } }, sr()).text).toBe('Stigao je cenovnik')
+    expect(notificationView({ type: 'ImportFinished', data: null }, sr()).text).toBe('Uvoz je završen')
+    expect(notificationView({ type: 'CategoriesUploaded', data: {} }, sr()).text).toBe('Kategorije su učitane')
+  })
+
+  it('shows any other type as an error with data.error or data.message', () => {
+    expect(notificationView({ type: 'ImportFailed', data: { error: 'Fajl je oštećen', message: 'Uvoz nije uspeo: Fajl je oštećen' } }, sr())).toEqual({
+      kind: 'error',
+      text: 'Greška: Fajl je oštećen',
+    })
+    expect(notificationView({ type: 'SomethingNew', data: { message: 'Nešto' } }, sr())).toEqual({ kind: 'error', text: 'Greška: Nešto' })
+    expect(notificationView({ type: 'ImportFailed', data: { pricelist, error: 'Nema zaglavlja' } }, sr()).text).toBe(
+      'Uvoz cenovnika ewe-2024.xlsx dobavljača Ewe Comp nije uspeo: Nema zaglavlja',
+    )
+    expect(notificationView({ type: 'Weird', data: {} }, en())).toEqual({ kind: 'error', text: 'Error' })
+  })
+})

@@ -1,0 +1,65 @@
+// How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
+// CategoriesNotMapped, ImportFinished; anything else is shown as an error). The text is the
+// admin's own, in the chosen language, filled from data; where data lacks the fields a text
+// needs, the producer's message (data.message) stands in.
+import type { TFunction } from 'i18next'
+import type { Notification, NotificationData } from '../../hooks/api/notifications'
+
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished'] as const
+
+export interface NotificationView {
+  /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
+  kind: 'info' | 'error'
+  text: string
+}
+
+const k = (key: string) => `notifications.text_${key}`
+
+function pricelistOf(d: NotificationData) {
+  const p = d.pricelist
+  return p?.file_name && p.supplier ? { file: p.file_name, supplier: p.supplier } : null
+}
+
+export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFunction): NotificationView {
+  const d: NotificationData = n.data ?? {}
+  const message = typeof d.message === 'string' && d.message !== '' ? d.message : undefined
+  const pl = pricelistOf(d)
+  const info = (text: string): NotificationView => ({ kind: 'info', text })
+  switch (n.type) {
+    case 'PricelistUploaded':
+      return info(pl ? t(k('pricelistUploaded'), pl) : (message ?? t(k('pricelistUploadedShort'))))
+    case 'ImportFinished': {
+      const c = d.counts ?? {}
+      if (pl) {
+        return info(
+          t(k('importFinished'), {
+            ...pl,
+            rows: c.rows ?? 0,
+            created: c.created ?? 0,
+            updated: c.updated ?? 0,
+            unchanged: c.unchanged ?? 0,
+            rejected: c.rejected ?? 0,
+          }),
+        )
+      }
+      if (d.category?.name) return info(t(k('productsImportFinished'), { category: d.category.name, created: c.created ?? 0 }))
+      return info(message ?? t(k('importFinishedShort')))
+    }
+    case 'CategoriesNotMapped': {
+      const names = (d.categories ?? []).filter((c) => typeof c === 'string' && c !== '')
+      if (names.length === 0 && message) return info(message)
+      const categories = names.join(', ')
+      const supplier = d.pricelist?.supplier
+      return info(supplier ? t(k('categoriesNotMapped'), { supplier, categories }) : t(k('categoriesNotMappedShort'), { categories }))
+    }
+    case 'CategoriesUploaded': {
+      const supplier = d.pricelist?.supplier
+      return info(supplier ? t(k('categoriesUploaded'), { supplier }) : (message ?? t(k('categoriesUploadedShort'))))
+    }
+    default: {
+      const error = (typeof d.error === 'string' && d.error !== '' ? d.error : undefined) ?? message
+      if (pl && error) return { kind: 'error', text: t(k('importFailed'), { ...pl, error }) }
+      return { kind: 'error', text: error ? t(k('error'), { error }) : t(k('errorUnknown')) }
+    }
+  }
+}
