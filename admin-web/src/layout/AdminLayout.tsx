@@ -1,5 +1,5 @@
 // The back-office shell: the sidebar (closed at widths up to 1200 px), the header with the
-// language switch and the user menu, and the current screen.
+// language switch, the notifications bell and the user menu, and the current screen.
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
 import { Button, Flex, Layout, Result, Typography, theme } from 'antd'
 import { useEffect, useState } from 'react'
@@ -11,6 +11,7 @@ import { isStaff } from '../auth/access'
 import { Loading } from '../auth/guards'
 import { useLogout, useMe, useModules } from '../hooks/api/session'
 import { LanguageSwitch } from './LanguageSwitch'
+import { NotificationBell } from './NotificationBell'
 import { SidebarMenu } from './SidebarMenu'
 import { UserMenu } from './UserMenu'
 import { useNarrow } from './useNarrow'
@@ -59,6 +60,7 @@ export function AdminLayout() {
             />
             <Flex align="center" gap={24}>
               <LanguageSwitch />
+              {me.data.id ? <NotificationBell userId={me.data.id} /> : null}
               <UserMenu user={me.data} />
             </Flex>
           </Flex>
