@@ -2,10 +2,11 @@
 // the file), the recent imports with their status and report, and a supplier's header mapping
 // (admin/suppliers/{id}/header-mapping). While an import is queued or running its list and its
 // detail ask again every few seconds; when none is, they stop.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Client } from 'openapi-fetch'
 import type { MessageResponse, Paged } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
+import { productKeys } from './products'
 import { supplierAdminKeys } from './supplierProducts'
 
 export type ImportStatus = 'queued' | 'running' | 'finished' | 'failed'
@@ -157,4 +158,22 @@ export function useSaveHeaderMapping(supplierId: number) {
       else void qc.invalidateQueries({ queryKey: pricelistKeys.headerMapping(supplierId) })
     },
   })
+}
+
+/**
+ * The notification types a price-list job ends with (the upload's and the products import's);
+ * ImportFailed is the failure of either.
+ */
+export const PRICELIST_NOTIFICATIONS = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'ImportFailed'] as const
+
+/**
+ * refreshForNotification: a job's notification came, so the lists it changed are asked again
+ * (the imports, the suppliers with their counts and price-list products, the shop products).
+ * The realtime stream calls it for every notification; other types change nothing here.
+ */
+export function refreshForNotification(qc: QueryClient, n: { type: string }): void {
+  if (!(PRICELIST_NOTIFICATIONS as readonly string[]).includes(n.type)) return
+  void qc.invalidateQueries({ queryKey: pricelistKeys.all })
+  void qc.invalidateQueries({ queryKey: supplierAdminKeys.all })
+  void qc.invalidateQueries({ queryKey: productKeys.all })
 }

@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { usePricelistImport, type PricelistImport, type RejectedRow } from '../../hooks/api/pricelists'
 import { screens } from '../../screens'
 import { dateTime } from '../product-detail/display'
-import { ImportStatusTag, fileSize } from './importDisplay'
+import { ImportStatusTag, fileSize } from './display'
 
 /** duplicateText: a repeated SKU as the report gives it (a text, or {sku, rows}) */
 export function duplicateText(d: unknown): string {

@@ -10,7 +10,7 @@ import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
 import { useImportProducts, usePricelistProducts, type PricelistProduct } from '../../hooks/api/pricelistLinks'
 import { toast } from '../../notify'
-import { rsd } from '../product-detail/display'
+import { Money } from './display'
 import { CategoryPicker, SupplierSelect, useUrlIds } from './pickers'
 import { refusal } from './refusal'
 
@@ -65,8 +65,8 @@ export function ImportProductToCategory() {
     { key: 'sku', dataIndex: 'sku', title: p('sku'), width: 150 },
     { key: 'name', dataIndex: 'name', title: p('name') },
     { key: 'category', title: p('category'), render: (_, r) => r.category ?? '' },
-    { key: 'price', title: p('price'), align: 'right', width: 140, render: (_, r) => rsd(r.price) },
-    { key: 'recommended', title: p('recommendedPrice'), align: 'right', width: 160, render: (_, r) => rsd(r.recommended_price) },
+    { key: 'price', title: p('price'), align: 'right', width: 140, render: (_, r) => <Money value={r.price} /> },
+    { key: 'recommended', title: p('recommendedPrice'), align: 'right', width: 160, render: (_, r) => <Money value={r.recommended_price} /> },
   ]
 
   const rows = supplier_id ? list.data?.data : []

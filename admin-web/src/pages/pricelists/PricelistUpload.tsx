@@ -16,7 +16,7 @@ import { toast } from '../../notify'
 import { dateTime } from '../product-detail/display'
 import { HeaderMappingForm } from './HeaderMappingForm'
 import { ImportDrawer } from './ImportDrawer'
-import { ImportStatusTag, fileSize } from './importDisplay'
+import { ImportStatusTag, fileSize } from './display'
 import { XLSX_ACCEPT, pricelistFileProblem } from './fileCheck'
 import { SupplierSelect, useUrlIds } from './pickers'
 

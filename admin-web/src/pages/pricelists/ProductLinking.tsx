@@ -25,7 +25,7 @@ import {
 } from '../../hooks/api/pricelistLinks'
 import { toast } from '../../notify'
 import { href, screens } from '../../screens'
-import { rsd } from '../product-detail/display'
+import { Money } from './display'
 import { CategoryPicker, SupplierSelect, useUrlIds } from './pickers'
 import { refusal } from './refusal'
 
@@ -77,8 +77,8 @@ export function ProductLinking() {
     { key: 'name', dataIndex: 'name', title: l('name') },
     { key: 'category', title: l('category'), render: (_, p) => p.category ?? '' },
     ...(ids.supplier_id ? [] : [{ key: 'supplier', title: l('supplier'), render: (_: unknown, p: PricelistProduct) => p.supplier ?? '' }]),
-    { key: 'price', title: l('price'), align: 'right', width: 140, render: (_, p) => rsd(p.price) },
-    { key: 'recommended', title: l('recommendedPrice'), align: 'right', width: 160, render: (_, p) => rsd(p.recommended_price) },
+    { key: 'price', title: l('price'), align: 'right', width: 140, render: (_, p) => <Money value={p.price} /> },
+    { key: 'recommended', title: l('recommendedPrice'), align: 'right', width: 160, render: (_, p) => <Money value={p.recommended_price} /> },
     ...(connected
       ? [
           {
@@ -197,6 +197,8 @@ function ConnectDialog({ row, onClose }: { row: PricelistProduct | null; onClose
       okButtonProps={{ loading: connect.isPending }}
       onOk={submit}
       onCancel={close}
+      // the dialog takes the focus when it opens: hand it to the picker then
+      afterOpenChange={(open) => open && document.getElementById('connect-product')?.focus()}
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
@@ -212,7 +214,6 @@ function ConnectDialog({ row, onClose }: { row: PricelistProduct | null; onClose
               setError(null)
             }}
             placeholder={l('productHint')}
-            autoFocus
           />
         </Form.Item>
       </Form>

@@ -1,7 +1,8 @@
-// How an import's status and file size are shown, in the list and in its report.
+// How the price-list screens show an import's status, a file size and a supplier's price.
 import { Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ImportStatus } from '../../hooks/api/pricelists'
+import { rsd } from '../product-detail/display'
 
 const statusColor: Record<ImportStatus, string> = { queued: 'default', running: 'processing', finished: 'success', failed: 'error' }
 
@@ -15,4 +16,9 @@ export function fileSize(bytes: number | undefined): string {
   if (!bytes) return ''
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+}
+
+/** Money: 1.234,56 RSD on one line (a price column stays narrow without breaking it) */
+export function Money({ value }: { value: number | null | undefined }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{rsd(value)}</span>
 }
