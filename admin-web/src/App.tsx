@@ -1,8 +1,17 @@
-// The admin app: React Query with the app's toasts, antd in the chosen language, the router.
+// The admin app: React Query with the app's toasts, antd and dayjs in the chosen language, the router.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
-import enUS from 'antd/locale/en_US'
-import srRS from 'antd/locale/sr_RS'
+import type { Locale } from 'antd/es/locale'
+// antd's `antd/locale/*` files are CommonJS re-exports of `lib/`. This package is an ES module
+// ("type": "module"), so Vite's build imports them in Node mode: their default is the whole
+// `module.exports` ({__esModule, default}), antd finds no texts in it and silently shows
+// English. The `es/` files are real ES modules: the default is the locale in the build and in
+// vitest alike.
+import enGB from 'antd/es/locale/en_GB'
+import srRS from 'antd/es/locale/sr_RS'
+import dayjs from 'dayjs'
+import 'dayjs/locale/en-gb'
+import 'dayjs/locale/sr'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,6 +20,20 @@ import { createQueryClient } from './api/queryClient'
 import { NotificationBinder, notificationConfig, toast } from './notify'
 import { createAdminRouter } from './routes'
 
+const antdLocales: Record<'sr' | 'en', Locale> = { sr: srRS, en: enGB }
+
+/**
+ * uiLocale: antd's texts (pagination, date pickers, empty tables, confirmations) for the admin's
+ * language, with dayjs switched along (month and day names). English is British English, so
+ * calendars start the week on Monday in both languages. Anything but English is Serbian, as
+ * everywhere in the admin.
+ */
+export function uiLocale(language: string): Locale {
+  const lang = language === 'en' ? 'en' : 'sr'
+  dayjs.locale(lang === 'en' ? 'en-gb' : 'sr')
+  return antdLocales[lang]
+}
+
 export function App() {
   const { i18n } = useTranslation()
   // i18n.t reads the current language at call time, so a toast follows a language switch
@@ -18,7 +41,7 @@ export function App() {
   const [router] = useState(createAdminRouter)
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en' ? enUS : srRS}>
+      <ConfigProvider locale={uiLocale(i18n.language)}>
         <AntApp notification={notificationConfig}>
           <NotificationBinder />
           <RouterProvider router={router} />
