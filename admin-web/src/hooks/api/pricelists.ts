@@ -18,10 +18,16 @@ export interface RejectedRow {
   reason: string
 }
 
+/** an SKU met on more than one row: the first row was imported, the others rejected */
+export interface DuplicateSku {
+  sku: string
+  rows: number[]
+}
+
 export interface ImportReport {
+  /** the first 100 rejected rows by row number (`rejected` counts them all); reasons localized */
   rejected_rows?: RejectedRow[] | null
-  /** SKUs met more than once (the last row wins) */
-  duplicate_skus?: unknown[] | null
+  duplicate_skus?: DuplicateSku[] | null
   /** supplier categories no link places in a shop category */
   unmapped_categories?: string[] | null
 }

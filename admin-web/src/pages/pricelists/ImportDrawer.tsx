@@ -5,21 +5,13 @@
 import { Alert, Descriptions, Drawer, Flex, Table, Tag, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { usePricelistImport, type PricelistImport, type RejectedRow } from '../../hooks/api/pricelists'
+import { usePricelistImport, type DuplicateSku, type PricelistImport, type RejectedRow } from '../../hooks/api/pricelists'
 import { screens } from '../../screens'
 import { dateTime } from '../product-detail/display'
 import { ImportStatusTag, fileSize } from './display'
 
-/** duplicateText: a repeated SKU as the report gives it (a text, or {sku, rows}) */
-export function duplicateText(d: unknown): string {
-  if (typeof d === 'string' || typeof d === 'number') return String(d)
-  if (d && typeof d === 'object') {
-    const o = d as { sku?: unknown; rows?: unknown }
-    const rows = Array.isArray(o.rows) ? ` (${o.rows.join(', ')})` : ''
-    return `${String(o.sku ?? '')}${rows}`
-  }
-  return ''
-}
+/** duplicateText: a repeated SKU with the rows it is on, 'X-1 (3, 17)' */
+export const duplicateText = (d: DuplicateSku) => (d.rows?.length ? `${d.sku} (${d.rows.join(', ')})` : d.sku)
 
 export function ImportDrawer({ summary, onClose }: { summary: PricelistImport | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -80,8 +72,8 @@ export function ImportDrawer({ summary, onClose }: { summary: PricelistImport | 
             <section aria-label={l('duplicateSkus')}>
               <Typography.Title level={5}>{l('duplicateSkus')}</Typography.Title>
               <Flex wrap gap={4}>
-                {duplicates.map((d, i) => (
-                  <Tag key={i}>{duplicateText(d)}</Tag>
+                {duplicates.map((d) => (
+                  <Tag key={d.sku}>{duplicateText(d)}</Tag>
                 ))}
               </Flex>
             </section>

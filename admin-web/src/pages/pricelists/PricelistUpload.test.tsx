@@ -83,7 +83,7 @@ describe('PricelistUpload', () => {
       '/api/v1/admin/pricelists/{id}': () =>
         ok({
           data: imp(1, {
-            report: { rejected_rows: [{ row: 17, sku: 'X-1', reason: 'Nedostaje cena' }], duplicate_skus: ['D-1'], unmapped_categories: ['Tableti'] },
+            report: { rejected_rows: [{ row: 17, sku: 'X-1', reason: 'Nedostaje cena' }], duplicate_skus: [{ sku: 'D-1', rows: [3, 9] }], unmapped_categories: ['Tableti'] },
           }),
         }),
     })
@@ -97,7 +97,7 @@ describe('PricelistUpload', () => {
     const drawer = (await screen.findByText('Izveštaj uvoza: cenovnik-1.xlsx')).closest('.ant-drawer') as HTMLElement
     expect(await within(drawer).findByText('Nedostaje cena')).toBeTruthy()
     expect(within(drawer).getByText('17')).toBeTruthy()
-    expect(within(drawer).getByText('D-1')).toBeTruthy()
+    expect(within(drawer).getByText('D-1 (3, 9)')).toBeTruthy()
     expect(within(drawer).getByText('Tableti')).toBeTruthy()
     expect(callsTo(get, '/api/v1/admin/pricelists/{id}')[0].params?.path).toEqual({ id: 1 })
   })
