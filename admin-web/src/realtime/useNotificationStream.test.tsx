@@ -4,6 +4,7 @@ import { saveTokens } from '@shop/shared'
 import type { ReactNode } from 'react'
 import { client } from '../api/client'
 import { notificationKeys } from '../hooks/api/notifications'
+import { pricelistKeys } from '../hooks/api/pricelists'
 import { toast } from '../notify'
 import { calls } from './fakeEventSource'
 import { SOUND_URL } from './sound'
@@ -31,6 +32,7 @@ function setup() {
   qc.setQueryData(notificationKeys.unread(1), { notifications: [], count: 0 })
   qc.setQueryData(notificationKeys.list(1, { page: 1, paginate: 20 }), { data: [], meta: {} })
   qc.setQueryData(notificationKeys.unread(2), { notifications: [], count: 0 })
+  qc.setQueryData(pricelistKeys.all, 'imports')
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider>
   const hook = renderHook(() => useNotificationStream(1), { wrapper })
   return { qc, ...hook }
@@ -69,6 +71,8 @@ describe('useNotificationStream', () => {
     expect(qc.getQueryState(notificationKeys.list(1, { page: 1, paginate: 20 }))?.isInvalidated).toBe(true)
     // another user's cache is not this stream's business
     expect(qc.getQueryState(notificationKeys.unread(2))?.isInvalidated).toBe(false)
+    // a price-list job's notification reloads the price-list screens' lists too
+    expect(qc.getQueryState(pricelistKeys.all)?.isInvalidated).toBe(true)
 
     unmount()
     await waitFor(() => expect(calls[0].settled).toBe(true))

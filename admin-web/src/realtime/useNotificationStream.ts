@@ -1,12 +1,14 @@
 // useNotificationStream keeps the logged-in admin's realtime channel open while the back office
 // is shown (it closes on unmount: logout, a lost session). On each new notification it chimes,
-// shows a toast (bottom right, 1.5 s: the app's toasts) and reloads the bell and the list.
+// shows a toast (bottom right, 1.5 s: the app's toasts) and reloads the bell and the list, and
+// the lists a price-list job changed.
 import { useQueryClient } from '@tanstack/react-query'
 import { getToken } from '@shop/shared'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { client } from '../api/client'
 import { newestNotificationId, reloadNotifications, type Notification } from '../hooks/api/notifications'
+import { refreshForNotification } from '../hooks/api/pricelists'
 import { toast } from '../notify'
 import { notificationView } from '../pages/notifications/notificationText'
 import { createChime } from './sound'
@@ -37,6 +39,8 @@ export function useNotificationStream(userId: number | undefined) {
       const view = notificationView(n, tRef.current)
       toast({ type: view.kind === 'error' ? 'danger' : 'success', message: view.text })
       void reloadNotifications(qc, userId)
+      // a job's notification means its lists changed (imports, suppliers, products)
+      refreshForNotification(qc, n)
     }
     const stream = openNotificationStream({
       onNotification,
