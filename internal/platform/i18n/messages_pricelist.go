@@ -1,0 +1,35 @@
+package i18n
+
+// pricelistMessages: the price-list upload, the import job and its notifications, the header
+// mapping. Key -> [Serbian, English]. The specification's texts ('Maksimalna veličina fajla je
+// 10MB') are kept to the letter.
+var pricelistMessages = map[string][2]string{
+	"notfound.pricelist_import": {"Uvoz cenovnika ne postoji ili je izbrisan.", "The price list import does not exist or has been deleted."},
+
+	"pricelist.file_too_large":   {"Maksimalna veličina fajla je 10MB", "The maximum file size is 10MB"},
+	"pricelist.unknown_supplier": {"Izabrani dobavljač ne postoji", "The selected supplier does not exist"},
+	"pricelist.uploaded":         {"Cenovnik je otpremljen. Uvoz je u toku, dobićete obaveštenje kada se završi.", "The price list has been uploaded. The import is running; you will be notified when it finishes."},
+	"pricelist.mapping_saved":    {"Mapiranje zaglavlja je sačuvano", "The header mapping has been saved"},
+	"pricelist.mapping_twice":    {"Isti naslov kolone je dat za više polja", "The same column header is given for more than one field"},
+	"pricelist.duplicate_sku":    {"Šifra se ponavlja u fajlu (prvi put u redu {first})", "The SKU is repeated in the file (first in row {first})"},
+
+	"pricelist.note_uploaded": {"Cenovnik {file} dobavljača {supplier} je primljen i uvozi se.",
+		"The price list {file} of {supplier} has been received and is being imported."},
+	"pricelist.note_not_mapped": {"Cenovnik {file} dobavljača {supplier}: kategorije dobavljača bez kategorije prodavnice ({count}): {categories}",
+		"Price list {file} of {supplier}: supplier categories without a shop category ({count}): {categories}"},
+	"pricelist.note_finished": {"Uvoz cenovnika {file} dobavljača {supplier} je završen: redova {rows}, novih {created}, izmenjenih {updated}, nepromenjenih {unchanged}, odbijenih {rejected}.",
+		"The import of the price list {file} of {supplier} has finished: {rows} rows, {created} new, {updated} changed, {unchanged} unchanged, {rejected} rejected."},
+	"pricelist.note_failed": {"Uvoz cenovnika {file} dobavljača {supplier} nije uspeo: {error}",
+		"The import of the price list {file} of {supplier} failed: {error}"},
+}
+
+// The price lists' messages join the catalogue here (the merge list in i18n.go is shared; a
+// key defined twice still panics, unless it is this same map listed there too).
+func init() {
+	for k, v := range pricelistMessages {
+		if old, dup := catalogue[k]; dup && old != v {
+			panic("i18n: message key defined twice: " + k)
+		}
+		catalogue[k] = v
+	}
+}
