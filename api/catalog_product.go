@@ -58,36 +58,7 @@ func productIncludes(inc httpx.Includes) catalog.ProductIncludes {
 //	@Tags		products
 //	@Produce	json
 //	@Security	Bearer
-//	@Param		search				query		string	false	"name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider')"
-//	@Param		categories			query		string	false	"category ids, comma-joined (main or additional category)"
-//	@Param		category			query		int		false	"one category id"
-//	@Param		suppliers			query		string	false	"supplier ids, comma-joined"
-//	@Param		supplier			query		int		false	"one supplier id"
-//	@Param		brands				query		string	false	"brand ids, comma-joined"
-//	@Param		manufacturers		query		string	false	"manufacturer ids (values of attribute 24), comma-joined"
-//	@Param		active				query		bool	false	"active only"
-//	@Param		inactive			query		bool	false	"inactive only"
-//	@Param		with_image			query		bool	false	"with an image"
-//	@Param		without_image		query		bool	false	"without an image"
-//	@Param		with_attributes		query		bool	false	"with an attribute value"
-//	@Param		without_attributes	query		bool	false	"without any attribute value"
-//	@Param		connected			query		bool	false	"connected to a price-list product"
-//	@Param		disconnected		query		bool	false	"not connected"
-//	@Param		live				query		bool	false	"visible on site"
-//	@Param		dead				query		bool	false	"not visible on site"
-//	@Param		visible				query		bool	false	"visible on site equals"
-//	@Param		eponuda				query		bool	false	"in the e-ponuda feed equals"
-//	@Param		web_price_from		query		number	false	"web price at least"
-//	@Param		web_price_to		query		number	false	"web price at most"
-//	@Param		entry_price_from	query		number	false	"entry price at least"
-//	@Param		entry_price_to		query		number	false	"entry price at most"
-//	@Param		discount			query		bool	false	"has a discount valid today (or within discount_from..discount_to)"
-//	@Param		discount_type		query		int		false	"discount type id"
-//	@Param		discount_price_from	query		number	false	"discount price at least"
-//	@Param		discount_price_to	query		number	false	"discount price at most"
-//	@Param		discount_from		query		string	false	"YYYY-MM-DD"
-//	@Param		discount_to			query		string	false	"YYYY-MM-DD"
-//	@Param		sort				query		string	false	"id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending"
+//	@Param		filter				query		ProductFilterQuery	false	"filters (combined with AND) and sort"
 //	@Param		include				query		string	false	"relations: mainCategory, mainImage, categories, brand, supplier"
 //	@Param		page				query		int		false	"page (1-based)"
 //	@Param		paginate			query		int		false	"page size (at most 5000)"	default(20)
@@ -263,6 +234,7 @@ func bindSelectionFilter(c *gin.Context, extra ...string) (catalog.ProductFilter
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		body	body		MassDescriptionRequest	true	"description and ids"
+//	@Param		filter	query		ProductFilterQuery		false	"the selection when no ids are sent: the list's filters"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -293,6 +265,7 @@ func (h productHandlers) massDescription(c *gin.Context) {
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		body	body		MassAttributesRequest	true	"ids (or the filter in the query), attribute_ids, category_id"
+//	@Param		filter	query		ProductFilterQuery		false	"the selection when no ids are sent: the list's filters"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -308,6 +281,7 @@ func (h productHandlers) massActivate(c *gin.Context) { h.massAttributes(c, true
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		body	body		MassAttributesRequest	true	"ids (or the filter in the query), attribute_ids, category_id"
+//	@Param		filter	query		ProductFilterQuery		false	"the selection when no ids are sent: the list's filters"
 //	@Success	200		{object}	httpx.ChangeResponse[MassChangeResponse]
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse
@@ -344,6 +318,7 @@ func (h productHandlers) massAttributes(c *gin.Context, active bool) {
 //	@Security	Bearer
 //	@Param		category_id	query		int		true	"target category"
 //	@Param		products	query		string	false	"product ids, comma-joined (else the list's filter parameters select)"
+//	@Param		filter		query		ProductFilterQuery	false	"the selection when no products are sent: the list's filters"
 //	@Success	200			{object}	TransferResponse
 //	@Failure	401			{object}	httpx.ErrorResponse
 //	@Failure	403			{object}	httpx.ErrorResponse
@@ -406,6 +381,7 @@ func transferResponse(c *gin.Context, key string, attrs []catalog.ProductRef) Tr
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		body	body		TransferRequest	true	"category_id, products (or the filter in the query), active: state of the created attributes (default true)"
+//	@Param		filter	query		ProductFilterQuery	false	"the selection when no products are sent: the list's filters"
 //	@Success	200		{object}	TransferResponse
 //	@Failure	401		{object}	httpx.ErrorResponse
 //	@Failure	403		{object}	httpx.ErrorResponse

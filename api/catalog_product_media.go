@@ -253,9 +253,7 @@ func (h stickerHandlers) deleteEnergy(c *gin.Context) {
 //	@Security		Bearer
 //	@Param			ids[]			formData	[]int	false	"product ids"	collectionFormat(multi)
 //	@Param			sticker			formData	file	true	"energy label image"
-//	@Param			search			query		string	false	"list filter (any of the product list's parameters)"
-//	@Param			categories		query		string	false	"list filter: category ids, comma-joined"
-//	@Param			active			query		bool	false	"list filter"
+//	@Param			filter			query		ProductFilterQuery	false	"the selection when no ids are sent: the list's filters"
 //	@Success		202				{object}	httpx.MessageResponse
 //	@Failure		401				{object}	httpx.ErrorResponse
 //	@Failure		403				{object}	httpx.ErrorResponse
@@ -263,8 +261,8 @@ func (h stickerHandlers) deleteEnergy(c *gin.Context) {
 //	@Failure		422				{object}	httpx.ErrorResponse
 //	@Router			/api/v1/admin/products/energy-sticker/mass-update [post]
 func (h stickerHandlers) massEnergy(c *gin.Context) {
-	var filter catalog.ProductFilter
-	if _, _, ok := httpx.BindList(c, &filter, httpx.ListSpec{}); !ok {
+	filter, _, ok := bindSelectionFilter(c)
+	if !ok {
 		return
 	}
 	ids, err := formIDs(c)
@@ -386,17 +384,15 @@ func (h stickerHandlers) deleteCatalog(c *gin.Context) {
 //	@Produce		json
 //	@Security		Bearer
 //	@Param			body		body		CatalogStickerMassRequest	true	"sticker and ids"
-//	@Param			search		query		string						false	"list filter (any of the product list's parameters)"
-//	@Param			categories	query		string						false	"list filter: category ids, comma-joined"
-//	@Param			active		query		bool						false	"list filter"
+//	@Param			filter		query		ProductFilterQuery			false	"the selection when no ids are sent: the list's filters"
 //	@Success		202			{object}	httpx.MessageResponse
 //	@Failure		401			{object}	httpx.ErrorResponse
 //	@Failure		403			{object}	httpx.ErrorResponse
 //	@Failure		422			{object}	httpx.ErrorResponse
 //	@Router			/api/v1/admin/catalog-stickers/mass-add [post]
 func (h stickerHandlers) massCatalog(c *gin.Context) {
-	var filter catalog.ProductFilter
-	if _, _, ok := httpx.BindList(c, &filter, httpx.ListSpec{}); !ok {
+	filter, _, ok := bindSelectionFilter(c)
+	if !ok {
 		return
 	}
 	var req CatalogStickerMassRequest

@@ -295,6 +295,74 @@ func productResponse(p *catalog.ProductDetails, inc catalog.ProductIncludes, tod
 	return r
 }
 
+// ProductFilterQuery documents the product list's filter parameters for the OpenAPI document:
+// the query of GET admin/products and, on every mass call, the selection when no ids are sent
+// (the whole filtered set). The handlers bind catalog.ProductFilter; a test keeps the two
+// field lists equal. Id lists go comma-joined; flags take 1/true/0/false; money takes
+// 1234.56 or 1.234,56.
+type ProductFilterQuery struct {
+	// name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider')
+	Search string `form:"search"`
+	// category ids, comma-joined (main or additional category)
+	Categories string `form:"categories"`
+	// one category id
+	Category uint64 `form:"category"`
+	// supplier ids, comma-joined (the product's supplier or a connected price-list row)
+	Suppliers string `form:"suppliers"`
+	// one supplier id
+	Supplier uint64 `form:"supplier"`
+	// brand ids, comma-joined
+	Brands string `form:"brands"`
+	// manufacturer ids (values of attribute 24), comma-joined
+	Manufacturers string `form:"manufacturers"`
+	// active only
+	Active bool `form:"active"`
+	// inactive only
+	Inactive bool `form:"inactive"`
+	// with an image
+	WithImage bool `form:"with_image"`
+	// without an image
+	WithoutImage bool `form:"without_image"`
+	// with an attribute value
+	WithAttributes bool `form:"with_attributes"`
+	// without any attribute value
+	WithoutAttributes bool `form:"without_attributes"`
+	// connected to a price-list product
+	Connected bool `form:"connected"`
+	// not connected
+	Disconnected bool `form:"disconnected"`
+	// visible on site
+	Live bool `form:"live"`
+	// not visible on site
+	Dead bool `form:"dead"`
+	// visible on site equals
+	Visible bool `form:"visible"`
+	// in the e-ponuda feed equals
+	Eponuda bool `form:"eponuda"`
+	// web price at least
+	WebPriceFrom float64 `form:"web_price_from" swaggertype:"number"`
+	// web price at most
+	WebPriceTo float64 `form:"web_price_to" swaggertype:"number"`
+	// entry price at least
+	EntryPriceFrom float64 `form:"entry_price_from" swaggertype:"number"`
+	// entry price at most
+	EntryPriceTo float64 `form:"entry_price_to" swaggertype:"number"`
+	// has a discount valid today (or within discount_from..discount_to)
+	Discount bool `form:"discount"`
+	// discount type id
+	DiscountType uint64 `form:"discount_type"`
+	// discount price at least
+	DiscountPriceFrom float64 `form:"discount_price_from" swaggertype:"number"`
+	// discount price at most
+	DiscountPriceTo float64 `form:"discount_price_to" swaggertype:"number"`
+	// YYYY-MM-DD
+	DiscountFrom string `form:"discount_from"`
+	// YYYY-MM-DD
+	DiscountTo string `form:"discount_to"`
+	// id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it)
+	Sort string `form:"sort"`
+} // @name ProductFilterQuery
+
 // ProductRequest is the product form (create and update; on update sku must be absent or
 // unchanged). Brand and manufacturer are always taken (null: none); the other optional fields,
 // when absent, keep their values. Money: a number with at most two decimals (or a string).

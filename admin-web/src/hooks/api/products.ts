@@ -22,11 +22,21 @@ const everyFilterKeyIsAListParam: FilterKey extends keyof ProductApiQuery ? true
 void everyFilterKeyIsAListParam
 
 /**
- * listQuery: the URL-derived query as the list call's. The values stay in their URL form
- * ('1' for a flag, '100.00' for money), which the server parses as it parses the list URL
- * ("1"/"true", decimals); the keys are checked above.
+ * The list's filter parameters. The document declares the same ones (api.ProductFilterQuery) on
+ * every mass call as its selection when no ids are sent, so a mass call's query is typed by its
+ * own path: a mass path that lost them fails the build.
  */
-const listQuery = (q: Query): ProductApiQuery => ({ include: PRODUCT_LIST_INCLUDE, ...q }) as ProductApiQuery
+export type FilterQuery = Omit<ProductApiQuery, 'page' | 'paginate' | 'include'>
+
+/**
+ * apiQuery: the URL-derived query typed as the document declares it. The values stay in their
+ * URL form ('1' for a flag, '100.00' for money), which the server parses as it parses the list
+ * URL ("1"/"true", decimals); the keys are checked above. The one cast between the URL state
+ * and the generated types.
+ */
+const apiQuery = (q: Query): ProductApiQuery => q as ProductApiQuery
+
+const listQuery = (q: Query): ProductApiQuery => ({ include: PRODUCT_LIST_INCLUDE, ...apiQuery(q) })
 
 export const productKeys = {
   all: ['products'] as const,
@@ -74,19 +84,11 @@ export interface Target {
 }
 
 /** targetQuery: the filter goes as the query only when no ids are selected (spec 7). */
-export const targetQuery = (t: Target): Query | undefined => (t.ids.length ? undefined : t.filter)
-
-/**
- * selection: the `params` of a mass call. Every mass handler reads the list's filter parameters
- * from the query when no ids are sent (bindSelectionFilter in api/catalog_product.go), but the
- * document declares them on none of the mass paths (the sticker ones only search, categories and
- * active), so this is the one place the query steps around the generated type.
- */
-const selection = (t: Target) => ({ params: { query: targetQuery(t) as never } })
+export const targetQuery = (t: Target): FilterQuery | undefined => (t.ids.length ? undefined : apiQuery(t.filter))
 
 export function useMassDescription() {
   return useProductChange(({ target, description }: { target: Target; description: string }) =>
-    unwrap(client.PATCH('/api/v1/admin/products/mass-update', { ...selection(target), body: { description, ids: target.ids } })),
+    unwrap(client.PATCH('/api/v1/admin/products/mass-update', { params: { query: targetQuery(target) }, body: { description, ids: target.ids } })),
   )
 }
 
@@ -117,7 +119,7 @@ export function useMassDiscount() {
 /** useMassAttributes turns the attributes of the category's products on (activate) or off. */
 export function useMassAttributes() {
   return useProductChange(({ target, categoryId, activate }: { target: Target; categoryId: number; activate: boolean }) => {
-    const init = { ...selection(target), body: { ids: target.ids, category_id: categoryId } }
+    const init = { params: { query: targetQuery(target) }, body: { ids: target.ids, category_id: categoryId } }
     return unwrap(
       activate
         ? client.POST('/api/v1/admin/products/attributes/mass-activate', init)
@@ -136,8 +138,8 @@ export function checkTransfer({ category_id, target }: Transfer) {
   return unwrap(
     client.GET('/api/v1/admin/products/transfer', {
       params: {
-        // category_id and products (comma-joined ids) are declared; with no ids the list's filter selects
-        query: { ...(targetQuery(target) as object), category_id, products: target.ids.length ? target.ids.join(',') : undefined },
+        // products: the ids comma-joined; with no ids the list's filter selects
+        query: { ...targetQuery(target), category_id, products: target.ids.length ? target.ids.join(',') : undefined },
       },
     }),
   )
@@ -147,7 +149,7 @@ export function useTransfer() {
   return useProductChange(({ transfer, active }: { transfer: Transfer; active: boolean }) =>
     unwrap(
       client.POST('/api/v1/admin/products/transfer', {
-        ...selection(transfer.target),
+        params: { query: targetQuery(transfer.target) },
         body: { category_id: transfer.category_id, products: transfer.target.ids, active },
       }),
     ),
@@ -160,7 +162,7 @@ export function useMassEnergySticker() {
   return useProductChange(({ target, sticker }: { target: Target; sticker: File }) =>
     unwrap(
       client.POST('/api/v1/admin/products/energy-sticker/mass-update', {
-        ...selection(target),
+        params: { query: targetQuery(target) },
         body: { 'ids[]': target.ids, sticker: binary(sticker) },
         bodySerializer: formData,
       }),
@@ -176,6 +178,6 @@ export interface MassCatalogSticker {
 
 export function useMassCatalogSticker() {
   return useProductChange(({ target, sticker }: { target: Target; sticker: MassCatalogSticker }) =>
-    unwrap(client.POST('/api/v1/admin/catalog-stickers/mass-add', { ...selection(target), body: { ...sticker, ids: target.ids } })),
+    unwrap(client.POST('/api/v1/admin/catalog-stickers/mass-add', { params: { query: targetQuery(target) }, body: { ...sticker, ids: target.ids } })),
   )
 }
