@@ -53,7 +53,7 @@ type productImageHandlers struct{ catalog *catalog.Service }
 //	@Produce	json
 //	@Security	Bearer
 //	@Param		id	path		int	true	"product id"
-//	@Success	200	{object}	httpx.DataResponse[[]MediaImageResponse]
+//	@Success	200	{object}	httpx.DataResponse[[]ProductImageResponse]
 //	@Failure	401	{object}	httpx.ErrorResponse
 //	@Failure	403	{object}	httpx.ErrorResponse
 //	@Failure	404	{object}	httpx.ErrorResponse
@@ -68,7 +68,7 @@ func (h productImageHandlers) list(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Data(c, mediaImagesResponse(imgs))
+	httpx.Data(c, imagesResponse(imgs))
 }
 
 // setMain godoc
@@ -81,7 +81,7 @@ func (h productImageHandlers) list(c *gin.Context) {
 //	@Security		Bearer
 //	@Param			id		path		int		true	"product id"
 //	@Param			image	formData	file	true	"image"
-//	@Success		200		{object}	httpx.ChangeResponse[MediaImageResponse]
+//	@Success		200		{object}	httpx.ChangeResponse[ProductImageResponse]
 //	@Failure		401		{object}	httpx.ErrorResponse
 //	@Failure		403		{object}	httpx.ErrorResponse
 //	@Failure		404		{object}	httpx.ErrorResponse
@@ -103,7 +103,7 @@ func (h productImageHandlers) setMain(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Changed(c, http.StatusOK, "product_image.main_stored", mediaImageResponse(*img))
+	httpx.Changed(c, http.StatusOK, "product_image.main_stored", imageResponse(*img))
 }
 
 // add godoc
@@ -116,7 +116,7 @@ func (h productImageHandlers) setMain(c *gin.Context) {
 //	@Security		Bearer
 //	@Param			id			path		int		true	"product id"
 //	@Param			images[]	formData	[]file	true	"images"	collectionFormat(multi)
-//	@Success		201			{object}	httpx.ChangeResponse[[]MediaImageResponse]
+//	@Success		201			{object}	httpx.ChangeResponse[[]ProductImageResponse]
 //	@Failure		401			{object}	httpx.ErrorResponse
 //	@Failure		403			{object}	httpx.ErrorResponse
 //	@Failure		404			{object}	httpx.ErrorResponse
@@ -150,7 +150,7 @@ func (h productImageHandlers) add(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Changed(c, http.StatusCreated, "product_image.created", mediaImagesResponse(imgs))
+	httpx.Changed(c, http.StatusCreated, "product_image.created", imagesResponse(imgs))
 }
 
 // delete godoc

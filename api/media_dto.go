@@ -6,24 +6,16 @@ import (
 	"shop/internal/catalog"
 )
 
-// MediaImageResponse is one image of a product's images tab: the main flag, the URLs of its
-// two variants (small: 300 px on the longer side, large: 1200 px) and its position.
-type MediaImageResponse struct {
-	ID       uint64 `json:"id"`
-	Main     bool   `json:"main"`
-	Small    string `json:"small"`
-	Large    string `json:"large"`
-	Position int    `json:"position"`
-} // @name ProductImage
-
-func mediaImageResponse(i catalog.ProductImage) MediaImageResponse {
-	return MediaImageResponse{ID: i.ID, Main: i.Main, Small: mediaURL(i.SmallKey), Large: mediaURL(i.LargeKey), Position: i.Position}
+// imageResponse is a stored image (the images tab's calls) as every image is shown.
+func imageResponse(i catalog.ProductImage) ProductImageResponse {
+	return *productImageResponse(&catalog.ProductImageRef{ID: i.ID, ProductID: i.ProductID, Main: i.Main,
+		SmallKey: i.SmallKey, LargeKey: i.LargeKey, Position: i.Position})
 }
 
-func mediaImagesResponse(is []catalog.ProductImage) []MediaImageResponse {
-	out := make([]MediaImageResponse, 0, len(is))
+func imagesResponse(is []catalog.ProductImage) []ProductImageResponse {
+	out := make([]ProductImageResponse, 0, len(is))
 	for _, i := range is {
-		out = append(out, mediaImageResponse(i))
+		out = append(out, imageResponse(i))
 	}
 	return out
 }

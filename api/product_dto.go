@@ -17,13 +17,16 @@ type ProductCategoryResponse struct {
 	MinPrice money.Para `json:"min_price" swaggertype:"number"`
 } // @name ProductCategory
 
-// ProductImageResponse is an image with the URLs of its two variants.
+// ProductImageResponse is a product image wherever one is shown (a product's main_image and
+// images, the images tab): the main flag, the URLs of its two variants (small: 300 px on the
+// longer side, large: 1200 px) and its position.
 type ProductImageResponse struct {
-	ID    uint64 `json:"id"`
-	Main  bool   `json:"main"`
-	Small string `json:"small"`
-	Large string `json:"large"`
-} // @name ProductImageRef
+	ID       uint64 `json:"id"`
+	Main     bool   `json:"main"`
+	Small    string `json:"small"`
+	Large    string `json:"large"`
+	Position int    `json:"position"`
+} // @name ProductImage
 
 type ProductBrandResponse struct {
 	ID   uint64 `json:"id"`
@@ -187,7 +190,7 @@ func productImageResponse(im *catalog.ProductImageRef) *ProductImageResponse {
 	if im == nil {
 		return nil
 	}
-	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: mediaURL(im.SmallKey), Large: mediaURL(im.LargeKey)}
+	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: mediaURL(im.SmallKey), Large: mediaURL(im.LargeKey), Position: im.Position}
 }
 
 func productCategoryResponses(cs []catalog.ProductCategoryRef) []ProductCategoryResponse {

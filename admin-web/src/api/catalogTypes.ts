@@ -32,7 +32,7 @@ export type Image = ProductImage
 /** GET admin/products/{id}?include=… (money: numbers with 2 decimals, RSD) */
 export type ProductDetail = Sent<Omit<S['Product'], 'main_image'>, 'id' | 'sku' | 'name' | 'active' | 'visible'> & {
   /** null when the product has no image (x-nullable in the document) */
-  main_image?: Sent<S['ProductImageRef'], 'id' | 'small' | 'large'> | null
+  main_image?: ProductImage | null
 }
 /** the body of POST (create) and PATCH (update) admin/products */
 export type ProductBody = S['ProductRequest']
