@@ -1,6 +1,6 @@
 // Users of the back office and the shop (admin/users): list, one, add, change, avatar.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { client, unwrap } from '../../api/client'
+import { binary, client, formData, unwrap } from '../../api/client'
 import type { components } from '../../api/schema'
 import { sessionKeys } from './session'
 
@@ -71,13 +71,8 @@ export function useUploadAvatar() {
       unwrap(
         client.POST('/api/v1/admin/users/{id}/avatar', {
           params: { path: { id } },
-          // the schema types a binary field as string; the body goes as multipart
-          body: { image: file as unknown as string },
-          bodySerializer: () => {
-            const fd = new FormData()
-            fd.append('image', file)
-            return fd
-          },
+          body: { image: binary(file) },
+          bodySerializer: formData,
         }),
       ),
     onSuccess: (_r, { id }) => invalidateUser(qc, id),
