@@ -20,6 +20,7 @@ import (
 	"net/http"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -37,23 +38,45 @@ func main() {
 	workers := flag.Uint64("workers", 16, "concurrent connections of the load generator")
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
+	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
+	only := flag.String("only", "", "run only these figures: api, catalog, pricelist (comma-separated; empty: all)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
+	childSupplier := flag.Uint64("import-child-supplier", 0, "internal: the child's supplier id")
 	flag.Parse()
+	if *child != "" {
+		if err := importChild(*child, *childSupplier); err != nil {
+			fmt.Fprintln(os.Stderr, "import child:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil && pprof.StartCPUProfile(f) == nil {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if err := run(*dur, *workers, *rounds); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
+	want := func(name string) bool { return *only == "" || strings.Contains(","+*only+",", ","+name+",") }
+	fail := func(what string, err error) {
+		fmt.Fprintln(os.Stderr, what+":", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
-	if err := catalogBench(*products, *workers); err != nil {
-		fmt.Fprintln(os.Stderr, "bench catalogue:", err)
-		pprof.StopCPUProfile()
-		os.Exit(1)
+	if want("api") {
+		if err := run(*dur, *workers, *rounds); err != nil {
+			fail("bench", err)
+		}
+	}
+	if want("catalog") {
+		if err := catalogBench(*products, *workers); err != nil {
+			fail("bench catalogue", err)
+		}
+	}
+	if want("pricelist") {
+		if err := pricelistFigures(*pricelistRows, *workers); err != nil {
+			fail("bench price list", err)
+		}
 	}
 }
 

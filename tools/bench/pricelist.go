@@ -1,0 +1,406 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/xuri/excelize/v2"
+
+	"shop/api"
+	"shop/internal/app"
+	"shop/internal/catalog"
+	"shop/internal/platform/config"
+	"shop/internal/platform/money"
+	"shop/internal/platform/queue"
+	"shop/internal/pricelist"
+	"shop/worker"
+)
+
+// pricelistBench measures the supplier price-list import on PostgreSQL:
+//   - (a) excelize iterating the 100,000 rows of a generated supplier file, doing nothing;
+//   - (b) COPY of the same rows, as CSV, into an unlogged staging table;
+//   - (c) the full import of that file (read, stage, merge, connect, recompute) for a supplier
+//     whose products are half connected to shop products. Goal: c <= 1.5 x (a + b).
+//   - the import's peak memory (max RSS of `shopctl import pricelist` in-process) at 100,000
+//     rows against 10,000 rows. Goal: <= 1.3x.
+//   - storefront-style reads (GET /api/v1/categories) while an import runs in the worker,
+//     against the same reads idle. Goal: >= 70 %.
+func pricelistBench(base string, rows int, workers uint64) error {
+	ctx := context.Background()
+	dbURL, drop, err := freshDatabase(ctx, base)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	redis, err := queue.StartEmbedded()
+	if err != nil {
+		return err
+	}
+	defer redis.Close()
+	dir, err := os.MkdirTemp("", "shop-bench-pricelist-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
+		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"}
+	cfg, err := config.Load("", append(env, "SHOP_REDIS_URL=redis://"+redis.Opt.(asynq.RedisClientOpt).Addr))
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+
+	fmt.Printf("\nSupplier price list: %d rows on PostgreSQL\n", rows)
+	first := filepath.Join(dir, "first.xlsx")    // the supplier's earlier list: its products exist
+	file := filepath.Join(dir, "pricelist.xlsx") // the measured list: same SKUs, new prices and names
+	small := filepath.Join(dir, "small.xlsx")
+	for _, f := range []struct {
+		path string
+		n    int
+		seed uint64
+	}{{first, rows, 1}, {file, rows, 2}, {small, rows / 10, 3}} {
+		if err := writeSample(f.path, f.n, f.seed); err != nil {
+			return err
+		}
+	}
+	st, _ := os.Stat(file)
+	fmt.Printf("  file: %d rows, %.1f MB\n", rows, float64(st.Size())/1e6)
+
+	// (a) excelize alone.
+	start := time.Now()
+	n, csvData, err := iterateRows(file, false)
+	if err != nil {
+		return err
+	}
+	iterTime := time.Since(start)
+	if _, csvData, err = iterateRows(file, true); err != nil { // the CSV for (b), not timed
+		return err
+	}
+	// (b) COPY alone.
+	copyTime, err := copyCSV(ctx, a, csvData)
+	if err != nil {
+		return err
+	}
+
+	// (c) the import, for a supplier whose products are half connected.
+	sup, err := a.Catalog.CreateSupplier(ctx, "Bench dobavljač")
+	if err != nil {
+		return err
+	}
+	if _, err := benchImport(ctx, a, sup.ID, first); err != nil {
+		return err
+	}
+	if err := connectHalf(ctx, a, sup.ID); err != nil {
+		return err
+	}
+	if err := a.DB.Exec("VACUUM ANALYZE").Error; err != nil {
+		return err
+	}
+	start = time.Now()
+	summary, err := benchImport(ctx, a, sup.ID, file)
+	if err != nil {
+		return err
+	}
+	importTime := time.Since(start)
+	base1 := iterTime + copyTime
+	ratio := importTime.Seconds() / base1.Seconds()
+	fmt.Printf("  %-46s %8s  (%d rows)\n", "(a) excelize iterating the rows", iterTime.Round(time.Millisecond), n)
+	fmt.Printf("  %-46s %8s\n", "(b) COPY of the rows as CSV, unlogged table", copyTime.Round(time.Millisecond))
+	fmt.Printf("  %-46s %8s  (%s)\n", "(c) full import, half connected", importTime.Round(time.Millisecond), summary)
+	fmt.Printf("  ratio c / (a + b) %.2f (goal <= 1.50: %s)\n", ratio, verdict(ratio <= 1.5))
+
+	if err := importMemoryFigure(ctx, a, dbURL, small, file); err != nil {
+		return err
+	}
+	return readsDuringImportFigure(ctx, a, cfg, log, file, workers)
+}
+
+func writeSample(path string, n int, seed uint64) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pricelist.WriteSample(f, n, pricelist.SampleOptions{Seed: seed, FirstSKU: 1})
+}
+
+// iterateRows reads every row of the first sheet through excelize's streaming iterator; with
+// keep it also writes them as CSV (for the COPY figure).
+func iterateRows(path string, keep bool) (int, []byte, error) {
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer f.Close()
+	rs, err := f.Rows(f.GetSheetName(0))
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rs.Close()
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	n := 0
+	for rs.Next() {
+		cols, err := rs.Columns()
+		if err != nil {
+			return 0, nil, err
+		}
+		n++
+		if keep && n > 1 {
+			rec := make([]string, 9)
+			rec[0] = strconv.Itoa(n)
+			copy(rec[1:], cols)
+			_ = w.Write(rec)
+		}
+	}
+	w.Flush()
+	return n - 1, buf.Bytes(), rs.Error()
+}
+
+// copyCSV times COPY ... FROM STDIN (csv) of the rows into a fresh unlogged table.
+func copyCSV(ctx context.Context, a *app.App, data []byte) (time.Duration, error) {
+	sqlDB, err := a.DB.DB()
+	if err != nil {
+		return 0, err
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `CREATE UNLOGGED TABLE bench_staging (line int, sku text, name text,
+		category text, brand text, price text, recommended text, stock text, ean text)`); err != nil {
+		return 0, err
+	}
+	defer sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_staging")
+	var took time.Duration
+	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn().PgConn()
+		start := time.Now()
+		_, err := pc.CopyFrom(ctx, bytes.NewReader(data), "COPY bench_staging FROM STDIN (FORMAT csv)")
+		took = time.Since(start)
+		return err
+	})
+	return took, err
+}
+
+// importMemoryFigure imports the small and the large file, each for a new supplier, in a child
+// process of its own (this program again, with -import-child), and compares the children's peak
+// RSS: the import's memory, apart from this process's.
+func importMemoryFigure(ctx context.Context, a *app.App, dbURL, small, large string) error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	peak := map[string]int64{}
+	rows := map[string]string{}
+	for _, f := range []struct{ name, path string }{{"small", small}, {"large", large}} {
+		sup, err := a.Catalog.CreateSupplier(ctx, "Bench memorija "+f.name)
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(self, "-import-child", f.path, "-import-child-supplier", strconv.FormatUint(sup.ID, 10))
+		cmd.Env = append(os.Environ(), "SHOP_BENCH_CHILD_DATABASE_URL="+dbURL)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("import child %s: %w\n%s", f.name, err, out.String())
+		}
+		peak[f.name] = cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB on Linux
+		rows[f.name] = strings.TrimSpace(out.String())
+	}
+	ratio := float64(peak["large"]) / float64(peak["small"])
+	fmt.Printf("  peak memory of an import process (max RSS): %.1f MB (%s), %.1f MB (%s)\n",
+		float64(peak["small"])/1024, rows["small"], float64(peak["large"])/1024, rows["large"])
+	fmt.Printf("  ratio %.2f (goal <= 1.30: %s)\n", ratio, verdict(ratio <= 1.3))
+	return nil
+}
+
+// importChild is the child process of importMemoryFigure: the app on the bench database with
+// an in-process queue, one inline import, its summary on stdout.
+func importChild(path string, supplierID uint64) error {
+	ctx := context.Background()
+	redis, err := queue.StartEmbedded()
+	if err != nil {
+		return err
+	}
+	defer redis.Close()
+	dir, err := os.MkdirTemp("", "shop-bench-child-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + os.Getenv("SHOP_BENCH_CHILD_DATABASE_URL"),
+		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr, "SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
+	if err != nil {
+		return err
+	}
+	a, err := app.New(ctx, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)), app.Options{})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	summary, err := benchImport(ctx, a, supplierID, path)
+	if err != nil {
+		return err
+	}
+	fmt.Println(summary)
+	return nil
+}
+
+// readsDuringImportFigure: GET /api/v1/categories (a storefront read) idle, then while the
+// worker imports the large file for another supplier.
+func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config, log *slog.Logger, file string, workers uint64) error {
+	srv, stop, err := serve(api.New(api.Deps{Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog,
+		Blobs: a.Blobs, Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Registry: prometheus.NewRegistry()}))
+	if err != nil {
+		return err
+	}
+	defer stop()
+	target := srv + "/api/v1/categories"
+	header := http.Header{}
+	attack(target, header, workers, time.Second) // warm-up
+	idle := attack(target, header, workers, 3*time.Second)
+
+	ws := worker.NewServer(a.Redis, 2, 10*time.Second, log)
+	if err := ws.Start(worker.Mux(worker.Deps{Log: log, Catalog: a.Catalog, Pricelist: a.Pricelist})); err != nil {
+		return err
+	}
+	defer ws.Shutdown()
+	sup, err := a.Catalog.CreateSupplier(ctx, "Bench tokom uvoza")
+	if err != nil {
+		return err
+	}
+	id, err := enqueueImport(ctx, a, sup.ID, file)
+	if err != nil {
+		return err
+	}
+	// Wait until the worker has taken it, then read while it runs.
+	for status(ctx, a, id) == "queued" {
+		time.Sleep(20 * time.Millisecond)
+	}
+	during := attack(target, header, workers, 3*time.Second)
+	st := status(ctx, a, id)
+	for st == "running" || st == "queued" {
+		time.Sleep(100 * time.Millisecond)
+		st = status(ctx, a, id)
+	}
+	if st != "finished" {
+		return fmt.Errorf("import during reads ended %q", st)
+	}
+	ratio := during.rps / idle.rps
+	fmt.Printf("  storefront reads (GET /api/v1/categories, %d connections): idle %.0f req/s, during an import %.0f req/s\n",
+		workers, idle.rps, during.rps)
+	fmt.Printf("  ratio %.2f (goal >= 0.70: %s)\n", ratio, verdict(ratio >= 0.7))
+	return nil
+}
+
+func status(ctx context.Context, a *app.App, id uint64) string {
+	var s string
+	a.DB.WithContext(ctx).Raw("SELECT status FROM pricelist_imports WHERE id = ?", id).Scan(&s)
+	return strings.TrimSpace(s)
+}
+
+// connectHalf makes shop products of about half the supplier's products (those of every other
+// supplier category), connected to them, as the products import does.
+func connectHalf(ctx context.Context, a *app.App, supplierID uint64) error {
+	bps := func(v int64) *money.Bps { b := money.Bps(v); return &b }
+	para := money.Para(100)
+	cat, err := a.Catalog.CreateCategory(ctx, catalog.CategoryInput{Name: "Bench kategorija", Prefix: "BN",
+		Pdv: bps(2000), WebMargin: bps(1500), RetailMargin: bps(2500), DealerMargin: bps(800),
+		DescriptionTime: "1-3 dana", MinPrice: &para, AllowedRebate: bps(500)})
+	if err != nil {
+		return err
+	}
+	var names []string
+	if err := a.DB.WithContext(ctx).Raw("SELECT DISTINCT category FROM supplier_products WHERE supplier_id = ? ORDER BY category",
+		supplierID).Scan(&names).Error; err != nil {
+		return err
+	}
+	for i, name := range names {
+		if i%2 == 1 {
+			continue
+		}
+		if _, err := a.Catalog.CreateProductsFromSupplierProducts(ctx, catalog.SupplierImportSelection{
+			SupplierID: supplierID, SupplierCategory: name, CategoryID: cat.ID}); err != nil {
+			return err
+		}
+	}
+	var connected, all int64
+	a.DB.WithContext(ctx).Raw("SELECT COUNT(product_id), COUNT(*) FROM supplier_products WHERE supplier_id = ?", supplierID).Row().Scan(&connected, &all)
+	fmt.Printf("  supplier set up: %d of %d products connected to shop products\n", connected, all)
+	return nil
+}
+
+// benchImport uploads the file for the supplier and runs its import here (no queue): the
+// whole path of `shopctl import pricelist`, timed by the caller.
+func benchImport(ctx context.Context, a *app.App, supplierID uint64, path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	v, err := a.Pricelist.Inline().Upload(ctx, 0, supplierID, filepath.Base(path), f, st.Size())
+	if err != nil {
+		return "", err
+	}
+	if v.Status != "finished" {
+		return "", fmt.Errorf("import %d ended %q: %s", v.ID, v.Status, v.Error)
+	}
+	return fmt.Sprintf("rows %d: created %d, updated %d, unchanged %d, rejected %d", v.Rows, v.Created, v.Updated, v.Unchanged, v.Rejected), nil
+}
+
+// enqueueImport uploads the file for the supplier; the queue's worker imports it.
+func enqueueImport(ctx context.Context, a *app.App, supplierID uint64, path string) (uint64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	v, err := a.Pricelist.Upload(ctx, 0, supplierID, filepath.Base(path), f, st.Size())
+	if err != nil {
+		return 0, err
+	}
+	return v.ID, nil
+}
+
+// pricelistFigures runs the price-list figures when a PostgreSQL server is given.
+func pricelistFigures(rows int, workers uint64) error {
+	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
+	if base == "" {
+		base = os.Getenv("SHOP_TEST_DATABASE_URL")
+	}
+	if rows <= 0 || base == "" {
+		fmt.Println("\nSupplier price list: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
+		return nil
+	}
+	return pricelistBench(base, rows, workers)
+}
