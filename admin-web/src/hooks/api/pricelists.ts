@@ -3,66 +3,31 @@
 // (admin/suppliers/{id}/header-mapping). While an import is queued or running its list and its
 // detail ask again every few seconds; when none is, they stop.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Client } from 'openapi-fetch'
-import type { MessageResponse, Paged } from '../../api/catalogTypes'
+import { type Paged, type Sent, sent } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
+import type { components } from '../../api/schema'
 import { productKeys } from './products'
 import { supplierAdminKeys } from './supplierProducts'
 
-export type ImportStatus = 'queued' | 'running' | 'finished' | 'failed'
+type S = components['schemas']
 
-export interface RejectedRow {
-  /** the row's number in the sheet (1-based, as Excel shows it) */
-  row: number
-  sku?: string
-  reason: string
-}
-
+/** a row left out: its number in the sheet (as Excel shows it), its SKU and why (localized) */
+export type RejectedRow = Sent<S['PricelistRejectedRow'], 'row' | 'reason'>
 /** an SKU met on more than one row: the first row was imported, the others rejected */
-export interface DuplicateSku {
-  sku: string
-  rows: number[]
+export type DuplicateSku = Sent<S['PricelistDuplicateSKU'], 'sku'>
+/** the first 100 rejected rows (`rejected` counts them all), the repeated SKUs, the unlinked supplier categories */
+export type ImportReport = Omit<S['PricelistImportReport'], 'rejected_rows' | 'duplicate_skus'> & {
+  rejected_rows?: RejectedRow[]
+  duplicate_skus?: DuplicateSku[]
 }
-
-export interface ImportReport {
-  /** the first 100 rejected rows by row number (`rejected` counts them all); reasons localized */
-  rejected_rows?: RejectedRow[] | null
-  duplicate_skus?: DuplicateSku[] | null
-  /** supplier categories no link places in a shop category */
-  unmapped_categories?: string[] | null
-}
-
-/** one price-list import (GET admin/pricelists, …/{id}); report only on the detail */
-export interface PricelistImport {
-  id: number
-  supplier_id: number
-  supplier: string
-  file_name: string
-  file_size: number
-  status: ImportStatus
-  rows: number
-  created: number
-  updated: number
-  unchanged: number
-  rejected: number
-  error?: string | null
-  created_at: string
-  started_at?: string | null
-  finished_at?: string | null
-  report?: ImportReport | null
-}
-
-/** a supplier's own header texts per column ('' = found by the usual names) */
-export interface HeaderMapping {
-  sku: string
-  name: string
-  category: string
-  price: string
-  recommended_price: string
-  stock: string
-  ean: string
-  brand: string
-}
+/** one price-list import (GET admin/pricelists, …/{id}); the report only on the detail, null until finished */
+export type PricelistImport = Sent<
+  Omit<S['PricelistImport'], 'report'>,
+  'id' | 'supplier_id' | 'supplier' | 'file_name' | 'file_size' | 'status' | 'rows' | 'created' | 'updated' | 'unchanged' | 'rejected' | 'created_at'
+> & { report?: ImportReport | null }
+export type ImportStatus = PricelistImport['status']
+/** a supplier's own header texts per column ('' = found by the usual names); every column is sent */
+export type HeaderMapping = Required<S['HeaderMapping']>
 
 export const HEADER_FIELDS = ['sku', 'name', 'category', 'price', 'recommended_price', 'stock', 'ean', 'brand'] as const satisfies readonly (keyof HeaderMapping)[]
 
@@ -87,16 +52,11 @@ export const pricelistKeys = {
   headerMapping: (supplierId: number) => [...pricelistKeys.all, 'header-mapping', supplierId] as const,
 }
 
-// The price-list endpoints are not in the server's document yet: these calls go through the same
-// client seen without its path table. When the document has them, they become typed calls.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const pending = client as unknown as Client<any>
-
 export const pricelistImportsQuery = (q: ImportQuery) =>
   queryOptions({
     queryKey: pricelistKeys.list(q),
     queryFn: async () =>
-      unwrap<Paged<PricelistImport>>(pending.GET('/api/v1/admin/pricelists', { params: { query: { ...q, supplier_id: q.supplier_id || undefined } } })),
+      sent<Paged<PricelistImport>>(await unwrap(client.GET('/api/v1/admin/pricelists', { params: { query: { ...q, supplier_id: q.supplier_id || undefined } } }))),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some(isUnfinished) ? POLL_MS : false),
   })
@@ -108,8 +68,7 @@ export function usePricelistImports(q: ImportQuery) {
 export const pricelistImportQuery = (id: number) =>
   queryOptions({
     queryKey: pricelistKeys.detail(id),
-    queryFn: async () =>
-      (await unwrap<{ data: PricelistImport }>(pending.GET('/api/v1/admin/pricelists/{id}', { params: { path: { id } } }))).data,
+    queryFn: async () => sent<PricelistImport>((await unwrap(client.GET('/api/v1/admin/pricelists/{id}', { params: { path: { id } } }))).data),
     enabled: id > 0,
     refetchInterval: (query) => (query.state.data && isUnfinished(query.state.data) ? POLL_MS : false),
   })
@@ -128,9 +87,7 @@ export function useUploadPricelist() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ supplier_id, file }: Upload) =>
-      unwrap<MessageResponse & { data?: PricelistImport }>(
-        pending.POST('/api/v1/admin/pricelists', { body: { supplier_id, file: binary(file) }, bodySerializer: formData }),
-      ),
+      unwrap(client.POST('/api/v1/admin/pricelists', { body: { supplier_id, file: binary(file) }, bodySerializer: formData })),
     onSuccess: () => qc.invalidateQueries({ queryKey: pricelistKeys.lists() }),
   })
 }
@@ -145,8 +102,7 @@ export const headerMappingQuery = (supplierId: number) =>
   queryOptions({
     queryKey: pricelistKeys.headerMapping(supplierId),
     queryFn: async () =>
-      (await unwrap<{ data: HeaderMapping }>(pending.GET('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } } })))
-        .data,
+      sent<HeaderMapping>((await unwrap(client.GET('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } } }))).data),
     enabled: supplierId > 0,
   })
 
@@ -158,9 +114,9 @@ export function useSaveHeaderMapping(supplierId: number) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (body: HeaderMapping) =>
-      unwrap<MessageResponse & { data?: HeaderMapping }>(pending.PUT('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } }, body })),
+      unwrap(client.PUT('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } }, body })),
     onSuccess: (res) => {
-      if (res.data) qc.setQueryData(pricelistKeys.headerMapping(supplierId), res.data)
+      if (res.data) qc.setQueryData(pricelistKeys.headerMapping(supplierId), sent<HeaderMapping>(res.data))
       else void qc.invalidateQueries({ queryKey: pricelistKeys.headerMapping(supplierId) })
     },
   })
