@@ -999,12 +999,66 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description list filter (any of the product list's parameters) */
-                    search?: string;
-                    /** @description list filter: category ids, comma-joined */
-                    categories?: string;
-                    /** @description list filter */
+                    /** @description active only */
                     active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -1872,6 +1926,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/category-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a supplier category to a shop category
+         * @description Needs connect-category. The supplier category's price-list products are placed in the shop category at once. A supplier category already linked is a 422 on supplier_category ('Kategorije su već povezane' / 'The categories are already connected').
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description link */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CategoryLinkRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CategoryLink"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/category-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a category link
+         * @description Needs connect-category. The supplier category's price-list products leave the shop category.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description link id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/discount-types": {
         parameters: {
             query?: never;
@@ -1945,6 +2139,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/pricelist-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Supplier products for product linking, by SKU
+         * @description Needs connect-product. supplier_id or category_id (the shop category the products are placed in) is required: otherwise a 422 on supplier_id, 'Prvo izaberite dobavljača ili kategoriju' / 'First select a supplier or category'. search matches SKU or name (case and Serbian diacritics folded).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description supplier id */
+                    supplier_id?: number;
+                    /** @description shop category id */
+                    category_id?: number;
+                    /** @description 1: connected only, 0: unconnected only */
+                    connected?: 0 | 1;
+                    /** @description SKU or name contains */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-PricelistProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/pricelist-products/{id}/connect": {
         parameters: {
             query?: never;
@@ -1954,7 +2227,83 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Connect a supplier product to a shop product
+         * @description Needs connect-product. The shop product takes the supplier's price as its entry price, its stock and supplier; its derived prices are recomputed. Either side already connected elsewhere is a 409; an unknown product_id a 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description supplier product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description shop product */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConnectProductRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         /** Disconnect a supplier product from its shop product (only the link is removed) */
         delete: {
             parameters: {
@@ -2020,6 +2369,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/pricelists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price-list imports, newest first
+         * @description Needs upload-pricelist (module Pricelist). Without the report (the detail has it).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description supplier id */
+                    supplier_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-PricelistImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload a supplier's price list (XLSX, at most 10 MB); a job imports it
+         * @description Needs upload-pricelist (module Pricelist). The file is checked by its content: over 10 MB is a 422 on file 'The maximum file size is 10MB' ('Maksimalna veličina fajla je 10MB'), anything but an XLSX 'The file must be in XLSX format' ('Fajl mora biti u XLSX formatu'); an unknown supplier a 422 on supplier_id. The uploader gets PricelistUploaded at once, then CategoriesNotMapped (when rows name unlinked supplier categories) and ImportFinished, or ImportFailed with the reason.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the price list (XLSX)
+                         */
+                        file: string;
+                        /** @description supplier id */
+                        supplier_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-PricelistImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/pricelists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price-list import with its report
+         * @description Needs upload-pricelist (module Pricelist). report is null until the import has finished.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description import id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-PricelistImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products": {
         parameters: {
             query?: never;
@@ -2031,66 +2611,66 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
                     categories?: string;
                     /** @description one category id */
                     category?: number;
-                    /** @description supplier ids, comma-joined */
-                    suppliers?: string;
-                    /** @description one supplier id */
-                    supplier?: number;
-                    /** @description brand ids, comma-joined */
-                    brands?: string;
-                    /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
-                    /** @description active only */
-                    active?: boolean;
-                    /** @description inactive only */
-                    inactive?: boolean;
-                    /** @description with an image */
-                    with_image?: boolean;
-                    /** @description without an image */
-                    without_image?: boolean;
-                    /** @description with an attribute value */
-                    with_attributes?: boolean;
-                    /** @description without any attribute value */
-                    without_attributes?: boolean;
                     /** @description connected to a price-list product */
                     connected?: boolean;
-                    /** @description not connected */
-                    disconnected?: boolean;
-                    /** @description visible on site */
-                    live?: boolean;
                     /** @description not visible on site */
                     dead?: boolean;
-                    /** @description visible on site equals */
-                    visible?: boolean;
-                    /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
-                    /** @description web price at least */
-                    web_price_from?: number;
-                    /** @description web price at most */
-                    web_price_to?: number;
-                    /** @description entry price at least */
-                    entry_price_from?: number;
-                    /** @description entry price at most */
-                    entry_price_to?: number;
+                    /** @description not connected */
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
                     discount?: boolean;
-                    /** @description discount type id */
-                    discount_type?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
                     /** @description discount price at least */
                     discount_price_from?: number;
                     /** @description discount price at most */
                     discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
-                    /** @description YYYY-MM-DD */
                     discount_to?: string;
-                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending */
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
                     sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
                     /** @description relations: mainCategory, mainImage, categories, brand, supplier */
                     include?: string;
                     /** @description page (1-based) */
@@ -2202,6 +2782,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products-import/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a supplier category's unconnected products as shop products (a job)
+         * @description Needs map-products-import and the ProductImport module. Answers 202 at once; the job creates the products, connects them to their supplier products and notifies the user (ImportFinished with counts.created, or ImportFailed). A supplier category with no unconnected products is a 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description selection */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductsImportCategoryRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description module off */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products-import/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import chosen unconnected supplier products as shop products (a job)
+         * @description Needs map-products-import and the ProductImport module. skus: required, at most 10000, each 1-255 characters (errors on skus.N). Answers 202 at once; the job creates the products, connects them and notifies the user (ImportFinished with counts.created, or ImportFailed). SKUs already connected are skipped.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description selection */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductsImportProductsRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description module off */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products/attributes/mass-activate": {
         parameters: {
             query?: never;
@@ -2214,7 +2954,68 @@ export interface paths {
         /** Activate the product attributes of the selected products (optionally only some attributes or a category's) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2283,7 +3084,68 @@ export interface paths {
         /** Deactivate the product attributes of the selected products (optionally only some attributes or a category's) */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2354,12 +3216,66 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description list filter (any of the product list's parameters) */
-                    search?: string;
-                    /** @description list filter: category ids, comma-joined */
-                    categories?: string;
-                    /** @description list filter */
+                    /** @description active only */
                     active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -2448,7 +3364,68 @@ export interface paths {
         /** Set the description of the selected products (ids, or when none the list's filter parameters in the query) */
         patch: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2515,6 +3492,66 @@ export interface paths {
                     category_id: number;
                     /** @description product ids, comma-joined (else the list's filter parameters select) */
                     products?: string;
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -2564,7 +3601,68 @@ export interface paths {
         /** Move the selected products to a category (main and only category), creating the category's attributes they lack */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3884,6 +4982,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications as they happen (Server-Sent Events)
+         * @description A text/event-stream of the caller's own notifications, authorised by the bearer token (use a fetch-based client: EventSource cannot send the header). Each event is `id: <notification id>`, `event: notification`, `data: <Notification JSON>`; a `: ping` comment comes every 15 s.
+         *     Replay: with a Last-Event-ID header (or the last_event_id query parameter; the header wins) the stream first sends the caller's notifications with a greater id, oldest first, then live ones. Without either it sends live ones only, so a client should pass the newest id it already shows (0 when none) on its first connect.
+         *     The stream ends when the token stops being valid (checked with every ping) and when the server could not deliver everything (a stalled client, a lost Redis subscription, shutdown): reconnect with the last event id.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the same, for clients that cannot set the header */
+                    last_event_id?: number;
+                };
+                header?: {
+                    /** @description the last notification id received */
+                    "Last-Event-ID"?: number;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/event-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/event-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/event-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/roles": {
         parameters: {
             query?: never;
@@ -3913,6 +5089,79 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["httpx.ListResponse-Role"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/supplier-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A supplier's category names with product counts and their links to shop categories
+         * @description Needs connect-category. Names carried by the supplier's price-list products, and names linked before any product carried them (count 0), by name. supplier_id is required (422).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description supplier id */
+                    supplier_id: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-SupplierCategory"];
                     };
                 };
                 /** @description Unauthorized */
@@ -4184,6 +5433,142 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/suppliers/{id}/header-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A supplier's header mapping
+         * @description Needs upload-pricelist (module Pricelist). Every column is present; "" means the column is found by its usual names.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description supplier id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-HeaderMapping"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a supplier's header mapping
+         * @description Needs upload-pricelist (module Pricelist). The supplier's next imports look for these header texts (case, diacritics and punctuation folded) before the usual names. A text over 255 characters, or the same text for two columns, is a 422 on that column.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description supplier id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description header text per column */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HeaderMapping"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-HeaderMapping"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -4549,6 +5934,422 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Notification"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/notifications/delete-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete all of the caller's notifications
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark all of the caller's notifications read
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/notifications/with-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's bell: unread notifications (newest first, at most 20) and the unread count
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-NotificationsWithCount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/notifications/{notification_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's notifications
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise); another user's notification is a 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                    /** @description notification id */
+                    notification_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Mark one of the caller's notifications read
+         * @description {id} is the user_id of the specification and must be the caller's own (403 otherwise); another user's notification is a 404. Marking a read one again keeps its first read time.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user_id: the caller's own id */
+                    id: number;
+                    /** @description notification id */
+                    notification_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/categories": {
@@ -5349,6 +7150,26 @@ export interface components {
             country_of_origin?: string;
             name?: string;
         };
+        CategoryLink: {
+            category?: components["schemas"]["LinkCategoryRef"];
+            category_id?: number;
+            id?: number;
+            products?: number;
+            supplier_category?: string;
+            supplier_id?: number;
+        };
+        CategoryLinkRequest: {
+            /** @example 12 */
+            category_id?: number;
+            /** @example Laptopovi */
+            supplier_category?: string;
+            /** @example 1 */
+            supplier_id?: number;
+        };
+        ConnectProductRequest: {
+            /** @example 42 */
+            product_id?: number;
+        };
         CreateCategoryRequest: {
             active?: boolean;
             /** @example 5 */
@@ -5397,11 +7218,27 @@ export interface components {
         ForgotPasswordRequest: {
             email?: string;
         };
+        HeaderMapping: {
+            brand?: string;
+            category?: string;
+            ean?: string;
+            name?: string;
+            /** @example VP cena bez PDV */
+            price?: string;
+            recommended_price?: string;
+            /** @example Šifra artikla */
+            sku?: string;
+            stock?: string;
+        };
         Health: {
             checks?: {
                 [key: string]: string;
             };
             status?: string;
+        };
+        LinkCategoryRef: {
+            id?: number;
+            name?: string;
         };
         LoginRequest: {
             /** @example admin@demo.local */
@@ -5424,6 +7261,65 @@ export interface components {
         Modules: {
             [key: string]: boolean;
         };
+        Notification: {
+            created_at?: string;
+            data?: Record<string, never>;
+            id?: number;
+            read?: boolean;
+            read_at?: string;
+            /** @example ImportFinished */
+            type?: string;
+        };
+        NotificationsWithCount: {
+            count?: number;
+            notifications?: components["schemas"]["Notification"][];
+        };
+        PricelistDuplicateSKU: {
+            rows?: number[];
+            sku?: string;
+        };
+        PricelistImport: {
+            created?: number;
+            created_at?: string;
+            error?: string;
+            file_name?: string;
+            file_size?: number;
+            finished_at?: string | null;
+            id?: number;
+            rejected?: number;
+            report?: components["schemas"]["PricelistImportReport"] | null;
+            rows?: number;
+            started_at?: string | null;
+            /** @enum {string} */
+            status?: "queued" | "running" | "finished" | "failed";
+            supplier?: string;
+            supplier_id?: number;
+            unchanged?: number;
+            updated?: number;
+        };
+        PricelistImportReport: {
+            duplicate_skus?: components["schemas"]["PricelistDuplicateSKU"][];
+            rejected_rows?: components["schemas"]["PricelistRejectedRow"][];
+            unmapped_categories?: string[];
+        };
+        PricelistProduct: {
+            category?: string;
+            category_id?: number | null;
+            id?: number;
+            name?: string;
+            price?: number;
+            product?: components["schemas"]["SupplierProductProduct"] | null;
+            recommended_price?: number;
+            sku?: string;
+            stock?: number;
+            supplier?: string;
+            supplier_id?: number;
+        };
+        PricelistRejectedRow: {
+            reason?: string;
+            row?: number;
+            sku?: string;
+        };
         Product: {
             active?: boolean;
             attributes?: components["schemas"]["ProductAttribute"][];
@@ -5443,11 +7339,11 @@ export interface components {
             ep_price?: number;
             eponuda?: boolean;
             id?: number;
-            images?: components["schemas"]["ProductImageRef"][];
+            images?: components["schemas"]["ProductImage"][];
             main_category?: components["schemas"]["ProductCategory"];
             main_category_id?: number;
             main_category_slug?: string;
-            main_image?: components["schemas"]["ProductImageRef"] | null;
+            main_image?: components["schemas"]["ProductImage"] | null;
             manufacturer?: components["schemas"]["ProductValueRef"] | null;
             manufacturer_id?: number;
             name?: string;
@@ -5512,12 +7408,6 @@ export interface components {
             position?: number;
             small?: string;
         };
-        ProductImageRef: {
-            id?: number;
-            large?: string;
-            main?: boolean;
-            small?: string;
-        };
         ProductListItem: {
             active?: boolean;
             authenticated_price?: number;
@@ -5530,7 +7420,7 @@ export interface components {
             eponuda?: boolean;
             id?: number;
             main_category?: components["schemas"]["ProductCategory"];
-            main_image?: components["schemas"]["ProductImageRef"] | null;
+            main_image?: components["schemas"]["ProductImage"] | null;
             manufacturer?: components["schemas"]["ProductValueRef"] | null;
             name?: string;
             retail_price?: number;
@@ -5575,6 +7465,27 @@ export interface components {
             id?: number;
             value?: string;
         };
+        ProductsImportCategoryRequest: {
+            /** @example 12 */
+            category_id?: number;
+            /** @example Laptopovi */
+            supplier_category?: string;
+            /** @example 1 */
+            supplier_id?: number;
+        };
+        ProductsImportProductsRequest: {
+            /** @example 12 */
+            category_id?: number;
+            /**
+             * @example [
+             *       "LNV-001",
+             *       "LNV-002"
+             *     ]
+             */
+            skus?: string[];
+            /** @example 1 */
+            supplier_id?: number;
+        };
         RefreshRequest: {
             refresh_token?: string;
         };
@@ -5616,6 +7527,12 @@ export interface components {
             name?: string;
             unconnected_products?: number;
             updated_at?: string;
+        };
+        SupplierCategory: {
+            category?: components["schemas"]["LinkCategoryRef"] | null;
+            link_id?: number | null;
+            products?: number;
+            supplier_category?: string;
         };
         SupplierProduct: {
             category?: string;
@@ -5690,12 +7607,24 @@ export interface components {
             data?: components["schemas"]["CategoryAttribute"];
             message?: string;
         };
+        "httpx.ChangeResponse-CategoryLink": {
+            data?: components["schemas"]["CategoryLink"];
+            message?: string;
+        };
         "httpx.ChangeResponse-EnergySticker": {
             data?: components["schemas"]["EnergySticker"];
             message?: string;
         };
+        "httpx.ChangeResponse-HeaderMapping": {
+            data?: components["schemas"]["HeaderMapping"];
+            message?: string;
+        };
         "httpx.ChangeResponse-MassChangeCount": {
             data?: components["schemas"]["MassChangeCount"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-PricelistImport": {
+            data?: components["schemas"]["PricelistImport"];
             message?: string;
         };
         "httpx.ChangeResponse-Product": {
@@ -5740,8 +7669,17 @@ export interface components {
         "httpx.DataResponse-CategoryDeclaration": {
             data?: components["schemas"]["CategoryDeclaration"];
         };
+        "httpx.DataResponse-HeaderMapping": {
+            data?: components["schemas"]["HeaderMapping"];
+        };
         "httpx.DataResponse-Modules": {
             data?: components["schemas"]["Modules"];
+        };
+        "httpx.DataResponse-NotificationsWithCount": {
+            data?: components["schemas"]["NotificationsWithCount"];
+        };
+        "httpx.DataResponse-PricelistImport": {
+            data?: components["schemas"]["PricelistImport"];
         };
         "httpx.DataResponse-Product": {
             data?: components["schemas"]["Product"];
@@ -5798,6 +7736,18 @@ export interface components {
             data?: components["schemas"]["DiscountType"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-Notification": {
+            data?: components["schemas"]["Notification"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-PricelistImport": {
+            data?: components["schemas"]["PricelistImport"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-PricelistProduct": {
+            data?: components["schemas"]["PricelistProduct"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-ProductListItem": {
             data?: components["schemas"]["ProductListItem"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -5812,6 +7762,10 @@ export interface components {
         };
         "httpx.ListResponse-Supplier": {
             data?: components["schemas"]["Supplier"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-SupplierCategory": {
+            data?: components["schemas"]["SupplierCategory"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-SupplierProduct": {
