@@ -66,6 +66,7 @@ function UploadForm() {
         <Form.Item
           name="file"
           label={t('pricelists.upload.file')}
+          required
           valuePropName="file"
           rules={[
             {
