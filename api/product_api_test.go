@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"sort"
@@ -76,7 +77,14 @@ func (fx *productFixture) mustCreateProduct(tb testing.TB, body map[string]any) 
 
 func (fx *productFixture) product(sku, name string, cats ...uint64) map[string]any {
 	return map[string]any{"sku": sku, "name": name, "entry_price": 1000, "categories": cats,
-		"description": `{"root":{"children":[]}}`}
+		"description": lexical("Opis proizvoda.")}
+}
+
+// lexical is a description as the admin's editor stores it: a Lexical state, one paragraph.
+func lexical(text string) string {
+	b, _ := json.Marshal(map[string]any{"root": map[string]any{"type": "root", "children": []any{
+		map[string]any{"type": "paragraph", "children": []any{map[string]any{"type": "text", "text": text, "format": 0}}}}}})
+	return string(b)
 }
 
 func productIDOf(m map[string]any) uint64 { return uint64(m["id"].(float64)) }
@@ -100,6 +108,12 @@ func TestProductCreate(t *testing.T) {
 			"main": float64(fx.cat1), "cats": 2, "brand": "Gorenje", "man": "Gorenje d.o.o.", "active": true, "visible": true}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("create201 (-want +got):\n%s", diff)
+		}
+		// The 1200 characters count the text, not the editor's markup around it.
+		long := fx.product("FR-003", "Frižider sa dugim opisom", fx.cat1)
+		long["description"] = lexical(strings.Repeat("ž", 1200))
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/products", token: ts.staff, body: long}); r.Status != 201 {
+			t.Errorf("create201LongRichText: %d %s", r.Status, r.Raw)
 		}
 		// The same name gets the next free slug; main_category_id picks the main category.
 		body2 := fx.product("FR-002", "Frižider Gorenje NRK 6192", fx.cat1, fx.cat2)
@@ -126,6 +140,8 @@ func TestProductCreate(t *testing.T) {
 			{"create422PriceText", func(m map[string]any) { m["entry_price"] = "abc" }, "entry_price", "Polje je pogrešnog tipa"},
 			{"create422DescriptionShort", func(m map[string]any) { m["description"] = "x" }, "description", "Polje mora sadržati minimum 2 karaktera"},
 			{"create422DescriptionLong", func(m map[string]any) { m["description"] = strings.Repeat("a", 1201) }, "description", "Polje može sadržati maksimum 1200 karaktera"},
+			{"create422DescriptionTextLong", func(m map[string]any) { m["description"] = lexical(strings.Repeat("ž", 1201)) }, "description", "Polje može sadržati maksimum 1200 karaktera"},
+			{"create422DescriptionEmptyEditor", func(m map[string]any) { m["description"] = `{"root":{"children":[]}}` }, "description", "Polje mora sadržati minimum 2 karaktera"},
 			{"create422DescriptionObject", func(m map[string]any) { m["description"] = map[string]any{"root": 1} }, "description", "Polje je pogrešnog tipa"},
 			{"create422CategoriesMissing", func(m map[string]any) { delete(m, "categories") }, "categories", "Polje je obavezno"},
 			{"create422CategoriesUnknown", func(m map[string]any) { m["categories"] = []uint64{fx.cat1, 9999} }, "categories", "Izabrana vrednost ne postoji"},
@@ -441,6 +457,11 @@ func TestProductMassChanges(t *testing.T) {
 		if r.Status != 200 || data(r)["count"] != 1.0 || desc(ids[3]) != "Filtrirano" {
 			t.Fatalf("massUpdate200Filter: %d %s", r.Status, r.Raw)
 		}
+		rich := lexical(strings.Repeat("a", 1200))
+		r = ts.do(req{method: "PATCH", path: "/api/v1/admin/products/mass-update", token: ts.staff, body: map[string]any{"description": rich, "ids": ids[:1]}})
+		if r.Status != 200 || desc(ids[0]) != rich {
+			t.Fatalf("massUpdate200RichText: %d %s", r.Status, r.Raw)
+		}
 		var n int64
 		a.DB.Table("activity_log").Where("type = ? AND new_values LIKE ?", "product.updated", "%Filtrirano%").Count(&n)
 		if n != 1 {
@@ -454,6 +475,8 @@ func TestProductMassChanges(t *testing.T) {
 			{"massUpdate422Nothing", "/api/v1/admin/products/mass-update", map[string]any{"description": "Opis"}, "ids", "Molimo vas da prvo izaberete proizvode koje želite da menjate"},
 			{"massUpdate422SortOnly", "/api/v1/admin/products/mass-update?sort=-id", map[string]any{"description": "Opis"}, "ids", "Molimo vas da prvo izaberete proizvode koje želite da menjate"},
 			{"massUpdate422Description", "/api/v1/admin/products/mass-update", map[string]any{"description": "x", "ids": ids}, "description", "Polje mora sadržati minimum 2 karaktera"},
+			{"massUpdate422DescriptionTextLong", "/api/v1/admin/products/mass-update", map[string]any{"description": lexical(strings.Repeat("a", 1201)), "ids": ids}, "description", "Polje može sadržati maksimum 1200 karaktera"},
+			{"massUpdate422DescriptionEmptyEditor", "/api/v1/admin/products/mass-update", map[string]any{"description": lexical(" "), "ids": ids}, "description", "Polje je obavezno"},
 			{"massUpdate422UnknownParam", "/api/v1/admin/products/mass-update?foo=1", map[string]any{"description": "Opis", "ids": ids}, "foo", "Nepoznat parametar"},
 		}
 		for _, tt := range bad {

@@ -385,7 +385,7 @@ type ProductInput struct {
 	SKU             string      `json:"sku" validate:"omitempty,max=15"`
 	Name            string      `json:"name" validate:"required,min=2,max=1200"`
 	EntryPrice      *money.Para `json:"entry_price"`
-	Description     *string     `json:"description" validate:"omitempty,min=2,max=1200"`
+	Description     *string     `json:"description"` // rich text; 2-1200 characters of text (checkDescription)
 	Categories      []uint64    `json:"categories"`
 	MainCategoryID  *uint64     `json:"main_category_id"`
 	Active          *bool       `json:"active"`
@@ -411,6 +411,11 @@ func (s *Service) checkProductInput(ctx context.Context, tx *gorm.DB, in *Produc
 	}
 	if create && in.SKU == "" {
 		fields = append(fields, apperr.Field("sku", "validation.required"))
+	}
+	if in.Description != nil {
+		if fe := checkDescription("description", *in.Description, false); fe != nil {
+			fields = append(fields, *fe)
+		}
 	}
 	switch {
 	case in.EntryPrice == nil:
@@ -712,15 +717,15 @@ func (s *Service) selection(ctx context.Context, ids []uint64, f ProductFilter, 
 
 // MassDescriptionInput is the mass description change: the ids, or (none) the filter.
 type MassDescriptionInput struct {
-	Description string   `json:"description" validate:"required,min=2,max=1200"`
+	Description string   `json:"description"` // rich text; 2-1200 characters of text, required
 	IDs         []uint64 `json:"ids"`
 }
 
 // MassUpdateDescription sets the description of the selected products in one statement and
 // logs one product.updated entry per product (one INSERT ... SELECT).
 func (s *Service) MassUpdateDescription(ctx context.Context, in MassDescriptionInput, f ProductFilter) (int64, error) {
-	if err := validation.Check(in); err != nil {
-		return 0, err
+	if fe := checkDescription("description", in.Description, true); fe != nil {
+		return 0, apperr.InvalidFields(*fe)
 	}
 	sel, err := s.selection(ctx, in.IDs, f, "ids", "product.select_first")
 	if err != nil {
