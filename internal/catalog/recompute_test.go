@@ -115,3 +115,75 @@ func TestRecomputePricesTx(t *testing.T) {
 		}
 	})
 }
+
+// TestApplySupplierPricesTx: connected products take the supplier's price, stock and supplier
+// with their derived prices in one statement; unconnected ones are untouched; a second run
+// writes nothing.
+func TestApplySupplierPricesTx(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		ctx := context.Background()
+		svc := catalog.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler))
+		now := time.Now().UTC()
+		m := catalog.Margins{Pdv: 2000, Web: 1500, Retail: 3000, Dealer: 700}
+		c := catalog.Category{Name: "K", Slug: "k", Prefix: "KA", Level: 1, PdvBps: m.Pdv, WebMarginBps: m.Web, RetailMarginBps: m.Retail, DealerMarginBps: m.Dealer, Active: true}
+		if err := gdb.Create(&c).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := gdb.Exec("INSERT INTO suppliers (name, created_at, updated_at) VALUES ('S', ?, ?)", now, now).Error; err != nil {
+			t.Fatal(err)
+		}
+		var sid uint64
+		gdb.Raw("SELECT id FROM suppliers").Scan(&sid)
+		prices := map[string]int64{"P1": 123456, "P2": 99, "P3": 5_000_000}
+		for sku, price := range prices {
+			if err := gdb.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?)`,
+				sku, sku, sku, c.ID, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := gdb.Exec(`INSERT INTO supplier_products (supplier_id, sku, name, price, stock, product_id, created_at, updated_at)
+				VALUES (?, ?, ?, ?, 4, (SELECT id FROM products WHERE sku = ?), ?, ?)`, sid, sku, sku, price, sku, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		gdb.Exec("UPDATE supplier_products SET product_id = NULL WHERE sku = 'P3'") // not connected
+		apply := func() int64 {
+			var n int64
+			err := gdb.Transaction(func(tx *gorm.DB) error {
+				var err error
+				n, err = svc.ApplySupplierPricesTx(ctx, tx, `SELECT product_id, price AS entry_price, stock, supplier_id FROM supplier_products
+					WHERE supplier_id = ? AND product_id IS NOT NULL`, sid)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if n := apply(); n != 2 {
+			t.Errorf("first apply wrote %d, want 2", n)
+		}
+		var rows []struct {
+			SKU                                                       string `gorm:"column:sku"`
+			EntryPrice, WebPrice, RetailPrice, DealerPrice, AuthPrice int64
+			Stock                                                     int
+			SupplierID                                                *uint64
+		}
+		gdb.Raw("SELECT sku, entry_price, web_price, retail_price, dealer_price, authenticated_price AS auth_price, stock, supplier_id FROM products").Scan(&rows)
+		for _, r := range rows {
+			if r.SKU == "P3" {
+				if r.EntryPrice != 1 || r.SupplierID != nil {
+					t.Errorf("unconnected P3 changed: %+v", r)
+				}
+				continue
+			}
+			want := catalog.DerivePrices(money.Para(prices[r.SKU]), m)
+			got := catalog.Prices{Web: money.Para(r.WebPrice), Retail: money.Para(r.RetailPrice), Dealer: money.Para(r.DealerPrice), Authenticated: money.Para(r.AuthPrice)}
+			if diff := cmp.Diff(want, got); diff != "" || r.EntryPrice != prices[r.SKU] || r.Stock != 4 || r.SupplierID == nil || *r.SupplierID != sid {
+				t.Errorf("%s: %+v (-want +got prices):\n%s", r.SKU, r, diff)
+			}
+		}
+		if n := apply(); n != 0 {
+			t.Errorf("second apply wrote %d, want 0", n)
+		}
+	})
+}

@@ -136,8 +136,8 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 		RejectedRows: &rejected,
 	})
 	s.log.InfoContext(ctx, "price list imported", "import_id", importID, "supplier_id", out.SupplierID, "rows", c.Rows,
-		"created", c.Created, "updated", c.Updated, "unchanged", c.Unchanged, "rejected", c.Rejected, "connected", res.connected,
-		"repriced", res.repriced)
+		"created", c.Created, "updated", c.Updated, "unchanged", c.Unchanged, "rejected", c.Rejected, "repriced", res.repriced,
+		"read_seconds", res.readTime.Seconds(), "merge_seconds", res.mergeTime.Seconds())
 	return out, nil
 }
 
@@ -148,8 +148,9 @@ var errAlreadyDone = errors.New("import already finished")
 type importResult struct {
 	counts    Counts
 	report    Report
-	connected int64 // supplier products connected by SKU
-	repriced  int64 // shop products with new derived prices
+	repriced  int64         // shop products with new derived prices
+	readTime  time.Duration // reading and staging the rows
+	mergeTime time.Duration // the merge transaction
 }
 
 // failImport marks the import failed with the reason and tells the uploader (ImportFailed).
@@ -194,6 +195,7 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 			return apperr.Wrap(err, "import: staging table")
 		}
 		rd := &rowReader{s: s, ctx: ctx, importID: view.ID, progress: progress, lastSave: time.Now()}
+		readStart := time.Now()
 		info, err := st.load(ctx, func(yield func(Row) error) error {
 			_, err := ReadSheet(ctx, file, size, decodeMapping(mapping), func(r Row) error { return rd.row(r, yield) })
 			return err
@@ -201,16 +203,16 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 		if err != nil {
 			return err
 		}
-		if err := st.index(ctx); err != nil {
-			return apperr.Wrap(err, "import: staging index")
-		}
+		res.readTime = time.Since(readStart)
 		rd.mu.Lock()
 		read, rejects, rejected := rd.rows, rd.rejects, rd.rejected
 		rd.mu.Unlock()
 		if int(info) != read-rejected {
 			return apperr.Wrap(fmt.Errorf("staged %d of %d good rows", info, read-rejected), "import: staging")
 		}
-		res, err = s.merge(ctx, conn, view, read, rejects, rejected)
+		mergeStart, readTime := time.Now(), res.readTime
+		res, err = s.merge(ctx, conn, st, view, read, rejects, rejected)
+		res.readTime, res.mergeTime = readTime, time.Since(mergeStart)
 		return err
 	})
 	return res, err
@@ -289,8 +291,9 @@ type stager interface {
 	// load stages the rows read yields (the reading may run on another goroutine) and answers
 	// how many it staged.
 	load(ctx context.Context, read func(yield func(Row) error) error) (int64, error)
-	// index prepares the staged rows for the merge (an index on the SKU, statistics).
-	index(ctx context.Context) error
+	// prepare readies the staged rows for the merge: statistics, and an index on the SKU when
+	// duplicates are to be found (the merge's joins hash the whole staging anyway).
+	prepare(ctx context.Context, skuIndex bool) error
 }
 
 func newStager(conn *gorm.DB) stager {
@@ -311,7 +314,7 @@ const stageDDL = `CREATE TEMPORARY TABLE ` + stageTable + ` (line BIGINT NOT NUL
 // merge turns the staged rows into the supplier's products in one transaction: duplicates out
 // (the first row of an SKU stays), changed rows updated, new ones inserted, new ones connected
 // to shop products of equal SKU, connected shop products priced, the import row finished.
-func (s *Service) merge(ctx context.Context, conn *gorm.DB, view *ImportView, read int, rejects []RejectedRow, rejected int) (importResult, error) {
+func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, view *ImportView, read int, rejects []RejectedRow, rejected int) (importResult, error) {
 	var res importResult
 	// Duplicates are reported and dropped from the staging before the transaction (the
 	// staging is this connection's alone).
@@ -321,7 +324,11 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, view *ImportView, re
 	}
 	dupRows := []RejectedRow{}
 	dupSKUs := []DuplicateSKU{}
-	if dups := int(staged - distinct); dups > 0 {
+	dups := int(staged - distinct)
+	if err := st.prepare(ctx, dups > 0); err != nil {
+		return res, apperr.Wrap(err, "import: staging statistics")
+	}
+	if dups > 0 {
 		var rows []struct {
 			Line  int
 			SKU   string `gorm:"column:sku"`
@@ -390,10 +397,6 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, view *ImportView, re
 				ORDER BY st.category LIMIT ?`, sid, maxUnmappedCategories).Scan(&res.report.UnmappedCategories).Error; err != nil {
 			return apperr.Wrap(err, "import: unmapped categories")
 		}
-		var maxID uint64
-		if err := tx.Raw("SELECT COALESCE(MAX(id), 0) FROM supplier_products").Row().Scan(&maxID); err != nil {
-			return apperr.Wrap(err, "import: last supplier product")
-		}
 		// Rows whose values (or placed category) changed; identical rows are not written.
 		upd := tx.Exec(`UPDATE supplier_products SET name = st.name, category = st.category, brand = st.brand, ean = st.ean,
 				price = st.price, recommended_price = st.recommended_price, stock = st.stock, category_id = l.category_id, updated_at = ?
@@ -408,11 +411,16 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, view *ImportView, re
 		if err := step("updated"); err != nil {
 			return err
 		}
+		// New rows; each meets the shop product of an equal SKU (spec: "by equal SKU on first
+		// import") unless another supplier product holds that one already. Known rows are
+		// never connected here: a link staff removed stays removed.
 		ins := tx.Exec(`INSERT INTO supplier_products (supplier_id, sku, name, category, brand, ean, price, recommended_price, stock,
-				category_id, created_at, updated_at)
+				category_id, product_id, created_at, updated_at)
 			SELECT `+typed(tx, "BIGINT")+`, st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock,
-				l.category_id, `+typed(tx, "TIMESTAMPTZ")+`, `+typed(tx, "TIMESTAMPTZ")+`
-			FROM `+stageTable+` st LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
+				l.category_id, p.id, `+typed(tx, "TIMESTAMPTZ")+`, `+typed(tx, "TIMESTAMPTZ")+`
+			FROM `+stageTable+` st
+			LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
+			LEFT JOIN products p ON p.sku = st.sku AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)
 			WHERE NOT EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.sku = st.sku)
 			ORDER BY st.line`, sid, now, now, sid, sid)
 		if ins.Error != nil {
@@ -421,41 +429,24 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, view *ImportView, re
 		if err := step("inserted"); err != nil {
 			return err
 		}
-		// New supplier products meet shop products of equal SKU (spec: "by equal SKU on first
-		// import"), unless that shop product is another supplier product's already. Older
-		// rows are left alone: a link staff removed stays removed.
-		con := tx.Exec(`UPDATE supplier_products SET product_id = p.id, updated_at = ?
-			FROM products p
-			WHERE supplier_products.supplier_id = ? AND supplier_products.id > ? AND supplier_products.product_id IS NULL
-				AND p.sku = supplier_products.sku
-				AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)`, now, sid, maxID)
-		if con.Error != nil {
-			return apperr.Wrap(con.Error, "import: connect by SKU")
-		}
-		res.connected = con.RowsAffected
-		// Connected shop products take the supplier's price (their entry price) and stock.
-		if err := tx.Exec(`UPDATE products SET entry_price = sp.price, stock = sp.stock, supplier_id = ?, updated_at = ?
-			FROM supplier_products sp
-			WHERE sp.supplier_id = ? AND sp.product_id = products.id
-				AND (products.entry_price <> sp.price OR products.stock <> sp.stock OR products.supplier_id IS DISTINCT FROM sp.supplier_id)`,
-			sid, now, sid).Error; err != nil {
-			return apperr.Wrap(err, "import: price connected products")
-		}
-		if err := step("products"); err != nil {
-			return err
-		}
+		// Connected shop products take the supplier's price (their entry price), stock and
+		// supplier, with their derived prices recomputed, in one statement (each product row
+		// is written once, and only when it changes).
 		var err error
-		res.repriced, err = s.catalog.RecomputePricesTx(ctx, tx,
-			"SELECT sp.product_id FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.product_id IS NOT NULL", sid)
+		res.repriced, err = s.catalog.ApplySupplierPricesTx(ctx, tx, `SELECT sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id
+			FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.product_id IS NOT NULL`, sid)
 		if err != nil {
 			return err
 		}
-		if err := step("repriced"); err != nil {
+		if err := step("products"); err != nil {
 			return err
 		}
 		// The supplier's updated_at is its last import (the suppliers list shows it).
 		if err := tx.Exec("UPDATE suppliers SET updated_at = ? WHERE id = ?", now, sid).Error; err != nil {
 			return apperr.Wrap(err, "import: supplier")
+		}
+		if err := step("supplier"); err != nil {
+			return err
 		}
 		res.counts = Counts{Rows: read, Created: int(ins.RowsAffected), Updated: int(upd.RowsAffected), Rejected: rejected}
 		res.counts.Unchanged = int(staged) - res.counts.Created - res.counts.Updated

@@ -82,9 +82,11 @@ func (p pgStager) load(ctx context.Context, read func(yield func(Row) error) err
 	return n, copyErr
 }
 
-func (p pgStager) index(ctx context.Context) error {
-	if err := p.conn.WithContext(ctx).Exec("CREATE INDEX ON " + stageTable + " (sku, line)").Error; err != nil {
-		return err
+func (p pgStager) prepare(ctx context.Context, skuIndex bool) error {
+	if skuIndex {
+		if err := p.conn.WithContext(ctx).Exec("CREATE INDEX ON " + stageTable + " (sku, line)").Error; err != nil {
+			return err
+		}
 	}
 	return p.conn.WithContext(ctx).Exec("ANALYZE " + stageTable).Error
 }

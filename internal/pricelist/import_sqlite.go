@@ -65,6 +65,8 @@ func (p sqliteStager) insertSQL(rows int) string {
 		strings.TrimSuffix(strings.Repeat(one+",", rows), ",")
 }
 
-func (p sqliteStager) index(ctx context.Context) error {
+// prepare indexes the SKUs always: SQLite joins by nested loops, so the merge looks staged
+// rows up by SKU as much as the duplicate search does.
+func (p sqliteStager) prepare(ctx context.Context, _ bool) error {
 	return p.conn.WithContext(ctx).Exec("CREATE INDEX " + stageTable + "_sku_idx ON " + stageTable + " (sku, line)").Error
 }

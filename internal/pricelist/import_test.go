@@ -417,7 +417,7 @@ func TestImportCrashSafety(t *testing.T) {
 		notes.take()
 
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1})
-		for _, step := range []string{"updated", "inserted", "products", "repriced"} {
+		for _, step := range []string{"updated", "inserted", "products", "supplier"} {
 			restore := pricelist.SetMergeHook(func(at string) error {
 				if at == step {
 					return errors.New("killed at " + step)
