@@ -5,8 +5,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Client } from 'openapi-fetch'
 import { type MessageResponse, type Paged, type ProductRow, sent } from '../../api/catalogTypes'
-import { binary, client, formData, unwrap } from '../../api/client'
+import { ApiError, binary, client, formData, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
+import i18n from '../../i18n'
 import type { ApiQuery, FilterKey } from '../../lists/productQuery'
 
 export type Query = ApiQuery
@@ -100,20 +101,26 @@ export interface MassDiscount {
 }
 
 // POST admin/discounts/mass-add belongs to the pricing work and is not in the server's document
-// yet: the call is the only untyped one (the same client instance, seen without its path table);
-// until the server has it, it answers 404 and the dialog shows the error toast.
+// yet: the call is the only untyped one (the same client instance, seen without its path table).
+// Until the server has it, it answers the unknown route's 404 ('Tražena stranica ne postoji.'),
+// which the toast would show as if a page were missing: the 404 says what is missing instead.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const pricing = client as unknown as Client<any>
 
 export function useMassDiscount() {
-  return useProductChange(({ target, discount }: { target: Target; discount: MassDiscount }) =>
-    unwrap<MessageResponse>(
-      pricing.POST('/api/v1/admin/discounts/mass-add', {
-        params: { query: targetQuery(target) },
-        body: { product_ids: target.ids, ...discount },
-      } as never),
-    ),
-  )
+  return useProductChange(async ({ target, discount }: { target: Target; discount: MassDiscount }) => {
+    try {
+      return await unwrap<MessageResponse>(
+        pricing.POST('/api/v1/admin/discounts/mass-add', {
+          params: { query: targetQuery(target) },
+          body: { product_ids: target.ids, ...discount },
+        } as never),
+      )
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new ApiError(404, { message: i18n.t('mass.discountUnavailable') })
+      throw err
+    }
+  })
 }
 
 /** useMassAttributes turns the attributes of the category's products on (activate) or off. */

@@ -1,15 +1,19 @@
 // The product list's six mass dialogs (catalogue spec 2 "Mass dialogs", 3 "Mass payloads", 4 and 5):
 // change descriptions, add a discount, activate or deactivate attributes, move to a category,
 // one energy sticker and one catalog sticker to many. Each first passes the select-first rules;
-// on success it closes, clears the selection, and the server's message shows as a toast.
+// on success it closes, clears the selection, and the server's message shows as a toast. A 422
+// lands on the dialog's fields; what has no field there (the selection, the sticker file, the
+// category) shows inside the dialog, since the app's toasts leave 422s to the forms.
 import { DownOutlined, UploadOutlined } from '@ant-design/icons'
-import { Alert, Button, Dropdown, Form, Input, List, Modal, Radio, Select, Space, Typography, Upload } from 'antd'
+import { Alert, Button, Dropdown, Form, Input, List, Modal, Radio, Select, Space, Typography, Upload, type FormInstance } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogStickerType, Category, TransferCheck } from '../../api/catalogTypes'
 import { DayPicker } from '../../components/DayPicker'
 import { SearchableSelect } from '../../components/SearchableSelect'
-import { applyServerErrors } from '../../forms/serverErrors'
+import { ApiError } from '../../api/client'
+import { toastForError } from '../../api/errorToast'
+import { applyServerErrors, serverFieldData } from '../../forms/serverErrors'
 import { catalogStickerTypeSearch, useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
 import { categorySearch, useCategoriesLookup } from '../../hooks/api/categories'
 import { useDiscountTypesLookup } from '../../hooks/api/discountTypes'
@@ -25,6 +29,9 @@ import {
   type Target,
 } from '../../hooks/api/products'
 import type { ProductFilters } from '../../lists/productQuery'
+import { toast } from '../../notify'
+import { plainToLexical } from '../product-detail/richText'
+import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../product-detail/productRules'
 import { chosenCategory, gateMassAction, MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
 
 export interface MassActionsProps {
@@ -105,6 +112,38 @@ interface DialogProps {
   onCancel: () => void
 }
 
+/**
+ * useRefusal: the dialog's answer to a failed call. A 422's messages for the form's own fields go
+ * onto them; the others (ids, sticker, category_id, ...) and a 422 without fields are kept to show
+ * in the dialog. Other failures are the app's toasts (the mutation cache reports them).
+ */
+function useRefusal(form?: FormInstance, fields: readonly string[] = []) {
+  const [messages, setMessages] = useState<string[]>([])
+  const onError = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 422) return setMessages([])
+    if (form) applyServerErrors(form, err)
+    const rest = serverFieldData(err)
+      .filter((f) => !fields.includes(f.name))
+      .map((f) => f.errors[0])
+    if (rest.length === 0 && serverFieldData(err).length === 0 && err.body?.message) rest.push(err.body.message)
+    setMessages(rest)
+  }
+  return { messages, onError, clear: () => setMessages([]) }
+}
+
+function Refusal({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      style={{ marginBottom: 12 }}
+      message={messages.length === 1 ? messages[0] : <ul style={{ margin: 0, paddingInlineStart: 16 }}>{messages.map((m) => <li key={m}>{m}</li>)}</ul>}
+    />
+  )
+}
+
 function Chosen({ target }: { target: Target }) {
   const { t } = useTranslation()
   return (
@@ -118,6 +157,7 @@ function DescriptionDialog({ target, onDone, onCancel }: DialogProps) {
   const { t } = useTranslation()
   const [form] = Form.useForm<{ description: string }>()
   const save = useMassDescription()
+  const refusal = useRefusal(form, ['description'])
   return (
     <Modal
       open
@@ -129,18 +169,23 @@ function DescriptionDialog({ target, onDone, onCancel }: DialogProps) {
       onCancel={onCancel}
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Form
         form={form}
         layout="vertical"
-        onFinish={({ description }) => save.mutate({ target, description }, { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) })}
+        onFinish={({ description }) => {
+          refusal.clear()
+          // stored as the product form stores it: rich text (one paragraph a line)
+          save.mutate({ target, description: plainToLexical(description.trim()) }, { onSuccess: onDone, onError: refusal.onError })
+        }}
       >
         <Form.Item
           name="description"
           label={t('mass.descriptionField')}
           rules={[
-            { required: true, message: t('validation.required') },
-            { min: 2, message: t('validation.min', { n: 2 }) },
-            { max: 1200, message: t('validation.max', { n: 1200 }) },
+            { required: true, whitespace: true, message: t('validation.required') },
+            { min: DESCRIPTION_MIN, message: t('validation.min', { n: DESCRIPTION_MIN }) },
+            { max: DESCRIPTION_MAX, message: t('validation.max', { n: DESCRIPTION_MAX }) },
           ]}
         >
           <Input.TextArea rows={6} />
@@ -160,6 +205,7 @@ function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
   const [form] = Form.useForm<{ discount_type_id: number } & Period>()
   const types = useDiscountTypesLookup()
   const save = useMassDiscount()
+  const refusal = useRefusal(form, ['discount_type_id', 'from', 'to'])
   const required = { required: true, message: t('validation.required') }
   return (
     <Modal
@@ -172,15 +218,17 @@ function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
       onCancel={onCancel}
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) =>
+        onFinish={(v) => {
+          refusal.clear()
           save.mutate(
             { target, discount: { discount_type_id: v.discount_type_id, from: v.from!, to: v.to! } },
-            { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) },
+            { onSuccess: onDone, onError: refusal.onError },
           )
-        }
+        }}
       >
         <Form.Item name="discount_type_id" label={t('mass.discountType')} rules={[required]}>
           <Select options={(types.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
@@ -201,6 +249,7 @@ function AttributesDialog({ target, categoryId, onDone, onCancel }: DialogProps 
   const [activate, setActivate] = useState(true)
   const categories = useCategoriesLookup()
   const save = useMassAttributes()
+  const refusal = useRefusal()
   const name = categories.data?.find((c) => c.id === categoryId)?.name ?? `#${categoryId}`
   return (
     <Modal
@@ -209,10 +258,14 @@ function AttributesDialog({ target, categoryId, onDone, onCancel }: DialogProps 
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: save.isPending }}
-      onOk={() => save.mutate({ target, categoryId, activate }, { onSuccess: onDone })}
+      onOk={() => {
+        refusal.clear()
+        save.mutate({ target, categoryId, activate }, { onSuccess: onDone, onError: refusal.onError })
+      }}
       onCancel={onCancel}
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Typography.Paragraph>{t('mass.inCategory', { name })}</Typography.Paragraph>
       <Radio.Group
         value={activate}
@@ -227,17 +280,22 @@ function AttributesDialog({ target, categoryId, onDone, onCancel }: DialogProps 
 }
 
 function TransferDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [categoryId, setCategoryId] = useState<number>()
   const [missing, setMissing] = useState<TransferCheck['attributes']>()
   const [checking, setChecking] = useState(false)
   const categories = useCategoriesLookup()
   const save = useTransfer()
-  const apply = (active: boolean) =>
-    categoryId !== undefined && save.mutate({ transfer: { category_id: categoryId, target }, active }, { onSuccess: onDone })
+  const refusal = useRefusal()
+  const apply = (active: boolean) => {
+    if (categoryId === undefined) return
+    refusal.clear()
+    save.mutate({ transfer: { category_id: categoryId, target }, active }, { onSuccess: onDone, onError: refusal.onError })
+  }
 
   const check = async () => {
     if (categoryId === undefined) return
+    refusal.clear()
     setChecking(true)
     try {
       const res = await checkTransfer({ category_id: categoryId, target })
@@ -245,8 +303,11 @@ function TransferDialog({ target, onDone, onCancel }: DialogProps) {
       // nothing missing: the move goes through at once, the attributes active
       if (lack.length === 0) apply(true)
       else setMissing(lack)
-    } catch {
-      // the global toast is for queries and mutations; a failed check just leaves the dialog open
+    } catch (err) {
+      // the check is a plain call, not a query or mutation: report it as they are reported
+      refusal.onError(err)
+      const shown = toastForError(err, i18n.t.bind(i18n))
+      if (shown) toast(shown)
     } finally {
       setChecking(false)
     }
@@ -279,6 +340,7 @@ function TransferDialog({ target, onDone, onCancel }: DialogProps) {
       }
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Form layout="vertical" component="div">
         <Form.Item label={t('mass.targetCategory')} htmlFor="transfer-category" required>
           <SearchableSelect<Category>
@@ -311,6 +373,7 @@ function EnergyStickerDialog({ target, onDone, onCancel }: DialogProps) {
   const [file, setFile] = useState<File>()
   const [error, setError] = useState<string>()
   const save = useMassEnergySticker()
+  const refusal = useRefusal()
   return (
     <Modal
       open
@@ -318,15 +381,21 @@ function EnergyStickerDialog({ target, onDone, onCancel }: DialogProps) {
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       okButtonProps={{ loading: save.isPending, disabled: !file }}
-      onOk={() => file && save.mutate({ target, sticker: file }, { onSuccess: onDone })}
+      onOk={() => {
+        if (!file) return
+        refusal.clear()
+        save.mutate({ target, sticker: file }, { onSuccess: onDone, onError: refusal.onError })
+      }}
       onCancel={onCancel}
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Upload
         accept="image/jpeg,image/png,image/webp"
         maxCount={1}
         showUploadList={false}
         beforeUpload={(f) => {
+          refusal.clear()
           if (f.size > STICKER_MAX_BYTES) {
             setError(t('validation.imageSize'))
             setFile(undefined)
@@ -354,6 +423,7 @@ function CatalogStickerDialog({ target, onDone, onCancel }: DialogProps) {
   const [form] = Form.useForm<{ catalog_sticker_type_id: number } & Period>()
   const types = useCatalogStickerTypesLookup()
   const save = useMassCatalogSticker()
+  const refusal = useRefusal(form, ['catalog_sticker_type_id', 'from', 'to'])
   return (
     <Modal
       open
@@ -365,15 +435,17 @@ function CatalogStickerDialog({ target, onDone, onCancel }: DialogProps) {
       onCancel={onCancel}
     >
       <Chosen target={target} />
+      <Refusal messages={refusal.messages} />
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) =>
+        onFinish={(v) => {
+          refusal.clear()
           save.mutate(
             { target, sticker: { catalog_sticker_type_id: v.catalog_sticker_type_id, from: v.from!, to: v.to! } },
-            { onSuccess: onDone, onError: (e) => applyServerErrors(form, e) },
+            { onSuccess: onDone, onError: refusal.onError },
           )
-        }
+        }}
       >
         <Form.Item name="catalog_sticker_type_id" label={t('mass.stickerType')} rules={[{ required: true, message: t('mass.stickerTypeRequired') }]}>
           <SearchableSelect<CatalogStickerType>

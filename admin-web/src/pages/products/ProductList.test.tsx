@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { client } from '../../api/client'
 import type { ProductRow } from '../../api/catalogTypes'
 import { renderApp } from '../../testing/render'
+import { plainToLexical } from '../product-detail/richText'
 import { ProductList } from './ProductList'
 
 const admin = { id: 1, roles: ['super-admin'], permissions: [] }
@@ -27,12 +28,15 @@ function ok(body: unknown) {
 
 interface Answers {
   products?: ProductRow[]
+  /** the answer of GET admin/products/transfer (openapi-fetch's result) */
+  transfer?: unknown
   meta?: { total: number; per_page: number; current_page: number; last_page: number }
 }
 
 /** mockApi answers the list and the lookups; it returns the GET spy */
-function mockApi({ products = [row(1), row(2, { connected: true, supplier_product_id: 55 })], meta }: Answers = {}) {
+function mockApi({ products = [row(1), row(2, { connected: true, supplier_product_id: 55 })], meta, transfer }: Answers = {}) {
   return vi.spyOn(client, 'GET').mockImplementation(((path: string) => {
+    if (path === '/api/v1/admin/products/transfer' && transfer) return Promise.resolve(transfer)
     if (path === '/api/v1/admin/products')
       return Promise.resolve(ok({ data: products, meta: meta ?? { total: products.length, per_page: 20, current_page: 1, last_page: 1 } }))
     if (path === '/api/v1/admin/categories') return Promise.resolve(ok({ data: [{ id: 7, name: 'Laptopovi' }, { id: 8, name: 'Telefoni' }] }))
@@ -158,7 +162,8 @@ describe('ProductList', () => {
     await waitFor(() => expect(patch).toHaveBeenCalled())
     const [path, init] = patch.mock.calls[0] as [string, { body: unknown; params: { query?: unknown } }]
     expect(path).toBe('/api/v1/admin/products/mass-update')
-    expect(init.body).toEqual({ description: 'Novi opis proizvoda', ids: [1, 2] })
+    // stored as the product form stores it: rich text
+    expect(init.body).toEqual({ description: plainToLexical('Novi opis proizvoda'), ids: [1, 2] })
     expect(init.params.query).toBeUndefined()
     await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
   })
@@ -200,6 +205,48 @@ describe('ProductList', () => {
       fireEvent.change(input, { target: { files: [big] } })
     })
     expect(await screen.findByText('Maksimalni limit slike je 2MB')).toBeTruthy()
+  })
+
+  it("a refusal with no field in the dialog (the sticker file) shows inside it, and the dialog stays open", async () => {
+    mockApi()
+    vi.spyOn(client, 'POST').mockResolvedValue({
+      data: undefined,
+      error: { message: 'Podaci nisu ispravni.', errors: { sticker: ['Slika mora biti u formatu JPG, PNG ili WEBP'] } },
+      response: new Response(null, { status: 422 }),
+    } as never)
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Energetska nalepnica'))
+    const input = document.querySelector('.ant-modal input[type=file]') as HTMLInputElement
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['not an image'], 'fake.png', { type: 'image/png' })] } })
+    })
+    fireEvent.click(await modalButton('Sačuvaj'))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Slika mora biti u formatu JPG, PNG ili WEBP')
+    expect(screen.getByTestId('selection-bar')).toBeTruthy()
+  })
+
+  it('a 422 of the transfer check (the category) shows in the dialog', async () => {
+    mockApi({
+      transfer: {
+        data: undefined,
+        error: { message: 'Podaci nisu ispravni.', errors: { category_id: ['Izabrana vrednost ne postoji'] } },
+        response: new Response(null, { status: 422 }),
+      },
+    })
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?categories=7' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Prebacivanje u kategoriju'))
+    await modalButton('Prebaci')
+    fireEvent.mouseDown(document.querySelector('#transfer-category')!)
+    fireEvent.click(await screen.findByText('Telefoni', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(await modalButton('Prebaci'))
+    expect((await screen.findByRole('alert')).textContent).toBe('Izabrana vrednost ne postoji')
   })
 
   it('deletes after Da, and separates a connected product by its supplier product id', async () => {
