@@ -1,8 +1,10 @@
 // The catalogue in the back office, the way an editor works (issue 3, "Tests"): a product is
 // created with a description, a category and a main image; the products list finds it through
 // the filter panel (a category chip) and the search; it is renamed; a catalog sticker is put on
-// it with the mass dialog, and the background job's result shows on its Katalog nalepnica tab.
-// Every step goes through the UI; the API is read only to double-check the end state.
+// it with the mass dialog, and the background job's result shows on its Katalog nalepnica tab;
+// last it is moved to a category whose attributes it lacks (the transfer's missing-attributes
+// step, created inactive). Every step goes through the UI; the API is read only to double-check
+// the end state.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -118,8 +120,10 @@ async function apiGet(path) {
 
 const CATEGORY = 'Android telefoni'
 const STICKER = 'Novo'
+// a demo category with attributes a phone category lacks (Rezolucija, Energetska klasa)
+const TARGET = 'LED televizori'
 
-test('create a product with an image, find it by a filter chip, rename it, mass-add a catalog sticker', async () => {
+test('create a product with an image, find it by a filter chip, rename it, mass-add a catalog sticker, move it to a category', async () => {
   const sku = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 15)
   const name = `E2E telefon ${sku}`
   const renamed = `E2E telefon preimenovan ${sku}`
@@ -196,6 +200,7 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     assert.equal(await rows.count(), 1, 'category + SKU finds the one new product')
     await row.getByRole('link', { name }).waitFor()
     assert.match(page.url(), /categories=\d+/, 'the category filter is in the address')
+    const listUrl = page.url()
     await screenshot(page, 'catalog-4-filtered-list')
 
     // 3. Edit from the list's edit action: a new name, saved; back in the list the row shows it.
@@ -228,6 +233,8 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     const from = shopDay(0)
     const to = shopDay(30)
     const fromInput = dialog.getByLabel('Početak akcije')
+    // antd's own texts are Serbian in the built app (its locale import survives the bundler)
+    assert.equal(await fromInput.getAttribute('placeholder'), 'Izaberi datum')
     await fromInput.click()
     await fromInput.fill(from)
     await fromInput.press('Enter')
@@ -265,12 +272,35 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     await stickerRow.getByText(to).waitFor()
     await screenshot(page, 'catalog-7-sticker-tab')
 
+    // 5. Transfer: back to the filtered list (one category chosen, as the move requires), the
+    // row, Prebacivanje u kategoriju → the target; the check lists the attributes it lacks;
+    // created inactive.
+    await page.goto(listUrl)
+    await row.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Masovne izmene' }).click()
+    await page.getByRole('menuitem', { name: 'Prebacivanje u kategoriju' }).click()
+    const move = page.getByRole('dialog', { name: 'Prebacivanje u kategoriju' })
+    const target = move.locator('#transfer-category')
+    await target.click()
+    await target.pressSequentially('LED tel', { delay: 20 })
+    await page.locator('.ant-select-item-option').filter({ hasText: TARGET }).click()
+    await move.getByRole('button', { name: 'Prebaci' }).click()
+    await move.getByText('Proizvodima nedostaju atributi nove kategorije:').waitFor()
+    const missing = await move.locator('.ant-list-item').allInnerTexts()
+    for (const name of ['Rezolucija', 'Energetska klasa']) assert.ok(missing.includes(name), `missing attributes ${missing} name ${name}`)
+    await screenshot(page, 'catalog-8-transfer-missing')
+    await move.getByRole('button', { name: 'Kreiraj i deaktiviraj' }).click()
+    await toast(page, 'Proizvodi su uspešno prebačeni u kategoriju.').waitFor()
+    await move.waitFor({ state: 'hidden' })
+    // the list is filtered by the old category: the moved product leaves it
+    await row.waitFor({ state: 'detached' })
+
     // The end state as the API has it.
     const product = (await apiGet(`/api/v1/admin/products/${id}?include=mainImage,categories`)).data
     assert.equal(product.name, renamed)
     assert.equal(product.sku, sku)
     assert.match(product.main_image?.small ?? '', /^\/media\//, 'the product has a main image')
-    assert.deepEqual(product.categories?.map((c) => c.name), [CATEGORY])
+    assert.deepEqual(product.categories?.map((c) => c.name), [TARGET], 'moved: the target is its main and only category')
     assert.equal(product.entry_price, 24990)
     assert.match(product.description, /Telefon za proveru kataloga/, 'the description typed in the editor')
     const stickers = (await apiGet(`/api/v1/admin/products/${id}/catalog-stickers`)).data
@@ -278,6 +308,9 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
     const novo = types.find((x) => x.name === STICKER)
     assert.equal(stickers.length, 1, 'one catalog sticker on the product')
     assert.equal(stickers[0].catalog_sticker_type_id ?? stickers[0].catalog_sticker_type?.id, novo.id)
+    const attributes = (await apiGet(`/api/v1/admin/products/${id}/attributes`)).data
+    const created = attributes.filter((x) => ['Rezolucija', 'Energetska klasa'].includes(x.attribute.name))
+    assert.deepEqual(created.map((x) => x.active), [false, false], 'the lacking attributes were created inactive')
   } catch (err) {
     await screenshot(page, 'catalog-failure').catch(() => {})
     throw err
