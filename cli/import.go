@@ -23,14 +23,7 @@ import (
 
 // NewCmdImport is `shopctl import`: bulk data into the shop (price lists).
 func NewCmdImport(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "import",
-		Short: "Import data into the shop",
-		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return UsageError{errors.New("import: say what to import (pricelist)")}
-		},
-	}
+	cmd := &cobra.Command{Use: "import", Short: "Import data into the shop"}
 	cmd.AddCommand(NewCmdImportPricelist(f, nil))
 	return cmd
 }

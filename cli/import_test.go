@@ -32,7 +32,6 @@ func TestNewCmdImportPricelist(t *testing.T) {
 		{[]string{"import", "pricelist", "--supplier", "3"}, 2, ImportPricelistOptions{}, false},
 		{[]string{"import", "pricelist", "a.xlsx", "b.xlsx", "--supplier", "3"}, 2, ImportPricelistOptions{}, false},
 		{[]string{"import", "pricelist", "c.xlsx", "--supplier", "3", "--force"}, 2, ImportPricelistOptions{}, false},
-		{[]string{"import"}, 2, ImportPricelistOptions{}, false},
 	}
 	for _, tt := range tests {
 		var got *ImportPricelistOptions
