@@ -100,9 +100,10 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 		if final {
 			s.failImport(ctx, view, err)
 		} else {
-			// Back to the queue: the retry starts over (nothing of this attempt was committed).
+			// Back to the queue: the retry starts over (nothing of this attempt was committed;
+			// the cause is in the log, the user hears only of a final failure).
 			s.db.WithContext(context.WithoutCancel(ctx)).Model(&Import{}).Where("id = ? AND status = ?", importID, StatusRunning).
-				Updates(map[string]any{"status": StatusQueued, "error": errMsgJSON(err), "updated_at": s.now()})
+				Updates(map[string]any{"status": StatusQueued, "rows": 0, "updated_at": s.now()})
 		}
 		out, gerr := s.GetImport(context.WithoutCancel(ctx), importID)
 		if gerr != nil {
