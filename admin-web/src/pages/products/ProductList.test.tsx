@@ -168,6 +168,18 @@ describe('ProductList', () => {
     await waitFor(() => expect(screen.queryByTestId('selection-bar')).toBeNull())
   })
 
+  it('a changed filter starts a new choice (removing a chip clears the selection)', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?brands=2' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByRole('button', { name: /Izaberi sve filtrirane proizvode/ }))
+    expect(screen.getByTestId('selection-bar')).toBeTruthy()
+    fireEvent.click(within(screen.getByTestId('filter-chips')).getByLabelText(/^Ukloni filter/))
+    await waitFor(() => expect(location()).toBe('/proizvodi'))
+    expect(screen.queryByTestId('selection-bar')).toBeNull()
+  })
+
   it('"all filtered" sends no ids and the filters as the query', async () => {
     mockApi()
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok' }) as never)

@@ -41,10 +41,20 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   const separate = useDisconnectProduct()
 
   const filtered = hasFilters(query) || query.search !== '' || onSite
-  const target: Target = { ids: allFiltered ? [] : selected, filter: { ...filterApiQuery(query, query.search), ...fixed } }
+  const filter = { ...filterApiQuery(query, query.search), ...fixed }
+  const target: Target = { ids: allFiltered ? [] : selected, filter }
   const clearSelection = () => {
     setSelected([])
     setAllFiltered(false)
+  }
+  // a new filter or search starts a new choice (as applying the panel does): ids picked from
+  // the old rows would otherwise stay chosen out of sight, and "all filtered" would silently
+  // mean the new set
+  const filterKey = JSON.stringify(filter)
+  const [choiceFor, setChoiceFor] = useState(filterKey)
+  if (choiceFor !== filterKey) {
+    setChoiceFor(filterKey)
+    clearSelection()
   }
   const hiddenChips: ChipKind[] = onSite ? ['live', 'dead'] : []
 
