@@ -22,14 +22,3 @@ var pricelistMessages = map[string][2]string{
 	"pricelist.note_failed": {"Uvoz cenovnika {file} dobavljača {supplier} nije uspeo: {error}",
 		"The import of the price list {file} of {supplier} failed: {error}"},
 }
-
-// The price lists' messages join the catalogue here (the merge list in i18n.go is shared; a
-// key defined twice still panics, unless it is this same map listed there too).
-func init() {
-	for k, v := range pricelistMessages {
-		if old, dup := catalogue[k]; dup && old != v {
-			panic("i18n: message key defined twice: " + k)
-		}
-		catalogue[k] = v
-	}
-}
