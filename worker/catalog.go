@@ -2,8 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 
 	"github.com/hibiken/asynq"
@@ -19,9 +17,9 @@ type catalogStickerMass struct {
 }
 
 func (h catalogStickerMass) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p queue.CatalogStickerMassPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil {
-		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	p, err := decode[queue.CatalogStickerMassPayload](t)
+	if err != nil {
+		return err
 	}
 	n, err := h.catalog.ApplyCatalogStickerMass(ctx, p)
 	if err == nil {
@@ -37,9 +35,9 @@ type energyStickerMass struct {
 }
 
 func (h energyStickerMass) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p queue.EnergyStickerMassPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil {
-		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	p, err := decode[queue.EnergyStickerMassPayload](t)
+	if err != nil {
+		return err
 	}
 	n, err := h.catalog.ApplyEnergyStickerMass(ctx, p)
 	if err == nil {

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 
@@ -25,13 +24,13 @@ type pricelistImport struct {
 }
 
 func (h pricelistImport) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p queue.PricelistImportPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil || p.ImportID == 0 {
-		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	p, err := decode[queue.PricelistImportPayload](t)
+	if err != nil {
+		return err
 	}
-	// Outside a worker (a test's direct call) there is no retry count: that is the last attempt.
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	_, err := h.pricelist.RunImport(ctx, p.ImportID, retried >= maxRetry, nil)
+	if p.ImportID == 0 {
+		return fmt.Errorf("decode %s: no import id: %w", t.Type(), asynq.SkipRetry)
+	}
+	_, err = h.pricelist.RunImport(ctx, p.ImportID, lastAttempt(ctx), nil)
 	return result(err)
 }

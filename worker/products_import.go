@@ -2,8 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 
 	"github.com/hibiken/asynq"
@@ -25,13 +23,10 @@ type productsImport struct {
 }
 
 func (h productsImport) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p queue.ProductsImportPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil {
-		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	p, err := decode[queue.ProductsImportPayload](t)
+	if err != nil {
+		return err
 	}
-	// Outside a worker (a test's direct call) there is no retry count: that is the last attempt.
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	_, err := h.pricelist.RunProductsImport(ctx, p, retried >= maxRetry)
+	_, err = h.pricelist.RunProductsImport(ctx, p, lastAttempt(ctx))
 	return result(err)
 }

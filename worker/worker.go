@@ -45,9 +45,9 @@ func Mux(d Deps) *asynq.ServeMux {
 type mailSend struct{ mail mail.Sender }
 
 func (h mailSend) ProcessTask(ctx context.Context, t *asynq.Task) error {
-	var p queue.MailSendPayload
-	if err := json.Unmarshal(t.Payload(), &p); err != nil {
-		return fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	p, err := decode[queue.MailSendPayload](t)
+	if err != nil {
+		return err
 	}
 	return result(h.mail.Send(ctx, p.Message))
 }
@@ -66,6 +66,23 @@ func (h identityPurge) ProcessTask(ctx context.Context, _ *asynq.Task) error {
 }
 
 // result maps service errors for asynq: invalid input never gets better by retrying.
+// decode reads a task's JSON payload; a payload that does not decode is never retried.
+func decode[T any](t *asynq.Task) (T, error) {
+	var p T
+	if err := json.Unmarshal(t.Payload(), &p); err != nil {
+		return p, fmt.Errorf("decode %s: %v: %w", t.Type(), err, asynq.SkipRetry)
+	}
+	return p, nil
+}
+
+// lastAttempt tells whether this run is the task's last (its failure then reaches the user).
+// Outside a worker (a test's direct call) there is no retry count: that is the last attempt.
+func lastAttempt(ctx context.Context) bool {
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	return retried >= maxRetry
+}
+
 func result(err error) error {
 	if err == nil {
 		return nil
