@@ -39,6 +39,8 @@ func (p pgStager) load(ctx context.Context, read func(yield func(Row) error) err
 	go func() {
 		defer close(readDone)
 		defer close(batches)
+		// The reading is CPU work that may yield to the API's requests (see lowerReaderPriority).
+		defer lowerReaderPriority()()
 		buf := make([]Row, 0, stageBatch)
 		send := func() error {
 			select {
