@@ -221,7 +221,7 @@ func (im *supplierImport) batch(ctx context.Context, tx *gorm.DB, rows []Supplie
 	for i, p := range products {
 		ids[i] = p.ID
 	}
-	if _, err := im.s.RecomputePricesTx(ctx, tx, "SELECT id FROM products WHERE id IN ?", ids); err != nil {
+	if _, err := im.s.RecomputePricesTx(ctx, tx, "?", ids); err != nil {
 		return 0, err
 	}
 	if err := activity.Record(ctx, tx, changes...); err != nil {
