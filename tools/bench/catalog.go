@@ -54,28 +54,11 @@ func catalogBench(n int64, workers uint64) error {
 	} else {
 		defer drop()
 	}
-	redis, err := queue.StartEmbedded()
+	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err
 	}
-	defer redis.Close()
-	dir, err := os.MkdirTemp("", "shop-bench-catalog-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
-		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr,
-		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
-	if err != nil {
-		return err
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	a, err := app.New(ctx, cfg, log, app.Options{})
-	if err != nil {
-		return err
-	}
-	defer a.Close()
+	defer closeApp()
 
 	fmt.Printf("\nCatalogue: %d products on PostgreSQL\n", n)
 	start := time.Now()
@@ -314,6 +297,36 @@ func (c *captureLogger) statements() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]string(nil), c.sql...)
+}
+
+// benchApp builds the shop on the database at dbURL with an in-process Redis, a temporary data
+// folder and a logger that writes nothing (its work is measured; its I/O is not). close
+// releases all of it.
+func benchApp(ctx context.Context, dbURL string) (*app.App, *config.Config, *slog.Logger, func(), error) {
+	redis, err := queue.StartEmbedded()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	dir, err := os.MkdirTemp("", "shop-bench-")
+	if err != nil {
+		redis.Close()
+		return nil, nil, nil, nil, err
+	}
+	cleanup := func() { redis.Close(); os.RemoveAll(dir) }
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
+		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr,
+		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
+	if err != nil {
+		cleanup()
+		return nil, nil, nil, nil, err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		cleanup()
+		return nil, nil, nil, nil, err
+	}
+	return a, cfg, log, func() { a.Close(); cleanup() }, nil
 }
 
 // freshDatabase creates an empty database on base's server and returns its URL and a drop.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/xuri/excelize/v2"
@@ -26,7 +24,6 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/platform/config"
 	"shop/internal/platform/money"
-	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 	"shop/worker"
 )
@@ -47,28 +44,16 @@ func pricelistBench(base string, rows int, workers uint64) error {
 		return err
 	}
 	defer drop()
-	redis, err := queue.StartEmbedded()
+	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err
 	}
-	defer redis.Close()
+	defer closeApp()
 	dir, err := os.MkdirTemp("", "shop-bench-pricelist-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
-		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"}
-	cfg, err := config.Load("", append(env, "SHOP_REDIS_URL=redis://"+redis.Opt.(asynq.RedisClientOpt).Addr))
-	if err != nil {
-		return err
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	a, err := app.New(ctx, cfg, log, app.Options{})
-	if err != nil {
-		return err
-	}
-	defer a.Close()
 
 	fmt.Printf("\nSupplier price list: %d rows on PostgreSQL\n", rows)
 	first := filepath.Join(dir, "first.xlsx")    // the supplier's earlier list: its products exist
@@ -245,26 +230,11 @@ func importMemoryFigure(ctx context.Context, a *app.App, dbURL, small, large str
 // an in-process queue, one inline import, its summary on stdout.
 func importChild(path string, supplierID uint64) error {
 	ctx := context.Background()
-	redis, err := queue.StartEmbedded()
+	a, _, _, closeApp, err := benchApp(ctx, os.Getenv("SHOP_BENCH_CHILD_DATABASE_URL"))
 	if err != nil {
 		return err
 	}
-	defer redis.Close()
-	dir, err := os.MkdirTemp("", "shop-bench-child-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + os.Getenv("SHOP_BENCH_CHILD_DATABASE_URL"),
-		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr, "SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
-	if err != nil {
-		return err
-	}
-	a, err := app.New(ctx, cfg, slog.New(slog.NewJSONHandler(io.Discard, nil)), app.Options{})
-	if err != nil {
-		return err
-	}
-	defer a.Close()
+	defer closeApp()
 	summary, err := benchImport(ctx, a, supplierID, path)
 	if err != nil {
 		return err
@@ -357,19 +327,25 @@ func connectHalf(ctx context.Context, a *app.App, supplierID uint64) error {
 	return nil
 }
 
-// benchImport uploads the file for the supplier and runs its import here (no queue): the
-// whole path of `shopctl import pricelist`, timed by the caller.
-func benchImport(ctx context.Context, a *app.App, supplierID uint64, path string) (string, error) {
+// uploadFile hands the file to svc's Upload for the supplier: queued for the worker, or run
+// here when svc is Inline().
+func uploadFile(ctx context.Context, svc *pricelist.Service, supplierID uint64, path string) (*pricelist.ImportView, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	v, err := a.Pricelist.Inline().Upload(ctx, 0, supplierID, filepath.Base(path), f, st.Size())
+	return svc.Upload(ctx, 0, supplierID, filepath.Base(path), f, st.Size())
+}
+
+// benchImport imports the file for the supplier in this process (no queue): the whole path of
+// `shopctl import pricelist`, timed by the caller.
+func benchImport(ctx context.Context, a *app.App, supplierID uint64, path string) (string, error) {
+	v, err := uploadFile(ctx, a.Pricelist.Inline(), supplierID, path)
 	if err != nil {
 		return "", err
 	}
@@ -381,16 +357,7 @@ func benchImport(ctx context.Context, a *app.App, supplierID uint64, path string
 
 // enqueueImport uploads the file for the supplier; the queue's worker imports it.
 func enqueueImport(ctx context.Context, a *app.App, supplierID uint64, path string) (uint64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	v, err := a.Pricelist.Upload(ctx, 0, supplierID, filepath.Base(path), f, st.Size())
+	v, err := uploadFile(ctx, a.Pricelist, supplierID, path)
 	if err != nil {
 		return 0, err
 	}
