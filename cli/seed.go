@@ -30,7 +30,7 @@ func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
 			return seedRun(cmd, opts)
 		},
 	}
-	cmd.AddCommand(NewCmdSeedBench(f, nil), NewCmdSeedPricelistFile(f))
+	cmd.AddCommand(NewCmdSeedBench(f, nil), NewCmdSeedPricelistFile(f, nil))
 	return cmd
 }
 

@@ -24,9 +24,7 @@ type SeedPricelistFileOptions struct {
 }
 
 // NewCmdSeedPricelistFile is `shopctl seed pricelist-file`: a generated supplier XLSX.
-func NewCmdSeedPricelistFile(f *Factory) *cobra.Command { return newCmdSeedPricelistFile(f, nil) }
-
-func newCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) error) *cobra.Command {
+func NewCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) error) *cobra.Command {
 	opts := &SeedPricelistFileOptions{F: f}
 	cmd := &cobra.Command{
 		Use:   "pricelist-file",

@@ -39,7 +39,7 @@ func TestNewCmdSeedPricelistFile(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got *SeedPricelistFileOptions
 			_, err := parse(t, func(f *Factory) *cobra.Command {
-				return newCmdSeedPricelistFile(f, func(o *SeedPricelistFileOptions) error { got = o; return nil })
+				return NewCmdSeedPricelistFile(f, func(o *SeedPricelistFileOptions) error { got = o; return nil })
 			}, tt.args...)
 			if code := ExitCode(err); code != tt.wantCode {
 				t.Fatalf("exit code %d (%v), want %d", code, err, tt.wantCode)
