@@ -17,32 +17,6 @@ import (
 	"shop/internal/platform/money"
 )
 
-// TakeSupplierPrice makes a connected shop product follow its supplier product: the supplier's
-// price becomes its entry price, the supplier's stock its stock, the supplier its supplier,
-// and its derived prices are recomputed (RecomputePricesTx, in the same transaction). Called
-// right after a connect; an unconnected supplier product is its 404. Repeating it changes
-// nothing.
-func (s *Service) TakeSupplierPrice(ctx context.Context, supplierProductID uint64) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var sp SupplierProduct
-		err := tx.First(&sp, supplierProductID).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && sp.ProductID == nil {
-			return apperr.NotFoundThing("supplier_product")
-		}
-		if err != nil {
-			return apperr.Wrap(err, "get supplier product")
-		}
-		err = tx.Model(&Product{}).Where("id = ?", *sp.ProductID).Updates(map[string]any{
-			"entry_price": sp.Price, "stock": sp.Stock, "supplier_id": sp.SupplierID, "updated_at": s.now(),
-		}).Error
-		if err != nil {
-			return apperr.Wrap(err, "take supplier price")
-		}
-		_, err = s.RecomputePricesTx(ctx, tx, "?", *sp.ProductID)
-		return err
-	})
-}
-
 func categoryMargins(c *Category) Margins {
 	return Margins{Pdv: c.PdvBps, Web: c.WebMarginBps, Retail: c.RetailMarginBps, Dealer: c.DealerMarginBps}
 }

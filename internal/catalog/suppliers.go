@@ -232,8 +232,11 @@ func (s *Service) UpsertSupplierProducts(ctx context.Context, supplierID uint64,
 	return len(batch), nil
 }
 
-// ConnectSupplierProduct links a supplier product to a shop product. Either side already linked
-// elsewhere is a 409 naming which; linking the same pair again changes nothing.
+// ConnectSupplierProduct links a supplier product to a shop product, and in the same
+// transaction the shop product follows it: the supplier's price becomes its entry price, the
+// supplier's stock its stock, the supplier its supplier, with its derived prices recomputed
+// (spec/decisions.md "Supplier price lists"). Either side already linked elsewhere is a 409
+// naming which; linking the same pair again changes nothing.
 func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID, productID uint64) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var sp SupplierProduct
@@ -253,7 +256,7 @@ func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID,
 		}
 		if sp.ProductID != nil {
 			if *sp.ProductID == productID {
-				return nil
+				return s.followSupplierProduct(ctx, tx, sp.ID)
 			}
 			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
 		}
@@ -268,8 +271,16 @@ func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID,
 			// Connected by someone else between the read and the update.
 			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
 		}
-		return nil
+		return s.followSupplierProduct(ctx, tx, sp.ID)
 	})
+}
+
+// followSupplierProduct gives the shop product connected to the supplier product the
+// supplier's price, stock and supplier, with its prices recomputed (one statement).
+func (s *Service) followSupplierProduct(ctx context.Context, tx *gorm.DB, supplierProductID uint64) error {
+	_, err := s.ApplySupplierPricesTx(ctx, tx, `SELECT product_id, price AS entry_price, stock, supplier_id
+		FROM supplier_products WHERE id = ? AND product_id IS NOT NULL`, supplierProductID)
+	return err
 }
 
 // DisconnectSupplierProduct removes a supplier product's link to its shop product (only the

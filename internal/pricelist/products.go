@@ -100,8 +100,8 @@ func (s *Service) ListLinkProducts(ctx context.Context, f LinkProductFilter, pag
 // ConnectProduct connects a supplier product to a shop product (the catalogue's rules: either
 // side connected elsewhere is a 409) and the shop product takes the supplier's price as its
 // entry price, its stock and supplier, with its derived prices recomputed. A missing
-// product_id, or one naming no product, is a 422 on product_id. Connecting the same pair
-// again repeats only the price take-over (a retry after a failure in between completes it).
+// product_id, or one naming no product, is a 422 on product_id. Connect and price take-over are
+// one transaction.
 func (s *Service) ConnectProduct(ctx context.Context, supplierProductID, productID uint64) error {
 	if productID == 0 {
 		return apperr.InvalidFields(apperr.Field("product_id", "validation.required"))
@@ -110,8 +110,5 @@ func (s *Service) ConnectProduct(ctx context.Context, supplierProductID, product
 	if e := apperr.As(err); err != nil && e.Code == apperr.NotFound && e.Msg.Key == "notfound.product" {
 		return apperr.InvalidFields(apperr.Field("product_id", "category_link.unknown"))
 	}
-	if err != nil {
-		return err
-	}
-	return s.catalog.TakeSupplierPrice(ctx, supplierProductID)
+	return err
 }
