@@ -203,7 +203,10 @@ func TestDownAndUpAgain(t *testing.T) {
 
 		// 0002 alone: its data goes and comes back.
 		// Everything newer than 0002 first (down stops nowhere else), then 0002 itself.
-		for down(t, gdb) != "0003_catalog" {
+		for i := 0; down(t, gdb) != "0003_catalog"; i++ {
+			if i == len(allApplied) {
+				t.Fatal("never rolled back 0003_catalog")
+			}
 		}
 		if id := down(t, gdb); id != "0002_permissions" {
 			t.Fatalf("Down rolled back %q, want 0002_permissions", id)
