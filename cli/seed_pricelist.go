@@ -17,6 +17,7 @@ type SeedPricelistFileOptions struct {
 	Rows           int
 	Out            string
 	Seed           uint64
+	Day            uint64
 	SerbianHeaders bool
 	FirstSKU       int
 	BadPercent     int
@@ -31,10 +32,12 @@ func NewCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) er
 		Short: "Write a generated supplier price list (XLSX)",
 		Long: "Writes a supplier price list of electronics to an XLSX file, for trying and measuring the import:\n" +
 			"SKU, name, category, brand, price (numbers, or Serbian text like 1.234,56 in some rows),\n" +
-			"recommended price, stock and EAN. The seed decides the content; --bad-percent adds rows the\n" +
+			"recommended price, stock and EAN. The seed decides the content; --day writes a later list of the\n" +
+			"same supplier (the same products with that day's prices and stock); --bad-percent adds rows the\n" +
 			"import must reject (no SKU, no price, a price or stock that is not a number).",
 		Example: "  shopctl seed pricelist-file --rows 100000 --out var/cenovnik.xlsx\n" +
-			"  shopctl seed pricelist-file --rows 500 --out /tmp/c.xlsx --seed 7 --serbian-headers --bad-percent 5",
+			"  shopctl seed pricelist-file --rows 500 --out /tmp/c.xlsx --seed 7 --serbian-headers --bad-percent 5\n" +
+			"  shopctl seed pricelist-file --rows 100000 --out var/cenovnik-2.xlsx --day 2",
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Rows < 1 || opts.Rows > 1_000_000 {
@@ -55,6 +58,7 @@ func NewCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) er
 	cmd.Flags().IntVar(&opts.Rows, "rows", 1000, "how many product rows to write")
 	cmd.Flags().StringVar(&opts.Out, "out", "", "the XLSX file to write (replaced if it exists)")
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "decides the content: the same seed writes the same rows")
+	cmd.Flags().Uint64Var(&opts.Day, "day", 0, "a later list of the same products: new prices and stock for each day")
 	cmd.Flags().BoolVar(&opts.SerbianHeaders, "serbian-headers", false, "Serbian header texts (Šifra, Naziv, VP cena, ...) instead of English")
 	cmd.Flags().IntVar(&opts.FirstSKU, "first-sku", 1, "the number of the first SKU (8 digits with leading zeros)")
 	cmd.Flags().IntVar(&opts.BadPercent, "bad-percent", 0, "share of rows (0-100) made deliberately bad")
@@ -81,7 +85,7 @@ func seedPricelistFileRun(o *SeedPricelistFileOptions) (err error) {
 		}
 	}()
 	w := bufio.NewWriterSize(file, 1<<20)
-	if err = pricelist.WriteSample(w, o.Rows, pricelist.SampleOptions{Seed: o.Seed, FirstSKU: o.FirstSKU,
+	if err = pricelist.WriteSample(w, o.Rows, pricelist.SampleOptions{Seed: o.Seed, Day: o.Day, FirstSKU: o.FirstSKU,
 		Serbian: o.SerbianHeaders, BadPercent: o.BadPercent, TitleRows: o.TitleRows}); err != nil {
 		return err
 	}

@@ -24,9 +24,9 @@ func TestNewCmdSeedPricelistFile(t *testing.T) {
 	}{
 		{"defaults", []string{"pricelist-file", "--out", "c.xlsx"},
 			SeedPricelistFileOptions{Rows: 1000, Out: "c.xlsx", Seed: 1, FirstSKU: 1}, 0},
-		{"all flags", []string{"pricelist-file", "--rows", "500", "--out=/tmp/c.xlsx", "--seed", "7", "--serbian-headers",
+		{"all flags", []string{"pricelist-file", "--rows", "500", "--out=/tmp/c.xlsx", "--seed", "7", "--day", "2", "--serbian-headers",
 			"--first-sku", "1000", "--bad-percent", "5", "--title-rows", "3"},
-			SeedPricelistFileOptions{Rows: 500, Out: "/tmp/c.xlsx", Seed: 7, SerbianHeaders: true, FirstSKU: 1000, BadPercent: 5, TitleRows: 3}, 0},
+			SeedPricelistFileOptions{Rows: 500, Out: "/tmp/c.xlsx", Seed: 7, Day: 2, SerbianHeaders: true, FirstSKU: 1000, BadPercent: 5, TitleRows: 3}, 0},
 		{"no out", []string{"pricelist-file", "--rows", "5"}, SeedPricelistFileOptions{}, 2},
 		{"zero rows", []string{"pricelist-file", "--rows", "0", "--out", "c.xlsx"}, SeedPricelistFileOptions{}, 2},
 		{"too many rows", []string{"pricelist-file", "--rows", "1000001", "--out", "c.xlsx"}, SeedPricelistFileOptions{}, 2},

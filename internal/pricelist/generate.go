@@ -13,9 +13,12 @@ import (
 // SampleOptions choose what WriteSample writes. The zero value is a clean list with English
 // headers, SKUs from 1, seed 0.
 type SampleOptions struct {
-	Seed     uint64 // decides the content: the same seed, the same file
-	FirstSKU int    // the number of the first SKU (SKUs are 8 digits with leading zeros)
-	Serbian  bool   // Serbian header texts ("Šifra", "Naziv", "Cena", ...) instead of English
+	Seed uint64 // decides the content: the same seed, the same file
+	// Day makes a later list of the same supplier: the products of Seed (SKU, name, category,
+	// brand, EAN) with the prices and stock of that day (a new draw for each Day).
+	Day      uint64
+	FirstSKU int  // the number of the first SKU (SKUs are 8 digits with leading zeros)
+	Serbian  bool // Serbian header texts ("Šifra", "Naziv", "Cena", ...) instead of English
 	// Headers overrides the header text of single fields (a supplier's own names); a field
 	// mapped to "-" gets no column.
 	Headers HeaderMapping
@@ -103,7 +106,7 @@ func WriteSample(w io.Writer, n int, opts SampleOptions) error {
 	if opts.FirstSKU <= 0 {
 		opts.FirstSKU = 1
 	}
-	rng := sampleRand(opts.Seed)
+	rng := newSampleRands(opts)
 	f := excelize.NewFile()
 	defer f.Close()
 	const sheet = "Sheet1"
@@ -160,41 +163,25 @@ func WriteSample(w io.Writer, n int, opts SampleOptions) error {
 	return f.Write(w)
 }
 
-func sampleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+// sampleRands are a generated list's two random sources: the products (the same for every
+// Day of a Seed) and the day's prices, stock and slips.
+type sampleRands struct{ product, day *rand.Rand }
+
+func newSampleRands(opts SampleOptions) sampleRands {
+	return sampleRands{product: rand.New(rand.NewPCG(opts.Seed, 0x5eed)), day: rand.New(rand.NewPCG(opts.Seed^0xda7, 0x5eed+opts.Day))}
+}
 
 func cell(line int) string { return "A" + strconv.Itoa(line) }
 
 // sampleRow fills values (one per column in cols) for the product with SKU number num, and
 // says which price and recommended price (para, 0 for none) it meant.
-func sampleRow(rng *rand.Rand, opts SampleOptions, num int, cols []Field, values []any) (price, rec int64) {
+func sampleRow(rngs sampleRands, opts SampleOptions, num int, cols []Field, values []any) (price, rec int64) {
+	rng, day := rngs.product, rngs.day
 	k := sampleKinds[rng.IntN(len(sampleKinds))]
 	brand := k.brands[rng.IntN(len(k.brands))]
 	model := fmt.Sprintf("%s %d%s", k.models[rng.IntN(len(k.models))], 100+rng.IntN(900), []string{"", "X", "S", " Pro", " Plus"}[rng.IntN(5)])
 	name := fmt.Sprintf("%s %s %s %s", k.noun, brand, model, k.specs[rng.IntN(len(k.specs))])
-	// Prices end in .00, .90 or .99 dinars mostly, like a real list; para are random.
-	price = int64(k.low+rng.IntN(k.high-k.low)) * 100
-	price += []int64{0, 90, 99, int64(rng.IntN(100))}[rng.IntN(4)]
 	sku := fmt.Sprintf("%08d", num)
-
-	var priceCell any = numberCell(price)
-	switch r := rng.IntN(10); {
-	case r < 2:
-		priceCell = serbianAmount(price, false) // "1.234,56"
-	case r == 2:
-		priceCell = serbianAmount(price, true) // "1.234,56 RSD"
-	}
-	var recCell any
-	if rng.IntN(3) > 0 {
-		rec = price * int64(120+rng.IntN(40)) / 100 / 100 * 100 // whole dinars, 20-60 % above
-		recCell = numberCell(rec)
-		if rng.IntN(5) == 0 {
-			recCell = serbianAmount(rec, false)
-		}
-	}
-	var stockCell any = rng.IntN(60)
-	if rng.IntN(8) == 0 {
-		stockCell = nil // no stock given
-	}
 	var eanCell any
 	if rng.IntN(4) > 0 {
 		ean := 8600000000000 + int64(num)*10 + int64(rng.IntN(10))
@@ -208,9 +195,32 @@ func sampleRow(rng *rand.Rand, opts SampleOptions, num int, cols []Field, values
 	if rng.IntN(10) == 0 {
 		brandCell = nil
 	}
+
+	// Prices end in .00, .90 or .99 dinars mostly, like a real list; para are random.
+	price = int64(k.low+day.IntN(k.high-k.low)) * 100
+	price += []int64{0, 90, 99, int64(day.IntN(100))}[day.IntN(4)]
+	var priceCell any = numberCell(price)
+	switch r := day.IntN(10); {
+	case r < 2:
+		priceCell = serbianAmount(price, false) // "1.234,56"
+	case r == 2:
+		priceCell = serbianAmount(price, true) // "1.234,56 RSD"
+	}
+	var recCell any
+	if day.IntN(3) > 0 {
+		rec = price * int64(120+day.IntN(40)) / 100 / 100 * 100 // whole dinars, 20-60 % above
+		recCell = numberCell(rec)
+		if day.IntN(5) == 0 {
+			recCell = serbianAmount(rec, false)
+		}
+	}
+	var stockCell any = day.IntN(60)
+	if day.IntN(8) == 0 {
+		stockCell = nil // no stock given
+	}
 	var skuCell any = sku
-	if opts.BadPercent > 0 && rng.IntN(100) < opts.BadPercent {
-		switch rng.IntN(4) {
+	if opts.BadPercent > 0 && day.IntN(100) < opts.BadPercent {
+		switch day.IntN(4) {
 		case 0:
 			skuCell = nil
 		case 1:

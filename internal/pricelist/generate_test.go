@@ -65,7 +65,7 @@ func TestWriteSampleReadsBack(t *testing.T) {
 func TestWriteSamplePriceCells(t *testing.T) {
 	opts := SampleOptions{Seed: 11, FirstSKU: 1}
 	_, rows := mustRead(t, sample(t, 3000, opts), nil)
-	rng := sampleRand(opts.Seed)
+	rng := newSampleRands(opts)
 	values := make([]any, len(sampleColumns))
 	text := 0
 	for i, r := range rows {
@@ -101,6 +101,24 @@ func TestWriteSampleSeed(t *testing.T) {
 	}
 	if cmp.Equal(a, c) {
 		t.Error("another seed wrote the same rows")
+	}
+}
+
+// A later day of a seed has the same products with new prices and stock.
+func TestWriteSampleDay(t *testing.T) {
+	_, a := mustRead(t, sample(t, 500, SampleOptions{Seed: 4}), nil)
+	_, b := mustRead(t, sample(t, 500, SampleOptions{Seed: 4, Day: 1}), nil)
+	newPrice := 0
+	for i := range a {
+		if a[i].SKU != b[i].SKU || a[i].Name != b[i].Name || a[i].Category != b[i].Category || a[i].Brand != b[i].Brand || a[i].EAN != b[i].EAN {
+			t.Fatalf("line %d: another product on day 1:\n%+v\n%+v", a[i].Line, a[i], b[i])
+		}
+		if a[i].Price != b[i].Price {
+			newPrice++
+		}
+	}
+	if newPrice < 490 {
+		t.Errorf("%d of 500 prices changed on day 1", newPrice)
 	}
 }
 
