@@ -23,6 +23,7 @@ func all() []*gormigrate.Migration {
 		m0003Catalog(),
 		m0004CatalogIndexes(),
 		m0005Pricelists(),
+		m0006ImportHotUpdates(),
 	}
 }
 

@@ -31,7 +31,7 @@ var specPermissions = []string{
 
 var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
 	{ID: "0003_catalog", Applied: true}, {ID: "0004_catalog_indexes", Applied: true},
-	{ID: "0005_pricelists", Applied: true}}
+	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -109,6 +109,21 @@ func TestUpOnFreshDatabase(t *testing.T) {
 				t.Errorf("table %s missing after up", table)
 			}
 		}
+		// 0006: an import's updates can stay in their pages (no index on what they change).
+		for _, ix := range []string{"idx_products_updated_at", "products_entry_price_id_idx", "products_web_price_id_idx"} {
+			if gdb.Migrator().HasIndex("products", ix) {
+				t.Errorf("index %s still there after up", ix)
+			}
+		}
+		if gdb.Dialector.Name() == "postgres" {
+			for _, table := range []string{"products", "supplier_products"} {
+				var opts string
+				gdb.Raw("SELECT COALESCE(array_to_string(reloptions, ','), '') FROM pg_class WHERE relname = ?", table).Scan(&opts)
+				if opts != "fillfactor=50" {
+					t.Errorf("%s options %q, want fillfactor=50", table, opts)
+				}
+			}
+		}
 	})
 }
 
@@ -166,6 +181,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0006_import_hot_updates" {
+			t.Fatalf("Down rolled back %q, want 0006_import_hot_updates", id)
+		}
+		if !gdb.Migrator().HasIndex("products", "products_web_price_id_idx") {
+			t.Error("products_web_price_id_idx not back after rolling back 0006")
+		}
 		if id := down(t, gdb); id != "0005_pricelists" {
 			t.Fatalf("Down rolled back %q, want 0005_pricelists", id)
 		}
@@ -184,7 +205,7 @@ func TestDownAndUpAgain(t *testing.T) {
 			t.Fatalf("Down rolled back %q, want 0003_catalog", id)
 		}
 		want := append([]migrations.State{}, allApplied...)
-		want[2].Applied, want[3].Applied, want[4].Applied = false, false, false
+		want[2].Applied, want[3].Applied, want[4].Applied, want[5].Applied = false, false, false, false
 		if d := cmp.Diff(want, status(t, gdb)); d != "" {
 			t.Errorf("status after down (-want +got):\n%s", d)
 		}
