@@ -10,7 +10,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -20,10 +19,6 @@ import (
 	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 )
-
-// stageTable is the import's staging table: a temporary table of the one connection an import
-// uses (PostgreSQL: not WAL-logged, gone with the session; SQLite: in the temp schema).
-const stageTable = "pricelist_stage"
 
 // progressEvery is how many rows pass between progress reports while reading.
 const progressEvery = 1000
@@ -192,28 +187,17 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 		conn := c.Session(&gorm.Session{})
 		defer conn.WithContext(context.WithoutCancel(ctx)).Exec("DROP TABLE IF EXISTS " + stageTable)
 		st := newStager(conn)
-		if err := st.create(ctx); err != nil {
+		if err := st.create(ctx, view.SupplierID); err != nil {
 			return apperr.Wrap(err, "import: staging table")
 		}
-		rd := &rowReader{s: s, ctx: ctx, importID: view.ID, progress: progress, lastSave: time.Now()}
-		readStart := time.Now()
-		info, err := st.load(ctx, func(yield func(Row) error) error {
+		rd := &rowReader{s: s, ctx: ctx, importID: view.ID, progress: progress, lastSave: time.Now(),
+			first: map[string]int{}, categories: map[string]struct{}{}}
+		feed := startFeed(ctx, st.chunkRows(), func(ctx context.Context, yield func(Row) error) error {
 			_, err := ReadSheet(ctx, file, size, decodeMapping(mapping), func(r Row) error { return rd.row(r, yield) })
 			return err
 		})
-		if err != nil {
-			return err
-		}
-		res.readTime = time.Since(readStart)
-		rd.mu.Lock()
-		read, rejects, rejected := rd.rows, rd.rejects, rd.rejected
-		rd.mu.Unlock()
-		if int(info) != read-rejected {
-			return apperr.Wrap(fmt.Errorf("staged %d of %d good rows", info, read-rejected), "import: staging")
-		}
-		mergeStart, readTime := time.Now(), res.readTime
-		res, err = s.merge(ctx, conn, st, view, read, rejects, rejected)
-		res.readTime, res.mergeTime = readTime, time.Since(mergeStart)
+		defer feed.stop()
+		res, err = s.merge(ctx, conn, st, feed, rd, view)
 		return err
 	})
 	return res, err
@@ -246,9 +230,11 @@ func (s *Service) openFile(ctx context.Context, key string) (io.ReaderAt, int64,
 	return tmp, n, done, nil
 }
 
-// rowReader sees every row ReadSheet hands over: the good ones go on to the staging, the
-// rejected ones are counted (the first maxReportRows kept for the report), progress is told
-// and now and then saved on the import row. It runs on the reading goroutine.
+// rowReader sees every row ReadSheet hands over, on the reading goroutine: the good ones go
+// on to the staging, except a repeated SKU (its first row stays; the others are rejected and
+// reported); the rejected ones are counted (the first maxReportRows kept for the report); the
+// supplier categories of the staged rows are collected; progress is told and now and then
+// saved on the import row. The merge reads its results once the reading has ended.
 type rowReader struct {
 	s        *Service
 	ctx      context.Context
@@ -256,23 +242,40 @@ type rowReader struct {
 	progress Progress
 	lastSave time.Time
 
-	mu       sync.Mutex
-	rows     int
-	rejected int
-	rejects  []RejectedRow
+	rows       int
+	rejected   int
+	rejects    []RejectedRow
+	first      map[string]int           // an SKU's first row
+	dups       map[string]*DuplicateSKU // repeated SKUs and their rows
+	categories map[string]struct{}      // the staged rows' supplier categories
 }
 
 func (r *rowReader) row(row Row, yield func(Row) error) error {
-	r.mu.Lock()
 	r.rows++
 	n := r.rows
-	if row.Reject != "" {
-		r.rejected++
-		if len(r.rejects) < maxReportRows {
-			r.rejects = append(r.rejects, RejectedRow{Row: row.Line, SKU: row.SKU, Reason: row.Reject})
+	reason, args := row.Reject, map[string]any(nil)
+	if reason == "" {
+		if first, seen := r.first[row.SKU]; seen {
+			reason, args = "pricelist.duplicate_sku", map[string]any{"first": first}
+			if r.dups == nil {
+				r.dups = map[string]*DuplicateSKU{}
+			}
+			d := r.dups[row.SKU]
+			if d == nil {
+				d = &DuplicateSKU{SKU: row.SKU, Rows: []int{first}}
+				r.dups[row.SKU] = d
+			}
+			d.Rows = append(d.Rows, row.Line)
+		} else {
+			r.first[row.SKU] = row.Line
 		}
 	}
-	r.mu.Unlock()
+	if reason != "" {
+		r.rejected++
+		if len(r.rejects) < maxReportRows {
+			r.rejects = append(r.rejects, RejectedRow{Row: row.Line, SKU: row.SKU, Reason: reason, Args: args})
+		}
+	}
 	if n%progressEvery == 0 {
 		r.progress(n, -1)
 		if time.Since(r.lastSave) >= progressSaveEvery {
@@ -280,167 +283,108 @@ func (r *rowReader) row(row Row, yield func(Row) error) error {
 			r.s.db.WithContext(r.ctx).Model(&Import{}).Where("id = ? AND status = ?", r.importID, StatusRunning).Update("rows", n)
 		}
 	}
-	if row.Reject != "" {
+	if reason != "" {
 		return nil
+	}
+	if row.Category != "" {
+		r.categories[row.Category] = struct{}{}
 	}
 	return yield(row)
 }
 
-// stager writes rows into the staging table, the fastest way each database has.
-type stager interface {
-	create(ctx context.Context) error
-	// load stages the rows read yields (the reading may run on another goroutine) and answers
-	// how many it staged.
-	load(ctx context.Context, read func(yield func(Row) error) error) (int64, error)
-	// prepare readies the staged rows for the merge: statistics, and an index on the SKU when
-	// duplicates are to be found (the merge's joins hash the whole staging anyway).
-	prepare(ctx context.Context, skuIndex bool) error
-}
-
-func newStager(conn *gorm.DB) stager {
-	if db.IsPostgres(conn) {
-		return pgStager{conn}
+// duplicates are the repeated SKUs by their first row, the first maxReportRows of them.
+func (r *rowReader) duplicates() []DuplicateSKU {
+	out := make([]DuplicateSKU, 0, len(r.dups))
+	for _, d := range r.dups {
+		out = append(out, *d)
 	}
-	return sqliteStager{conn}
+	sort.Slice(out, func(i, j int) bool { return out[i].Rows[0] < out[j].Rows[0] })
+	if len(out) > maxReportRows {
+		out = out[:maxReportRows]
+	}
+	return out
 }
 
-// stageColumns are the staging table's columns, in the order the rows are written.
-var stageColumns = []string{"line", "sku", "name", "category", "brand", "ean", "price", "recommended_price", "stock"}
-
-// stageDDL is the staging table (the temporary kind each database has).
-const stageDDL = `CREATE TEMPORARY TABLE ` + stageTable + ` (line BIGINT NOT NULL, sku TEXT NOT NULL, name TEXT NOT NULL,
-	category TEXT NOT NULL, brand TEXT NOT NULL, ean TEXT NOT NULL, price BIGINT NOT NULL,
-	recommended_price BIGINT NOT NULL, stock BIGINT NOT NULL)`
-
-// merge turns the staged rows into the supplier's products in one transaction: duplicates out
-// (the first row of an SKU stays), changed rows updated, new ones inserted, new ones connected
-// to shop products of equal SKU, connected shop products priced, the import row finished.
-func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, view *ImportView, read int, rejects []RejectedRow, rejected int) (importResult, error) {
+// merge stages the feed's rows chunk by chunk and merges each chunk into the supplier's
+// products, all in one transaction (so a crash or a bad row late in the file leaves the
+// supplier entirely as before): changed rows updated, new ones inserted and connected to shop
+// products of equal SKU, the connected shop products of the chunk priced; at the end the import
+// row is finished. The transaction begins once the first chunk is staged, and each chunk's
+// merge runs while the reading goroutine reads the next one.
+func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *rowFeed, rd *rowReader, view *ImportView) (importResult, error) {
 	var res importResult
-	// Duplicates are reported and dropped from the staging before the transaction (the
-	// staging is this connection's alone).
-	var staged, distinct int64
-	if err := conn.WithContext(ctx).Raw("SELECT COUNT(*), COUNT(DISTINCT sku) FROM "+stageTable).Row().Scan(&staged, &distinct); err != nil {
-		return res, apperr.Wrap(err, "import: count staged")
-	}
-	dupRows := []RejectedRow{}
-	dupSKUs := []DuplicateSKU{}
-	dups := int(staged - distinct)
-	if err := st.prepare(ctx, dups > 0); err != nil {
-		return res, apperr.Wrap(err, "import: staging statistics")
-	}
-	if dups > 0 {
-		var rows []struct {
-			Line  int
-			SKU   string `gorm:"column:sku"`
-			First int
-		}
-		err := conn.WithContext(ctx).Raw(`SELECT d.line, d.sku, (SELECT MIN(f.line) FROM `+stageTable+` f WHERE f.sku = d.sku) AS first
-			FROM `+stageTable+` d WHERE EXISTS (SELECT 1 FROM `+stageTable+` e WHERE e.sku = d.sku AND e.line < d.line)
-			ORDER BY d.line LIMIT ?`, maxReportRows).Scan(&rows).Error
-		if err != nil {
-			return res, apperr.Wrap(err, "import: duplicates")
-		}
-		for _, r := range rows {
-			dupRows = append(dupRows, RejectedRow{Row: r.Line, SKU: r.SKU, Reason: "pricelist.duplicate_sku", Args: map[string]any{"first": r.First}})
-		}
-		var lines []struct {
-			SKU  string `gorm:"column:sku"`
-			Line int
-		}
-		err = conn.WithContext(ctx).Raw(`SELECT s.sku, s.line FROM `+stageTable+` s JOIN (SELECT sku, MIN(line) AS first FROM `+stageTable+`
-				GROUP BY sku HAVING COUNT(*) > 1 ORDER BY MIN(line) LIMIT ?) d ON d.sku = s.sku ORDER BY d.first, s.line`, maxReportRows).
-			Scan(&lines).Error
-		if err != nil {
-			return res, apperr.Wrap(err, "import: duplicate SKUs")
-		}
-		for _, l := range lines {
-			if n := len(dupSKUs); n == 0 || dupSKUs[n-1].SKU != l.SKU {
-				dupSKUs = append(dupSKUs, DuplicateSKU{SKU: l.SKU})
-			}
-			dupSKUs[len(dupSKUs)-1].Rows = append(dupSKUs[len(dupSKUs)-1].Rows, l.Line)
-		}
-		if err := conn.WithContext(ctx).Exec(`DELETE FROM ` + stageTable + ` WHERE EXISTS (SELECT 1 FROM ` + stageTable + ` e
-				WHERE e.sku = ` + stageTable + `.sku AND e.line < ` + stageTable + `.line)`).Error; err != nil {
-			return res, apperr.Wrap(err, "import: drop duplicates")
-		}
-		rejected += dups
-		staged = distinct
-	}
-	res.report = Report{RejectedRows: firstRejected(rejects, dupRows), DuplicateSKUs: dupSKUs, UnmappedCategories: []string{}}
-
-	now := s.now()
+	start := time.Now()
 	sid := view.SupplierID
-	err := conn.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		step := func(name string) error {
-			if mergeHook != nil {
-				return mergeHook(name)
-			}
-			return nil
+	now := s.now()
+	step := func(name string) error {
+		if mergeHook != nil {
+			return mergeHook(name)
 		}
-		// One import of a supplier at a time, and this import at most once.
+		return nil
+	}
+	n, err := st.stage(ctx, conn, feed)
+	if err != nil {
+		return res, apperr.Wrap(err, "import: staging")
+	}
+	var staged, created, updated, repriced int64
+	err = conn.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// One import of a supplier at a time (the supplier's row is the lock), and this import
+		// at most once.
 		lock := ""
 		if db.IsPostgres(tx) {
 			lock = " FOR UPDATE"
 		}
+		if err := tx.Exec("SELECT id FROM suppliers WHERE id = ?"+lock, sid).Error; err != nil {
+			return apperr.Wrap(err, "import: lock supplier")
+		}
+		if db.IsPostgres(tx) {
+			// A chunk is a tenth of the supplier's rows: found through the (supplier, SKU) index,
+			// not by hashing all of them for every chunk, which the default cost of a random
+			// page read (4, a spinning disk's) makes the planner prefer. The rows are in memory
+			// after the first chunk; the setting ends with the transaction.
+			if err := tx.Exec("SET LOCAL random_page_cost = 1.1").Error; err != nil {
+				return apperr.Wrap(err, "import: planner")
+			}
+		}
 		var status string
-		if err := tx.Raw("SELECT status FROM pricelist_imports WHERE id = ?"+lock, view.ID).Row().Scan(&status); err != nil {
-			return apperr.Wrap(err, "import: lock import")
+		if err := tx.Raw("SELECT status FROM pricelist_imports WHERE id = ?", view.ID).Row().Scan(&status); err != nil {
+			return apperr.Wrap(err, "import: import")
 		}
 		if status == StatusFinished || status == StatusFailed {
 			return errAlreadyDone
 		}
-		if err := tx.Exec("SELECT id FROM suppliers WHERE id = ?"+lock, sid).Error; err != nil {
-			return apperr.Wrap(err, "import: lock supplier")
+		for {
+			staged += n
+			if n > 0 {
+				c, u, p, err := s.mergeChunk(ctx, tx, sid, now, step)
+				if err != nil {
+					return err
+				}
+				created, updated, repriced = created+c, updated+u, repriced+p
+			}
+			if n < int64(st.chunkRows()) {
+				break
+			}
+			if n, err = st.stage(ctx, tx, feed); err != nil {
+				return apperr.Wrap(err, "import: staging")
+			}
 		}
-		if err := tx.Raw(`SELECT DISTINCT st.category FROM `+stageTable+` st WHERE st.category <> '' AND NOT EXISTS
-				(SELECT 1 FROM supplier_category_links l WHERE l.supplier_id = ? AND l.supplier_category = st.category)
-				ORDER BY st.category LIMIT ?`, sid, maxUnmappedCategories).Scan(&res.report.UnmappedCategories).Error; err != nil {
-			return apperr.Wrap(err, "import: unmapped categories")
-		}
-		// Rows whose values (or placed category) changed; identical rows are not written.
-		upd := tx.Exec(`UPDATE supplier_products SET name = st.name, category = st.category, brand = st.brand, ean = st.ean,
-				price = st.price, recommended_price = st.recommended_price, stock = st.stock, category_id = l.category_id, updated_at = ?
-			FROM `+stageTable+` st LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
-			WHERE supplier_products.supplier_id = ? AND supplier_products.sku = st.sku AND (supplier_products.name <> st.name
-				OR supplier_products.category <> st.category OR supplier_products.brand <> st.brand OR supplier_products.ean <> st.ean
-				OR supplier_products.price <> st.price OR supplier_products.recommended_price <> st.recommended_price
-				OR supplier_products.stock <> st.stock OR supplier_products.category_id IS DISTINCT FROM l.category_id)`, now, sid, sid)
-		if upd.Error != nil {
-			return apperr.Wrap(upd.Error, "import: update supplier products")
-		}
-		if err := step("updated"); err != nil {
+		// The feed has ended: the reading's end (a bad file fails here, and nothing stays).
+		if err := feed.wait(); err != nil {
 			return err
 		}
-		// New rows; each meets the shop product of an equal SKU (spec: "by equal SKU on first
-		// import") unless another supplier product holds that one already. Known rows are
-		// never connected here: a link staff removed stays removed.
-		ins := tx.Exec(`INSERT INTO supplier_products (supplier_id, sku, name, category, brand, ean, price, recommended_price, stock,
-				category_id, product_id, created_at, updated_at)
-			SELECT `+typed(tx, "BIGINT")+`, st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock,
-				l.category_id, p.id, `+typed(tx, "TIMESTAMPTZ")+`, `+typed(tx, "TIMESTAMPTZ")+`
-			FROM `+stageTable+` st
-			LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
-			LEFT JOIN products p ON p.sku = st.sku AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)
-			WHERE NOT EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.sku = st.sku)
-			ORDER BY st.line`, sid, now, now, sid, sid)
-		if ins.Error != nil {
-			return apperr.Wrap(ins.Error, "import: insert supplier products")
+		res.readTime = time.Since(start)
+		good := rd.rows - rd.rejected
+		if int(staged) != good {
+			return apperr.Wrap(fmt.Errorf("staged %d of %d good rows", staged, good), "import: staging")
 		}
-		if err := step("inserted"); err != nil {
-			return err
-		}
-		// Connected shop products take the supplier's price (their entry price), stock and
-		// supplier, with their derived prices recomputed, in one statement (each product row
-		// is written once, and only when it changes).
-		var err error
-		res.repriced, err = s.catalog.ApplySupplierPricesTx(ctx, tx, `SELECT sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id
-			FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.product_id IS NOT NULL`, sid)
+		unmapped, err := s.unmappedCategories(ctx, tx, sid, rd.categories)
 		if err != nil {
 			return err
 		}
-		if err := step("products"); err != nil {
-			return err
+		res.report = Report{RejectedRows: rd.rejects, DuplicateSKUs: rd.duplicates(), UnmappedCategories: unmapped}
+		if res.report.RejectedRows == nil {
+			res.report.RejectedRows = []RejectedRow{}
 		}
 		// The supplier's updated_at is its last import (the suppliers list shows it).
 		if err := tx.Exec("UPDATE suppliers SET updated_at = ? WHERE id = ?", now, sid).Error; err != nil {
@@ -449,7 +393,8 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, view *Imp
 		if err := step("supplier"); err != nil {
 			return err
 		}
-		res.counts = Counts{Rows: read, Created: int(ins.RowsAffected), Updated: int(upd.RowsAffected), Rejected: rejected}
+		res.counts = Counts{Rows: rd.rows, Created: int(created), Updated: int(updated), Rejected: rd.rejected}
+		res.repriced = repriced
 		res.counts.Unchanged = int(staged) - res.counts.Created - res.counts.Updated
 		report, err := json.Marshal(res.report)
 		if err != nil {
@@ -460,18 +405,87 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, view *Imp
 			"unchanged": res.counts.Unchanged, "rejected": res.counts.Rejected, "report": string(report), "error": "",
 			"finished_at": now, "updated_at": now}).Error
 	})
+	res.mergeTime = time.Since(start) - res.readTime
 	return res, err
 }
 
-// firstRejected merges the rows rejected while reading and the duplicate rows, both in row
-// order, and keeps the first maxReportRows.
-func firstRejected(a, b []RejectedRow) []RejectedRow {
-	out := append(append(make([]RejectedRow, 0, len(a)+len(b)), a...), b...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Row < out[j].Row })
-	if len(out) > maxReportRows {
-		out = out[:maxReportRows]
+// mergeChunk merges the staged chunk into the supplier's products inside tx and answers how
+// many supplier products it created and updated, and how many shop products it repriced. Each
+// statement is set-based over the chunk.
+func (s *Service) mergeChunk(ctx context.Context, tx *gorm.DB, sid uint64, now time.Time, step func(string) error) (created, updated, repriced int64, err error) {
+	// Rows whose values (or placed category) changed; identical rows are not written.
+	upd := tx.Exec(`UPDATE supplier_products SET name = st.name, category = st.category, brand = st.brand, ean = st.ean,
+			price = st.price, recommended_price = st.recommended_price, stock = st.stock, category_id = l.category_id, updated_at = ?
+		FROM `+stageTable+` st LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
+		WHERE supplier_products.supplier_id = st.supplier_id AND supplier_products.sku = st.sku AND (supplier_products.name <> st.name
+			OR supplier_products.category <> st.category OR supplier_products.brand <> st.brand OR supplier_products.ean <> st.ean
+			OR supplier_products.price <> st.price OR supplier_products.recommended_price <> st.recommended_price
+			OR supplier_products.stock <> st.stock OR supplier_products.category_id IS DISTINCT FROM l.category_id)`, now, sid)
+	if upd.Error != nil {
+		return 0, 0, 0, apperr.Wrap(upd.Error, "import: update supplier products")
 	}
-	return out
+	if err := step("updated"); err != nil {
+		return 0, 0, 0, err
+	}
+	// New rows; each meets the shop product of an equal SKU (spec: "by equal SKU on first
+	// import") unless another supplier product holds that one already. Known rows are never
+	// connected here: a link staff removed stays removed.
+	ins := tx.Exec(`INSERT INTO supplier_products (supplier_id, sku, name, category, brand, ean, price, recommended_price, stock,
+			category_id, product_id, created_at, updated_at)
+		SELECT `+typed(tx, "BIGINT")+`, st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock,
+			l.category_id, p.id, `+typed(tx, "TIMESTAMPTZ")+`, `+typed(tx, "TIMESTAMPTZ")+`
+		FROM `+stageTable+` st
+		LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
+		LEFT JOIN products p ON p.sku = st.sku AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)
+		WHERE NOT EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.supplier_id = st.supplier_id AND sp.sku = st.sku)
+		ORDER BY st.line`, sid, now, now, sid)
+	if ins.Error != nil {
+		return 0, 0, 0, apperr.Wrap(ins.Error, "import: insert supplier products")
+	}
+	if err := step("inserted"); err != nil {
+		return 0, 0, 0, err
+	}
+	// The chunk's connected shop products take the supplier's price (their entry price), stock
+	// and supplier, with their derived prices recomputed, in one statement (each product row
+	// is written once, and only when it changes).
+	repriced, err = s.catalog.ApplySupplierPricesTx(ctx, tx, `SELECT sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id
+		FROM `+stageTable+` st JOIN supplier_products sp ON sp.supplier_id = st.supplier_id AND sp.sku = st.sku
+		WHERE sp.product_id IS NOT NULL`)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if err := step("products"); err != nil {
+		return 0, 0, 0, err
+	}
+	return ins.RowsAffected, upd.RowsAffected, repriced, nil
+}
+
+// unmappedCategories are the categories (of the file's staged rows) no link of the supplier
+// places in a shop category, sorted, the first maxUnmappedCategories.
+func (s *Service) unmappedCategories(ctx context.Context, tx *gorm.DB, sid uint64, categories map[string]struct{}) ([]string, error) {
+	out := []string{}
+	if len(categories) == 0 {
+		return out, nil
+	}
+	var linked []string
+	if err := tx.WithContext(ctx).Raw("SELECT supplier_category FROM supplier_category_links WHERE supplier_id = ?", sid).
+		Scan(&linked).Error; err != nil {
+		return nil, apperr.Wrap(err, "import: unmapped categories")
+	}
+	placed := make(map[string]bool, len(linked))
+	for _, c := range linked {
+		placed[c] = true
+	}
+	for c := range categories {
+		if !placed[c] {
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	if len(out) > maxUnmappedCategories {
+		out = out[:maxUnmappedCategories]
+	}
+	return out, nil
 }
 
 // typed is a bound parameter in the SELECT list of an INSERT ... SELECT: PostgreSQL cannot

@@ -2,6 +2,7 @@ package pricelist
 
 import (
 	"context"
+	"math"
 	"strings"
 
 	"gorm.io/gorm"
@@ -11,18 +12,33 @@ import (
 // 2,300 per statement, where the pure-Go driver is still fast (far under SQLite's 32,766).
 const sqliteStageRows = 256
 
-// sqliteStager stages rows with multi-row INSERTs into a temporary table, batch by batch as
-// the file is read (the driver is pure Go on the same cores: no goroutine to overlap with).
+// sqliteStager stages rows with multi-row INSERTs into a temporary table. The whole file is
+// one chunk: SQLite has one writer, and the merge's transaction holds it, so the merge begins
+// only when the file has been read (the reading still overlaps the INSERTs).
 type sqliteStager struct{ conn *gorm.DB }
 
-func (p sqliteStager) create(ctx context.Context) error {
+func (p sqliteStager) create(ctx context.Context, supplierID uint64) error {
 	if err := p.conn.WithContext(ctx).Exec("DROP TABLE IF EXISTS " + stageTable).Error; err != nil {
 		return err
 	}
-	return p.conn.WithContext(ctx).Exec(stageDDL).Error
+	if err := p.conn.WithContext(ctx).Exec(stageDDL(supplierID)).Error; err != nil {
+		return err
+	}
+	// SQLite joins by nested loops: the merge looks staged rows up by SKU.
+	return p.conn.WithContext(ctx).Exec("CREATE INDEX " + stageTable + "_sku_idx ON " + stageTable + " (sku)").Error
 }
 
-func (p sqliteStager) load(ctx context.Context, read func(yield func(Row) error) error) (int64, error) {
+func (p sqliteStager) chunkRows() int {
+	if chunkRowsOverride > 0 {
+		return chunkRowsOverride
+	}
+	return math.MaxInt
+}
+
+func (p sqliteStager) stage(ctx context.Context, h *gorm.DB, feed *rowFeed) (int64, error) {
+	if err := h.WithContext(ctx).Exec("DELETE FROM " + stageTable).Error; err != nil {
+		return 0, err
+	}
 	var n int64
 	buf := make([]Row, 0, sqliteStageRows)
 	args := make([]any, 0, sqliteStageRows*len(stageColumns))
@@ -33,28 +49,30 @@ func (p sqliteStager) load(ctx context.Context, read func(yield func(Row) error)
 		}
 		args = args[:0]
 		for _, r := range buf {
-			args = append(args, int64(r.Line), r.SKU, r.Name, r.Category, r.Brand, r.EAN, int64(r.Price), int64(r.RecommendedPrice), int64(r.Stock))
+			args = append(args, stageValues(r)...)
 		}
 		q := full
 		if len(buf) < sqliteStageRows {
 			q = p.insertSQL(len(buf))
 		}
-		if err := p.conn.WithContext(ctx).Exec(q, args...).Error; err != nil {
+		if err := h.WithContext(ctx).Exec(q, args...).Error; err != nil {
 			return err
 		}
 		n += int64(len(buf))
 		buf = buf[:0]
 		return nil
 	}
-	err := read(func(r Row) error {
+	for left := p.chunkRows(); left > 0; left-- {
+		r, ok := feed.next()
+		if !ok {
+			break
+		}
 		buf = append(buf, r)
 		if len(buf) == sqliteStageRows {
-			return flush()
+			if err := flush(); err != nil {
+				return n, err
+			}
 		}
-		return nil
-	})
-	if err != nil {
-		return n, err
 	}
 	return n, flush()
 }
@@ -63,10 +81,4 @@ func (p sqliteStager) insertSQL(rows int) string {
 	one := "(" + strings.TrimSuffix(strings.Repeat("?,", len(stageColumns)), ",") + ")"
 	return "INSERT INTO " + stageTable + " (" + strings.Join(stageColumns, ", ") + ") VALUES " +
 		strings.TrimSuffix(strings.Repeat(one+",", rows), ",")
-}
-
-// prepare indexes the SKUs always: SQLite joins by nested loops, so the merge looks staged
-// rows up by SKU as much as the duplicate search does.
-func (p sqliteStager) prepare(ctx context.Context, _ bool) error {
-	return p.conn.WithContext(ctx).Exec("CREATE INDEX " + stageTable + "_sku_idx ON " + stageTable + " (sku, line)").Error
 }

@@ -232,8 +232,50 @@ func ptr[T any](v T) *T { return &v }
 // TestImport: a first import creates, connects by equal SKU, prices the connected product and
 // reports rejected rows, duplicates and unmapped categories; the same file again changes
 // nothing; a category link then places the rows; a new price reprices the shop product.
-func TestImport(t *testing.T) {
+func TestImport(t *testing.T) { apptest.Run(t, importScenario) }
+
+// TestImportInChunks: the same with chunks of two rows (the duplicate's first row and the
+// connected product's row are merged in chunks before the later rows are staged).
+// TestImportInChunksFailure: a failure in the last chunk undoes the chunks merged before it.
+func TestImportInChunks(t *testing.T) {
+	defer pricelist.SetChunkRows(2)()
+	apptest.Run(t, importScenario)
+}
+
+func TestImportInChunksFailure(t *testing.T) {
+	defer pricelist.SetChunkRows(2)()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
+		pl, _ := imService(a)
+		s := imSetup(t, a)
+		imUpload(t, pl, s.supplier, imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1}))
+		sup := imSupplierProducts(t, a, s.supplier)
+		p1 := imProductOf(t, a, s.p1)
+		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1},
+			[]any{"C1", "Treći", "Laptopovi", 30, 1}, []any{"D1", "Četvrti", "Laptopovi", 40, 1}, []any{"E1", "Peti", "Laptopovi", 50, 1})
+		chunks := 0
+		defer pricelist.SetMergeHook(func(at string) error {
+			if at == "products" {
+				if chunks++; chunks == 3 {
+					return errors.New("killed in the last chunk")
+				}
+			}
+			return nil
+		})()
+		imp, err := pl.Upload(context.Background(), 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
+		if err == nil || imp.Status != pricelist.StatusFailed || chunks != 3 {
+			t.Fatalf("the failure in the third chunk: %v, status %s, %d chunks", err, imp.Status, chunks)
+		}
+		if diff := cmp.Diff(sup, imSupplierProducts(t, a, s.supplier)); diff != "" {
+			t.Errorf("supplier products changed by a failed import (-before +after):\n%s", diff)
+		}
+		if diff := cmp.Diff(p1, imProductOf(t, a, s.p1)); diff != "" {
+			t.Errorf("product changed by a failed import (-before +after):\n%s", diff)
+		}
+	})
+}
+
+func importScenario(t *testing.T, a *app.App) {
+	{
 		pl, notes := imService(a)
 		s := imSetup(t, a)
 		file := imXLSX(t, []any{"Cenovnik Comtrade"}, imHeader,
@@ -364,7 +406,7 @@ func TestImport(t *testing.T) {
 		if n := len(imSupplierProducts(t, a, s.supplier)); n != 4 {
 			t.Errorf("supplier products after a one-row file: %d, want the 4 kept", n)
 		}
-	})
+	}
 }
 
 // TestImportFailure: a file that cannot be imported (no header) fails the import with the

@@ -57,14 +57,14 @@ func pricelistBench(base string, rows int, workers uint64) error {
 
 	fmt.Printf("\nSupplier price list: %d rows on PostgreSQL\n", rows)
 	first := filepath.Join(dir, "first.xlsx")    // the supplier's earlier list: its products exist
-	file := filepath.Join(dir, "pricelist.xlsx") // the measured list: same SKUs, new prices and names
+	file := filepath.Join(dir, "pricelist.xlsx") // the measured list: the next day's, every price new
 	small := filepath.Join(dir, "small.xlsx")
 	for _, f := range []struct {
-		path string
-		n    int
-		seed uint64
-	}{{first, rows, 1}, {file, rows, 2}, {small, rows / 10, 3}} {
-		if err := writeSample(f.path, f.n, f.seed); err != nil {
+		path      string
+		n         int
+		seed, day uint64
+	}{{first, rows, 1, 0}, {file, rows, 1, 1}, {small, rows / 10, 3, 0}} {
+		if err := writeSample(f.path, f.n, f.seed, f.day); err != nil {
 			return err
 		}
 	}
@@ -125,13 +125,13 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	return readsDuringImportFigure(ctx, a, cfg, log, file, workers)
 }
 
-func writeSample(path string, n int, seed uint64) error {
+func writeSample(path string, n int, seed, day uint64) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return pricelist.WriteSample(f, n, pricelist.SampleOptions{Seed: seed, FirstSKU: 1})
+	return pricelist.WriteSample(f, n, pricelist.SampleOptions{Seed: seed, Day: day, FirstSKU: 1})
 }
 
 // iterateRows reads every row of the first sheet through excelize's streaming iterator; with
