@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -766,4 +767,52 @@ func TestReadSheetInlinedStrings(t *testing.T) {
 	unzipLimit = 8 << 20
 	_, _, err = readAll(t, bomb, nil)
 	checkFileError(t, err, ErrKeyUnzippedTooLarge)
+}
+
+// The decoding and the parsing run on two goroutines: rows still arrive in order, and the
+// first error of either side ends the read and is the one returned.
+func TestParseAside(t *testing.T) {
+	const total = 3 * parseBatch
+	source := func(failAt int) func() ([]string, int, bool, error) {
+		line := 0
+		return func() ([]string, int, bool, error) {
+			if line == total {
+				return nil, line, false, nil
+			}
+			line++
+			if line == failAt {
+				return nil, line, false, errors.New("damaged")
+			}
+			return []string{strconv.Itoa(line)}, line, true, nil
+		}
+	}
+	var seen []int
+	collect := func(cells []string, line int) error {
+		if cells[0] != strconv.Itoa(line) {
+			t.Fatalf("line %d got cells %v", line, cells)
+		}
+		seen = append(seen, line)
+		return nil
+	}
+	if err := parseAside(source(0), collect); err != nil || len(seen) != total || seen[total-1] != total {
+		t.Fatalf("all rows: err %v, %d rows", err, len(seen))
+	}
+
+	seen = nil
+	stop := errors.New("stop")
+	err := parseAside(source(0), func(cells []string, line int) error {
+		if line == 3 {
+			return stop
+		}
+		return collect(cells, line)
+	})
+	if err != stop || len(seen) != 2 {
+		t.Errorf("handle failing at line 3: err %v, %d rows handled", err, len(seen))
+	}
+
+	seen = nil
+	err = parseAside(source(parseBatch+10), collect)
+	if err == nil || err.Error() != "damaged" || len(seen) > parseBatch+9 {
+		t.Errorf("reading failing at line %d: err %v, %d rows handled", parseBatch+10, err, len(seen))
+	}
 }
