@@ -13,3 +13,10 @@ func SetChunkRows(n int) func() {
 	chunkRowsOverride = n
 	return func() { chunkRowsOverride = 0 }
 }
+
+// CorruptEntry is good with the bytes of its sheet's deflate stream damaged (the zip's
+// directory intact): the upload's check passes, the import's reading fails.
+var CorruptEntry = corruptEntry
+
+// LyingBomb is good with its sheet declaring 1 KB and inflating to 8 MB.
+var LyingBomb = lyingBomb

@@ -445,6 +445,39 @@ func TestImportFailure(t *testing.T) {
 	})
 }
 
+// TestImportDamagedFile: files whose zip directory is whole but whose sheet does not inflate as
+// it says (damaged bytes; a sheet declaring 1 KB that inflates to 8 MB) pass the upload's quick
+// check; the import reads them, fails with the damaged-file reason, tells the uploader and
+// writes nothing.
+func TestImportDamagedFile(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		pl, notes := imService(a)
+		s := imSetup(t, a)
+		rows := [][]any{imHeader}
+		for i := 0; i < 200; i++ {
+			rows = append(rows, []any{fmt.Sprintf("D%03d", i), "Laptop", "Laptopovi", 1000 + i, 1})
+		}
+		good := imXLSX(t, rows...)
+		for name, bad := range map[string][]byte{"damaged": pricelist.CorruptEntry(t, good), "lyingBomb": pricelist.LyingBomb(t, good)} {
+			before := imWrites(t, a)
+			imp, err := pl.Upload(ctx, 7, s.supplier, name+".xlsx", bytes.NewReader(bad), int64(len(bad)))
+			if e := apperr.As(err); e == nil || e.Code != apperr.Invalid || e.Msg.Key != pricelist.ErrKeyCorrupt {
+				t.Fatalf("%s: import: %v, want the damaged-file 422", name, err)
+			}
+			if imp == nil || imp.Status != pricelist.StatusFailed {
+				t.Fatalf("%s: import: %+v", name, imp)
+			}
+			if after := imWrites(t, a); after != before {
+				t.Errorf("%s: the import wrote:\nbefore %s\nafter  %s", name, before, after)
+			}
+			if diff := cmp.Diff([]string{"PricelistUploaded", "ImportFailed"}, imTypes(notes.take())); diff != "" {
+				t.Errorf("%s: notifications (-want +got):\n%s", name, diff)
+			}
+		}
+	})
+}
+
 // TestImportCrashSafety: a merge that fails midway leaves the supplier as it was (one
 // transaction); the retry finishes the import; a finished import run again does nothing and
 // tells nobody twice.

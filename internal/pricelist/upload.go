@@ -37,7 +37,7 @@ func (s *Service) Inline() *Service {
 func (s *Service) Queued() bool { return s.enq != nil }
 
 // Upload receives one supplier's price list: at most MaxFileBytes, an XLSX by its content
-// (CheckFile), for a supplier that exists. The file goes to the object store under
+// (CheckFile: a damaged entry inside fails the import instead), for a supplier that exists. The file goes to the object store under
 // pricelists/<supplier>/<sha256>.xlsx, an import row is created (queued), the uploader
 // (userID; 0 is nobody, as from shopctl) hears PricelistUploaded at once, and the import task
 // is queued; without a queue the import runs here before Upload returns (its failure is
