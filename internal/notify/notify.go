@@ -59,32 +59,50 @@ func NewService(db *gorm.DB, hub *realtime.Hub, log *slog.Logger) *Service {
 // marshalled to the notification's JSON object (nil: {}). The stored row is the truth: a
 // failed publish is only logged, since a tab that missed it replays it when it reconnects.
 func (s *Service) Notify(ctx context.Context, userID uint64, typ string, data any) error {
+	publish, err := s.NotifyTx(s.db.WithContext(ctx), userID, typ, data)
+	if err != nil {
+		return err
+	}
+	publish(ctx)
+	return nil
+}
+
+// NotifyTx is Notify inside the caller's transaction: the notification is stored through tx, so
+// it exists exactly when the caller's own writes do (a job that ends by committing its result
+// tells the user once, whether or not it is killed and retried), and publish, called once tx
+// has committed, pushes it to the user's tabs.
+func (s *Service) NotifyTx(tx *gorm.DB, userID uint64, typ string, data any) (publish func(context.Context), err error) {
 	if userID == 0 || strings.TrimSpace(typ) == "" {
-		return apperr.Wrap(errors.New("notification without a user or a type"), "notify")
+		return nil, apperr.Wrap(errors.New("notification without a user or a type"), "notify")
 	}
 	raw := []byte("{}")
 	if data != nil {
 		b, err := json.Marshal(data)
 		if err != nil {
-			return apperr.Wrap(err, "notification data")
+			return nil, apperr.Wrap(err, "notification data")
 		}
 		if len(b) > 0 && b[0] == '{' {
 			raw = b
 		} else if string(b) != "null" {
-			return apperr.Wrap(errors.New("notification data is not a JSON object: "+typ), "notify")
+			return nil, apperr.Wrap(errors.New("notification data is not a JSON object: "+typ), "notify")
 		}
 	}
 	n := Notification{UserID: userID, Type: typ, Data: string(raw), CreatedAt: s.now()}
-	if err := s.db.WithContext(ctx).Create(&n).Error; err != nil {
-		return apperr.Wrap(err, "store notification")
+	if err := tx.Create(&n).Error; err != nil {
+		return nil, apperr.Wrap(err, "store notification")
 	}
-	if s.hub != nil {
-		if err := s.hub.Publish(ctx, userID, Event(n)); err != nil {
-			s.log.WarnContext(ctx, "notify: publish failed; the user's tabs get it on reconnect",
-				"user_id", userID, "notification_id", n.ID, "error", err)
-		}
+	return func(ctx context.Context) { s.publish(ctx, n) }, nil
+}
+
+// publish pushes a stored notification to the user's open tabs; a failure is only logged.
+func (s *Service) publish(ctx context.Context, n Notification) {
+	if s.hub == nil {
+		return
 	}
-	return nil
+	if err := s.hub.Publish(ctx, n.UserID, Event(n)); err != nil {
+		s.log.WarnContext(ctx, "notify: publish failed; the user's tabs get it on reconnect",
+			"user_id", n.UserID, "notification_id", n.ID, "error", err)
+	}
 }
 
 // Event is the realtime event carrying n (FromEvent reads it back).

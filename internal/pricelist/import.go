@@ -110,27 +110,14 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 	if err != nil {
 		return nil, err
 	}
-	progress(out.Rows, out.Rows)
-	ref := noteRef(out)
-	names := map[string]any{"file": out.FileName, "supplier": out.Supplier}
-	uid := userOf(out)
-	if len(res.report.UnmappedCategories) > 0 {
-		s.notifyUser(ctx, uid, NoteCategoriesNotMapped, noteData{
-			Message: i18n.T(i18n.SR, "pricelist.note_not_mapped", merged(names, map[string]any{
-				"count": len(res.report.UnmappedCategories), "categories": strings.Join(res.report.UnmappedCategories, ", ")})),
-			Pricelist:  ref,
-			Categories: res.report.UnmappedCategories,
-		})
+	if mergeHook != nil {
+		if err := mergeHook("committed"); err != nil {
+			return out, err // a crash after the commit: the notifications are stored, unpublished
+		}
 	}
-	rejected := res.report.Localized(i18n.SR).RejectedRows
+	progress(out.Rows, out.Rows)
+	res.publish(context.WithoutCancel(ctx))
 	c := res.counts
-	s.notifyUser(ctx, uid, NoteImportFinished, noteData{
-		Message: i18n.T(i18n.SR, "pricelist.note_finished", merged(names, map[string]any{
-			"rows": c.Rows, "created": c.Created, "updated": c.Updated, "unchanged": c.Unchanged, "rejected": c.Rejected})),
-		Pricelist:    ref,
-		Counts:       &c,
-		RejectedRows: &rejected,
-	})
 	s.log.InfoContext(ctx, "price list imported", "import_id", importID, "supplier_id", out.SupplierID, "rows", c.Rows,
 		"created", c.Created, "updated", c.Updated, "unchanged", c.Unchanged, "rejected", c.Rejected, "repriced", res.repriced,
 		"read_seconds", res.readTime.Seconds(), "merge_seconds", res.mergeTime.Seconds())
@@ -147,23 +134,37 @@ type importResult struct {
 	repriced  int64         // shop products with new derived prices
 	readTime  time.Duration // reading and staging the rows
 	mergeTime time.Duration // the merge transaction
+	publish   func(context.Context) // pushes the notifications stored with the result
 }
 
-// failImport marks the import failed with the reason and tells the uploader (ImportFailed).
+// failImport marks the import failed with the reason and tells the uploader (ImportFailed),
+// both in one transaction: an import that is already over is left alone and nobody is told
+// again.
 func (s *Service) failImport(ctx context.Context, view *ImportView, cause error) {
 	ctx = context.WithoutCancel(ctx)
 	now := s.now()
-	if err := s.db.WithContext(ctx).Model(&Import{}).Where("id = ? AND status <> ?", view.ID, StatusFinished).
-		Updates(map[string]any{"status": StatusFailed, "error": errMsgJSON(cause), "finished_at": now, "updated_at": now}).Error; err != nil {
-		s.log.ErrorContext(ctx, "price-list import: cannot mark failed", "import_id", view.ID, "error", err.Error())
-	}
 	m := reasonMsg(cause)
 	reason := i18n.T(i18n.SR, m.Key, m.Args)
-	s.notifyUser(ctx, userOf(view), noteImportFailed, noteData{
-		Message:   i18n.T(i18n.SR, "pricelist.note_failed", map[string]any{"file": view.FileName, "supplier": view.Supplier, "error": reason}),
-		Pricelist: noteRef(view),
-		Error:     reason,
+	publish := func(context.Context) {}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&Import{}).Where("id = ? AND status IN ?", view.ID, []string{StatusQueued, StatusRunning}).
+			Updates(map[string]any{"status": StatusFailed, "error": errMsgJSON(cause), "finished_at": now, "updated_at": now})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		var err error
+		publish, err = s.noteTx(tx, userOf(view), noteImportFailed, noteData{
+			Message:   i18n.T(i18n.SR, "pricelist.note_failed", map[string]any{"file": view.FileName, "supplier": view.Supplier, "error": reason}),
+			Pricelist: noteRef(view),
+			Error:     reason,
+		})
+		return err
 	})
+	if err != nil {
+		s.log.ErrorContext(ctx, "price-list import: cannot mark failed", "import_id", view.ID, "error", err.Error())
+		return
+	}
+	publish(ctx)
 }
 
 // runImport reads, stages and merges on one connection of the pool (the staging table is that
@@ -400,10 +401,18 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 		if err != nil {
 			return apperr.Wrap(err, "import: report")
 		}
-		return tx.Model(&Import{}).Where("id = ?", view.ID).Updates(map[string]any{
+		if err := tx.Model(&Import{}).Where("id = ?", view.ID).Updates(map[string]any{
 			"status": StatusFinished, "rows": res.counts.Rows, "created": res.counts.Created, "updated": res.counts.Updated,
 			"unchanged": res.counts.Unchanged, "rejected": res.counts.Rejected, "report": string(report), "error": "",
-			"finished_at": now, "updated_at": now}).Error
+			"finished_at": now, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		// The notifications are part of the result: stored with it, told once.
+		res.publish, err = s.finishedNotesTx(tx, view, res)
+		if err != nil {
+			return err
+		}
+		return step("notified")
 	})
 	res.mergeTime = time.Since(start) - res.readTime
 	return res, err
@@ -536,13 +545,51 @@ func merged(a, b map[string]any) map[string]any {
 	return out
 }
 
-// notifyUser tells the uploader (nobody for 0); a failure to notify is logged and does not fail
-// the import (the work is done and committed).
-func (s *Service) notifyUser(ctx context.Context, userID uint64, typ string, data any) {
+// noteTx stores a notification for the uploader (nobody for 0) in tx and answers what pushes
+// it to their tabs once tx has committed (never nil).
+func (s *Service) noteTx(tx *gorm.DB, userID uint64, typ string, data any) (func(context.Context), error) {
 	if userID == 0 || s.notify == nil {
-		return
+		return func(context.Context) {}, nil
 	}
-	if err := s.notify.Notify(context.WithoutCancel(ctx), userID, typ, data); err != nil {
-		s.log.WarnContext(ctx, "notification not sent", "user_id", userID, "type", typ, "error", err.Error())
+	return s.notify.NotifyTx(tx, userID, typ, data)
+}
+
+// finishedNotesTx stores a finished import's notifications in the merge's transaction:
+// CategoriesNotMapped when rows name supplier categories no link places, then ImportFinished
+// with the counts and the rejected rows.
+func (s *Service) finishedNotesTx(tx *gorm.DB, view *ImportView, res importResult) (func(context.Context), error) {
+	ref := noteRef(view)
+	names := map[string]any{"file": view.FileName, "supplier": view.Supplier}
+	uid := userOf(view)
+	var publish []func(context.Context)
+	if n := len(res.report.UnmappedCategories); n > 0 {
+		p, err := s.noteTx(tx, uid, NoteCategoriesNotMapped, noteData{
+			Message: i18n.T(i18n.SR, "pricelist.note_not_mapped", merged(names, map[string]any{
+				"count": n, "categories": strings.Join(res.report.UnmappedCategories, ", ")})),
+			Pricelist:  ref,
+			Categories: res.report.UnmappedCategories,
+		})
+		if err != nil {
+			return nil, err
+		}
+		publish = append(publish, p)
 	}
+	rejected := res.report.Localized(i18n.SR).RejectedRows
+	c := res.counts
+	p, err := s.noteTx(tx, uid, NoteImportFinished, noteData{
+		Message: i18n.T(i18n.SR, "pricelist.note_finished", merged(names, map[string]any{
+			"rows": c.Rows, "created": c.Created, "updated": c.Updated, "unchanged": c.Unchanged, "rejected": c.Rejected})),
+		Pricelist:    ref,
+		Counts:       &c,
+		RejectedRows: &rejected,
+	})
+	if err != nil {
+		return nil, err
+	}
+	publish = append(publish, p)
+	return func(ctx context.Context) {
+		for _, p := range publish {
+			p(ctx)
+		}
+	}, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/xuri/excelize/v2"
+	"gorm.io/gorm"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -30,6 +31,12 @@ type imNote struct {
 	UserID uint64
 	Type   string
 	Data   map[string]any
+}
+
+// NotifyTx records the notification when it is published (after the commit): a rolled-back
+// import tells nobody.
+func (n *imNotes) NotifyTx(_ *gorm.DB, userID uint64, typ string, data any) (func(context.Context), error) {
+	return func(ctx context.Context) { n.Notify(ctx, userID, typ, data) }, nil
 }
 
 func (n *imNotes) Notify(_ context.Context, userID uint64, typ string, data any) error {
@@ -492,7 +499,7 @@ func TestImportCrashSafety(t *testing.T) {
 		notes.take()
 
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1})
-		for _, step := range []string{"updated", "inserted", "products", "supplier"} {
+		for _, step := range []string{"updated", "inserted", "products", "supplier", "notified"} {
 			restore := pricelist.SetMergeHook(func(at string) error {
 				if at == step {
 					return errors.New("killed at " + step)
@@ -559,6 +566,84 @@ func TestImportCrashSafety(t *testing.T) {
 		v, err = pl.RunImport(ctx, imp.ID, true, nil)
 		if err != nil || v.Status != pricelist.StatusFinished || len(notes.take()) != 0 || imWrites(t, a) != before {
 			t.Errorf("a finished import run again: %v %+v", err, v)
+		}
+	})
+}
+
+// TestImportNotesOnce: with the real notifications, an import killed after storing its
+// notifications but before its commit leaves none of them; the retry stores each once, and a
+// failed import's ImportFailed is stored once even when failing is attempted again.
+func TestImportNotesOnce(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log)
+		s := imSetup(t, a)
+		const user = 7
+		count := func(typ string) (n int64) {
+			a.DB.Raw("SELECT COUNT(*) FROM notifications WHERE user_id = ? AND type = ?", user, typ).Scan(&n)
+			return n
+		}
+		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Nepovezana", 1000, 1})
+		restore := pricelist.SetMergeHook(func(at string) error {
+			if at == "notified" {
+				return errors.New("killed before the commit")
+			}
+			return nil
+		})
+		imp, err := pl.Upload(ctx, 0, s.supplier, "cenovnik.xlsx", bytes.NewReader(file), int64(len(file)))
+		restore()
+		if err == nil {
+			t.Fatal("forced failure ignored")
+		}
+		// A worker's attempt, not the last, killed at the same place: back to the queue, and
+		// nothing of the finished import's notifications is left.
+		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', user_id = ?, finished_at = NULL, error = '' WHERE id = ?", user, imp.ID)
+		restore = pricelist.SetMergeHook(func(at string) error {
+			if at == "notified" {
+				return errors.New("killed before the commit")
+			}
+			return nil
+		})
+		v, err := pl.RunImport(ctx, imp.ID, false, nil)
+		restore()
+		if err == nil || v.Status != pricelist.StatusQueued {
+			t.Fatalf("killed attempt: %v, status %s", err, v.Status)
+		}
+		if n, m := count("ImportFinished"), count("CategoriesNotMapped"); n != 0 || m != 0 {
+			t.Fatalf("a rolled-back import left %d ImportFinished and %d CategoriesNotMapped", n, m)
+		}
+		// The retry commits, and the worker dies before it publishes: the notifications are
+		// stored all the same (the bell's list and a reconnecting tab's replay show them), and
+		// the queue's next delivery finds the import finished and tells nobody again.
+		restore = pricelist.SetMergeHook(func(at string) error {
+			if at == "committed" {
+				return errors.New("killed after the commit")
+			}
+			return nil
+		})
+		v, err = pl.RunImport(ctx, imp.ID, false, nil)
+		restore()
+		if err == nil || v.Status != pricelist.StatusFinished {
+			t.Fatalf("retry: %v %+v", err, v)
+		}
+		if _, err = pl.RunImport(ctx, imp.ID, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		if n, m := count("ImportFinished"), count("CategoriesNotMapped"); n != 1 || m != 1 {
+			t.Errorf("after the retry and a duplicate run: %d ImportFinished and %d CategoriesNotMapped, want 1 and 1", n, m)
+		}
+
+		// The uploader of a bad file hears PricelistUploaded and ImportFailed once each.
+		bad := imXLSX(t, []any{"Ovo", "nije", "cenovnik"})
+		failed, err := pl.Upload(ctx, user, s.supplier, "los.xlsx", bytes.NewReader(bad), int64(len(bad)))
+		if err == nil || failed.Status != pricelist.StatusFailed {
+			t.Fatalf("bad file: %v %+v", err, failed)
+		}
+		if _, err := pl.RunImport(ctx, failed.ID, true, nil); err != nil {
+			t.Fatal(err)
+		}
+		if n, u := count("ImportFailed"), count("PricelistUploaded"); n != 1 || u != 1 {
+			t.Errorf("bad file: %d ImportFailed and %d PricelistUploaded, want 1 and 1", n, u)
 		}
 	})
 }

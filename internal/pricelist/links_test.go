@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"gorm.io/gorm"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -36,6 +37,10 @@ func (n *lkNotifier) Notify(_ context.Context, userID uint64, typ string, data a
 	defer n.mu.Unlock()
 	n.notes = append(n.notes, lkNote{userID, typ, data})
 	return nil
+}
+
+func (n *lkNotifier) NotifyTx(_ *gorm.DB, userID uint64, typ string, data any) (func(context.Context), error) {
+	return func(ctx context.Context) { n.Notify(ctx, userID, typ, data) }, nil
 }
 
 func (n *lkNotifier) all() []lkNote {

@@ -30,6 +30,9 @@ const (
 // capability implements it; data is marshalled to the notification's JSON data.
 type Notifier interface {
 	Notify(ctx context.Context, userID uint64, typ string, data any) error
+	// NotifyTx stores the notification through tx (it exists exactly when tx commits) and
+	// answers what pushes it to the user's tabs, to be called after the commit.
+	NotifyTx(tx *gorm.DB, userID uint64, typ string, data any) (publish func(context.Context), err error)
 }
 
 // Service is the price lists' one entry point for the API, the worker and shopctl.

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
@@ -80,14 +81,25 @@ func (s *Service) Upload(ctx context.Context, userID, supplierID uint64, fileNam
 	if userID != 0 {
 		imp.UserID = &userID
 	}
-	if err := s.db.WithContext(ctx).Create(&imp).Error; err != nil {
-		return nil, apperr.Wrap(err, "price list: create import")
-	}
-	view := &ImportView{Import: imp, Supplier: supplierName}
-	s.notifyUser(ctx, userID, NotePricelistUploaded, noteData{
-		Message:   i18n.T(i18n.SR, "pricelist.note_uploaded", map[string]any{"file": imp.FileName, "supplier": supplierName}),
-		Pricelist: noteRef(view),
+	// The import and the uploader's PricelistUploaded exist together.
+	var view *ImportView
+	var publish func(context.Context)
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&imp).Error; err != nil {
+			return apperr.Wrap(err, "price list: create import")
+		}
+		view = &ImportView{Import: imp, Supplier: supplierName}
+		var err error
+		publish, err = s.noteTx(tx, userID, NotePricelistUploaded, noteData{
+			Message:   i18n.T(i18n.SR, "pricelist.note_uploaded", map[string]any{"file": imp.FileName, "supplier": supplierName}),
+			Pricelist: noteRef(view),
+		})
+		return err
 	})
+	if err != nil {
+		return nil, err
+	}
+	publish(ctx)
 
 	if s.enq == nil {
 		done, err := s.RunImport(ctx, imp.ID, true, nil)
