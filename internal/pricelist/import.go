@@ -131,9 +131,9 @@ var errAlreadyDone = errors.New("import already finished")
 type importResult struct {
 	counts    Counts
 	report    Report
-	repriced  int64         // shop products with new derived prices
-	readTime  time.Duration // reading and staging the rows
-	mergeTime time.Duration // the merge transaction
+	repriced  int64                 // shop products with new derived prices
+	readTime  time.Duration         // reading and staging the rows
+	mergeTime time.Duration         // the merge transaction
 	publish   func(context.Context) // pushes the notifications stored with the result
 }
 
