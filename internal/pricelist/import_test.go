@@ -485,6 +485,17 @@ func TestImportDamagedFile(t *testing.T) {
 	})
 }
 
+// imKillAt makes the import fail at step as a killed worker would (with msg); the returned func
+// restores the default.
+func imKillAt(step, msg string) func() {
+	return pricelist.SetMergeHook(func(at string) error {
+		if at == step {
+			return errors.New(msg)
+		}
+		return nil
+	})
+}
+
 // TestImportCrashSafety: a merge that fails midway leaves the supplier as it was (one
 // transaction); the retry finishes the import; a finished import run again does nothing and
 // tells nobody twice.
@@ -500,12 +511,7 @@ func TestImportCrashSafety(t *testing.T) {
 
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1})
 		for _, step := range []string{"updated", "inserted", "products", "supplier", "notified"} {
-			restore := pricelist.SetMergeHook(func(at string) error {
-				if at == step {
-					return errors.New("killed at " + step)
-				}
-				return nil
-			})
+			restore := imKillAt(step, "killed at "+step)
 			imp, err := pl.Upload(ctx, 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
 			restore()
 			if err == nil {
@@ -526,24 +532,14 @@ func TestImportCrashSafety(t *testing.T) {
 		}
 
 		// A worker's attempt that is not the last: back to queued, nobody told; the retry finishes.
-		restore := pricelist.SetMergeHook(func(at string) error {
-			if at == "products" {
-				return errors.New("killed")
-			}
-			return nil
-		})
+		restore := imKillAt("products", "killed")
 		imp, err := pl.Upload(ctx, 0, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
 		restore()
 		if err == nil {
 			t.Fatal("forced failure ignored")
 		}
 		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', user_id = 7, finished_at = NULL, error = '' WHERE id = ?", imp.ID)
-		restore = pricelist.SetMergeHook(func(at string) error {
-			if at == "inserted" {
-				return errors.New("killed")
-			}
-			return nil
-		})
+		restore = imKillAt("inserted", "killed")
 		v, err := pl.RunImport(ctx, imp.ID, false, nil)
 		restore()
 		if err == nil || v.Status != pricelist.StatusQueued || len(notes.take()) != 0 {
@@ -584,12 +580,7 @@ func TestImportNotesOnce(t *testing.T) {
 			return n
 		}
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Nepovezana", 1000, 1})
-		restore := pricelist.SetMergeHook(func(at string) error {
-			if at == "notified" {
-				return errors.New("killed before the commit")
-			}
-			return nil
-		})
+		restore := imKillAt("notified", "killed before the commit")
 		imp, err := pl.Upload(ctx, 0, s.supplier, "cenovnik.xlsx", bytes.NewReader(file), int64(len(file)))
 		restore()
 		if err == nil {
@@ -598,12 +589,7 @@ func TestImportNotesOnce(t *testing.T) {
 		// A worker's attempt, not the last, killed at the same place: back to the queue, and
 		// nothing of the finished import's notifications is left.
 		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', user_id = ?, finished_at = NULL, error = '' WHERE id = ?", user, imp.ID)
-		restore = pricelist.SetMergeHook(func(at string) error {
-			if at == "notified" {
-				return errors.New("killed before the commit")
-			}
-			return nil
-		})
+		restore = imKillAt("notified", "killed before the commit")
 		v, err := pl.RunImport(ctx, imp.ID, false, nil)
 		restore()
 		if err == nil || v.Status != pricelist.StatusQueued {
@@ -615,12 +601,7 @@ func TestImportNotesOnce(t *testing.T) {
 		// The retry commits, and the worker dies before it publishes: the notifications are
 		// stored all the same (the bell's list and a reconnecting tab's replay show them), and
 		// the queue's next delivery finds the import finished and tells nobody again.
-		restore = pricelist.SetMergeHook(func(at string) error {
-			if at == "committed" {
-				return errors.New("killed after the commit")
-			}
-			return nil
-		})
+		restore = imKillAt("committed", "killed after the commit")
 		v, err = pl.RunImport(ctx, imp.ID, false, nil)
 		restore()
 		if err == nil || v.Status != pricelist.StatusFinished {
