@@ -132,8 +132,8 @@ type importResult struct {
 	counts    Counts
 	report    Report
 	repriced  int64                 // shop products with new derived prices
-	readTime  time.Duration         // reading and staging the rows
-	mergeTime time.Duration         // the merge transaction
+	readTime  time.Duration         // reading the file, its chunks staged and merged meanwhile
+	mergeTime time.Duration         // after the reading: the report, the notes, the commit
 	publish   func(context.Context) // pushes the notifications stored with the result
 }
 
@@ -192,7 +192,7 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 			return apperr.Wrap(err, "import: staging table")
 		}
 		rd := &rowReader{s: s, ctx: ctx, importID: view.ID, progress: progress, lastSave: time.Now(),
-			first: map[string]int{}, categories: map[string]struct{}{}}
+			first: map[string]int{}, dups: map[string]*DuplicateSKU{}, categories: map[string]struct{}{}}
 		feed := startFeed(ctx, st.chunkRows(), func(ctx context.Context, yield func(Row) error) error {
 			_, err := ReadSheet(ctx, file, size, decodeMapping(mapping), func(r Row) error { return rd.row(r, yield) })
 			return err
@@ -258,9 +258,6 @@ func (r *rowReader) row(row Row, yield func(Row) error) error {
 	if reason == "" {
 		if first, seen := r.first[row.SKU]; seen {
 			reason, args = "pricelist.duplicate_sku", map[string]any{"first": first}
-			if r.dups == nil {
-				r.dups = map[string]*DuplicateSKU{}
-			}
 			d := r.dups[row.SKU]
 			if d == nil {
 				d = &DuplicateSKU{SKU: row.SKU, Rows: []int{first}}

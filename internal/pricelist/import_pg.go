@@ -19,8 +19,9 @@ const pgChunkRows = 10_000
 // feed as it sends. COPY runs on the import's one connection, inside its transaction once the
 // merge has begun (the raw pgx connection is the same session).
 type pgStager struct {
-	conn *gorm.DB
-	raw  *sql.Conn
+	conn  *gorm.DB
+	raw   *sql.Conn
+	chunk int
 }
 
 func (p *pgStager) create(ctx context.Context, supplierID uint64) error {
@@ -29,18 +30,10 @@ func (p *pgStager) create(ctx context.Context, supplierID uint64) error {
 		return fmt.Errorf("staging: not on one connection (%T)", p.conn.Statement.ConnPool)
 	}
 	p.raw = raw
-	if err := p.conn.WithContext(ctx).Exec("DROP TABLE IF EXISTS " + stageTable).Error; err != nil {
-		return err
-	}
-	return p.conn.WithContext(ctx).Exec(stageDDL(supplierID)).Error
+	return createStage(ctx, p.conn, supplierID)
 }
 
-func (p *pgStager) chunkRows() int {
-	if chunkRowsOverride > 0 {
-		return chunkRowsOverride
-	}
-	return pgChunkRows
-}
+func (p *pgStager) chunkRows() int { return p.chunk }
 
 func (p *pgStager) stage(ctx context.Context, h *gorm.DB, feed *rowFeed) (int64, error) {
 	// TRUNCATE of a temporary table is a new empty file: cheaper than deleting the rows.

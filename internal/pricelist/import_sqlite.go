@@ -2,7 +2,6 @@ package pricelist
 
 import (
 	"context"
-	"math"
 	"strings"
 
 	"gorm.io/gorm"
@@ -15,25 +14,20 @@ const sqliteStageRows = 256
 // sqliteStager stages rows with multi-row INSERTs into a temporary table. The whole file is
 // one chunk: SQLite has one writer, and the merge's transaction holds it, so the merge begins
 // only when the file has been read (the reading still overlaps the INSERTs).
-type sqliteStager struct{ conn *gorm.DB }
+type sqliteStager struct {
+	conn  *gorm.DB
+	chunk int
+}
 
 func (p sqliteStager) create(ctx context.Context, supplierID uint64) error {
-	if err := p.conn.WithContext(ctx).Exec("DROP TABLE IF EXISTS " + stageTable).Error; err != nil {
-		return err
-	}
-	if err := p.conn.WithContext(ctx).Exec(stageDDL(supplierID)).Error; err != nil {
+	if err := createStage(ctx, p.conn, supplierID); err != nil {
 		return err
 	}
 	// SQLite joins by nested loops: the merge looks staged rows up by SKU.
 	return p.conn.WithContext(ctx).Exec("CREATE INDEX " + stageTable + "_sku_idx ON " + stageTable + " (sku)").Error
 }
 
-func (p sqliteStager) chunkRows() int {
-	if chunkRowsOverride > 0 {
-		return chunkRowsOverride
-	}
-	return math.MaxInt
-}
+func (p sqliteStager) chunkRows() int { return p.chunk }
 
 func (p sqliteStager) stage(ctx context.Context, h *gorm.DB, feed *rowFeed) (int64, error) {
 	if err := h.WithContext(ctx).Exec("DELETE FROM " + stageTable).Error; err != nil {

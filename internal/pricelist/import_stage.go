@@ -2,6 +2,7 @@ package pricelist
 
 import (
 	"context"
+	"math"
 	"strconv"
 
 	"gorm.io/gorm"
@@ -53,10 +54,25 @@ type stager interface {
 var chunkRowsOverride int
 
 func newStager(conn *gorm.DB) stager {
-	if db.IsPostgres(conn) {
-		return &pgStager{conn: conn}
+	chunk := func(own int) int {
+		if chunkRowsOverride > 0 {
+			return chunkRowsOverride
+		}
+		return own
 	}
-	return sqliteStager{conn}
+	if db.IsPostgres(conn) {
+		return &pgStager{conn: conn, chunk: chunk(pgChunkRows)}
+	}
+	return sqliteStager{conn: conn, chunk: chunk(math.MaxInt)}
+}
+
+// createStage makes the empty staging table of the supplier's rows on conn, dropping one a
+// failed earlier attempt may have left on the pooled connection.
+func createStage(ctx context.Context, conn *gorm.DB, supplierID uint64) error {
+	if err := conn.WithContext(ctx).Exec("DROP TABLE IF EXISTS " + stageTable).Error; err != nil {
+		return err
+	}
+	return conn.WithContext(ctx).Exec(stageDDL(supplierID)).Error
 }
 
 // feedBatch is how many rows travel together from the reading goroutine to the staging.

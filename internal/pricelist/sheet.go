@@ -194,8 +194,8 @@ func checkOLE(r io.ReaderAt) error {
 }
 
 // ReadSheet streams the first worksheet that has a recognisable header; fn is called once per
-// non-empty data row, in order, on a goroutine of its own (see parseAside). Errors are *apperr.Error with i18n keys; an error of fn or of
-// ctx ends the read and is returned as it is.
+// non-empty data row, in order, on a goroutine of its own (see parseAside). Errors are
+// *apperr.Error with i18n keys; an error of fn or of ctx ends the read and is returned as it is.
 func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, fn func(Row) error) (SheetInfo, error) {
 	zr, err := checkPackage(r, size)
 	if err != nil {
@@ -222,6 +222,7 @@ func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 	return info, err
 }
 
+// readSheet is ReadSheet once the package is known to be an XLSX.
 func readSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, fn func(Row) error) (SheetInfo, error) {
 	path, done, err := localFile(r, size)
 	if err != nil {

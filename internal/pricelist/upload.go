@@ -38,11 +38,12 @@ func (s *Service) Inline() *Service {
 func (s *Service) Queued() bool { return s.enq != nil }
 
 // Upload receives one supplier's price list: at most MaxFileBytes, an XLSX by its content
-// (CheckFile: a damaged entry inside fails the import instead), for a supplier that exists. The file goes to the object store under
-// pricelists/<supplier>/<sha256>.xlsx, an import row is created (queued), the uploader
-// (userID; 0 is nobody, as from shopctl) hears PricelistUploaded at once, and the import task
-// is queued; without a queue the import runs here before Upload returns (its failure is
-// returned with the failed import). Every refusal is a 422 on supplier_id or file.
+// (CheckFile: a damaged entry inside fails the import instead), for a supplier that exists.
+// The file goes to the object store under pricelists/<supplier>/<sha256>.xlsx, an import row
+// is created (queued) with the uploader's PricelistUploaded (userID; 0 is nobody, as from
+// shopctl), and the import task is queued; without a queue the import runs here before
+// Upload returns (its failure is returned with the failed import). Every refusal is a 422 on
+// supplier_id or file.
 func (s *Service) Upload(ctx context.Context, userID, supplierID uint64, fileName string, r io.Reader, size int64) (*ImportView, error) {
 	var fields []apperr.FieldError
 	supplierName := ""
