@@ -115,7 +115,7 @@ func (h productHandlers) get(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Data(c, productResponse(p, pi, catalog.ShopToday()))
+	httpx.Data(c, productResponse(p, pi, h.cat.Today()))
 }
 
 // changedIncludes: a create or update answers the product with its categories.
@@ -144,7 +144,7 @@ func (h productHandlers) create(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Changed(c, http.StatusCreated, "product.created", ProductCreatedResponse{Product: productResponse(p, changedIncludes, catalog.ShopToday())})
+	httpx.Changed(c, http.StatusCreated, "product.created", ProductCreatedResponse{Product: productResponse(p, changedIncludes, h.cat.Today())})
 }
 
 // update godoc
@@ -176,7 +176,7 @@ func (h productHandlers) update(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Changed(c, http.StatusOK, "product.updated", productResponse(p, changedIncludes, catalog.ShopToday()))
+	httpx.Changed(c, http.StatusOK, "product.updated", productResponse(p, changedIncludes, h.cat.Today()))
 }
 
 // delete godoc

@@ -102,13 +102,17 @@ func mediaEnergyKeys(tb testing.TB, a *app.App) map[uint64]string {
 }
 
 func TestProductCatalogStickers(t *testing.T) {
-	apptest.Run(t, func(t *testing.T, a *app.App) {
+	// At 23:30 UTC Belgrade's day has already turned: a sticker from today to today shows.
+	apptest.RunAt(t, apptest.Nightly, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		pid := mediaFixtureProduct(t, a, "CS-1", true)
 		typ := mediaFixtureStickerType(t, a, "Black Friday")
 		path := fmt.Sprintf("/api/v1/admin/products/%d/catalog-stickers", pid)
-		today := time.Now().Format(time.DateOnly)
-		nextYear := time.Now().AddDate(1, 0, 0).Format(time.DateOnly)
+		today := a.Clock.Today()
+		if today != "2026-11-24" {
+			t.Fatalf("the shop's today at 23:30 UTC on 23 Nov = %s, want 2026-11-24", today)
+		}
+		nextYear := a.Clock.Local().AddDate(1, 0, 0).Format(time.DateOnly)
 
 		create422 := []struct {
 			name  string

@@ -9,17 +9,12 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/listing"
 )
 
 // Zone is the shop's time zone: staff read the log's dates and times, and filter by day, in it.
-var Zone = func() *time.Location {
-	z, err := time.LoadLocation("Europe/Belgrade")
-	if err != nil {
-		return time.UTC
-	}
-	return z
-}()
+var Zone = clock.Zone
 
 // Filter is the activity screen's query. Dates are whole days in the shop's zone
 // (YYYY-MM-DD), both inclusive.

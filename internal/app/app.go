@@ -21,6 +21,7 @@ import (
 	"shop/internal/migrations"
 	"shop/internal/notify"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
 	"shop/internal/platform/db"
 	"shop/internal/platform/mail"
@@ -44,18 +45,22 @@ type App struct {
 	Hub       *realtime.Hub
 	Notify    *notify.Service
 	Pricelist *pricelist.Service
+	// Clock is the shop's one clock, shared by every service (tests pin it).
+	Clock clock.Clock
 }
 
 // Options adjust the graph for tests.
 type Options struct {
 	// PasswordCost overrides bcrypt's cost (tests use the minimum).
 	PasswordCost int
+	// Clock pins the time (the zero value: the system clock).
+	Clock clock.Clock
 }
 
 // New connects to the database, Redis and the object store and builds the services. With
 // database.auto_migrate it also applies pending migrations.
 func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options) (*App, error) {
-	a := &App{Config: cfg, Log: log}
+	a := &App{Config: cfg, Log: log, Clock: opts.Clock}
 	ok := false
 	defer func() {
 		if !ok {
@@ -94,11 +99,12 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		LoginLockout:        cfg.Auth.LoginLockout,
 		PublicURL:           cfg.HTTP.PublicURL,
 		PasswordCost:        opts.PasswordCost,
+		Clock:               a.Clock,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
-	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log)
+	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
-	a.Notify = notify.NewService(a.DB, a.Hub, log)
-	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log)
+	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
+	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock)
 	ok = true
 	return a, nil
 }

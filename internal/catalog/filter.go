@@ -51,6 +51,10 @@ type ProductFilter struct {
 
 	// Sort is a field name, '-' first for descending (e.g. -web_price); empty: newest first.
 	Sort string `form:"sort"`
+
+	// today is the shop's date that "on discount" without dates means; the service sets it
+	// from its clock before the filter becomes SQL.
+	today string
 }
 
 // productSorts maps the sort parameter's field names to columns (a whitelist: input never
@@ -60,17 +64,6 @@ var productSorts = map[string]string{
 	"entry_price": "products.entry_price", "web_price": "products.web_price",
 	"created_at": "products.created_at", "updated_at": "products.updated_at",
 }
-
-// shopLocation is where "today" is for discount validity.
-var shopLocation = func() *time.Location {
-	if l, err := time.LoadLocation("Europe/Belgrade"); err == nil {
-		return l
-	}
-	return time.UTC
-}()
-
-// today is the shop's current date, YYYY-MM-DD (a variable so tests can pin it).
-var filterToday = func() string { return time.Now().In(shopLocation).Format(time.DateOnly) }
 
 // IsEmpty tells whether f narrows nothing: a mass change with no ids and an empty filter
 // would touch every product, so it is refused. Sort alone does not narrow, nor does a pair
@@ -231,7 +224,7 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 		return nil, bad
 	}
 	if from == "" && to == "" {
-		from, to = filterToday(), filterToday()
+		from, to = f.today, f.today
 	}
 	validFrom, validTo := "d.valid_from", "d.valid_to"
 	if q.Dialector.Name() == "sqlite" {
@@ -262,9 +255,6 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 	}
 	return q.Where(sql+")", args...), bad
 }
-
-// ShopToday is the shop's current date, YYYY-MM-DD (Belgrade).
-func ShopToday() string { return filterToday() }
 
 // likeEscapeClause makes '\' LIKE's escape character: PostgreSQL's default already (and the
 // trigram index is used most simply without the clause), SQLite has none by default.

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
@@ -143,11 +144,12 @@ func day(s string) time.Time {
 func ptr[T any](v T) *T { return &v }
 
 func TestApplyFilter(t *testing.T) {
-	defer func(f func() string) { filterToday = f }(filterToday)
-	filterToday = func() string { return "2025-06-15" }
+	// 22:30 UTC on 14 June is already 00:30 on the 15th in Belgrade: "today" is the 15th, and
+	// the discount that ended on the 14th no longer counts (the UTC date would still say 14th).
+	at := time.Date(2025, 6, 14, 22, 30, 0, 0, time.UTC)
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		specs := productFixtureSeed(t, db)
-		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler))
+		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(at))
 		inCat := func(s productFixtureSpec, c uint64) bool { return s.cat == c || s.extraCat == c }
 		tests := []struct {
 			name string

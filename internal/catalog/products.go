@@ -149,6 +149,7 @@ const productListColumns = "products.id, products.sku, products.name, products.s
 // with the same WHERE and no ORDER, LIMIT or joins, and only when the page cannot tell it:
 // a page that comes back short says the total itself (offset + rows).
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, int64, error) {
+	f.today = s.Today()
 	q, err := applyFilter(s.db.WithContext(ctx).Model(&Product{}), f)
 	if err != nil {
 		return nil, 0, err
@@ -159,7 +160,7 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listin
 	}
 	total := int64(page.Offset() + len(rows))
 	if len(rows) == page.Size || len(rows) == 0 && page.Number > 1 {
-		cq, err := applyWhere(s.db.WithContext(ctx).Model(&Product{}), f)
+		cq, err := applyWhere(s.db.WithContext(ctx).Model(&Product{}), f) // f.today set above
 		if err != nil {
 			return nil, 0, err
 		}
@@ -712,6 +713,7 @@ func (s *Service) selection(ctx context.Context, ids []uint64, f ProductFilter, 
 	case f.IsEmpty():
 		return nil, apperr.InvalidFields(apperr.Field(field, emptyKey))
 	}
+	f.today = s.Today()
 	return applyWhere(q, f)
 }
 

@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/blob"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/queue"
 )
 
@@ -23,8 +24,13 @@ type Service struct {
 	enq   *queue.Enqueuer
 	log   *slog.Logger
 	now   func() time.Time
+	clock clock.Clock
 }
 
-func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, log *slog.Logger) *Service {
-	return &Service{db: db, blobs: blobs, enq: enq, log: log, now: func() time.Time { return time.Now().UTC() }}
+// NewService builds the catalogue on db; clk is the shop's clock (dates of stickers and discounts).
+func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, log *slog.Logger, clk clock.Clock) *Service {
+	return &Service{db: db, blobs: blobs, enq: enq, log: log, now: clk.Now, clock: clk}
 }
+
+// Today is the shop's current date, YYYY-MM-DD (what "valid today" means for a discount or sticker).
+func (s *Service) Today() string { return s.clock.Today() }

@@ -142,7 +142,7 @@ func (p ProductCatalogSticker) shownOn(day string) bool {
 }
 
 func (s *Service) markShown(ps []ProductCatalogSticker) {
-	today := s.now().In(shopLocation).Format(time.DateOnly)
+	today := s.Today()
 	for i := range ps {
 		ps[i].ShownToday = ps[i].shownOn(today)
 	}

@@ -22,6 +22,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 )
@@ -265,7 +266,7 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	}
 	cat := o.Catalog
 	if cat == nil {
-		cat = catalog.NewService(gdb, o.Blobs, nil, slog.New(slog.DiscardHandler))
+		cat = catalog.NewService(gdb, o.Blobs, nil, slog.New(slog.DiscardHandler), clock.System())
 	}
 	// The manufacturer attribute keeps its fixed id, so it comes before any other attribute.
 	if err := cat.EnsureManufacturerAttribute(ctx); err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/imagefile"
 	"shop/internal/platform/mail"
@@ -23,6 +24,8 @@ import (
 )
 
 type Options struct {
+	// Clock is the shop's clock (the zero value: the system's).
+	Clock               clock.Clock
 	Secret              []byte
 	AccessTTL           time.Duration
 	RefreshTTL          time.Duration
@@ -64,7 +67,7 @@ func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs
 		opts.PasswordCost = bcrypt.DefaultCost
 	}
 	return &Service{db: db, opts: opts, limiter: limiter, mailer: mailer, blobs: blobs,
-		cache: newPrincipalCache(opts.SessionCacheTTL), now: func() time.Time { return time.Now().UTC() }}
+		cache: newPrincipalCache(opts.SessionCacheTTL), now: opts.Clock.Now}
 }
 
 // Tokens is what a successful login, registration or refresh gives the client.

@@ -13,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/realtime"
 )
@@ -51,8 +52,8 @@ type Service struct {
 	now func() time.Time
 }
 
-func NewService(db *gorm.DB, hub *realtime.Hub, log *slog.Logger) *Service {
-	return &Service{db: db, hub: hub, log: log, now: func() time.Time { return time.Now().UTC() }}
+func NewService(db *gorm.DB, hub *realtime.Hub, log *slog.Logger, clk clock.Clock) *Service {
+	return &Service{db: db, hub: hub, log: log, now: clk.Now}
 }
 
 // Notify stores a notification for the user and publishes it to their open tabs. data is

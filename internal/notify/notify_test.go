@@ -13,6 +13,7 @@ import (
 
 	"shop/internal/notify"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/queue/queuetest"
@@ -44,7 +45,7 @@ func running(t *testing.T) *realtime.Hub {
 }
 
 func service(t *testing.T, gdb *gorm.DB) *notify.Service {
-	return notify.NewService(gdb, running(t), discard())
+	return notify.NewService(gdb, running(t), discard(), clock.System())
 }
 
 // the data the price-list import sends with each type (shapes of the shared contract)
@@ -80,7 +81,7 @@ var typeData = []struct {
 func TestEveryTypeStoredListedAndPushed(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		hub := running(t)
-		s := notify.NewService(gdb, hub, discard())
+		s := notify.NewService(gdb, hub, discard(), clock.System())
 		ctx := context.Background()
 		tab, cancel := hub.Subscribe(11)
 		defer cancel()
@@ -185,7 +186,7 @@ func TestNotifyWithoutRedis(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		dead := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: time.Second})
 		defer dead.Close()
-		s := notify.NewService(gdb, realtime.NewHub(dead, discard()), discard())
+		s := notify.NewService(gdb, realtime.NewHub(dead, discard()), discard(), clock.System())
 		if err := s.Notify(context.Background(), 3, "ImportFinished", map[string]any{"message": "x"}); err != nil {
 			t.Fatalf("Notify with Redis down: %v", err)
 		}
@@ -233,7 +234,7 @@ func reversed(in []uint64) []uint64 {
 
 func TestListAndUnread(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		s := notify.NewService(gdb, nil, discard())
+		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
 		mine := seed(t, s, 1, 25)
 		other := seed(t, s, 2, 2)
@@ -273,7 +274,7 @@ func TestListAndUnread(t *testing.T) {
 
 func TestMarkRead(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		s := notify.NewService(gdb, nil, discard())
+		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
 		mine, other := seed(t, s, 1, 3), seed(t, s, 2, 1)
 
@@ -332,7 +333,7 @@ func readAt(t *testing.T, s *notify.Service, user, id uint64) *time.Time {
 
 func TestDelete(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		s := notify.NewService(gdb, nil, discard())
+		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
 		mine, other := seed(t, s, 1, 3), seed(t, s, 2, 2)
 
@@ -364,7 +365,7 @@ func TestDelete(t *testing.T) {
 // TestSince: the replay is the user's notifications after an id, oldest first, in batches.
 func TestSince(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		s := notify.NewService(gdb, nil, discard())
+		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
 		seed(t, s, 2, 1)
 		mine := seed(t, s, 1, notify.ReplayLimit+5)

@@ -75,7 +75,7 @@ func imTypes(notes []imNote) []string {
 // its notifications recorded.
 func imService(a *app.App) (*pricelist.Service, *imNotes) {
 	n := &imNotes{}
-	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log), n
+	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log, a.Clock), n
 }
 
 // imXLSX writes a one-sheet workbook of the rows.
@@ -572,7 +572,7 @@ func TestImportCrashSafety(t *testing.T) {
 func TestImportNotesOnce(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log)
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log, a.Clock)
 		s := imSetup(t, a)
 		const user = 7
 		count := func(typ string) (n int64) {

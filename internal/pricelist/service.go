@@ -15,6 +15,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/queue"
 )
 
@@ -46,7 +47,6 @@ type Service struct {
 	now     func() time.Time
 }
 
-func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger) *Service {
-	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log,
-		now: func() time.Time { return time.Now().UTC() }}
+func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
+	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now}
 }

@@ -7,10 +7,12 @@ import (
 	"log/slog"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"shop/internal/app"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/queue/queuetest"
@@ -37,7 +39,13 @@ func Config(t testing.TB, dialect string) *config.Config {
 // New builds the app (migrated) from cfg; closed on cleanup.
 func New(t testing.TB, cfg *config.Config) *app.App {
 	t.Helper()
-	a, err := app.New(context.Background(), cfg, slog.New(slog.DiscardHandler), app.Options{PasswordCost: bcrypt.MinCost})
+	return NewAt(t, cfg, clock.System())
+}
+
+// NewAt is New with the shop's clock pinned (date rules at a chosen instant).
+func NewAt(t testing.TB, cfg *config.Config, clk clock.Clock) *app.App {
+	t.Helper()
+	a, err := app.New(context.Background(), cfg, slog.New(slog.DiscardHandler), app.Options{PasswordCost: bcrypt.MinCost, Clock: clk})
 	if err != nil {
 		t.Fatalf("app: %v", err)
 	}
@@ -52,3 +60,15 @@ func Run(t *testing.T, fn func(t *testing.T, a *app.App)) {
 		t.Run(d.Name, func(t *testing.T) { fn(t, New(t, Config(t, d.Name))) })
 	}
 }
+
+// RunAt is Run with the shop's clock pinned at at.
+func RunAt(t *testing.T, at time.Time, fn func(t *testing.T, a *app.App)) {
+	t.Helper()
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) { fn(t, NewAt(t, Config(t, d.Name), clock.Fixed(at))) })
+	}
+}
+
+// Nightly is the instant the suite used to fail at: 23:30 UTC, already 00:30 of the next day
+// in Belgrade. Date-rule tests run there, so a rule that takes the UTC date is caught.
+var Nightly = time.Date(2026, 11, 23, 23, 30, 0, 0, time.UTC)
