@@ -83,7 +83,7 @@ func (h productHandlers) list(c *gin.Context) {
 	for i := range rows {
 		out = append(out, productListItem(&rows[i], pi))
 	}
-	httpx.List(c, out, total, page)
+	httpx.ListOf(c, out, total, page)
 }
 
 // get godoc

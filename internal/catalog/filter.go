@@ -57,12 +57,33 @@ type ProductFilter struct {
 	today string
 }
 
-// productSorts maps the sort parameter's field names to columns (a whitelist: input never
-// reaches the SQL text).
-var productSorts = map[string]string{
-	"id": "products.id", "name": "products.name", "sku": "products.sku",
-	"entry_price": "products.entry_price", "web_price": "products.web_price",
-	"created_at": "products.created_at", "updated_at": "products.updated_at",
+// productSorts is the whitelist of the sort parameter's field names (input never reaches the
+// SQL text); each is a column of products.
+var productSorts = map[string]bool{
+	"id": true, "name": true, "sku": true, "entry_price": true, "web_price": true,
+	"created_at": true, "updated_at": true,
+}
+
+// sortKeyed are the sorts that walk product_sort_keys' indexes (migration 0007): products has
+// no index on what an import changes, so that its updates stay in place.
+var sortKeyed = map[string]bool{"web_price": true, "entry_price": true, "updated_at": true}
+
+// productSort is a parsed sort parameter.
+type productSort struct {
+	col string // the column of products (and of product_sort_keys when keyed)
+	dir string // ASC or DESC
+	// keyed: the page is ordered by product_sort_keys k; unique: the column alone orders
+	// (id, sku), so no tie-breaker that would keep an index from giving the order.
+	keyed, unique bool
+}
+
+// order is the ORDER BY over a relation whose sort column is key and product id is id; the
+// id breaks ties so pages are stable.
+func (s productSort) order(key, id string) string {
+	if s.unique {
+		return key + " " + s.dir
+	}
+	return key + " " + s.dir + ", " + id + " " + s.dir
 }
 
 // IsEmpty tells whether f narrows nothing: a mass change with no ids and an empty filter
@@ -86,36 +107,42 @@ func (f ProductFilter) discountBlock() bool {
 
 // applyFilter narrows q (a query on the products table) to f, with EXISTS subqueries (never
 // joins that would repeat a product) and bound arguments only, and orders it by f.Sort
-// (newest first by default). A bad value is a 422 naming the parameter.
+// (newest first by default). A sort by a column an import changes joins product_sort_keys
+// (one row per product) and orders by it, with the price ranges also on its columns so that
+// the walk down its index starts where the range does. A bad value is a 422 naming the
+// parameter.
 func applyFilter(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
-	q, err := applyWhere(q, f)
+	srt, err := parseProductSort(f.Sort)
 	if err != nil {
 		return nil, err
 	}
-	order, err := productOrder(f.Sort)
+	q, err = applyWhere(q, f)
 	if err != nil {
 		return nil, err
 	}
-	return q.Order(order), nil
+	if !srt.keyed {
+		return q.Order(srt.order("products."+srt.col, "products.id")), nil
+	}
+	q = q.Joins("JOIN product_sort_keys k ON k.product_id = products.id")
+	q, _ = filterPriceRange(q, "k.web_price", "web_price", f.WebPriceFrom, f.WebPriceTo, nil)
+	q, _ = filterPriceRange(q, "k.entry_price", "entry_price", f.EntryPriceFrom, f.EntryPriceTo, nil)
+	return q.Order(srt.order("k."+srt.col, "k.product_id")), nil
 }
 
-// productOrder is the ORDER BY of a sort parameter; id breaks ties so pages are stable.
-func productOrder(sort string) (string, error) {
+// parseProductSort reads a sort parameter: a field name, '-' first for descending; empty:
+// newest first.
+func parseProductSort(sort string) (productSort, error) {
 	if sort == "" {
-		return "products.id DESC", nil
+		return productSort{col: "id", dir: "DESC", unique: true}, nil
 	}
 	dir, field := "ASC", sort
 	if strings.HasPrefix(sort, "-") {
 		dir, field = "DESC", sort[1:]
 	}
-	col, ok := productSorts[field]
-	if !ok {
-		return "", apperr.InvalidFields(apperr.Field("sort", "validation.oneof"))
+	if !productSorts[field] {
+		return productSort{}, apperr.InvalidFields(apperr.Field("sort", "validation.oneof"))
 	}
-	if field == "id" {
-		return col + " " + dir, nil
-	}
-	return col + " " + dir + ", products.id " + dir, nil
+	return productSort{col: field, dir: dir, keyed: sortKeyed[field], unique: field == "id" || field == "sku"}, nil
 }
 
 // applyWhere is applyFilter without the order (what counts and mass changes use).

@@ -218,14 +218,14 @@ func TestApplyFilter(t *testing.T) {
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Errorf("ids (-want +got):\n%s", diff)
 				}
-				if total != int64(len(want)) {
-					t.Errorf("total %d, want %d", total, len(want))
+				if total != (listing.Total{N: int64(len(want))}) {
+					t.Errorf("total %+v, want %d", total, len(want))
 				}
 				// The count with a short page size must agree.
 				if len(want) > 2 {
 					_, total, err := svc.ListProducts(context.Background(), tt.f, listing.Page{Number: 1, Size: 2}, ProductIncludes{})
-					if err != nil || total != int64(len(want)) {
-						t.Errorf("paged total %d (%v), want %d", total, err, len(want))
+					if err != nil || total != (listing.Total{N: int64(len(want))}) {
+						t.Errorf("paged total %+v (%v), want %d", total, err, len(want))
 					}
 				}
 			})

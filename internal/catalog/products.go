@@ -145,31 +145,89 @@ const productListColumns = "products.id, products.sku, products.name, products.s
 	"products.main_category_id, products.brand_id, products.manufacturer_id, products.supplier_id, " +
 	"products.energy_sticker_key, products.created_at, products.updated_at"
 
-// ListProducts is a page of the products matching f, with the total. The total is counted
-// with the same WHERE and no ORDER, LIMIT or joins, and only when the page cannot tell it:
-// a page that comes back short says the total itself (offset + rows).
-func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, int64, error) {
+// productCountBound is where the product list stops counting: a filter matching more is
+// "more than 10,000" (docs/decisions.md, issue 11 item 28). A variable for the tests.
+var productCountBound = 10_000
+
+// ListProducts is a page of the products matching f, with the total.
+//
+// One statement reads the matches' ids and sort keys, at most bound+1 of them (bound: 10,000,
+// or the end of the page when that is further), counts them and orders them: when that many
+// or fewer match, it has the page and the exact total in one pass over the matches. When more
+// match, the total is bounded ("more than bound") and the page is read again in order, which
+// a broad filter answers from an index walk that stops after the page (the sort's index on
+// products, or product_sort_keys'). The page's rows are then read by id.
+func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, listing.Total, error) {
 	f.today = s.Today()
-	q, err := applyFilter(s.db.WithContext(ctx).Model(&Product{}), f)
+	srt, err := parseProductSort(f.Sort)
 	if err != nil {
-		return nil, 0, err
+		return nil, listing.Total{}, err
+	}
+	db := s.db.WithContext(ctx)
+	bound := max(productCountBound, page.Offset()+page.Size)
+	m, err := applyWhere(db.Model(&Product{}).Select("products.id, products."+srt.col+" AS sort_key"), f)
+	if err != nil {
+		return nil, listing.Total{}, err
+	}
+	m = m.Limit(bound + 1)
+	var hits []struct {
+		ID uint64
+		N  int64
+	}
+	err = db.Raw("SELECT m.id, COUNT(*) OVER () AS n FROM (?) m ORDER BY "+srt.order("m.sort_key", "m.id")+" LIMIT ? OFFSET ?",
+		m, page.Size, page.Offset()).Scan(&hits).Error
+	if err != nil {
+		return nil, listing.Total{}, apperr.Wrap(err, "list products")
+	}
+	var total listing.Total
+	switch {
+	case len(hits) > 0:
+		total.N = hits[0].N
+	case page.Offset() > 0: // past the last page: the count alone
+		if err := db.Raw("SELECT COUNT(*) FROM (?) m", m).Scan(&total.N).Error; err != nil {
+			return nil, listing.Total{}, apperr.Wrap(err, "count products")
+		}
 	}
 	var rows []Product
-	if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
-		return nil, 0, apperr.Wrap(err, "list products")
-	}
-	total := int64(page.Offset() + len(rows))
-	if len(rows) == page.Size || len(rows) == 0 && page.Number > 1 {
-		cq, err := applyWhere(s.db.WithContext(ctx).Model(&Product{}), f) // f.today set above
+	if total.N > int64(bound) {
+		total = listing.Total{N: int64(bound), Bounded: true}
+		q, err := applyFilter(db.Model(&Product{}), f)
 		if err != nil {
-			return nil, 0, err
+			return nil, listing.Total{}, err
 		}
-		if err := cq.Count(&total).Error; err != nil {
-			return nil, 0, apperr.Wrap(err, "count products")
+		if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
+			return nil, listing.Total{}, apperr.Wrap(err, "list products")
+		}
+	} else if len(hits) > 0 {
+		ids := make([]uint64, len(hits))
+		for i, h := range hits {
+			ids[i] = h.ID
+		}
+		if rows, err = s.productsInOrder(ctx, ids); err != nil {
+			return nil, listing.Total{}, err
 		}
 	}
 	out, err := s.productDetails(ctx, rows, inc)
 	return out, total, err
+}
+
+// productsInOrder reads the list's columns of the products ids names, in that order.
+func (s *Service) productsInOrder(ctx context.Context, ids []uint64) ([]Product, error) {
+	var found []Product
+	if err := s.db.WithContext(ctx).Model(&Product{}).Select(productListColumns).Where("products.id IN ?", ids).Find(&found).Error; err != nil {
+		return nil, apperr.Wrap(err, "list products")
+	}
+	byID := make(map[uint64]*Product, len(found))
+	for i := range found {
+		byID[found[i].ID] = &found[i]
+	}
+	rows := make([]Product, 0, len(ids))
+	for _, id := range ids {
+		if p := byID[id]; p != nil { // deleted between the two reads: left out
+			rows = append(rows, *p)
+		}
+	}
+	return rows, nil
 }
 
 // GetProduct is one product with the relations asked for, its energy sticker and catalog stickers.

@@ -24,6 +24,7 @@ func all() []*gormigrate.Migration {
 		m0004CatalogIndexes(),
 		m0005Pricelists(),
 		m0006ImportHotUpdates(),
+		m0007ProductSortKeys(),
 	}
 }
 

@@ -31,7 +31,8 @@ var specPermissions = []string{
 
 var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
 	{ID: "0003_catalog", Applied: true}, {ID: "0004_catalog_indexes", Applied: true},
-	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true}}
+	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true},
+	{ID: "0007_product_sort_keys", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -181,6 +182,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0007_product_sort_keys" {
+			t.Fatalf("Down rolled back %q, want 0007_product_sort_keys", id)
+		}
+		if gdb.Migrator().HasTable("product_sort_keys") {
+			t.Error("product_sort_keys still there after rolling back 0007")
+		}
 		if id := down(t, gdb); id != "0006_import_hot_updates" {
 			t.Fatalf("Down rolled back %q, want 0006_import_hot_updates", id)
 		}
@@ -205,7 +212,7 @@ func TestDownAndUpAgain(t *testing.T) {
 			t.Fatalf("Down rolled back %q, want 0003_catalog", id)
 		}
 		want := append([]migrations.State{}, allApplied...)
-		want[2].Applied, want[3].Applied, want[4].Applied, want[5].Applied = false, false, false, false
+		want[2].Applied, want[3].Applied, want[4].Applied, want[5].Applied, want[6].Applied = false, false, false, false, false
 		if d := cmp.Diff(want, status(t, gdb)); d != "" {
 			t.Errorf("status after down (-want +got):\n%s", d)
 		}

@@ -34,9 +34,12 @@ func Lang(c *gin.Context) i18n.Lang {
 // T localizes a catalogue message for this request.
 func T(c *gin.Context, key string, args map[string]any) string { return i18n.T(Lang(c), key, args) }
 
-// Meta is the pagination block of every list.
+// Meta is the pagination block of every list. TotalBounded: counting stopped at total and
+// there are more matches than that (shown as "more than total"); last_page then counts the
+// pages that surely exist.
 type Meta struct {
-	Total       int64 `json:"total"`
+	Total        int64 `json:"total"`
+	TotalBounded bool  `json:"total_bounded"`
 	PerPage     int   `json:"per_page"`
 	CurrentPage int   `json:"current_page"`
 	LastPage    int   `json:"last_page"`
@@ -72,10 +75,16 @@ type ErrorResponse struct {
 }
 
 func List[T any](c *gin.Context, items []T, total int64, page listing.Page) {
+	ListOf(c, items, listing.Total{N: total}, page)
+}
+
+// ListOf is List with a total that may be bounded.
+func ListOf[T any](c *gin.Context, items []T, total listing.Total, page listing.Page) {
 	if items == nil {
 		items = []T{}
 	}
-	c.JSON(http.StatusOK, ListResponse[T]{Data: items, Meta: Meta{Total: total, PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPage(total)}})
+	c.JSON(http.StatusOK, ListResponse[T]{Data: items, Meta: Meta{Total: total.N, TotalBounded: total.Bounded,
+		PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(total)}})
 }
 
 func Data[T any](c *gin.Context, v T) { c.JSON(http.StatusOK, DataResponse[T]{Data: v}) }

@@ -22,3 +22,18 @@ func (p Page) LastPage(total int64) int {
 	}
 	return int((total + int64(p.Size) - 1) / int64(p.Size))
 }
+
+// Total is a list's number of matches. Bounded: counting stopped at N, there are more than N
+// (a count that would read every match of a broad filter is cut off; see docs/decisions.md).
+type Total struct {
+	N       int64
+	Bounded bool
+}
+
+// LastPageOf is the page count for t: a bounded total has at least one match more than N.
+func (p Page) LastPageOf(t Total) int {
+	if t.Bounded {
+		return p.LastPage(t.N + 1)
+	}
+	return p.LastPage(t.N)
+}
