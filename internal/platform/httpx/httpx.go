@@ -40,9 +40,9 @@ func T(c *gin.Context, key string, args map[string]any) string { return i18n.T(L
 type Meta struct {
 	Total        int64 `json:"total"`
 	TotalBounded bool  `json:"total_bounded"`
-	PerPage     int   `json:"per_page"`
-	CurrentPage int   `json:"current_page"`
-	LastPage    int   `json:"last_page"`
+	PerPage      int   `json:"per_page"`
+	CurrentPage  int   `json:"current_page"`
+	LastPage     int   `json:"last_page"`
 }
 
 // ListResponse is `{data, meta}`.
