@@ -6,8 +6,12 @@
 //     the whole Gin stack (request id, locale, access log, metrics, errors, recovery, body limit,
 //     auth) against a bare net/http handler writing the same bytes. Goal: at least 80 %.
 //   - The catalogue (catalog.go): the product list on PostgreSQL against pgbench running the
-//     same SQL, a mass sticker add against the hand-written statement, and the 5000-row admin
-//     list in Chromium against the 20-row one.
+//     same SQL, a table of the list's filter combinations with their plans and the import's
+//     price update with and without the list's sort keys (catalog_list.go), a mass sticker add
+//     against the hand-written statement, and the 5000-row admin list in Chromium against the
+//     20-row one.
+//
+// SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts.
 package main
 
 import (
@@ -39,7 +43,8 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", "", "run only these figures: api, catalog, pricelist (comma-separated; empty: all)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
 	childSupplier := flag.Uint64("import-child-supplier", 0, "internal: the child's supplier id")

@@ -7784,6 +7784,7 @@ export interface components {
             last_page?: number;
             per_page?: number;
             total?: number;
+            total_bounded?: boolean;
         };
     };
     responses: never;

@@ -72,6 +72,21 @@ describe('ListPage', () => {
     expect(document.title).toBe('Korisnici | Admin panel')
   })
 
+  it('shows a bounded total as "more than" it (the server stopped counting there)', () => {
+    renderApp(
+      <ListPage<Row>
+        title="Proizvodi"
+        rowKey="id"
+        columns={[{ key: 'name', dataIndex: 'name', title: 'Ime' }]}
+        rows={rows}
+        meta={{ total: 10000, total_bounded: true, per_page: 20, current_page: 1, last_page: 501 }}
+        loading={false}
+      />,
+      { at: '/proizvodi' },
+    )
+    expect(screen.getByTestId('list-total').textContent).toBe('Ukupno: više od 10.000')
+  })
+
   it('sends the search 500 ms after the last keystroke, back on page 1, keeping the size', () => {
     vi.useFakeTimers()
     page('/korisnici?page=2&paginate=50')

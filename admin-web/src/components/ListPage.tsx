@@ -2,7 +2,8 @@
 // search box ('/' focuses it, Escape leaves it), the total, the table and its pagination. The
 // page, size and search come from the URL (filters too, kept by their own module); the previous
 // page stays shown while the next loads. Big pages (1000, 5000 rows) render through antd Table's
-// virtual mode, so only the rows in view are in the DOM.
+// virtual mode, so only the rows in view are in the DOM. A bounded total (the server stopped
+// counting there) shows as "more than N".
 import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Flex, Input, Select, Table, Typography, type InputRef, type TableProps } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -85,7 +86,7 @@ export function ListPage<T extends object>({
           {toolbar}
         </Flex>
         <Flex align="center" gap={16}>
-          <Typography.Text data-testid="list-total">{t('list.total', { count: total })}</Typography.Text>
+          <Typography.Text data-testid="list-total">{t(meta?.total_bounded ? 'list.totalMore' : 'list.total', { count: total })}</Typography.Text>
           <Select
             aria-label={t('list.perPage', { count: params.paginate })}
             value={params.paginate}

@@ -31,6 +31,8 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   const onSite = variant === 'onSite'
   const fixed: ApiQuery = onSite ? { live: 1 } : {}
   const products = useProducts(toApiQuery(query, fixed))
+  // the server stopped counting at meta.total: "more than" it (a broad filter, issue 11 item 28)
+  const bounded = products.data?.meta?.total_bounded === true
 
   const [selected, setSelected] = useState<number[]>([])
   const [allFiltered, setAllFiltered] = useState(false)
@@ -167,11 +169,13 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
             {(selected.length > 0 || allFiltered) && (
               <Flex gap={8} align="center" wrap data-testid="selection-bar">
                 <Typography.Text>
-                  {allFiltered ? t('products.allFilteredChosen', { count: products.data?.meta?.total ?? 0 }) : t('products.chosen', { count: selected.length })}
+                  {allFiltered
+                    ? t(bounded ? 'products.allFilteredChosenMore' : 'products.allFilteredChosen', { count: products.data?.meta?.total ?? 0 })
+                    : t('products.chosen', { count: selected.length })}
                 </Typography.Text>
                 {!allFiltered && filtered && (
                   <Button type="link" size="small" onClick={() => setAllFiltered(true)}>
-                    {t('products.chooseAllFiltered', { count: products.data?.meta?.total ?? 0 })}
+                    {t(bounded ? 'products.chooseAllFilteredMore' : 'products.chooseAllFiltered', { count: products.data?.meta?.total ?? 0 })}
                   </Button>
                 )}
                 <Button type="link" size="small" onClick={clearSelection}>
