@@ -278,5 +278,3 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 		float64(indexed)/float64(base))
 	return nil
 }
-
-
