@@ -5,7 +5,7 @@ BIN   := bin
 WEB   := admin-web store-web
 export SHOP_DATA_DIR ?= ./var
 
-.PHONY: run build build-go web web-deps openapi openapi-check test test-go test-web test-e2e e2e-deps bench clean
+.PHONY: run build build-go web web-deps openapi openapi-check test test-go test-web test-e2e e2e-deps bench bench-bundle clean
 
 ## run: build both web apps and the binaries, then serve the shop on the embedded set-up
 run: build
@@ -62,6 +62,10 @@ test-e2e: web build-go e2e-deps
 SHOP_BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 bench: build e2e-deps
 	SHOP_BENCH_DATABASE_URL='$(SHOP_BENCH_DATABASE_URL)' $(GO) run ./tools/bench
+
+## bench-bundle: only the admin bundle figure (JavaScript before the login screen and the products list)
+bench-bundle: build e2e-deps
+	$(GO) run ./tools/bench -only bundle
 
 clean:
 	rm -rf $(BIN) var admin-web/dist store-web/dist

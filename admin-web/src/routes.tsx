@@ -4,28 +4,34 @@
 import type { ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
-import { ComingSoon } from './components/ComingSoon'
-import { NotFound } from './components/NotFound'
-import { AdminLayout } from './layout/AdminLayout'
-import { HomePage } from './pages/home/HomePage'
-import { ActivityLog } from './pages/activity/ActivityLog'
-import { AttributeList } from './pages/attributes/AttributeList'
-import { BrandList } from './pages/brands/BrandList'
-import { CatalogStickersPage } from './pages/catalog-stickers/CatalogStickersPage'
-import { CategoryCreatePage, CategoryEditPage } from './pages/categories/CategoryForm'
-import { CategoryList } from './pages/categories/CategoryList'
-import { LoginPage } from './pages/login/LoginPage'
-import { ProductCreatePage, ProductEditPage } from './pages/product-detail/ProductPage'
-import { ProductList } from './pages/products/ProductList'
-import { SupplierList } from './pages/suppliers/SupplierList'
-import { SupplierProducts } from './pages/suppliers/SupplierProducts'
-import { UserCreatePage, UserEditPage } from './pages/users/UserForm'
-import { UserList } from './pages/users/UserList'
+import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
+
+// Every page is its own chunk (issue 11 item 24): the first screen loads only what it shows.
+const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
+const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
+const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), 'AdminLayout')
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), 'LoginPage')
+const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage')
+const ActivityLog = lazyPage(() => import('./pages/activity/ActivityLog'), 'ActivityLog')
+const AttributeList = lazyPage(() => import('./pages/attributes/AttributeList'), 'AttributeList')
+const BrandList = lazyPage(() => import('./pages/brands/BrandList'), 'BrandList')
+const CatalogStickersPage = lazyPage(() => import('./pages/catalog-stickers/CatalogStickersPage'), 'CatalogStickersPage')
+const CategoryCreatePage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryCreatePage')
+const CategoryEditPage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryEditPage')
+const CategoryList = lazyPage(() => import('./pages/categories/CategoryList'), 'CategoryList')
+const ProductCreatePage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductCreatePage')
+const ProductEditPage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductEditPage')
+const ProductList = lazyPage(() => import('./pages/products/ProductList'), 'ProductList')
+const SupplierList = lazyPage(() => import('./pages/suppliers/SupplierList'), 'SupplierList')
+const SupplierProducts = lazyPage(() => import('./pages/suppliers/SupplierProducts'), 'SupplierProducts')
+const UserCreatePage = lazyPage(() => import('./pages/users/UserForm'), 'UserCreatePage')
+const UserEditPage = lazyPage(() => import('./pages/users/UserForm'), 'UserEditPage')
+const UserList = lazyPage(() => import('./pages/users/UserList'), 'UserList')
 
 const built: Partial<Record<ScreenName, ReactNode>> = {
   home: <HomePage />,
@@ -58,7 +64,9 @@ export const routes: RouteObject[] = [
     path: '/login',
     element: (
       <GuestOnly>
-        <LoginPage />
+        <Lazy>
+          <LoginPage />
+        </Lazy>
       </GuestOnly>
     ),
   },
@@ -66,17 +74,28 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       {
-        element: <AdminLayout />,
+        element: (
+          <Lazy>
+            <AdminLayout />
+          </Lazy>
+        ),
         children: [
           ...(Object.entries(screens) as [ScreenName, (typeof screens)[ScreenName]][]).map(([name, screen]) => ({
             path: screen.path,
             element: (
               <ScreenGuard key={name} screen={screen}>
-                {built[name] ?? <ComingSoon title={screen.title} />}
+                <Lazy>{built[name] ?? <ComingSoon title={screen.title} />}</Lazy>
               </ScreenGuard>
             ),
           })),
-          { path: '*', element: <NotFound /> },
+          {
+            path: '*',
+            element: (
+              <Lazy>
+                <NotFound />
+              </Lazy>
+            ),
+          },
         ],
       },
     ],

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react'
+import { lazyPage } from '../../lazyPage'
 import type { ScreenName } from '../../screens'
-import { CategoryLinking } from './CategoryLinking'
-import { ImportCategoryToCategory } from './ImportCategoryToCategory'
-import { ImportProductToCategory } from './ImportProductToCategory'
-import { PricelistUpload } from './PricelistUpload'
-import { ProductLinking } from './ProductLinking'
 
-// The price-list area's built screens (upload, category and product linking, products import).
+const CategoryLinking = lazyPage(() => import('./CategoryLinking'), 'CategoryLinking')
+const ImportCategoryToCategory = lazyPage(() => import('./ImportCategoryToCategory'), 'ImportCategoryToCategory')
+const ImportProductToCategory = lazyPage(() => import('./ImportProductToCategory'), 'ImportProductToCategory')
+const PricelistUpload = lazyPage(() => import('./PricelistUpload'), 'PricelistUpload')
+const ProductLinking = lazyPage(() => import('./ProductLinking'), 'ProductLinking')
+
+// The price-list area's built screens (upload, category and product linking, products import),
+// each loaded with its route.
 export const pricelistScreens: Partial<Record<ScreenName, ReactNode>> = {
   pricelistUpload: <PricelistUpload />,
   categoryLinking: <CategoryLinking />,
