@@ -1,5 +1,7 @@
 package identity
 
+//go:generate go run ../../tools/permgen -src permissions.go -out ../../web-shared/src/permissions.ts
+
 // Permission and role names exactly as the specifications spell them (typos included:
 // udpate-web-margin, view_newsletter-product); routes and the admin guard by these.
 const (

@@ -1,6 +1,9 @@
 // Who may see what (spec 6): super-admin holds every permission; a customer has no back office.
-export const SUPER_ADMIN = 'super-admin'
-export const CUSTOMER = 'customer'
+import { Role, type Permission } from '@shop/shared'
+
+// The role and permission names come from the server's constants (web-shared/src/permissions.ts).
+export const SUPER_ADMIN = Role.SuperAdmin
+export const CUSTOMER = Role.Customer
 
 /** Principal is the part of the logged-in user the access rules read. */
 export interface Principal {
@@ -13,7 +16,7 @@ export function isSuperAdmin(u: Principal | null | undefined): boolean {
 }
 
 /** can: no permission named, or super-admin, or the user holds it. */
-export function can(u: Principal | null | undefined, permission?: string): boolean {
+export function can(u: Principal | null | undefined, permission?: Permission): boolean {
   if (!permission) return true
   return isSuperAdmin(u) || !!u?.permissions?.includes(permission)
 }

@@ -1,6 +1,7 @@
 // The sidebar's catalogue of sections (catalogue spec, "Admin routes") grouped for the menu, and
 // the rule that decides which entries a user sees (spec 6): the entry's module, when it names
 // one, is enabled; and the user is super-admin, or the entry names no permission, or holds it.
+import type { Permission } from '@shop/shared'
 import { can, isSuperAdmin, moduleEnabled, type Principal } from '../auth/access'
 import { screens, type Screen } from '../screens'
 
@@ -10,7 +11,7 @@ export interface SidebarEntry {
   label: string
   /** router path (under /admin), or with `external` a full URL path opened by a page load */
   path: string
-  permission?: string
+  permission?: Permission
   module?: string
   external?: boolean
   superAdminOnly?: boolean

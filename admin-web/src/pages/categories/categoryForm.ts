@@ -1,6 +1,7 @@
 // The category form (back-office spec 5, Categories): its values, client rules, the wire body
 // both ways, and its tabs.
 import type { FormRule } from 'antd'
+import { Perm } from '@shop/shared'
 import type { TFunction } from 'i18next'
 import type { CategoryBody, CategoryDetail } from '../../api/catalogTypes'
 import { can, type Principal } from '../../auth/access'
@@ -121,5 +122,5 @@ export function categoryTabs(creating: boolean): CategoryTab[] {
 
 /** canEditCategory: writing a category (and its attributes) takes create-category, the only write permission there is. */
 export function canEditCategory(user: Principal | null | undefined): boolean {
-  return can(user, 'create-category')
+  return can(user, Perm.CreateCategory)
 }
