@@ -27,19 +27,21 @@ web-deps:
 web: web-deps
 	@for app in $(WEB); do (cd $$app && npm run build) || exit 1; done
 
-## openapi: swag (Swagger 2) -> OpenAPI 3.0 -> openapi/openapi.json -> TypeScript types of both apps
+## openapi: swag (Swagger 2) -> OpenAPI 3.0 -> openapi/openapi.json -> the TypeScript types both
+## apps import from web-shared (one file, written with admin-web's openapi-typescript), and the
+## server's permission names for the admin (tools/permgen)
+SHARED_GEN := web-shared/src/api/schema.d.ts web-shared/src/permissions.ts
 openapi:
 	$(GO) tool swag init -q -g router.go -d api,internal/platform/httpx -o var/swag --outputTypes json --parseInternal
 	$(GO) run ./tools/openapi var/swag/swagger.json openapi/openapi.json
-	@for app in $(WEB); do \
-	  if [ -d $$app/node_modules ]; then (cd $$app && npm run gen:api) || exit 1; fi; \
-	done
+	$(GO) run ./tools/permgen
+	@if [ -d admin-web/node_modules ]; then (cd admin-web && npm run gen:api) || exit 1; fi
 
-## openapi-check: fail when the committed document or the generated types are stale
+## openapi-check: fail when the committed document or the generated web files are stale
 openapi-check: web-deps
 	@$(MAKE) -s openapi >/dev/null
-	@git diff --exit-code --stat -- openapi $(addsuffix /src/api/schema.d.ts,$(WEB)) \
-	  || { echo "openapi/ or the generated web types are stale: run 'make openapi' and commit"; exit 1; }
+	@git diff --exit-code --stat -- openapi $(SHARED_GEN) \
+	  || { echo "openapi/ or the generated web files (web-shared) are stale: run 'make openapi' and commit"; exit 1; }
 
 ## test: every test (Go on SQLite, plus PostgreSQL/Redis when SHOP_TEST_* are set; web unit; browser)
 test: openapi-check test-go test-web test-e2e

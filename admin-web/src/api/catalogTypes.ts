@@ -1,7 +1,7 @@
 // The catalogue's wire types: names the hooks and screens use, each an alias of the generated
 // schema (src/api/schema.d.ts, from openapi/openapi.json; `npm run gen:api`). Never write a
 // catalogue shape by hand here: when the server's document changes, these follow.
-import type { components } from './schema'
+import type { components } from '@shop/shared'
 
 type S = components['schemas']
 

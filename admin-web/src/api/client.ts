@@ -2,7 +2,7 @@
 // shared auth middleware; failures come back as ApiError so React Query and the toasts see them.
 import createClient from 'openapi-fetch'
 import { createAuthMiddleware, deleteCookie, expiresSoon, getToken, isApiError, setCookie, type ApiErrorBody } from '@shop/shared'
-import type { components, paths } from './schema'
+import type { components, paths } from '@shop/shared'
 
 export type User = components['schemas']['User']
 export type Role = components['schemas']['Role']

@@ -3,7 +3,7 @@
 import { createAuthMiddleware } from '@shop/shared'
 import createClient from 'openapi-fetch'
 import { sessionEnded } from '../session/loginState'
-import type { paths } from './schema'
+import type { paths } from '@shop/shared'
 
 export const api = createClient<paths>({
   baseUrl: window.location.origin,

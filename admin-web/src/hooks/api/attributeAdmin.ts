@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Attribute, type AttributeValue, type Paged, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 
 export interface AttributeQuery {
   page?: number

@@ -6,7 +6,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { client, unwrap } from '../../api/client'
 import type { QueryMeta } from '../../api/queryClient'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 
 type S = components['schemas']
 

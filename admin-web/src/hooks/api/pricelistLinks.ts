@@ -8,7 +8,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Paged, type ProductRow, type Sent, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 import { quiet } from './lookupCache'
 import { productKeys } from './products'
 import { supplierAdminKeys } from './supplierProducts'

@@ -5,7 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { type Paged, type Sent, sent } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 import { productKeys } from './products'
 import { supplierAdminKeys } from './supplierProducts'
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type Image, type ProductAttribute, type ProductBody, type ProductCatalogSticker, type ProductDetail, sent } from '../../api/catalogTypes'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 import { binary, client, formData, unwrap } from '../../api/client'
 
 export const productDetailKeys = {

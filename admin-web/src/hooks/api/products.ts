@@ -6,7 +6,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Client } from 'openapi-fetch'
 import { type MessageResponse, type Paged, type ProductRow, sent } from '../../api/catalogTypes'
 import { ApiError, binary, client, formData, unwrap } from '../../api/client'
-import type { paths } from '../../api/schema'
+import type { paths } from '@shop/shared'
 import i18n from '../../i18n'
 import type { ApiQuery, FilterKey } from '../../lists/productQuery'
 

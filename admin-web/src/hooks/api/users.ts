@@ -1,7 +1,7 @@
 // Users of the back office and the shop (admin/users): list, one, add, change, avatar.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { binary, client, formData, unwrap } from '../../api/client'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 import { sessionKeys } from './session'
 
 export type CreateUserBody = components['schemas']['CreateUserRequest']

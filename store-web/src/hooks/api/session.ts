@@ -4,7 +4,7 @@ import { getModules, saveModules } from '@shop/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { unwrap } from '../../api/errors'
-import type { components } from '../../api/schema'
+import type { components } from '@shop/shared'
 import { endSession, startSession, useIsLoggedIn } from '../../session/loginState'
 
 export type User = components['schemas']['User']
