@@ -1,7 +1,8 @@
 // The one typed API client of the admin: bearer token, language and token refresh come from the
-// shared auth middleware; failures come back as ApiError so React Query and the toasts see them.
+// shared auth middleware; failures come back as the shared ApiError so React Query and the toasts
+// see them.
 import createClient from 'openapi-fetch'
-import { createAuthMiddleware, deleteCookie, expiresSoon, getToken, isApiError, setCookie, type ApiErrorBody } from '@shop/shared'
+import { createAuthMiddleware, deleteCookie, expiresSoon, getToken, setCookie } from '@shop/shared'
 import type { components, paths } from '@shop/shared'
 
 export type User = components['schemas']['User']
@@ -38,25 +39,9 @@ function endSession(): void {
 export const client = createClient<paths>({ baseUrl: window.location.origin })
 client.use(createAuthMiddleware({ onSessionEnd: endSession, onTokens: (t) => setQueueCookie(t.token) }))
 
-/** ApiError is a failed call: its HTTP status and the {message, errors} body when there is one. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody | undefined,
-  ) {
-    super(body?.message ?? `HTTP ${status}`)
-    this.name = 'ApiError'
-  }
-}
-
-/** unwrap turns an openapi-fetch result into its body, or throws ApiError. */
-export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call
-  if (!response.ok || data === undefined) {
-    throw new ApiError(response.status, isApiError(error) ? error : undefined)
-  }
-  return data
-}
+// A failed call is the shared ApiError (status, {message, errors} body, 422 fields), the same
+// in the storefront; re-exported here beside the client the admin's hooks call.
+export { ApiError, unwrap } from '@shop/shared'
 
 /**
  * binary: a file as a multipart body's field. openapi-typescript types a binary field as string;

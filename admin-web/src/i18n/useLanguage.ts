@@ -1,18 +1,13 @@
-// Switching the language: stored under 'language', given to i18next (and so to antd's locale),
-// and every query refetched so the server's texts follow (the API reads Accept-Language).
+// Switching the language through the shared switch (web-shared/src/language.ts): stored, given
+// to i18next (and so to antd's locale), and every query refetched so the server's texts follow.
 import { useQueryClient } from '@tanstack/react-query'
-import { setLang, type Lang } from '@shop/shared'
+import { switchLanguage, type Lang } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 
 export function useLanguage(): [Lang, (l: Lang) => void] {
   const { i18n } = useTranslation()
   const qc = useQueryClient()
   const lang: Lang = i18n.language === 'en' ? 'en' : 'sr'
-  const change = (l: Lang) => {
-    if (l === lang) return
-    setLang(l)
-    document.documentElement.lang = l
-    void i18n.changeLanguage(l).then(() => qc.invalidateQueries())
-  }
+  const change = (l: Lang) => void switchLanguage(l, i18n, () => qc.invalidateQueries())
   return [lang, change]
 }

@@ -2,7 +2,7 @@
 // a server 422), and a form-level error for anything that belongs to no field.
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../api/errors'
+import { ApiError } from '@shop/shared'
 import { validate, type Problem, type Rule } from './validation'
 
 /** A field's error: a client problem (translated when shown) or a server message (as sent). */

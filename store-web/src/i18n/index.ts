@@ -1,12 +1,10 @@
 // i18next set-up: Serbian (Latin, default) and English; the choice is kept under the
 // 'language' key that the API client's Accept-Language header reads too.
-import { getLang, setLang, type Lang } from '@shop/shared'
+import { getLang } from '@shop/shared'
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import en from './en.json'
 import sr from './sr.json'
-
-export const languages: readonly Lang[] = ['sr', 'en']
 
 void i18n.use(initReactI18next).init({
   resources: { sr: { translation: sr }, en: { translation: en } },
@@ -16,12 +14,5 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 })
 document.documentElement.lang = i18n.language
-
-/** changeLanguage stores the choice and switches the texts; callers refetch the API data. */
-export async function changeLanguage(lang: Lang): Promise<void> {
-  setLang(lang)
-  document.documentElement.lang = lang
-  await i18n.changeLanguage(lang)
-}
 
 export default i18n

@@ -1,10 +1,8 @@
 // Session data hooks: the logged-in user, the enabled modules, and the account calls
 // (login, register, logout, forgot and reset password).
-import { getModules, saveModules } from '@shop/shared'
+import { getModules, saveModules, unwrap, type components } from '@shop/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
-import { unwrap } from '../../api/errors'
-import type { components } from '@shop/shared'
 import { endSession, startSession, useIsLoggedIn } from '../../session/loginState'
 
 export type User = components['schemas']['User']
@@ -31,7 +29,7 @@ export function enabledModules(obj: Record<string, boolean> | undefined): string
 
 export const meQuery = queryOptions({
   queryKey: sessionKeys.me(),
-  queryFn: async () => unwrap(await api.GET('/api/v1/users/token', { params: { query: { include: 'addresses' } } })).data!,
+  queryFn: async () => (await unwrap(api.GET('/api/v1/users/token', { params: { query: { include: 'addresses' } } }))).data!,
   staleTime: 60_000,
   retry: false,
 })
@@ -45,7 +43,7 @@ export function useMe() {
 export const modulesQuery = queryOptions({
   queryKey: sessionKeys.modules(),
   queryFn: async () => {
-    const names = enabledModules(unwrap(await api.GET('/api/v1/modules')).data)
+    const names = enabledModules((await unwrap(api.GET('/api/v1/modules'))).data)
     saveModules(names)
     return names
   },
@@ -78,7 +76,7 @@ function useStartSession() {
 export function useLogin() {
   const start = useStartSession()
   return useMutation({
-    mutationFn: async (body: LoginInput) => unwrap(await api.POST('/api/v1/login', { body })).data!,
+    mutationFn: async (body: LoginInput) => (await unwrap(api.POST('/api/v1/login', { body }))).data!,
     onSuccess: start,
   })
 }
@@ -86,7 +84,7 @@ export function useLogin() {
 export function useRegister() {
   const start = useStartSession()
   return useMutation({
-    mutationFn: async (body: RegisterInput) => unwrap(await api.POST('/api/v1/register', { body })).data!,
+    mutationFn: async (body: RegisterInput) => (await unwrap(api.POST('/api/v1/register', { body }))).data!,
     onSuccess: start,
   })
 }
@@ -109,13 +107,13 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (body: ForgotPasswordInput) =>
-      unwrap(await api.POST('/api/v1/password/forgot', { body })).message ?? '',
+      (await unwrap(api.POST('/api/v1/password/forgot', { body }))).message ?? '',
   })
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (body: ResetPasswordInput) =>
-      unwrap(await api.POST('/api/v1/password/reset', { body })).message ?? '',
+      (await unwrap(api.POST('/api/v1/password/reset', { body }))).message ?? '',
   })
 }
