@@ -1,6 +1,6 @@
 // The storefront's routes under the shell rules: the storefront frame only when Frontend is on.
 import { useTranslation } from 'react-i18next'
-import { Route, Routes, useLocation } from 'react-router-dom'
+import { Route, Routes, useLocation } from 'react-router'
 import { useModules } from './hooks/api/session'
 import { AccountPage } from './pages/AccountPage'
 import { ComingSoonPage } from './pages/ComingSoonPage'

@@ -1,6 +1,6 @@
 // The one page for storefront routes whose screens come with later work.
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 

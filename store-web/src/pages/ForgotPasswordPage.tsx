@@ -1,7 +1,7 @@
 // Forgotten password (guest only): asks the server to mail a link to /nova-lozinka.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { rules } from '../forms/validation'

@@ -1,7 +1,7 @@
 // Home: a hero and the shop's promises (the catalogue sections arrive with the catalogue).
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
 import { CalendarIcon, CardIcon, PercentIcon, PinIcon, ReturnIcon, TruckIcon, PhoneIcon, MailIcon } from '../shell/Icons'

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Route, Routes } from 'react-router-dom'
+import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { GuestOnly } from '../routes/guards'
 import { json, mockApi, renderAt, session } from '../test/render'

@@ -1,6 +1,6 @@
 // Login (guest only): e-mail and password; a wrong login comes back as a 422 on the e-mail.
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, useLocation } from 'react-router'
 import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { rules } from '../forms/validation'

@@ -1,6 +1,6 @@
 // New password (guest only): the page of the mailed link /nova-lozinka?token=...&email=...
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { rules } from '../forms/validation'

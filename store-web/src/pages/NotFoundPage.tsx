@@ -1,6 +1,6 @@
 // Any unknown path: a not-found page with a go-back link.
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router'
 import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 

@@ -1,6 +1,6 @@
 // Registration (guest only): a customer account; the answer logs the new customer in.
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, useLocation } from 'react-router'
 import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { rules } from '../forms/validation'

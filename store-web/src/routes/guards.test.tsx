@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import { Route, Routes } from 'react-router-dom'
+import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { startSession } from '../session/loginState'
 import { renderAt } from '../test/render'

@@ -1,7 +1,7 @@
 // Route guards: guest-only pages (login, register, password pages) send a logged-in user home
 // (or back where the login was asked for); login-required pages send a guest to /login, and a
 // user who just logged out home.
-import { Navigate, Outlet, useLocation } from 'react-router-dom'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { endedByLogout, useIsLoggedIn } from '../session/loginState'
 import { paths } from './paths'
 

@@ -1,7 +1,7 @@
 // The cookie notice: a bar at the bottom until the visitor agrees ('Slažem se').
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { paths } from '../routes/paths'
 import { giveCookieConsent, hasCookieConsent } from './cookieConsent'
 

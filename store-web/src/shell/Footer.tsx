@@ -1,7 +1,7 @@
 // The storefront footer: about the shop, contact and opening hours, useful links, newsletter
 // sign-up and social links.
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
+import { Link } from 'react-router'
 import { anchors, paths } from '../routes/paths'
 import { shop, telHref } from '../shop'
 import { CardIcon, MailIcon, PhoneIcon, TruckIcon } from './Icons'

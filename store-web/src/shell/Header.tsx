@@ -2,7 +2,7 @@
 // links, the account links and the wish list and cart. It turns compact after 200 px of scroll.
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useLocation } from 'react-router-dom'
+import { Link, NavLink, useLocation } from 'react-router'
 import { useMe } from '../hooks/api/session'
 import { adminUrl, paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'

@@ -1,6 +1,6 @@
 // Logout from the storefront: the session ends, and with the storefront on the user goes home.
 // (On a login-required page the route guard already sends the user home; RequireLogin.)
-import { useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router'
 import { useLogout, useModules } from '../hooks/api/session'
 import { pathAfterLogout } from './rules'
 
