@@ -1,6 +1,6 @@
 // The back-office login: e-mail and password; a 422 goes onto the fields, a customer is refused.
 import { LockOutlined, MailOutlined } from '@ant-design/icons'
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd'
+import { Alert, Button, Flex, Form, Input, theme } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate, type Location } from 'react-router'
@@ -16,6 +16,7 @@ export function LoginPage() {
   const navigate = useNavigate()
   const location = useLocation()
   const [denied, setDenied] = useState(false)
+  const { token } = theme.useToken()
   usePageTitle(t('login.title'))
 
   const from = (location.state as { from?: Location } | null)?.from
@@ -34,11 +35,24 @@ export function LoginPage() {
 
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f5f5f5', padding: 16 }}>
-      <Card style={{ width: 400, maxWidth: '100%' }}>
+      {/* a plain card and heading: antd's Card and Typography would bring Tabs, Menu, Tooltip and
+          TextArea into the first screen's JavaScript (issue 11 item 24) */}
+      <div
+        style={{
+          width: 400,
+          maxWidth: '100%',
+          boxSizing: 'border-box',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+          fontFamily: token.fontFamily,
+        }}
+      >
         <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <h1 style={{ margin: 0, fontSize: token.fontSizeHeading4, fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
             {t('login.title')}
-          </Typography.Title>
+          </h1>
           <LanguageSwitch />
         </Flex>
         {denied && <Alert type="error" showIcon message={t('login.customerDenied')} style={{ marginBottom: 16 }} />}
@@ -60,7 +74,7 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
-      </Card>
+      </div>
     </Flex>
   )
 }
