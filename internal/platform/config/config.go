@@ -82,6 +82,10 @@ type SMTPConfig struct {
 	Port     int    `mapstructure:"port"`
 	Username string `mapstructure:"username"`
 	Password string `mapstructure:"password" secret:"true"`
+	// DialTimeout bounds connecting to the relay; Timeout one whole send (dial, STARTTLS,
+	// AUTH, DATA): a relay that hangs fails the attempt instead of holding it for ever.
+	DialTimeout time.Duration `mapstructure:"dial_timeout"`
+	Timeout     time.Duration `mapstructure:"timeout"`
 }
 
 type AuthConfig struct {
@@ -141,6 +145,8 @@ var defaults = map[string]any{
 	"mail.smtp.port":               587,
 	"mail.smtp.username":           "",
 	"mail.smtp.password":           "",
+	"mail.smtp.dial_timeout":       10 * time.Second,
+	"mail.smtp.timeout":            time.Minute,
 	"auth.secret":                  "",
 	"auth.access_ttl":              15 * time.Minute,
 	"auth.refresh_ttl":             30 * 24 * time.Hour,
@@ -287,6 +293,9 @@ func (c *Config) validate() error {
 	case "smtp":
 		if c.Mail.SMTP.Host == "" {
 			errs = append(errs, "mail.smtp.host: required when mail.driver is smtp")
+		}
+		if c.Mail.SMTP.DialTimeout <= 0 || c.Mail.SMTP.Timeout <= 0 {
+			errs = append(errs, "mail.smtp.dial_timeout and mail.smtp.timeout: must be positive")
 		}
 	default:
 		errs = append(errs, fmt.Sprintf("mail.driver: %q is not outbox or smtp", c.Mail.Driver))

@@ -40,7 +40,7 @@ func TestLoadDefaults(t *testing.T) {
 			TrustedProxies:  []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
 		Blob:     BlobConfig{Driver: "local", S3: S3Config{Region: "us-east-1", PathStyle: true}},
-		Mail:     MailConfig{Driver: "outbox", From: "Prodavnica <noreply@demo.local>", SMTP: SMTPConfig{Port: 587}},
+		Mail:     MailConfig{Driver: "outbox", From: "Prodavnica <noreply@demo.local>", SMTP: SMTPConfig{Port: 587, DialTimeout: 10 * time.Second, Timeout: time.Minute}},
 		Auth: AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 720 * time.Hour, PasswordResetTTL: time.Hour,
 			LoginPerIPPerMinute: 30, LoginFailsPerEmail: 10, LoginLockout: 15 * time.Minute, SessionCacheTTL: 10 * time.Second},
 		Modules: []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargin", "Authorization", "ProductImport", "Pricelist"},

@@ -6,7 +6,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"mime"
 	"net"
@@ -101,30 +103,94 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	return os.Rename(tmp, filepath.Join(o.Dir, name))
 }
 
-// SMTP sends through a relay, with STARTTLS when the server offers it.
+// SMTP sends through a relay, with STARTTLS when the server offers it. Every send is bounded:
+// the dial by mail.smtp.dial_timeout, the whole conversation by mail.smtp.timeout (and by ctx),
+// so a relay that accepts and then never answers costs one failed attempt, not a goroutine and
+// a connection left behind for ever on every retry.
 type SMTP struct {
 	cfg  config.SMTPConfig
 	from string
 }
 
 func (s *SMTP) Send(ctx context.Context, m Message) error {
-	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
-	var auth smtp.Auth
-	if s.cfg.Username != "" {
-		auth = smtp.PlainAuth("", s.cfg.Username, s.cfg.Password, s.cfg.Host)
-	}
 	env, err := mailAddress(s.from)
 	if err != nil {
 		return err
 	}
-	done := make(chan error, 1)
-	go func() { done <- smtp.SendMail(addr, auth, env, []string{m.To}, Render(s.from, m, time.Now())) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
+	if s.cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Timeout)
+		defer cancel()
 	}
+	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
+	d := net.Dialer{Timeout: s.cfg.DialTimeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("smtp dial %s: %w", addr, err)
+	}
+	defer conn.Close()
+	// The deadline cuts off a relay that stops answering mid-conversation; closing the
+	// connection when ctx ends (a cancelled job, a shutdown) unblocks a read at once.
+	if dl, ok := ctx.Deadline(); ok {
+		if err := conn.SetDeadline(dl); err != nil {
+			return fmt.Errorf("smtp %s: %w", addr, err)
+		}
+	}
+	stop := context.AfterFunc(ctx, func() { conn.Close() })
+	defer stop()
+	err = s.converse(conn, env, m)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		// The connection's deadline and ctx's timer are the same instant; either may fire first.
+		return fmt.Errorf("smtp %s: no answer within the send's deadline: %w (%v)", addr, context.DeadlineExceeded, err)
+	case ctx.Err() != nil:
+		return fmt.Errorf("smtp %s: %w (%v)", addr, ctx.Err(), err)
+	}
+	return err
+}
+
+// converse is smtp.SendMail's conversation on an open connection.
+func (s *SMTP) converse(conn net.Conn, env string, m Message) error {
+	c, err := smtp.NewClient(conn, s.cfg.Host)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := c.Hello("localhost"); err != nil {
+		return err
+	}
+	if ok, _ := c.Extension("STARTTLS"); ok {
+		if err := c.StartTLS(&tls.Config{ServerName: s.cfg.Host}); err != nil {
+			return err
+		}
+	}
+	if s.cfg.Username != "" {
+		if ok, _ := c.Extension("AUTH"); !ok {
+			return errors.New("smtp: server doesn't support AUTH")
+		}
+		if err := c.Auth(smtp.PlainAuth("", s.cfg.Username, s.cfg.Password, s.cfg.Host)); err != nil {
+			return err
+		}
+	}
+	if err := c.Mail(env); err != nil {
+		return err
+	}
+	if err := c.Rcpt(m.To); err != nil {
+		return err
+	}
+	w, err := c.Data()
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(Render(s.from, m, time.Now())); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return c.Quit()
 }
 
 func mailAddress(from string) (string, error) {

@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -379,4 +380,93 @@ func TestHeaderAddress(t *testing.T) {
 			t.Errorf("headerAddress(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// hungRelay accepts connections and then says nothing (or only the greeting), as a relay
+// that hangs does; accepted reports each connection, closed each one the sender gave up
+// (the relay's read ends).
+func hungRelay(tb testing.TB, greet bool) (port int, accepted, closed <-chan struct{}) {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	acc, done := make(chan struct{}, 16), make(chan struct{}, 16)
+	var wg sync.WaitGroup
+	tb.Cleanup(func() { ln.Close(); wg.Wait() })
+	wg.Go(func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			acc <- struct{}{}
+			wg.Go(func() {
+				defer c.Close()
+				if greet {
+					io.WriteString(c, "220 test ESMTP\r\n")
+				}
+				// Read until the sender closes its end; the test's cleanup ends a stuck one.
+				_ = c.SetReadDeadline(time.Now().Add(time.Minute))
+				buf := make([]byte, 512)
+				for {
+					if _, err := c.Read(buf); err != nil {
+						if !errors.Is(err, os.ErrDeadlineExceeded) {
+							done <- struct{}{}
+						}
+						return
+					}
+				}
+			})
+		}
+	})
+	return ln.Addr().(*net.TCPAddr).Port, acc, done
+}
+
+// TestSMTPHungRelay: a relay that accepts and never answers (or stops after its greeting) fails
+// the send within mail.smtp.timeout, and the connection is closed, not left behind. Before the
+// bound, Send waited for ever (with a background context) or returned on the context's end while
+// smtp.SendMail's goroutine and connection stayed.
+func TestSMTPHungRelay(t *testing.T) {
+	for _, greet := range []bool{false, true} {
+		t.Run(fmt.Sprintf("greeting=%v", greet), func(t *testing.T) {
+			port, _, closed := hungRelay(t, greet)
+			cfg, err := config.Load("", []string{
+				"SHOP_DATA_DIR=" + t.TempDir(),
+				"SHOP_MAIL_DRIVER=smtp",
+				"SHOP_MAIL_SMTP_HOST=127.0.0.1",
+				fmt.Sprintf("SHOP_MAIL_SMTP_PORT=%d", port),
+				"SHOP_MAIL_SMTP_TIMEOUT=300ms",
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = New(cfg).Send(context.Background(), Message{To: "kupac@demo.local", Subject: "x", Body: "x"})
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("Send to a hung relay: %v, want the send's deadline", err)
+			}
+			<-closed // the sender closed its connection (the relay's read ended before its own minute)
+		})
+	}
+	t.Run("cancelled", func(t *testing.T) {
+		port, accepted, closed := hungRelay(t, true)
+		cfg, err := config.Load("", []string{
+			"SHOP_DATA_DIR=" + t.TempDir(),
+			"SHOP_MAIL_DRIVER=smtp",
+			"SHOP_MAIL_SMTP_HOST=127.0.0.1",
+			fmt.Sprintf("SHOP_MAIL_SMTP_PORT=%d", port),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		res := make(chan error, 1)
+		go func() { res <- New(cfg).Send(ctx, Message{To: "kupac@demo.local", Subject: "x", Body: "x"}) }()
+		<-accepted
+		cancel() // a job cancelled (asynq's own timeout, a shutdown) while the relay hangs
+		if err := <-res; !errors.Is(err, context.Canceled) {
+			t.Fatalf("Send cancelled: %v, want context.Canceled", err)
+		}
+		<-closed
+	})
 }
