@@ -188,7 +188,10 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		shutdowns = append([]func(){func() {
 			sctx, cancel := context.WithTimeout(context.Background(), cfg.HTTP.ShutdownTimeout)
 			defer cancel()
-			_ = hs.Shutdown(sctx)
+			if err := hs.Shutdown(sctx); err != nil {
+				// Requests still running at the end of http.shutdown_timeout are cut off.
+				log.Warn("http shutdown", "error", err.Error())
+			}
 			stopHub()
 			<-hubDone
 		}}, shutdowns...)

@@ -100,6 +100,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		PublicURL:           cfg.HTTP.PublicURL,
 		PasswordCost:        opts.PasswordCost,
 		Clock:               a.Clock,
+		Log:                 log,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)

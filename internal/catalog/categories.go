@@ -590,7 +590,7 @@ func (s *Service) DeleteCategory(ctx context.Context, id uint64) error {
 		return nil
 	})
 	if err == nil && imageKey != "" {
-		_ = s.blobs.Delete(ctx, imageKey) // garbage now; failing to delete loses nothing visible
+		s.deleteObjects(ctx, imageKey) // garbage now; a failed delete is logged, nothing visible is lost
 	}
 	return err
 }
@@ -643,11 +643,11 @@ func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) 
 	}
 	if err := s.db.WithContext(ctx).Model(&Category{}).Where("id = ?", id).
 		Updates(map[string]any{"image_key": key, "updated_at": s.now()}).Error; err != nil {
-		_ = s.blobs.Delete(ctx, key)
+		s.deleteObjects(ctx, key)
 		return nil, apperr.Wrap(err, "save category image")
 	}
 	if c.ImageKey != "" {
-		_ = s.blobs.Delete(ctx, c.ImageKey)
+		s.deleteObjects(ctx, c.ImageKey)
 	}
 	return s.GetCategory(ctx, id)
 }

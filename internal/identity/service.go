@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"strings"
 	"time"
@@ -25,7 +26,10 @@ import (
 
 type Options struct {
 	// Clock is the shop's clock (the zero value: the system's).
-	Clock               clock.Clock
+	Clock clock.Clock
+	// Log takes what fails after the answer is settled (an old avatar's delete, a limiter
+	// reset); nil discards.
+	Log                 *slog.Logger
 	Secret              []byte
 	AccessTTL           time.Duration
 	RefreshTTL          time.Duration
@@ -65,6 +69,9 @@ type Service struct {
 func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs blob.Store) *Service {
 	if opts.PasswordCost == 0 {
 		opts.PasswordCost = bcrypt.DefaultCost
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
 	}
 	return &Service{db: db, opts: opts, limiter: limiter, mailer: mailer, blobs: blobs,
 		cache: newPrincipalCache(opts.SessionCacheTTL), now: opts.Clock.Now}
@@ -142,7 +149,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 		return nil, apperr.InvalidFields(apperr.Field("email", "auth.failed"))
 	}
 	if s.opts.LoginFailsPerEmail > 0 {
-		_ = s.limiter.Reset(ctx, failKey)
+		s.resetLimit(ctx, failKey)
 	}
 	return s.openSession(ctx, u.ID, in.IP, in.UserAgent)
 }
@@ -410,7 +417,7 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) erro
 	s.cache.evictUser(uid)
 	// Whoever proved they own the mailbox is let back in at once, even after a lockout.
 	if s.opts.LoginFailsPerEmail > 0 {
-		_ = s.limiter.Reset(ctx, loginFailKey(in.Email))
+		s.resetLimit(ctx, loginFailKey(in.Email))
 	}
 	return nil
 }
@@ -455,12 +462,30 @@ func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User
 		return nil, apperr.Wrap(err, "store avatar")
 	}
 	if err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", uid).Updates(map[string]any{"avatar_key": key, "updated_at": s.now()}).Error; err != nil {
-		_ = s.blobs.Delete(ctx, key)
+		s.deleteObject(ctx, key)
 		return nil, apperr.Wrap(err, "save avatar")
 	}
-	if u.AvatarKey != "" {
-		// The old image is garbage now; failing to delete it loses nothing the user sees.
-		_ = s.blobs.Delete(ctx, u.AvatarKey)
-	}
+	// The old image is garbage now; failing to delete it loses nothing the user sees.
+	s.deleteObject(ctx, u.AvatarKey)
 	return s.GetUser(ctx, uid, false)
+}
+
+// deleteObject removes an object nothing points at any more; a failure is logged (the object
+// is left as garbage), never the caller's error.
+func (s *Service) deleteObject(ctx context.Context, key string) {
+	if key == "" {
+		return
+	}
+	if err := s.blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+		s.opts.Log.WarnContext(ctx, "could not delete an object", "key", key, "error", err.Error())
+	}
+}
+
+// resetLimit clears a login counter after a proof of identity. A failure is logged: the answer
+// stands (the counter only expires later, as it would have without the success).
+func (s *Service) resetLimit(ctx context.Context, key string) {
+	// The key names the account: it stays out of the log.
+	if err := s.limiter.Reset(ctx, key); err != nil {
+		s.opts.Log.WarnContext(ctx, "could not reset a login counter", "error", err.Error())
+	}
 }
