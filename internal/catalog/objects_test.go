@@ -21,7 +21,9 @@ import (
 // failingDeletes is an object store whose deletes fail (a store that is down or refuses).
 type failingDeletes struct{ blob.Store }
 
-func (failingDeletes) Delete(context.Context, string) error { return errors.New("store refused the delete") }
+func (failingDeletes) Delete(context.Context, string) error {
+	return errors.New("store refused the delete")
+}
 
 // logRecords keeps the messages of the records logged through it.
 type logRecords struct {

@@ -23,12 +23,16 @@ import (
 // failingDeletes is an object store whose deletes fail.
 type failingDeletes struct{ blob.Store }
 
-func (failingDeletes) Delete(context.Context, string) error { return errors.New("store refused the delete") }
+func (failingDeletes) Delete(context.Context, string) error {
+	return errors.New("store refused the delete")
+}
 
 // failingResets is the login limiter with a Redis that refuses the reset.
 type failingResets struct{ *ratelimit.Limiter }
 
-func (failingResets) Reset(context.Context, string) error { return errors.New("redis refused the reset") }
+func (failingResets) Reset(context.Context, string) error {
+	return errors.New("redis refused the reset")
+}
 
 // logRecords keeps the records logged through it, one line each.
 type logRecords struct {
