@@ -24,6 +24,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
 	"shop/internal/platform/db"
+	"shop/internal/platform/imagefile"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
 	"shop/internal/platform/ratelimit"
@@ -32,7 +33,9 @@ import (
 )
 
 type App struct {
-	Config   *config.Config
+	Config *config.Config
+	// Images decodes every uploaded image of the process under one memory budget.
+	Images   *imagefile.Decoder
 	Log      *slog.Logger
 	DB       *gorm.DB
 	Redis    *queue.Redis
@@ -84,6 +87,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		return nil, err
 	}
 	a.Mail = mail.New(cfg)
+	a.Images = imagefile.NewDecoder(cfg.Images.DecodeBudgetBytes, cfg.Images.MaxConcurrentDecodes)
 	secret, err := authSecret(cfg)
 	if err != nil {
 		return nil, err
@@ -101,8 +105,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		PasswordCost:        opts.PasswordCost,
 		Clock:               a.Clock,
 		Log:                 log,
+		Images:              a.Images,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
-	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock)
+	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock, a.Images)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
 	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock)

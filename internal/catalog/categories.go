@@ -14,7 +14,6 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
-	"shop/internal/platform/imagefile"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
@@ -632,7 +631,7 @@ func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) 
 	if err != nil {
 		return nil, err
 	}
-	img, err := imagefile.Read(r, "image")
+	img, err := s.readImage(ctx, r, "image")
 	if err != nil {
 		return nil, err
 	}

@@ -61,7 +61,7 @@ func (s *Service) AddProductImage(ctx context.Context, productID uint64, r io.Re
 	if err := s.productExists(s.db.WithContext(ctx), productID); err != nil {
 		return nil, err
 	}
-	u, err := readImage(r, field)
+	v, err := s.readVariants(ctx, r, field)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Service) AddProductImage(ctx context.Context, productID uint64, r io.Re
 			return nil, apperr.InvalidFields(apperr.Field("images", "product_image.max_extra", "n", MaxExtraImages))
 		}
 	}
-	out, err := s.storeImages(ctx, productID, []*upload{u}, main)
+	out, err := s.storeImages(ctx, productID, []imageVariants{v}, main)
 	if err != nil {
 		return nil, err
 	}
@@ -97,30 +97,27 @@ func (s *Service) AddImages(ctx context.Context, productID uint64, files []io.Re
 	} else if n+len(files) > MaxExtraImages {
 		return nil, apperr.InvalidFields(apperr.Field("images", "product_image.max_extra", "n", MaxExtraImages))
 	}
-	uploads := make([]*upload, 0, len(files))
+	// One file at a time: its pixels go as soon as its variants are made.
+	sets := make([]imageVariants, 0, len(files))
 	for _, f := range files {
-		u, err := readImage(f, "images")
+		v, err := s.readVariants(ctx, f, "images")
 		if err != nil {
 			return nil, err
 		}
-		uploads = append(uploads, u)
+		sets = append(sets, v)
 	}
-	return s.storeImages(ctx, productID, uploads, false)
+	return s.storeImages(ctx, productID, sets, false)
 }
 
 // storeImages writes the variants of checked uploads to the blob store, then the rows in one
 // transaction. The objects go first (a row must never point at a missing object); if the
 // transaction fails they are removed again.
-func (s *Service) storeImages(ctx context.Context, productID uint64, uploads []*upload, main bool) ([]ProductImage, error) {
-	rows := make([]ProductImage, 0, len(uploads))
+func (s *Service) storeImages(ctx context.Context, productID uint64, sets []imageVariants, main bool) ([]ProductImage, error) {
+	rows := make([]ProductImage, 0, len(sets))
 	var stored []string
 	cleanup := func() { s.deleteObjects(ctx, stored...) }
-	for _, u := range uploads {
-		small, large, err := variants(u)
-		if err != nil {
-			cleanup()
-			return nil, apperr.Wrap(err, "image variants")
-		}
+	for _, v := range sets {
+		small, large := v.small, v.large
 		base := fmt.Sprintf("images/products/%d/%s", productID, uuid.NewString())
 		row := ProductImage{ProductID: productID, Main: main,
 			SmallKey: base + "-small." + small.ext, LargeKey: base + "-large." + large.ext}

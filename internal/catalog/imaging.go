@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/jpeg"
 	"image/png"
@@ -9,6 +10,7 @@ import (
 
 	"golang.org/x/image/draw"
 
+	"shop/internal/platform/apperr"
 	"shop/internal/platform/imagefile"
 )
 
@@ -23,11 +25,28 @@ const (
 // ImageMaxBytes is the upload limit of product images and stickers (the platform's one check).
 const ImageMaxBytes = imagefile.MaxBytes
 
-// upload is a checked image (see imagefile.Read).
+// upload is a checked image (see imagefile.Decoder.Read).
 type upload = imagefile.Image
 
-// readImage checks one uploaded file by its content; errors are 422 on field.
-func readImage(r io.Reader, field string) (*upload, error) { return imagefile.Read(r, field) }
+// readImage checks one uploaded file by its content, decoded under the process's image
+// budget; errors are 422 on field.
+func (s *Service) readImage(ctx context.Context, r io.Reader, field string) (*upload, error) {
+	return s.images.Read(ctx, r, field, nil)
+}
+
+// readVariants checks one uploaded product image and makes its two variants while the decoded
+// pixels are reserved, so only the small encoded variants outlive the decode.
+func (s *Service) readVariants(ctx context.Context, r io.Reader, field string) (imageVariants, error) {
+	var v imageVariants
+	_, err := s.images.Read(ctx, r, field, func(img image.Image) error {
+		var err error
+		if v.small, v.large, err = variants(img); err != nil {
+			return apperr.Wrap(err, "image variants")
+		}
+		return nil
+	})
+	return v, err
+}
 
 type variant struct {
 	data        []byte
@@ -35,14 +54,16 @@ type variant struct {
 	ext         string
 }
 
+// imageVariants are the two stored sizes of one product image.
+type imageVariants struct{ small, large variant }
+
 // variants makes the small and the large variant of a product image.
 //
 // Output format: JPEG (quality 85) for photos, which is what product pictures are; PNG only
 // when the source has transparent pixels (a PNG or WebP cut-out on a transparent background),
 // because JPEG would paint the background black. WebP sources become JPEG or PNG as well:
 // Go has no WebP encoder, and every browser shows both.
-func variants(u *upload) (small, large variant, err error) {
-	img := u.Pixels
+func variants(img image.Image) (small, large variant, err error) {
 	transparent := !opaque(img)
 	small, err = encodeVariant(fit(img, smallSide), transparent)
 	if err != nil {

@@ -2,18 +2,21 @@ package catalog
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/imagefile"
 )
 
 // imagingPNG encodes a w x h PNG of one colour.
@@ -110,6 +113,13 @@ func pngHeaderClaiming(tb testing.TB, w, h int) []byte {
 	return b
 }
 
+// imaging is a catalogue with nothing but the image decoder (default bounds).
+var imaging = &Service{images: imagefile.NewDecoder(imagefile.DefaultBudget, imagefile.DefaultConcurrent)}
+
+func readImage(r io.Reader, field string) (*upload, error) {
+	return imaging.readImage(context.Background(), r, field)
+}
+
 func fieldKey(err error) string {
 	e := apperr.As(err)
 	if e.Code != apperr.Invalid || len(e.Fields) == 0 {
@@ -178,14 +188,11 @@ func TestVariants(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			u, err := readImage(bytes.NewReader(tt.data), "image")
+			v, err := imaging.readVariants(context.Background(), bytes.NewReader(tt.data), "image")
 			if err != nil {
 				t.Fatal(err)
 			}
-			small, large, err := variants(u)
-			if err != nil {
-				t.Fatal(err)
-			}
+			small, large := v.small, v.large
 			var got []any
 			for _, v := range []variant{small, large} {
 				cfg, format, err := image.DecodeConfig(bytes.NewReader(v.data))

@@ -23,7 +23,7 @@ import (
 func TestRecomputePricesTx(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := catalog.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := catalog.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System(), nil)
 		now := time.Now().UTC()
 		rnd := rand.New(rand.NewPCG(4, 2))
 		margins := []catalog.Margins{
@@ -123,7 +123,7 @@ func TestRecomputePricesTx(t *testing.T) {
 func TestApplySupplierPricesTx(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := catalog.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := catalog.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System(), nil)
 		now := time.Now().UTC()
 		m := catalog.Margins{Pdv: 2000, Web: 1500, Retail: 3000, Dealer: 700}
 		c := catalog.Category{Name: "K", Slug: "k", Prefix: "KA", Level: 1, PdvBps: m.Pdv, WebMarginBps: m.Web, RetailMarginBps: m.Retail, DealerMarginBps: m.Dealer, Active: true}

@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/imagefile"
 	"shop/internal/platform/queue"
 )
 
@@ -25,11 +26,18 @@ type Service struct {
 	log   *slog.Logger
 	now   func() time.Time
 	clock clock.Clock
+	// images decodes every uploaded image under the process's image budget.
+	images *imagefile.Decoder
 }
 
-// NewService builds the catalogue on db; clk is the shop's clock (dates of stickers and discounts).
-func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, log *slog.Logger, clk clock.Clock) *Service {
-	return &Service{db: db, blobs: blobs, enq: enq, log: log, now: clk.Now, clock: clk}
+// NewService builds the catalogue on db; clk is the shop's clock (dates of stickers and
+// discounts); images is the process's one image decoder (nil: one of its own with the default
+// bounds, for tests and tools).
+func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, log *slog.Logger, clk clock.Clock, images *imagefile.Decoder) *Service {
+	if images == nil {
+		images = imagefile.NewDecoder(imagefile.DefaultBudget, imagefile.DefaultConcurrent)
+	}
+	return &Service{db: db, blobs: blobs, enq: enq, log: log, now: clk.Now, clock: clk, images: images}
 }
 
 // Today is the shop's current date, YYYY-MM-DD (what "valid today" means for a discount or sticker).

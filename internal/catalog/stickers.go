@@ -86,7 +86,7 @@ func (s *Service) setEnergyStickerKey(ctx context.Context, productID uint64, key
 
 // storeSticker checks an uploaded sticker image and stores it under the public stickers/ prefix.
 func (s *Service) storeSticker(ctx context.Context, r io.Reader) (string, error) {
-	u, err := readImage(r, "sticker")
+	u, err := s.readImage(ctx, r, "sticker")
 	if err != nil {
 		return "", err
 	}

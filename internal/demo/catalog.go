@@ -266,7 +266,7 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	}
 	cat := o.Catalog
 	if cat == nil {
-		cat = catalog.NewService(gdb, o.Blobs, nil, slog.New(slog.DiscardHandler), clock.System())
+		cat = catalog.NewService(gdb, o.Blobs, nil, slog.New(slog.DiscardHandler), clock.System(), nil)
 	}
 	// The manufacturer attribute keeps its fixed id, so it comes before any other attribute.
 	if err := cat.EnsureManufacturerAttribute(ctx); err != nil {

@@ -29,7 +29,10 @@ type Options struct {
 	Clock clock.Clock
 	// Log takes what fails after the answer is settled (an old avatar's delete, a limiter
 	// reset); nil discards.
-	Log                 *slog.Logger
+	Log *slog.Logger
+	// Images decodes avatars under the process's image budget (nil: a decoder of its own with
+	// the default bounds).
+	Images              *imagefile.Decoder
 	Secret              []byte
 	AccessTTL           time.Duration
 	RefreshTTL          time.Duration
@@ -72,6 +75,9 @@ func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs
 	}
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Images == nil {
+		opts.Images = imagefile.NewDecoder(imagefile.DefaultBudget, imagefile.DefaultConcurrent)
 	}
 	return &Service{db: db, opts: opts, limiter: limiter, mailer: mailer, blobs: blobs,
 		cache: newPrincipalCache(opts.SessionCacheTTL), now: opts.Clock.Now}
@@ -452,7 +458,7 @@ func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User
 	if err != nil {
 		return nil, err
 	}
-	img, err := imagefile.Read(r, "image")
+	img, err := s.opts.Images.Read(ctx, r, "image", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -32,6 +32,7 @@ type Config struct {
 	Log      LogConfig      `mapstructure:"log"`
 	Demo     DemoConfig     `mapstructure:"demo"`
 	Worker   WorkerConfig   `mapstructure:"worker"`
+	Images   ImagesConfig   `mapstructure:"images"`
 }
 
 type HTTPConfig struct {
@@ -119,49 +120,61 @@ type WorkerConfig struct {
 	Concurrency int `mapstructure:"concurrency"`
 }
 
+// ImagesConfig bounds the memory of decoding uploaded images, for the whole process: a small
+// file can declare a bitmap of hundreds of megabytes.
+type ImagesConfig struct {
+	// DecodeBudgetBytes is what all decodes at once may hold in decoded pixels; an image whose
+	// header alone declares more is refused (422).
+	DecodeBudgetBytes int64 `mapstructure:"decode_budget_bytes"`
+	// MaxConcurrentDecodes is how many images decode at once; the others wait.
+	MaxConcurrentDecodes int `mapstructure:"max_concurrent_decodes"`
+}
+
 // defaults lists every key with its default; configs/config.yaml documents the same keys
 // (a test keeps the two in step).
 var defaults = map[string]any{
-	"data_dir":                     "./var",
-	"http.addr":                    ":8080",
-	"http.public_url":              "http://localhost:8080",
-	"http.max_body_bytes":          int64(12 << 20),
-	"http.trusted_proxies":         []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"},
-	"http.shutdown_timeout":        20 * time.Second,
-	"database.url":                 "",
-	"database.auto_migrate":        true,
-	"database.max_open_conns":      10,
-	"redis.url":                    "",
-	"blob.driver":                  "local",
-	"blob.s3.endpoint":             "",
-	"blob.s3.region":               "us-east-1",
-	"blob.s3.bucket":               "",
-	"blob.s3.access_key":           "",
-	"blob.s3.secret_key":           "",
-	"blob.s3.path_style":           true,
-	"mail.driver":                  "outbox",
-	"mail.from":                    "Prodavnica <noreply@demo.local>",
-	"mail.smtp.host":               "",
-	"mail.smtp.port":               587,
-	"mail.smtp.username":           "",
-	"mail.smtp.password":           "",
-	"mail.smtp.dial_timeout":       10 * time.Second,
-	"mail.smtp.timeout":            time.Minute,
-	"auth.secret":                  "",
-	"auth.access_ttl":              15 * time.Minute,
-	"auth.refresh_ttl":             30 * 24 * time.Hour,
-	"auth.password_reset_ttl":      time.Hour,
-	"auth.login_per_ip_per_minute": 30,
-	"auth.login_fails_per_email":   10,
-	"auth.login_lockout":           15 * time.Minute,
-	"auth.session_cache_ttl":       10 * time.Second,
-	"modules":                      AllModules,
-	"web.store_dir":                "store-web/dist",
-	"web.admin_dir":                "admin-web/dist",
-	"log.level":                    "info",
-	"log.format":                   "json",
-	"demo.seed_on_first_start":     true,
-	"worker.concurrency":           4,
+	"data_dir":                      "./var",
+	"http.addr":                     ":8080",
+	"http.public_url":               "http://localhost:8080",
+	"http.max_body_bytes":           int64(12 << 20),
+	"http.trusted_proxies":          []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"},
+	"http.shutdown_timeout":         20 * time.Second,
+	"database.url":                  "",
+	"database.auto_migrate":         true,
+	"database.max_open_conns":       10,
+	"redis.url":                     "",
+	"blob.driver":                   "local",
+	"blob.s3.endpoint":              "",
+	"blob.s3.region":                "us-east-1",
+	"blob.s3.bucket":                "",
+	"blob.s3.access_key":            "",
+	"blob.s3.secret_key":            "",
+	"blob.s3.path_style":            true,
+	"mail.driver":                   "outbox",
+	"mail.from":                     "Prodavnica <noreply@demo.local>",
+	"mail.smtp.host":                "",
+	"mail.smtp.port":                587,
+	"mail.smtp.username":            "",
+	"mail.smtp.password":            "",
+	"mail.smtp.dial_timeout":        10 * time.Second,
+	"mail.smtp.timeout":             time.Minute,
+	"auth.secret":                   "",
+	"auth.access_ttl":               15 * time.Minute,
+	"auth.refresh_ttl":              30 * 24 * time.Hour,
+	"auth.password_reset_ttl":       time.Hour,
+	"auth.login_per_ip_per_minute":  30,
+	"auth.login_fails_per_email":    10,
+	"auth.login_lockout":            15 * time.Minute,
+	"auth.session_cache_ttl":        10 * time.Second,
+	"modules":                       AllModules,
+	"web.store_dir":                 "store-web/dist",
+	"web.admin_dir":                 "admin-web/dist",
+	"log.level":                     "info",
+	"log.format":                    "json",
+	"demo.seed_on_first_start":      true,
+	"worker.concurrency":            4,
+	"images.decode_budget_bytes":    int64(200_000_000),
+	"images.max_concurrent_decodes": 2,
 }
 
 // Keys returns every configuration key, sorted.
@@ -318,6 +331,9 @@ func (c *Config) validate() error {
 	}
 	if c.Log.Format != "json" && c.Log.Format != "text" {
 		errs = append(errs, fmt.Sprintf("log.format: %q is not json or text", c.Log.Format))
+	}
+	if c.Images.DecodeBudgetBytes <= 0 || c.Images.MaxConcurrentDecodes <= 0 {
+		errs = append(errs, "images.decode_budget_bytes and images.max_concurrent_decodes: must be positive")
 	}
 	if c.Auth.AccessTTL <= 0 || c.Auth.RefreshTTL <= 0 {
 		errs = append(errs, "auth.access_ttl and auth.refresh_ttl: must be positive")

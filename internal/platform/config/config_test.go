@@ -48,6 +48,7 @@ func TestLoadDefaults(t *testing.T) {
 		Log:     LogConfig{Level: "info", Format: "json"},
 		Demo:    DemoConfig{SeedOnFirstStart: true},
 		Worker:  WorkerConfig{Concurrency: 4},
+		Images:  ImagesConfig{DecodeBudgetBytes: 200_000_000, MaxConcurrentDecodes: 2},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)

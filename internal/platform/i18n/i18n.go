@@ -142,6 +142,7 @@ var coreMessages = map[string][2]string{
 	"validation.role_forbidden": {"Nemate pravo da dodelite ovu ulogu", "You may not assign this role"},
 	"validation.image_type":     {"Slika mora biti u formatu JPG, PNG ili WEBP", "The image must be a JPG, PNG or WEBP file"},
 	"image.too_many_pixels":     {"Slika može imati najviše {max} megapiksela", "The image may have at most {max} megapixels"},
+	"image.too_large_decoded":   {"Slika je prevelika za obradu: dekodirana bi zauzela više od {max} MB", "The image is too large to process: decoded it would take more than {max} MB"},
 	"validation.image_size":     {"Maksimalni limit slike je 2MB", "The maximum image limit is 2MB"},
 	"validation.file_required":  {"Fajl je obavezan", "The file is required"},
 
