@@ -54,7 +54,8 @@ type notificationHandlers struct {
 // NotificationResponse is one notification. data is what its producer sent: message (in the
 // user's language), pricelist {id, supplier_id, supplier, file_name} or null, and by type
 // counts {rows, created, updated, unchanged, rejected}, rejected_rows [{row, sku, reason}],
-// categories [names] (CategoriesNotMapped), error (ImportFailed).
+// categories [names] (CategoriesNotMapped), error (ImportFailed); the mass sticker jobs'
+// StickersDone and StickersFailed carry job (catalog_stickers | energy_sticker) and count or error.
 type NotificationResponse struct {
 	ID        uint64          `json:"id"`
 	Type      string          `json:"type" example:"ImportFinished"`

@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/identity"
+	"shop/internal/notify"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
@@ -28,6 +29,8 @@ type Deps struct {
 	Catalog  *catalog.Service
 	// Pricelist runs price-list imports and products imports.
 	Pricelist *pricelist.Service
+	// Notify tells users how the jobs they started ended (nil: nobody is told).
+	Notify *notify.Service
 }
 
 // Mux routes each task type to its handler.
@@ -35,8 +38,9 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.Handle(queue.TypeMailSend, mailSend{d.Mail})
 	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
-	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, d.Log})
-	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, d.Log})
+	ends := massEnds{d.Notify, d.Log}
+	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, ends})
+	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, ends})
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
 	return mux

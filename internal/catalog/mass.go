@@ -60,6 +60,17 @@ func decodeSelection(raw json.RawMessage) (ProductSelection, error) {
 	return sel, nil
 }
 
+// The notifications that end a mass sticker job, to the user who started it: data carries
+// job (MassJobCatalogStickers or MassJobEnergySticker), message, and count (done) or error
+// (failed, after the last attempt).
+const (
+	NoteStickersDone   = "StickersDone"
+	NoteStickersFailed = "StickersFailed"
+
+	MassJobCatalogStickers = "catalog_stickers"
+	MassJobEnergySticker   = "energy_sticker"
+)
+
 // --- Mass catalog stickers ----------------------------------------------------------------
 
 // MassAddCatalogStickers checks the sticker and the selection, then queues the job that puts

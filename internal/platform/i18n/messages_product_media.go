@@ -25,5 +25,12 @@ var productMediaMessages = map[string][2]string{
 	"catalog_sticker.deleted":        {"Katalog nalepnica je uspešno obrisana.", "The catalog sticker has been deleted."},
 	"catalog_sticker.queued":         {"Nalepnice se dodaju u pozadini.", "The stickers are being added in the background."},
 
+	// The notifications that end the mass sticker jobs (data.message; the admin renders its own
+	// text from data.job, data.count and data.error).
+	"catalog_sticker.note_done":   {"Katalog nalepnica je dodata na {count} proizvoda.", "The catalog sticker has been added to {count} products."},
+	"catalog_sticker.note_failed": {"Dodavanje katalog nalepnica nije uspelo: {error}", "Adding the catalog stickers failed: {error}"},
+	"energy_sticker.note_done":    {"Nalepnica energetske vrednosti je postavljena na {count} proizvoda.", "The energy label has been set on {count} products."},
+	"energy_sticker.note_failed":  {"Postavljanje nalepnica energetske vrednosti nije uspelo: {error}", "Setting the energy labels failed: {error}"},
+
 	"product_media.select_first": {"Molimo vas da prvo izaberete proizvode koje želite da menjate", "Please select the products you want to change first"},
 }

@@ -36,6 +36,10 @@ export interface NotificationData {
   category?: { id?: number; name?: string } | null
   /** a failure's reason */
   error?: string
+  /** StickersDone / StickersFailed: which mass job (catalog_stickers | energy_sticker) */
+  job?: string
+  /** StickersDone: the products changed */
+  count?: number
 }
 
 export type Notification = Omit<S['Notification'], 'data'> & { id: number; type: string; data?: NotificationData | null }

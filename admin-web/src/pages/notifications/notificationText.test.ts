@@ -30,6 +30,23 @@ describe('notificationView', () => {
     })
   })
 
+  it('reads the mass sticker jobs\' ends: done with the count, failed as an error with the reason', () => {
+    expect(notificationView({ type: 'StickersDone', data: { job: 'catalog_stickers', count: 12 } }, sr())).toEqual({
+      kind: 'info',
+      text: 'Katalog nalepnica je dodata na 12 proizvoda',
+    })
+    expect(notificationView({ type: 'StickersDone', data: { job: 'energy_sticker', count: 3 } }, en()).text).toBe(
+      'The energy label has been set on 3 products',
+    )
+    expect(notificationView({ type: 'StickersFailed', data: { job: 'energy_sticker', error: 'Fajl je obavezan' } }, sr())).toEqual({
+      kind: 'error',
+      text: 'Postavljanje nalepnica energetske vrednosti nije uspelo: Fajl je obavezan',
+    })
+    expect(notificationView({ type: 'StickersFailed', data: { job: 'catalog_stickers', error: 'Server error' } }, en()).text).toBe(
+      'Adding the catalog stickers failed: Server error',
+    )
+  })
+
   it("falls back to the producer's message when the data lacks the fields", () => {
     expect(notificationView({ type: 'PricelistUploaded', data: { message: 'Stigao je cenovnik' } }, sr()).text).toBe('Stigao je cenovnik')
     expect(notificationView({ type: 'ImportFinished', data: null }, sr()).text).toBe('Uvoz je završen')

@@ -1,11 +1,12 @@
 // How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
-// CategoriesNotMapped, ImportFinished; anything else is shown as an error). The text is the
+// CategoriesNotMapped, ImportFinished; the mass sticker jobs' StickersDone and StickersFailed;
+// anything else is shown as an error). The text is the
 // admin's own, in the chosen language, filled from data; where data lacks the fields a text
 // needs, the producer's message (data.message) stands in.
 import type { TFunction } from 'i18next'
 import type { Notification, NotificationData } from '../../hooks/api/notifications'
 
-export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished'] as const
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone'] as const
 
 export interface NotificationView {
   /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
@@ -55,6 +56,15 @@ export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFun
     case 'CategoriesUploaded': {
       const supplier = d.pricelist?.supplier
       return info(supplier ? t(k('categoriesUploaded'), { supplier }) : (message ?? t(k('categoriesUploadedShort'))))
+    }
+    case 'StickersDone': {
+      const key = d.job === 'energy_sticker' ? 'energyStickersDone' : 'catalogStickersDone'
+      return info(typeof d.count === 'number' ? t(k(key), { count: d.count }) : (message ?? t(k(`${key}Short`))))
+    }
+    case 'StickersFailed': {
+      const error = typeof d.error === 'string' && d.error !== '' ? d.error : undefined
+      const key = d.job === 'energy_sticker' ? 'energyStickersFailed' : 'catalogStickersFailed'
+      return { kind: 'error', text: error ? t(k(key), { error }) : (message ?? t(k('errorUnknown'))) }
     }
     default: {
       const error = (typeof d.error === 'string' && d.error !== '' ? d.error : undefined) ?? message
