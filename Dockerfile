@@ -1,5 +1,6 @@
 # Production image of shopd and shopctl: web build, Go build, small non-root runtime.
-# Build from the repository root: docker build -f deploy/Dockerfile -t shop .
+# Build from the repository root: docker build -t shop .
+# (deploy/compose.yaml builds it too; deploy/deploy_test.go checks every path and stage it names.)
 
 FROM node:20-bookworm-slim AS web
 WORKDIR /src
