@@ -2,6 +2,7 @@
 // mapping between URLSearchParams and a typed ProductListQuery, the API query built from it, and
 // the removable chips it shows. The URL keys are the API's parameter names, so a shared link, a
 // reload and the API call all read the same words.
+import { isDay } from '../format'
 
 export interface ProductFilters {
   /** id lists, sent comma-joined */
@@ -112,12 +113,7 @@ const money = (s: string | null): number | undefined => {
   return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) / 100 : undefined
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-const date = (s: string | null): string | undefined => {
-  if (s === null || !DATE.test(s)) return undefined
-  const d = new Date(s + 'T00:00:00Z')
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? undefined : s
-}
+const date = (s: string | null): string | undefined => (s !== null && isDay(s) ? s : undefined)
 
 const idList = (s: string | null): number[] => {
   if (!s) return []

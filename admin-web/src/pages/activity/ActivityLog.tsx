@@ -12,7 +12,7 @@ import { useListParams } from '../../components/useListParams'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useActivity, type ActivityQuery } from '../../hooks/api/activity'
 import { useUsers } from '../../hooks/api/users'
-import { dateOnly, day, timeOnly } from '../product-detail/display'
+import { formatDate, formatTime } from '../../format'
 import { ACTIVITY_TYPES, typeKey, valueRows, type ValueRow } from './activityValues'
 
 export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const
@@ -73,8 +73,8 @@ export function ActivityLog() {
     { key: 'type', title: l('type'), render: (_, e) => t(typeKey(e.type), { defaultValue: e.type }) },
     { key: 'subject', title: l('subject'), render: (_, e) => (e.subject_type ? `${e.subject_type} #${e.subject_id ?? ''}` : '') },
     { key: 'user', title: l('user'), render: (_, e) => e.user?.name || (e.user ? `#${e.user.id}` : l('none')) },
-    { key: 'date', title: l('date'), width: 120, render: (_, e) => (e.date ? day(e.date) : dateOnly(e.created_at)) },
-    { key: 'time', title: l('time'), width: 90, render: (_, e) => e.time ?? timeOnly(e.created_at) },
+    { key: 'date', title: l('date'), width: 120, render: (_, e) => formatDate(e.created_at) },
+    { key: 'time', title: l('time'), width: 90, render: (_, e) => formatTime(e.created_at) },
     { key: 'ip', dataIndex: 'ip', title: l('ip'), width: 150 },
   ]
 

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
+import { formatNumber } from '../../format'
 import { useLinkCategory, useSupplierCategories, useUnlinkCategory, type SupplierCategory } from '../../hooks/api/pricelistLinks'
 import { toast } from '../../notify'
 import { CategoryPicker, SupplierSelect, useUrlIds } from './pickers'
@@ -73,7 +74,7 @@ export function CategoryLinking() {
 
   const columns: TableProps<SupplierCategory>['columns'] = [
     { key: 'name', title: l('supplierCategory'), render: (_, r) => r.supplier_category },
-    { key: 'products', title: l('products'), align: 'right', width: 140, render: (_, r) => r.products.toLocaleString('sr-RS') },
+    { key: 'products', title: l('products'), align: 'right', width: 140, render: (_, r) => formatNumber(r.products) },
     {
       key: 'category',
       title: l('shopCategory'),

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { usePricelistImport, type DuplicateSku, type PricelistImport, type RejectedRow } from '../../hooks/api/pricelists'
 import { screens } from '../../screens'
-import { dateTime } from '../product-detail/display'
+import { formatDateTime } from '../../format'
 import { ImportStatusTag, fileSize } from './display'
 
 /** duplicateText: a repeated SKU with the rows it is on, 'X-1 (3, 17)' */
@@ -36,9 +36,9 @@ export function ImportDrawer({ summary, onClose }: { summary: PricelistImport | 
               { key: 'status', label: l('status'), children: <ImportStatusTag status={imp.status} /> },
               { key: 'file', label: l('fileName'), children: imp.file_name },
               { key: 'size', label: l('size'), children: fileSize(imp.file_size) },
-              { key: 'created_at', label: l('createdAt'), children: dateTime(imp.created_at) },
-              { key: 'started_at', label: l('startedAt'), children: dateTime(imp.started_at) },
-              { key: 'finished_at', label: l('finishedAt'), children: dateTime(imp.finished_at) },
+              { key: 'created_at', label: l('createdAt'), children: formatDateTime(imp.created_at) },
+              { key: 'started_at', label: l('startedAt'), children: formatDateTime(imp.started_at) },
+              { key: 'finished_at', label: l('finishedAt'), children: formatDateTime(imp.finished_at) },
               { key: 'rows', label: l('rows'), children: imp.rows ?? 0 },
               { key: 'created', label: l('created'), children: imp.created ?? 0 },
               { key: 'updated', label: l('updated'), children: imp.updated ?? 0 },

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
 import { usePageTitle } from '../../components/usePageTitle'
+import { formatDateTime, formatNumber } from '../../format'
 import { applyServerErrors } from '../../forms/serverErrors'
 import { isUnfinished, usePricelistImports, useRefreshSuppliers, useUploadPricelist, type PricelistImport } from '../../hooks/api/pricelists'
 import { toast } from '../../notify'
-import { dateTime } from '../product-detail/display'
 import { HeaderMappingForm } from './HeaderMappingForm'
 import { ImportDrawer } from './ImportDrawer'
 import { ImportStatusTag, fileSize } from './display'
@@ -137,11 +137,11 @@ function ImportList() {
     key: k,
     title: l(k),
     align: 'right' as const,
-    render: (_: unknown, r: PricelistImport) => (isUnfinished(r) && !r[k] ? '' : (r[k] ?? 0).toLocaleString('sr-RS')),
+    render: (_: unknown, r: PricelistImport) => (isUnfinished(r) && !r[k] ? '' : formatNumber(r[k] ?? 0)),
   })
 
   const columns: TableProps<PricelistImport>['columns'] = [
-    { key: 'created_at', title: l('createdAt'), render: (_, r) => dateTime(r.created_at), width: 150 },
+    { key: 'created_at', title: l('createdAt'), render: (_, r) => formatDateTime(r.created_at), width: 150 },
     { key: 'supplier', title: t('pricelists.common.supplier'), render: (_, r) => r.supplier },
     {
       key: 'file',

@@ -9,7 +9,7 @@ import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
 import { useSupplierList } from '../../hooks/api/supplierProducts'
 import { href, screens } from '../../screens'
-import { dateTime } from '../product-detail/display'
+import { formatDateTime } from '../../format'
 
 /** the query value that asks for the connected products (anything else: unconnected) */
 export const CONNECTED = 'povezani'
@@ -47,7 +47,7 @@ export function SupplierList() {
       align: 'right',
       render: (_, s) => cell(s, <Link to={supplierProductsHref(s.id, false)}>{s.unconnected_products ?? 0}</Link>),
     },
-    { key: 'updated', title: l('updatedAt'), render: (_, s) => cell(s, dateTime(s.updated_at)) },
+    { key: 'updated', title: l('updatedAt'), render: (_, s) => cell(s, formatDateTime(s.updated_at)) },
   ]
 
   const first = list.isPending
