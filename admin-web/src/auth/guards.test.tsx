@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
+import i18n from '../i18n'
 import { renderApp } from '../testing/render'
 import { screens } from '../screens'
 import { ScreenGuard } from './guards'
@@ -17,11 +18,25 @@ describe('ScreenGuard', () => {
     expect(screen.getByText('upload form')).toBeTruthy()
   })
 
-  it('sends a user without the permission to the admin home', () => {
+  it('shows a staff user without the permission the Unauthorized page at the typed address, not the home', async () => {
     renderApp(<ScreenGuard screen={screens.users}>users</ScreenGuard>, { user: staff, modules: [], at: '/korisnici', others })
     expect(screen.queryByText('users')).toBeNull()
-    expect(screen.getByText('admin home')).toBeTruthy()
-    expect(screen.getByTestId('location').textContent).toBe('/')
+    expect(screen.queryByText('admin home')).toBeNull()
+    expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
+    expect(screen.getByText('Nemate dozvolu da otvorite ovu stranicu.')).toBeTruthy()
+    expect(screen.getByTestId('location').textContent).toBe('/korisnici')
+    expect(document.title.startsWith('Unauthorized')).toBe(true)
+    // the way home is offered, not forced
+    fireEvent.click(screen.getByRole('button', { name: 'Na početnu' }))
+    expect(await screen.findByText('admin home')).toBeTruthy()
+  })
+
+  it('shows the Unauthorized page in English too (the same 403 text)', async () => {
+    await i18n.changeLanguage('en')
+    renderApp(<ScreenGuard screen={screens.users}>users</ScreenGuard>, { user: staff, modules: [], at: '/korisnici', others })
+    expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
+    expect(screen.getByText('You do not have permission to open this page.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'To the home page' })).toBeTruthy()
   })
 
   it('sends the user back when the module is off, even a super-admin', () => {

@@ -1,9 +1,11 @@
 // Route guards: a session is needed for the back office, guests only on the login page, and a
-// screen's module (else the user is sent back) and permission (else the admin home) per spec 6.
+// screen's module (else the user is sent back, spec 6) and permission (else the Unauthorized page,
+// the error catalogue's 403 text, at the address the user asked for).
 import { Spin } from 'antd'
 import { getToken } from '@shop/shared'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { Unauthorized } from '../components/Unauthorized'
 import { useGoBack } from '../components/useGoBack'
 import { useMe, useModules } from '../hooks/api/session'
 import type { Screen } from '../screens'
@@ -37,7 +39,7 @@ export function ScreenGuard({ screen, children }: { screen: Screen; children: Re
   const waiting = me.isPending || (screen.module !== undefined && modules.isPending)
   if (waiting) return <Loading />
   if (!moduleEnabled(modules.data, screen.module)) return <SendBack />
-  if (!can(me.data, screen.permission)) return <Navigate to="/" replace />
+  if (!can(me.data, screen.permission)) return <Unauthorized />
   return <>{children}</>
 }
 
