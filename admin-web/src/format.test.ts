@@ -8,15 +8,13 @@ const winter = '2026-11-24T23:18:00Z'
 const summer = '2026-06-14T22:30:00Z'
 
 describe('times in the shop zone', () => {
-  const zone = process.env.TZ
   afterEach(() => {
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
+    vi.unstubAllEnvs()
   })
 
   // Node reads TZ again when it changes, so each zone below is the process's local zone in turn
   it.each(['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Europe/Belgrade'])('shows Belgrade time with the process in %s', (tz) => {
-    process.env.TZ = tz
+    vi.stubEnv('TZ', tz)
     expect(formatDateTime(winter)).toBe('25.11.2026 00:18')
     expect(formatDate(winter)).toBe('25.11.2026')
     expect(formatTime(winter)).toBe('00:18')
@@ -26,7 +24,7 @@ describe('times in the shop zone', () => {
   })
 
   it('the process zone really moved (the check above is not vacuous)', () => {
-    process.env.TZ = 'UTC'
+    vi.stubEnv('TZ', 'UTC')
     expect(new Date(winter).getHours()).toBe(23)
   })
 

@@ -4,16 +4,14 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { DayPicker } from './DayPicker'
 
 describe('DayPicker', () => {
-  const zone = process.env.TZ
   beforeEach(() => {
-    process.env.TZ = 'UTC'
+    vi.stubEnv('TZ', 'UTC')
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-11-24T23:30:00Z'))
   })
   afterEach(() => {
     vi.useRealTimers()
-    if (zone === undefined) delete process.env.TZ
-    else process.env.TZ = zone
+    vi.unstubAllEnvs()
   })
 
   it("marks the shop's today and picks it with Today", () => {
