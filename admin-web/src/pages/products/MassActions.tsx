@@ -1,6 +1,7 @@
 // The product list's six mass dialogs (catalogue spec 2 "Mass dialogs", 3 "Mass payloads", 4 and 5):
 // change descriptions, add a discount, activate or deactivate attributes, move to a category,
-// one energy sticker and one catalog sticker to many. Each first passes the select-first rules;
+// one energy sticker and one catalog sticker to many; the menu offers the discount once its server
+// route exists (OFFERED_MASS_ACTIONS). Each first passes the select-first rules;
 // on success it closes, clears the selection, and the server's message shows as a toast. A 422
 // lands on the dialog's fields; what has no field there (the selection, the sticker file, the
 // category) shows inside the dialog, since the app's toasts leave 422s to the forms.
@@ -32,7 +33,7 @@ import type { ProductFilters } from '../../lists/productQuery'
 import { toast } from '../../notify'
 import { plainToLexical } from '../product-detail/richText'
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../product-detail/productRules'
-import { chosenCategory, gateMassAction, MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
+import { chosenCategory, gateMassAction, OFFERED_MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
 
 export interface MassActionsProps {
   selection: Selection
@@ -66,7 +67,7 @@ export function MassActions({ selection, filters, target, onDone, onNeedCategory
     <>
       <Dropdown
         trigger={['click']}
-        menu={{ items: MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}
+        menu={{ items: OFFERED_MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}
       >
         <Button>
           <Space>

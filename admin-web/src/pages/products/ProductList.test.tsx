@@ -135,6 +135,23 @@ describe('ProductList', () => {
     expect(await screen.findByText('Molimo vas da prvo izaberete proizvode koje želite da menjate')).toBeTruthy()
   })
 
+  it('the mass menu offers no discount: its server route comes with the pricing capability', async () => {
+    mockApi()
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    expect(await screen.findByText('Izmena opisa')).toBeTruthy()
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Izmena opisa',
+      'Aktivacija / deaktivacija atributa',
+      'Prebacivanje u kategoriju',
+      'Energetska nalepnica',
+      'Katalog nalepnica',
+    ])
+    expect(screen.queryByText('Dodavanje popusta')).toBeNull()
+  })
+
   it('category move without a category: the category message, and closing it opens the filter panel', async () => {
     mockApi()
     renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
