@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: one shopd on a free loopback port with its own data
 // folder (embedded SQLite, in-process Redis, demo users seeded on first start), and Debian's
 // chromium driven by playwright-core.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -9,18 +9,22 @@ import { chromium } from 'playwright-core'
 
 const root = resolve(import.meta.dirname, '..')
 
-export async function startShop() {
+// prepare: shopctl commands run on the shop's data folder before it starts, e.g.
+// [['seed', 'bench', '--products', '5000']] for a big catalogue.
+export async function startShop({ prepare = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
+  const env = {
+    ...process.env,
+    SHOP_HTTP_ADDR: '127.0.0.1:0',
+    SHOP_DATA_DIR: dataDir,
+    SHOP_LOG_LEVEL: 'warn',
+    SHOP_WEB_STORE_DIR: join(root, 'store-web', 'dist'),
+    SHOP_WEB_ADMIN_DIR: join(root, 'admin-web', 'dist'),
+  }
+  for (const args of prepare) execFileSync(join(root, 'bin', 'shopctl'), args, { cwd: root, env, stdio: 'pipe' })
   const proc = spawn(join(root, 'bin', 'shopd'), ['serve'], {
     cwd: root,
-    env: {
-      ...process.env,
-      SHOP_HTTP_ADDR: '127.0.0.1:0',
-      SHOP_DATA_DIR: dataDir,
-      SHOP_LOG_LEVEL: 'warn',
-      SHOP_WEB_STORE_DIR: join(root, 'store-web', 'dist'),
-      SHOP_WEB_ADMIN_DIR: join(root, 'admin-web', 'dist'),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { renderApp } from '../testing/render'
-import { ListPage } from './ListPage'
+import { ListPage, MIN_COLUMN_WIDTH, tableWidth } from './ListPage'
 import { readListParams, writeListParams } from './useListParams'
 
 interface Row {
@@ -155,6 +155,17 @@ describe('ListPage', () => {
     expect(document.querySelector('.ant-table-tbody-virtual')).not.toBeNull()
     expect(document.querySelectorAll('.ant-table-row').length).toBeLessThan(5000)
     expect(screen.getByText('5000 po stranici')).toBeTruthy()
+  })
+
+  it("the virtual table is as wide as its columns ask, not wider (antd fills any room beyond)", () => {
+    const columns = [
+      { key: 'a', title: 'A', width: 100 },
+      { key: 'b', title: 'B', width: 250 },
+      { key: 'c', title: 'C' },
+    ]
+    expect(tableWidth(columns)).toBe(350 + MIN_COLUMN_WIDTH)
+    expect(tableWidth(columns, { columnWidth: 48 })).toBe(398 + MIN_COLUMN_WIDTH)
+    expect(tableWidth(columns, {})).toBe(382 + MIN_COLUMN_WIDTH)
   })
 
   it("says 'Nema podataka' for an empty list", () => {

@@ -3,7 +3,9 @@
 // page, size and search come from the URL (filters too, kept by their own module); the previous
 // page stays shown while the next loads. Big pages (1000, 5000 rows) render through antd Table's
 // virtual mode, so only the rows in view are in the DOM. A bounded total (the server stopped
-// counting there) shows as "more than N".
+// counting there) shows as "more than N". The virtual table is as wide as its columns ask (their
+// widths are minimums) and fills the space beyond that, as the plain table does: a fixed width
+// wider than the page would push the last columns out of view (issue 11 item 31).
 import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Flex, Input, Select, Table, Typography, type InputRef, type TableProps } from 'antd'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -16,6 +18,20 @@ import { usePageTitle } from './usePageTitle'
 export const SEARCH_DEBOUNCE_MS = 500
 /** from this many rows on the table is virtual (rows outside the view are not rendered) */
 export const VIRTUAL_FROM_ROWS = 200
+/** what a column without a width counts for in the virtual table's width */
+export const MIN_COLUMN_WIDTH = 120
+/** antd's selection column when the list names no width */
+const SELECTION_WIDTH = 32
+
+/**
+ * tableWidth: the width the columns need (the virtual table's scroll.x). antd spreads any room
+ * beyond it over the columns, so a table that fits shows every column without sideways scrolling.
+ */
+export function tableWidth<T>(columns: TableProps<T>['columns'], rowSelection?: TableProps<T>['rowSelection']): number {
+  let width = rowSelection ? (typeof rowSelection.columnWidth === 'number' ? rowSelection.columnWidth : SELECTION_WIDTH) : 0
+  for (const c of columns ?? []) width += typeof c.width === 'number' ? c.width : MIN_COLUMN_WIDTH
+  return width
+}
 
 export interface ListPageProps<T> {
   title: string
@@ -35,8 +51,6 @@ export interface ListPageProps<T> {
   /** false hides the search box (a list without search) */
   searchable?: boolean
   rowSelection?: TableProps<T>['rowSelection']
-  /** the table's width in virtual mode (antd needs a number there); default 1200 */
-  virtualWidth?: number
   /** the scroll area's height in virtual mode; default 640 */
   virtualHeight?: number
 }
@@ -54,7 +68,6 @@ export function ListPage<T extends object>({
   pageSizes = PAGE_SIZES,
   searchable = true,
   rowSelection,
-  virtualWidth = 1200,
   virtualHeight = 640,
 }: ListPageProps<T>) {
   const { t } = useTranslation()
@@ -106,7 +119,7 @@ export function ListPage<T extends object>({
         rowSelection={rowSelection}
         pagination={false}
         virtual={virtual}
-        scroll={virtual ? { x: virtualWidth, y: virtualHeight } : { x: true }}
+        scroll={virtual ? { x: tableWidth(columns, rowSelection), y: virtualHeight } : { x: true }}
         size={virtual ? 'small' : undefined}
       />
       <ListPagination current={params.page} last={last} onChange={(page) => setParams({ page })} />

@@ -60,11 +60,15 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   }
   const hiddenChips: ChipKind[] = onSite ? ['live', 'dead'] : []
 
+  // The widths are minimums: they add up to what fits beside the full sidebar at 1366 px, and
+  // wider screens spread the room over them. The actions column is the last one and scrolls with
+  // the rest: a column stuck to the right edge hides whichever column lies under it whenever the
+  // table is wider than the screen (prices and status at 5000 rows, issue 11 item 31).
   const columns: TableProps<ProductRow>['columns'] = [
     {
       key: 'image',
       title: t('products.image'),
-      width: 72,
+      width: 64,
       render: (_, p) =>
         p.main_image ? (
           <Image src={p.main_image.small} preview={{ src: p.main_image.large }} width={48} height={48} style={{ objectFit: 'contain' }} alt="" />
@@ -72,40 +76,39 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
           <span aria-label={t('products.noImage')}>—</span>
         ),
     },
-    { key: 'sku', dataIndex: 'sku', title: t('products.sku'), width: 130 },
+    { key: 'sku', dataIndex: 'sku', title: t('products.sku'), width: 100 },
     {
       key: 'name',
       title: t('products.name'),
-      width: 360,
+      width: 170,
       render: (_, p) => <Link to={href(screens.product, { productId: p.id })}>{p.name}</Link>,
     },
-    { key: 'category', title: t('products.category'), width: 180, render: (_, p) => p.main_category?.name ?? '' },
-    { key: 'brand', title: t('products.brand'), width: 130, render: (_, p) => p.brand?.name ?? '' },
+    { key: 'category', title: t('products.category'), width: 116, render: (_, p) => p.main_category?.name ?? '' },
+    { key: 'brand', title: t('products.brand'), width: 100, render: (_, p) => p.brand?.name ?? '' },
     {
       key: 'entry_price',
       title: t('products.entryPrice'),
-      width: 130,
+      width: 100,
       align: 'right',
       render: (_, p) => formatMoney(p.entry_price),
     },
-    { key: 'web_price', title: t('products.webPrice'), width: 130, align: 'right', render: (_, p) => formatMoney(p.web_price) },
+    { key: 'web_price', title: t('products.webPrice'), width: 100, align: 'right', render: (_, p) => formatMoney(p.web_price) },
     {
       key: 'active',
       title: t('products.active'),
-      width: 90,
+      width: 80,
       render: (_, p) => <Badge status={p.active ? 'success' : 'default'} text={p.active ? t('common.yes') : t('common.no')} />,
     },
     {
       key: 'visible',
       title: t('products.visible'),
-      width: 90,
+      width: 80,
       render: (_, p) => <Badge status={p.visible ? 'success' : 'default'} text={p.visible ? t('common.yes') : t('common.no')} />,
     },
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 120,
-      fixed: 'right',
+      width: 96,
       render: (_, p) => (
         <Space>
           <Link to={href(screens.product, { productId: p.id })} aria-label={t('common.edit')} title={t('common.edit')}>
@@ -200,7 +203,6 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
           columnWidth: 48,
           fixed: true,
         }}
-        virtualWidth={1500}
       />
       <FilterPanel
         open={panel.open}
