@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/ctrlchar"
 )
 
 // Description lengths (catalogue spec 5): they count the text a reader sees, not the rich-text
@@ -75,9 +76,14 @@ func checkDescription(field, s string, required bool) *apperr.FieldError {
 	if s == "" && !required {
 		return nil
 	}
-	n := utf8.RuneCountInString(strings.TrimSpace(DescriptionText(s)))
+	text := DescriptionText(s)
+	n := utf8.RuneCountInString(strings.TrimSpace(text))
 	var fe apperr.FieldError
 	switch {
+	case ctrlchar.Has(text, true):
+		// The request layer saw only the document's JSON; a NUL escaped inside it (\u0000)
+		// would reach the search text, which PostgreSQL cannot store.
+		fe = apperr.Field(field, "validation.control_chars")
 	case n == 0 && required:
 		fe = apperr.Field(field, "validation.required")
 	case n < DescriptionMin:

@@ -165,10 +165,15 @@ func Fail(c *gin.Context, err error) {
 }
 
 // BindJSON decodes the body into v; a malformed body is a 422 naming the body (or the
-// field whose type is wrong), a body over the size limit a 413.
+// field whose type is wrong), a string holding a control character a 422 naming its field,
+// a body over the size limit a 413.
 func BindJSON(c *gin.Context, v any) bool {
 	if err := c.ShouldBindJSON(v); err != nil {
 		Fail(c, bodyError(err))
+		return false
+	}
+	if err := checkDecoded(v); err != nil {
+		Fail(c, err)
 		return false
 	}
 	return true
