@@ -69,3 +69,29 @@ func TestControlCharacters(t *testing.T) {
 		}
 	})
 }
+
+// TestListPageBounds: a page whose offset would overflow is a 422 on every list (the categories
+// lists panicked, the others answered the first page); a page past the end is an empty page.
+func TestListPageBounds(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := productFixtureNew(t, a)
+		ts := fx.ts
+		for _, tt := range []struct{ path, token string }{
+			{"/api/v1/categories", ""},
+			{"/api/v1/admin/categories", ts.admin},
+			{"/api/v1/admin/products", ts.admin},
+			{"/api/v1/admin/brands", ts.admin},
+			{"/api/v1/admin/users", ts.admin},
+		} {
+			r := ts.do(req{method: "GET", path: tt.path + "?page=9223372036854775807", token: tt.token})
+			if r.Status != 422 || firstError(r, "page") == "" {
+				t.Errorf("%s overflow: %d %s, want 422 on page", tt.path, r.Status, r.Raw)
+			}
+			r = ts.do(req{method: "GET", path: tt.path + "?page=1000&paginate=50", token: tt.token})
+			meta, _ := r.Body["meta"].(map[string]any)
+			if r.Status != 200 || len(list(r)) != 0 || meta["current_page"] != 1000.0 {
+				t.Errorf("%s past the end: %d %s, want an empty page 1000", tt.path, r.Status, r.Raw)
+			}
+		}
+	})
+}

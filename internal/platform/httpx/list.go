@@ -93,6 +93,10 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 	}
 	if s := get("page"); s != "" {
 		n, err := strconv.Atoi(s)
+		if errors.Is(err, strconv.ErrRange) {
+			// Beyond int, n is clamped to the nearest end: the bounds below name the limit.
+			err = nil
+		}
 		switch {
 		case err != nil:
 			fields = append(fields, apperr.Field("page", "validation.number"))
@@ -114,6 +118,11 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 		default:
 			page.Size = n
 		}
+	}
+	// Checked against the size the request ends up with: a page past the end is an empty page,
+	// but one whose offset would overflow is refused.
+	if maxPage := listing.MaxPage(page.Size); page.Number > maxPage {
+		fields = append(fields, apperr.Field("page", "validation.max", "n", maxPage))
 	}
 	inc, err := parseIncludes(get("include"), spec.Includes)
 	if err != nil {

@@ -1,6 +1,18 @@
 // Package listing holds the paging input every list service takes, independent of transport.
 package listing
 
+// MaxOffset bounds the rows before a page (the parser refuses a page beyond it): far above any
+// list the shop holds, and small enough that no offset arithmetic overflows, in Go or in SQL.
+const MaxOffset = 1<<31 - 1
+
+// MaxPage is the highest page number of a given size whose offset stays within MaxOffset.
+func MaxPage(size int) int {
+	if size <= 0 {
+		return 1
+	}
+	return MaxOffset/size + 1
+}
+
 // Page is a 1-based page number and a page size.
 type Page struct {
 	Number int
