@@ -95,3 +95,40 @@ func TestListPageBounds(t *testing.T) {
 		}
 	})
 }
+
+// TestContentType: a state-changing request with a body other than JSON or a multipart form is
+// a 415 (another site's page can post text/plain or a form from a visitor's browser without a
+// CORS preflight); bodiless requests and the two accepted types pass.
+func TestContentType(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		login := []byte(`{"email":"admin@demo.local","password":"demo1234"}`)
+		for _, tt := range []struct {
+			name, method, path, ctype, token string
+			body                             []byte
+		}{
+			{"textPlain", "POST", "/api/v1/login", "text/plain", "", login},
+			{"textPlainCharset", "POST", "/api/v1/login", "text/plain;charset=UTF-8", "", login},
+			{"form", "POST", "/api/v1/register", "application/x-www-form-urlencoded", "", []byte("name=a&email=b")},
+			{"noTypeWithBody", "POST", "/api/v1/login", "-", "", login},
+			{"patch", "PATCH", "/api/v1/admin/users/1", "text/plain", ts.admin, []byte(`{"name":"x"}`)},
+			{"emptyTextPlain", "POST", "/api/v1/logout", "text/plain", ts.buyer, []byte{}},
+			{"queueMonitor", "POST", "/admin/queues/api/queues/default:pause", "text/plain", ts.admin, []byte("x")},
+		} {
+			r := ts.do(req{method: tt.method, path: tt.path, raw: tt.body, contentType: tt.ctype, token: tt.token, lang: "en"})
+			if r.Status != 415 || message(r) == "" {
+				t.Errorf("%s: %d %s, want 415", tt.name, r.Status, r.Raw)
+			}
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", raw: login, contentType: "application/json; charset=utf-8"}); r.Status != 200 {
+			t.Errorf("json with charset: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/logout", token: ts.buyer}); r.Status != 200 {
+			t.Errorf("bodiless logout: %d %s", r.Status, r.Raw)
+		}
+		body, ctype := multipartFile(t, "avatar", "a.png", smallPNG(t))
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/users/1/avatar", raw: body, contentType: ctype, token: ts.admin}); r.Status == 415 {
+			t.Errorf("multipart refused: %s", r.Raw)
+		}
+	})
+}

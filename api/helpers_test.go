@@ -79,7 +79,7 @@ type resp struct {
 type req struct {
 	method, path, token, lang string
 	body                      any
-	contentType               string
+	contentType               string // default application/json; "-" sends none
 	raw                       []byte
 	header                    map[string]string
 	// chunked sends the body without a Content-Length, as a streaming client does.
@@ -108,7 +108,9 @@ func (ts *testServer) do(r req) resp {
 		if ct == "" {
 			ct = "application/json"
 		}
-		hr.Header.Set("Content-Type", ct)
+		if ct != "-" { // "-": a body without a type
+			hr.Header.Set("Content-Type", ct)
+		}
 	}
 	if r.token != "" {
 		hr.Header.Set("Authorization", "Bearer "+r.token)

@@ -17,7 +17,9 @@ const (
 	Unauthorized    Code = "unauthorized"
 	TooManyRequests Code = "too_many_requests"
 	TooLarge        Code = "too_large"
-	Internal        Code = "internal"
+	// UnsupportedMedia is a request body in a content type the endpoint does not read.
+	UnsupportedMedia Code = "unsupported_media"
+	Internal         Code = "internal"
 )
 
 // Msg is a message from the i18n catalogue: its key and the values for its placeholders.

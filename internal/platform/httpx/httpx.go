@@ -99,14 +99,15 @@ func Message(c *gin.Context, msgKey string) {
 }
 
 var statusOf = map[apperr.Code]int{
-	apperr.Invalid:         http.StatusUnprocessableEntity,
-	apperr.NotFound:        http.StatusNotFound,
-	apperr.Conflict:        http.StatusConflict,
-	apperr.Forbidden:       http.StatusForbidden,
-	apperr.Unauthorized:    http.StatusUnauthorized,
-	apperr.TooManyRequests: http.StatusTooManyRequests,
-	apperr.TooLarge:        http.StatusRequestEntityTooLarge,
-	apperr.Internal:        http.StatusInternalServerError,
+	apperr.Invalid:          http.StatusUnprocessableEntity,
+	apperr.NotFound:         http.StatusNotFound,
+	apperr.Conflict:         http.StatusConflict,
+	apperr.Forbidden:        http.StatusForbidden,
+	apperr.Unauthorized:     http.StatusUnauthorized,
+	apperr.TooManyRequests:  http.StatusTooManyRequests,
+	apperr.TooLarge:         http.StatusRequestEntityTooLarge,
+	apperr.UnsupportedMedia: http.StatusUnsupportedMediaType,
+	apperr.Internal:         http.StatusInternalServerError,
 }
 
 // Status is the HTTP status of an error.
