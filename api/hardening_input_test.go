@@ -5,6 +5,8 @@ import (
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
+	"shop/internal/demo"
+	"shop/internal/platform/config"
 )
 
 // TestControlCharacters: a NUL (or another C0 character) in a JSON string, a query parameter or
@@ -129,6 +131,20 @@ func TestContentType(t *testing.T) {
 		body, ctype := multipartFile(t, "avatar", "a.png", smallPNG(t))
 		if r := ts.do(req{method: "POST", path: "/api/v1/admin/users/1/avatar", raw: body, contentType: ctype, token: ts.admin}); r.Status == 415 {
 			t.Errorf("multipart refused: %s", r.Raw)
+		}
+	})
+}
+
+// TestForwardedForUntrustedByDefault: with the default configuration no proxy is trusted, so a
+// client next to the server (here on loopback, as one on the LAN or a Docker bridge) cannot
+// pick its address with X-Forwarded-For and walk around the per-IP login limit.
+func TestForwardedForUntrustedByDefault(t *testing.T) {
+	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginPerIPPerMinute = 3 }, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a) // its three logins count against loopback
+		r := ts.do(req{method: "POST", path: "/api/v1/login", header: map[string]string{"X-Forwarded-For": "198.51.100.99"},
+			body: map[string]string{"email": "admin@demo.local", "password": demo.Password}})
+		if r.Status != 429 {
+			t.Errorf("fourth login from loopback naming another address: %d %s, want 429", r.Status, r.Raw)
 		}
 	})
 }

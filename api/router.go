@@ -118,8 +118,8 @@ func New(d Deps) *gin.Engine {
 	r.HandleMethodNotAllowed = false
 	r.ContextWithFallback = true
 	// Gin trusts X-Forwarded-For from anyone by default, which would let a client pick its own
-	// address and walk around the per-IP login limit. Only the configured proxies (by default
-	// this host and private networks: the load balancer) may name the client. Config validation
+	// address and walk around the per-IP login limit. Only the configured proxies (none by
+	// default: the deployment names its load balancer) may name the client. Config validation
 	// has checked the list already.
 	if err := r.SetTrustedProxies(d.Config.HTTP.TrustedProxies); err != nil {
 		panic(err)

@@ -402,6 +402,8 @@ func TestLoginRateLimits(t *testing.T) {
 	runWith(t, func(cfg *config.Config) {
 		cfg.Auth.LoginPerIPPerMinute = 4
 		cfg.Auth.LoginFailsPerEmail = 3
+		// The test client stands in for the load balancer that names the visitors.
+		cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
 	}, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		from := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }

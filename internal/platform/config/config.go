@@ -41,7 +41,8 @@ type HTTPConfig struct {
 	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
 	// TrustedProxies are the networks (CIDR) whose X-Forwarded-For names the client; the
-	// client address counts for the per-IP login limit.
+	// client address counts for the per-IP login limit. None by default: a client on the same
+	// LAN or Docker bridge would otherwise pick its own address.
 	TrustedProxies []string `mapstructure:"trusted_proxies"`
 }
 
@@ -137,7 +138,7 @@ var defaults = map[string]any{
 	"http.addr":                     ":8080",
 	"http.public_url":               "http://localhost:8080",
 	"http.max_body_bytes":           int64(12 << 20),
-	"http.trusted_proxies":          []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"},
+	"http.trusted_proxies":          []string{},
 	"http.shutdown_timeout":         20 * time.Second,
 	"database.url":                  "",
 	"database.auto_migrate":         true,

@@ -37,7 +37,7 @@ func TestLoadDefaults(t *testing.T) {
 		DataDir: "./var",
 		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", MaxBodyBytes: 12 << 20,
 			ShutdownTimeout: 20 * time.Second,
-			TrustedProxies:  []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}},
+			TrustedProxies:  []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
 		Blob:     BlobConfig{Driver: "local", S3: S3Config{Region: "us-east-1", PathStyle: true}},
 		Mail:     MailConfig{Driver: "outbox", From: "Prodavnica <noreply@demo.local>", SMTP: SMTPConfig{Port: 587, DialTimeout: 10 * time.Second, Timeout: time.Minute}},
