@@ -14,6 +14,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
@@ -111,6 +112,22 @@ func catalogRoutes(d Deps) []Route {
 	return out
 }
 
+// Metrics serves the registry's metrics. It listens apart from the API (http.metrics_addr):
+// the route and queue figures are nobody's business on the public port.
+func Metrics(reg *prometheus.Registry) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	return mux
+}
+
+// NewServer is the http.Server for a handler with the configured timeouts: a client gets
+// http.read_timeout to send a request with its body (one trickling a byte at a time is cut
+// off), and an idle kept-alive connection is closed after http.idle_timeout.
+func NewServer(cfg config.HTTPConfig, h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: min(10*time.Second, cfg.ReadTimeout), ReadTimeout: cfg.ReadTimeout,
+		IdleTimeout: cfg.IdleTimeout}
+}
+
 // New builds the HTTP handler: API, operations endpoints, docs, media and both web apps.
 func New(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
@@ -130,7 +147,6 @@ func New(d Deps) *gin.Engine {
 	health := healthHandlers{d.Checks}
 	r.GET("/healthz", health.healthz)
 	r.GET("/readyz", health.readyz)
-	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{Registry: d.Registry})))
 	mountDocs(r)
 	r.GET("/media/*key", mediaHandlers{d.Blobs}.get)
 

@@ -51,8 +51,9 @@ func TestMetrics(t *testing.T) {
 		ts := newTestServer(t, a)
 		ts.do(req{method: "GET", path: "/api/v1/admin/users/999999", token: ts.admin})
 		ts.do(req{method: "GET", path: "/api/v1/nowhere"})
-		r := ts.do(req{method: "GET", path: "/metrics"})
-		body := string(r.Raw)
+		w := httptest.NewRecorder()
+		api.Metrics(ts.deps.Registry).ServeHTTP(w, httptest.NewRequest("GET", "/metrics", nil))
+		body := w.Body.String()
 		for _, want := range []string{
 			`shop_http_requests_total{method="GET",route="/api/v1/admin/users/:id",status="404"} 1`,
 			`shop_http_requests_total{method="POST",route="/api/v1/login",status="200"} 3`,
@@ -123,20 +124,33 @@ func TestWebApps(t *testing.T) {
 		write(a.Config.Web.StoreDir, "index.html", "<title>prodavnica</title>")
 		write(a.Config.Web.StoreDir, "assets/app-1a2b.js", "console.log(1)")
 		write(a.Config.Web.AdminDir, "index.html", "<title>admin</title>")
+		// Before the build lists the storefront's pages, every path is one.
+		if r := ts.do(req{method: "GET", path: "/nepostojeca-stranica"}); r.Status != 200 {
+			t.Errorf("a path without routes.json: %d", r.Status)
+		}
+		write(a.Config.Web.StoreDir, "routes.json", `["/","/login","/kategorije/:slug","/pretraga-proizvoda/:q","/pomoc/*"]`)
 		tests := []struct {
 			path, contains, cache string
+			status                int
 		}{
-			{"/", "prodavnica", "no-cache"},
-			{"/kategorije/laptopovi", "prodavnica", "no-cache"},
-			{"/pretraga-proizvoda/iphone", "prodavnica", "no-cache"},
-			{"/assets/app-1a2b.js", "console.log", "immutable"},
-			{"/admin", "admin", "no-cache"},
-			{"/admin/users/5", "admin", "no-cache"},
+			{"/", "prodavnica", "no-cache", 200},
+			{"/login/", "prodavnica", "no-cache", 200},
+			{"/kategorije/laptopovi", "prodavnica", "no-cache", 200},
+			{"/pretraga-proizvoda/iphone", "prodavnica", "no-cache", 200},
+			{"/pomoc/isporuka/rokovi", "prodavnica", "no-cache", 200},
+			{"/assets/app-1a2b.js", "console.log", "immutable", 200},
+			{"/admin", "admin", "no-cache", 200},
+			{"/admin/users/5", "admin", "no-cache", 200},
+			// Not a storefront page: the app (its not-found page), with a 404 for crawlers.
+			{"/nepostojeca-stranica", "prodavnica", "no-cache", 404},
+			{"/kategorije", "prodavnica", "no-cache", 404},
+			{"/kategorije/laptopovi/extra", "prodavnica", "no-cache", 404},
+			{"/metrics", "prodavnica", "no-cache", 404},
 		}
 		for _, tt := range tests {
 			r := ts.do(req{method: "GET", path: tt.path})
-			if r.Status != 200 || !strings.Contains(string(r.Raw), tt.contains) || !strings.Contains(r.Header.Get("Cache-Control"), tt.cache) {
-				t.Errorf("%s: %d %q cache %q", tt.path, r.Status, r.Raw, r.Header.Get("Cache-Control"))
+			if r.Status != tt.status || !strings.Contains(string(r.Raw), tt.contains) || !strings.Contains(r.Header.Get("Cache-Control"), tt.cache) {
+				t.Errorf("%s: %d %q cache %q, want %d", tt.path, r.Status, r.Raw, r.Header.Get("Cache-Control"), tt.status)
 			}
 		}
 		// API paths never fall back to an app.

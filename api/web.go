@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	"path"
@@ -23,6 +24,44 @@ type spa struct {
 	prefix string
 }
 
+// routesFile is where the storefront's build lists its page patterns (store-web's routePatterns).
+const routesFile = "routes.json"
+
+// isPage tells whether the app has a page at rel. An app whose build lists no patterns (the
+// admin, behind its login and never crawled) has a page everywhere.
+func (s spa) isPage(rel string) bool {
+	b, err := os.ReadFile(filepath.Join(s.dir, routesFile))
+	if err != nil {
+		return true
+	}
+	var patterns []string
+	if json.Unmarshal(b, &patterns) != nil {
+		return true
+	}
+	for _, p := range patterns {
+		if matchRoute(p, rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchRoute matches a path against a React Router pattern: `:name` is one segment, a final
+// `*` the rest; a trailing slash does not count.
+func matchRoute(pattern, p string) bool {
+	ps := strings.FieldsFunc(pattern, func(r rune) bool { return r == '/' })
+	xs := strings.FieldsFunc(p, func(r rune) bool { return r == '/' })
+	for i, seg := range ps {
+		if seg == "*" {
+			return true
+		}
+		if i >= len(xs) || (!strings.HasPrefix(seg, ":") && seg != xs[i]) {
+			return false
+		}
+	}
+	return len(ps) == len(xs)
+}
+
 func (s spa) serve(c *gin.Context) {
 	rel := strings.TrimPrefix(c.Request.URL.Path, s.prefix)
 	rel = path.Clean("/" + rel)
@@ -41,7 +80,18 @@ func (s spa) serve(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")
-	c.File(index)
+	if s.isPage(rel) {
+		c.File(index)
+		return
+	}
+	// Not a page: the app still comes (it shows its not-found page), with the status a crawler
+	// reads.
+	b, err := os.ReadFile(index)
+	if err != nil {
+		httpx.Fail(c, apperr.Wrap(err, "read index.html"))
+		return
+	}
+	c.Data(http.StatusNotFound, "text/html; charset=utf-8", b)
 }
 
 // noRoute: API paths get the JSON 404; /admin/... the admin app; everything else the storefront.

@@ -14,7 +14,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/hibiken/asynqmon"
@@ -90,6 +89,8 @@ func parseRoles(s string) (roles, error) {
 type runOptions struct {
 	// Started is told the API's address once it listens (a test listens on port 0).
 	Started func(addr string)
+	// MetricsStarted is told the metrics listener's address.
+	MetricsStarted func(addr string)
 	// Stdout takes the log, Stderr the banner (default: the process's).
 	Stdout, Stderr io.Writer
 	App            app.Options
@@ -173,7 +174,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		if err != nil {
 			return fmt.Errorf("http.addr %s: %w", cfg.HTTP.Addr, err)
 		}
-		hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+		hs := api.NewServer(cfg.HTTP, handler)
 		// The hub's Redis subscription feeds the event streams (GET admin/realtime). Shutdown
 		// stops it first: that ends the open streams, which would otherwise hold it up.
 		hubCtx, stopHub := context.WithCancel(context.Background())
@@ -195,6 +196,22 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			stopHub()
 			<-hubDone
 		}}, shutdowns...)
+		if cfg.HTTP.MetricsAddr != "" {
+			mln, err := net.Listen("tcp", cfg.HTTP.MetricsAddr)
+			if err != nil {
+				return fmt.Errorf("http.metrics_addr %s: %w", cfg.HTTP.MetricsAddr, err)
+			}
+			ms := api.NewServer(cfg.HTTP, api.Metrics(reg))
+			go func() {
+				if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					errc <- err
+				}
+			}()
+			shutdowns = append(shutdowns, func() { _ = ms.Close() })
+			if o.MetricsStarted != nil {
+				o.MetricsStarted(mln.Addr().String())
+			}
+		}
 		printBanner(o.Stderr, cfg, ln.Addr().String())
 		if o.Started != nil {
 			o.Started(ln.Addr().String())

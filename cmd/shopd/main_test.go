@@ -37,16 +37,17 @@ func waitFor(tb testing.TB, what string, cond func() bool) {
 
 // shopd is a server started by run() in this process.
 type shopd struct {
-	base   string
-	cancel context.CancelFunc
-	done   chan error
-	logs   *syncWriter
+	base    string
+	metrics string // the metrics listener's base URL
+	cancel  context.CancelFunc
+	done    chan error
+	logs    *syncWriter
 }
 
 func testConfig(tb testing.TB, dialect string, environ ...string) *config.Config {
 	tb.Helper()
 	dir := tb.TempDir()
-	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_HTTP_ADDR=127.0.0.1:0", "SHOP_HTTP_SHUTDOWN_TIMEOUT=5s",
+	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_HTTP_ADDR=127.0.0.1:0", "SHOP_HTTP_METRICS_ADDR=127.0.0.1:0", "SHOP_HTTP_SHUTDOWN_TIMEOUT=5s",
 		"SHOP_WEB_STORE_DIR=" + filepath.Join(dir, "store"), "SHOP_WEB_ADMIN_DIR=" + filepath.Join(dir, "admin")}
 	if dialect == "postgres" {
 		env = append(env, "SHOP_DATABASE_URL="+dbtest.NewPostgresDatabase(tb), "SHOP_REDIS_URL="+queuetest.URL(tb),
@@ -67,8 +68,9 @@ func start(tb testing.TB, cfg *config.Config) *shopd {
 	addr := make(chan string, 1)
 	go func() {
 		s.done <- run(ctx, cfg, roles{true, true, true}, runOptions{
-			Started: func(a string) { addr <- a },
-			Stdout:  s.logs, Stderr: io.Discard,
+			Started:        func(a string) { addr <- a },
+			MetricsStarted: func(a string) { s.metrics = "http://" + a },
+			Stdout:         s.logs, Stderr: io.Discard,
 			App: app.Options{PasswordCost: bcrypt.MinCost},
 		})
 	}()
@@ -106,7 +108,12 @@ func (s *shopd) stop(tb testing.TB) error {
 
 func (s *shopd) get(tb testing.TB, path string) (int, string) {
 	tb.Helper()
-	resp, err := http.Get(s.base + path)
+	return s.getFrom(tb, s.base, path)
+}
+
+func (s *shopd) getFrom(tb testing.TB, base, path string) (int, string) {
+	tb.Helper()
+	resp, err := http.Get(base + path)
 	if err != nil {
 		tb.Fatalf("GET %s: %v", path, err)
 	}
@@ -173,7 +180,11 @@ func TestServe(t *testing.T) {
 				return len(m) == 1
 			})
 
-			code, metrics := s.get(t, "/metrics")
+			// Metrics listen on their own address; the API's port does not serve them.
+			if code, body := s.get(t, "/metrics"); code == http.StatusOK || strings.Contains(body, "go_goroutines") {
+				t.Errorf("/metrics on the API port: %d %.200s", code, body)
+			}
+			code, metrics := s.getFrom(t, s.metrics, "/metrics")
 			for _, want := range []string{`shop_http_requests_total{method="POST",route="/api/v1/login",status="200"} 3`,
 				`shop_queue_tasks{queue="critical",state=`, "shop_queue_processed_today", "go_goroutines"} {
 				if !strings.Contains(metrics, want) {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { App } from './App'
+import { routePatterns } from './routes/paths'
 import { json, mockApi, renderAt, session } from './test/render'
 
 const modulesOn = () => json({ data: { Banner: true, Frontend: true, News: true } })
@@ -45,6 +46,14 @@ describe('App shell', () => {
     expect(page).toHaveTextContent('Stranica nije pronađena')
     await userEvent.click(within(page).getByRole('link', { name: 'Vrati se nazad' }))
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/)
+  })
+
+  // The server answers 404 for paths outside routePatterns (dist/routes.json): each must be a page.
+  it.each(routePatterns)('has a page at %s, as routes.json tells the server', async (pattern) => {
+    mockApi({ 'GET /api/v1/modules': modulesOn, 'GET /api/v1/users/token': me(['customer']) })
+    renderAt(<App />, pattern)
+    expect(await screen.findByTestId('site-header')).toBeInTheDocument()
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument()
   })
 
   it('shows the coming-soon page on routes of later work', async () => {

@@ -40,6 +40,12 @@ type HTTPConfig struct {
 	PublicURL       string        `mapstructure:"public_url"`
 	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// ReadTimeout bounds reading one request, headers and body: a client trickling its body is
+	// cut off. IdleTimeout closes a kept-alive connection that sends no next request.
+	ReadTimeout time.Duration `mapstructure:"read_timeout"`
+	IdleTimeout time.Duration `mapstructure:"idle_timeout"`
+	// MetricsAddr is where /metrics listens, apart from the API (empty: nowhere).
+	MetricsAddr string `mapstructure:"metrics_addr"`
 	// TrustedProxies are the networks (CIDR) whose X-Forwarded-For names the client; the
 	// client address counts for the per-IP login limit. None by default: a client on the same
 	// LAN or Docker bridge would otherwise pick its own address.
@@ -176,6 +182,9 @@ var defaults = map[string]any{
 	"worker.concurrency":            4,
 	"images.decode_budget_bytes":    int64(200_000_000),
 	"images.max_concurrent_decodes": 2,
+	"http.read_timeout":             2 * time.Minute,
+	"http.idle_timeout":             2 * time.Minute,
+	"http.metrics_addr":             "127.0.0.1:9464",
 }
 
 // Keys returns every configuration key, sorted.
@@ -287,6 +296,14 @@ func (c *Config) validate() error {
 	var errs []string
 	if c.HTTP.MaxBodyBytes <= 0 {
 		errs = append(errs, "http.max_body_bytes: must be positive")
+	}
+	if c.HTTP.ReadTimeout <= 0 || c.HTTP.IdleTimeout <= 0 {
+		errs = append(errs, "http.read_timeout and http.idle_timeout: must be positive")
+	}
+	if a := c.HTTP.MetricsAddr; a != "" {
+		if _, _, err := net.SplitHostPort(a); err != nil {
+			errs = append(errs, fmt.Sprintf("http.metrics_addr: %q is not host:port", a))
+		}
 	}
 	for _, p := range c.HTTP.TrustedProxies {
 		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {

@@ -36,8 +36,8 @@ func TestLoadDefaults(t *testing.T) {
 	want := &Config{
 		DataDir: "./var",
 		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", MaxBodyBytes: 12 << 20,
-			ShutdownTimeout: 20 * time.Second,
-			TrustedProxies:  []string{}},
+			ShutdownTimeout: 20 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
+			TrustedProxies: []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
 		Blob:     BlobConfig{Driver: "local", S3: S3Config{Region: "us-east-1", PathStyle: true}},
 		Mail:     MailConfig{Driver: "outbox", From: "Prodavnica <noreply@demo.local>", SMTP: SMTPConfig{Port: 587, DialTimeout: 10 * time.Second, Timeout: time.Minute}},

@@ -22,6 +22,14 @@ export const paths = {
   about: '/o-nama',
 } as const
 
+/**
+ * The patterns the storefront has a page for (React Router syntax: `:param`, a final `*`). The
+ * build writes them to dist/routes.json, from which the Go server answers any other path with
+ * 404 (still with the app, which shows its not-found page): no soft 404s for crawlers. A route
+ * added to App.tsx is added here.
+ */
+export const routePatterns: readonly string[] = Object.values(paths)
+
 /** Anchors the specification names on the terms and delivery pages. */
 export const anchors = {
   buyersRight: 'buyers_right',
