@@ -1,8 +1,16 @@
 package api_test
 
 import (
+	"bytes"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"sync"
 	"testing"
 
+	"github.com/prometheus/client_golang/prometheus"
+
+	"shop/api"
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/demo"
@@ -147,4 +155,44 @@ func TestForwardedForUntrustedByDefault(t *testing.T) {
 			t.Errorf("fourth login from loopback naming another address: %d %s, want 429", r.Status, r.Raw)
 		}
 	})
+}
+
+// TestAccessLogLevels: API calls are logged at info; media files and health probes at debug.
+func TestAccessLogLevels(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		var buf syncBuffer
+		deps := newTestServer(t, a).deps
+		deps.Registry = prometheus.NewRegistry()
+		deps.Log = slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		h := api.New(deps)
+		for _, p := range []string{"/healthz", "/media/images/none.png", "/api/v1/modules"} {
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
+		}
+		logged := buf.String()
+		if !strings.Contains(logged, `"path":"/api/v1/modules"`) {
+			t.Errorf("an API call is not logged at info: %s", logged)
+		}
+		for _, p := range []string{"/healthz", "/media/"} {
+			if strings.Contains(logged, `"path":"`+p) {
+				t.Errorf("%s logged at info: %s", p, logged)
+			}
+		}
+	})
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -41,15 +41,20 @@ func requestID() gin.HandlerFunc {
 	}
 }
 
-// accessLog writes one line per request.
+// accessLog writes one line per request: API calls at info, the rest (media files, the web
+// apps' files, health probes) at debug, so the terminal shows what matters.
 func accessLog(log *slog.Logger) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
-		if !log.Enabled(c.Request.Context(), slog.LevelInfo) {
+		level := slog.LevelDebug
+		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
+			level = slog.LevelInfo
+		}
+		if !log.Enabled(c.Request.Context(), level) {
 			return
 		}
-		log.LogAttrs(c.Request.Context(), slog.LevelInfo, "http",
+		log.LogAttrs(c.Request.Context(), level, "http",
 			slog.String("request_id", c.GetString(httpx.KeyRequestID)),
 			slog.String("method", c.Request.Method),
 			slog.String("path", c.Request.URL.Path),
