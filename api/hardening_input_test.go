@@ -2,8 +2,11 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -195,4 +198,53 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestSecurityHeaders: every answer refuses sniffing, framing and full referrers; API answers
+// are never stored; the apps come with their Content-Security-Policy; uploads are served with
+// the type their bytes have, and anything but an image as a download.
+func TestSecurityHeaders(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		ctx := context.Background()
+		put := func(key, ctype string, data []byte) {
+			if err := a.Blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.MkdirAll(a.Config.Web.StoreDir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(a.Config.Web.StoreDir, "index.html"), []byte("<title>prodavnica</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		put("images/p/real.png", "text/html", smallPNG(t))
+		put("images/p/fake.png", "image/png", []byte("<html><script>alert(1)</script></html>"))
+
+		for _, tt := range []struct{ path, token string }{
+			{"/api/v1/modules", ""}, {"/api/v1/users/token", ts.admin}, {"/", ""}, {"/media/images/p/real.png", ""}, {"/healthz", ""},
+		} {
+			r := ts.do(req{method: "GET", path: tt.path, token: tt.token})
+			for k, v := range map[string]string{"X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin", "X-Frame-Options": "DENY"} {
+				if got := r.Header.Get(k); got != v {
+					t.Errorf("%s: %s %q, want %q", tt.path, k, got, v)
+				}
+			}
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.admin}); r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("authenticated answer: Cache-Control %q, want no-store", r.Header.Get("Cache-Control"))
+		}
+		if r := ts.do(req{method: "GET", path: "/"}); !strings.Contains(r.Header.Get("Content-Security-Policy"), "script-src 'self'") ||
+			!strings.Contains(r.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+			t.Errorf("storefront CSP: %q", r.Header.Get("Content-Security-Policy"))
+		}
+		r := ts.do(req{method: "GET", path: "/media/images/p/real.png"})
+		if r.Header.Get("Content-Type") != "image/png" || r.Header.Get("Content-Disposition") != "" {
+			t.Errorf("an image: %q %q", r.Header.Get("Content-Type"), r.Header.Get("Content-Disposition"))
+		}
+		r = ts.do(req{method: "GET", path: "/media/images/p/fake.png"})
+		if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") || r.Header.Get("Content-Disposition") != "attachment" {
+			t.Errorf("HTML named .png: %q %q, want its sniffed type as an attachment", r.Header.Get("Content-Type"), r.Header.Get("Content-Disposition"))
+		}
+	})
 }

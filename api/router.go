@@ -142,7 +142,7 @@ func New(d Deps) *gin.Engine {
 		panic(err)
 	}
 	metrics := newHTTPMetrics(d.Registry)
-	r.Use(requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType())
+	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType())
 
 	health := healthHandlers{d.Checks}
 	r.GET("/healthz", health.healthz)

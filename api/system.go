@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -128,9 +129,14 @@ func (h mediaHandlers) get(c *gin.Context) {
 		return
 	}
 	defer rc.Close()
-	ctype := info.ContentType
-	if ctype == "" {
-		ctype = "application/octet-stream"
+	// The type comes from the bytes, never from the name or the uploader's claim, and only
+	// images are shown inline: an uploaded HTML or SVG file opened from the shop's origin would
+	// otherwise run its scripts there.
+	head := bufio.NewReaderSize(rc, 512)
+	peek, _ := head.Peek(512)
+	ctype := http.DetectContentType(peek)
+	if !inlineTypes[ctype] {
+		c.Header("Content-Disposition", "attachment")
 	}
 	c.Header("Content-Type", ctype)
 	if info.Size > 0 {
@@ -139,8 +145,12 @@ func (h mediaHandlers) get(c *gin.Context) {
 	// Keys are never reused (each upload gets a new name), so caching forever is safe.
 	c.Header("Cache-Control", "public, max-age=31536000, immutable")
 	c.Status(http.StatusOK)
-	_, _ = io.Copy(c.Writer, rc)
+	_, _ = io.Copy(c.Writer, head)
 }
+
+// inlineTypes are the sniffed types a browser may show in place (raster images, which run no
+// script); anything else is a download.
+var inlineTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true, "image/bmp": true, "image/x-icon": true}
 
 var publicPrefixes = []string{"avatars/", "images/", "stickers/", "banners/", "feeds/"}
 
