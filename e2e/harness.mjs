@@ -16,6 +16,8 @@ export async function startShop({ prepare = [] } = {}) {
   const env = {
     ...process.env,
     SHOP_HTTP_ADDR: '127.0.0.1:0',
+    // Metrics listen apart; a free port keeps parallel shops from colliding.
+    SHOP_HTTP_METRICS_ADDR: '127.0.0.1:0',
     SHOP_DATA_DIR: dataDir,
     SHOP_LOG_LEVEL: 'warn',
     SHOP_WEB_STORE_DIR: join(root, 'store-web', 'dist'),
