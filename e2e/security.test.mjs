@@ -61,7 +61,7 @@ test('the admin login and products list run under the CSP', async () => {
   await page.fill('input[name=password]', 'demo1234')
   await page.getByRole('button', { name: 'Prijavi se' }).click()
   await page.getByTestId('sidebar').waitFor({ state: 'visible' })
-  await page.goto(`${shop.base}/admin/products`)
+  await page.goto(`${shop.base}/admin/proizvodi`)
   await page.locator('table').first().waitFor()
   assert.deepEqual(violations, [])
   await page.close()
