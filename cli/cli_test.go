@@ -31,7 +31,7 @@ func newTestShop(t *testing.T, dialect string, extraEnv ...string) *testShop {
 	t.Helper()
 	env := []string{"SHOP_DATA_DIR=" + t.TempDir(), "SHOP_REDIS_URL=" + queuetest.URL(t), "HOME=/nonexistent"}
 	if dialect == "postgres" {
-		env = append(env, "SHOP_DATABASE_URL="+dbtest.NewPostgresDatabase(t), "SHOP_AUTH_SECRET=cli-test-secret")
+		env = append(env, "SHOP_DATABASE_URL="+dbtest.NewPostgresDatabase(t), "SHOP_AUTH_SECRET=cli-test-secret-cli-test-secret-cli")
 	}
 	return &testShop{environ: append(env, extraEnv...)}
 }
@@ -295,7 +295,7 @@ func TestMigrateRun(t *testing.T) {
 }
 
 func TestMigrateUnreachableDatabase(t *testing.T) {
-	s := newTestShop(t, "sqlite", "SHOP_DATABASE_URL=postgres://shop:hunter2@127.0.0.1:1/x?connect_timeout=1", "SHOP_AUTH_SECRET=x")
+	s := newTestShop(t, "sqlite", "SHOP_DATABASE_URL=postgres://shop:hunter2@127.0.0.1:1/x?connect_timeout=1", "SHOP_AUTH_SECRET=cli-test-secret-cli-test-secret-cli")
 	_, errOut, code := s.run(t, "migrate", "status")
 	if code != 1 || !strings.Contains(errOut, "cannot reach") || strings.Contains(errOut, "hunter2") {
 		t.Errorf("exit %d, stderr %q; want 1 naming the unreachable database without its password", code, errOut)
@@ -402,7 +402,7 @@ func TestUserCreateRun(t *testing.T) {
 }
 
 func TestConfigShowRun(t *testing.T) {
-	s := newTestShop(t, "sqlite", "SHOP_AUTH_SECRET=very-secret-value", "SHOP_HTTP_ADDR=:9090",
+	s := newTestShop(t, "sqlite", "SHOP_AUTH_SECRET=very-secret-value-very-secret-value", "SHOP_HTTP_ADDR=:9090",
 		"SHOP_DATABASE_URL=postgres://shop:db-password@db:5432/shop", "SHOP_MAIL_SMTP_PASSWORD=smtp-password")
 	out := s.mustRun(t, "config", "show")
 	for _, want := range []string{"http.addr                      :9090\n", "auth.secret                    ********\n",

@@ -51,7 +51,7 @@ func testConfig(tb testing.TB, dialect string, environ ...string) *config.Config
 		"SHOP_WEB_STORE_DIR=" + filepath.Join(dir, "store"), "SHOP_WEB_ADMIN_DIR=" + filepath.Join(dir, "admin")}
 	if dialect == "postgres" {
 		env = append(env, "SHOP_DATABASE_URL="+dbtest.NewPostgresDatabase(tb), "SHOP_REDIS_URL="+queuetest.URL(tb),
-			"SHOP_AUTH_SECRET=shopd-test-secret")
+			"SHOP_AUTH_SECRET=shopd-test-secret-shopd-test-secret")
 	}
 	cfg, err := config.Load("", append(env, environ...))
 	if err != nil {
@@ -238,7 +238,7 @@ func TestStartFailures(t *testing.T) {
 		want    string
 	}{
 		{"postgres unreachable", []string{"SHOP_DATABASE_URL=postgres://postgres:hunter2@127.0.0.1:1/x?connect_timeout=1",
-			"SHOP_REDIS_URL=redis://127.0.0.1:1/0", "SHOP_AUTH_SECRET=x"}, roles{true, true, true}, "database: cannot reach"},
+			"SHOP_REDIS_URL=redis://127.0.0.1:1/0", "SHOP_AUTH_SECRET=shopd-test-secret-shopd-test-secret"}, roles{true, true, true}, "database: cannot reach"},
 		{"embedded redis split roles", nil, roles{api: true}, "in-process Redis"},
 		{"address in use", []string{"SHOP_HTTP_ADDR=" + busyAddr(t)}, roles{true, true, true}, "http.addr"},
 	}

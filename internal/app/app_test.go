@@ -111,7 +111,7 @@ func TestUnreachableDependenciesAreClearErrors(t *testing.T) {
 	}{
 		{"postgres down", []string{
 			"SHOP_DATABASE_URL=postgres://postgres:hunter2@" + closedAddr(t) + "/x?connect_timeout=1",
-			"SHOP_AUTH_SECRET=s", "SHOP_REDIS_URL=redis://" + closedAddr(t) + "/0"},
+			"SHOP_AUTH_SECRET=app-test-secret-app-test-secret-app", "SHOP_REDIS_URL=redis://" + closedAddr(t) + "/0"},
 			[]string{"database", "cannot reach"}, "hunter2"},
 		{"redis down", []string{"SHOP_REDIS_URL=redis://:hunter2@" + closedAddr(t) + "/0"},
 			[]string{"redis", "cannot reach"}, "hunter2"},

@@ -36,7 +36,9 @@ type Config struct {
 }
 
 type HTTPConfig struct {
-	Addr            string        `mapstructure:"addr"`
+	Addr string `mapstructure:"addr"`
+	// PublicURL is the storefront's address in mailed links; empty means http://localhost and
+	// the port of Addr, so a second shop on another port links to itself, not to the first.
 	PublicURL       string        `mapstructure:"public_url"`
 	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
@@ -142,7 +144,7 @@ type ImagesConfig struct {
 var defaults = map[string]any{
 	"data_dir":                      "./var",
 	"http.addr":                     ":8080",
-	"http.public_url":               "http://localhost:8080",
+	"http.public_url":               "",
 	"http.max_body_bytes":           int64(12 << 20),
 	"http.trusted_proxies":          []string{},
 	"http.shutdown_timeout":         20 * time.Second,
@@ -251,8 +253,30 @@ func Load(file string, environ []string) (*Config, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
+	if c.HTTP.PublicURL == "" {
+		c.HTTP.PublicURL = publicURLOf(c.HTTP.Addr)
+	}
 	return &c, nil
 }
+
+// publicURLOf is the address a browser on this host reaches the listen address at: the
+// wildcard hosts (all interfaces) become localhost. validate has checked that addr parses.
+func publicURLOf(addr string) string {
+	host, port, _ := net.SplitHostPort(addr)
+	switch host {
+	case "", "0.0.0.0", "::":
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// ExampleSecret is auth.secret's placeholder in configs/production.example.yaml: public, so
+// a shop that copied it as it is would sign tokens anyone can forge.
+const ExampleSecret = "CHANGE_ME_TO_64_RANDOM_HEX_CHARACTERS"
+
+// MinSecretBytes is the shortest auth.secret accepted with PostgreSQL: HS256 is as strong as
+// its key, and 32 bytes is its hash's size.
+const MinSecretBytes = 32
 
 // isSection tells whether k groups other keys (http, blob.s3).
 func isSection(k string) bool {
@@ -294,6 +318,9 @@ func cleanDecodeError(err error) string {
 
 func (c *Config) validate() error {
 	var errs []string
+	if _, _, err := net.SplitHostPort(c.HTTP.Addr); err != nil {
+		errs = append(errs, fmt.Sprintf("http.addr: %q is not host:port (e.g. :8080)", c.HTTP.Addr))
+	}
 	if c.HTTP.MaxBodyBytes <= 0 {
 		errs = append(errs, "http.max_body_bytes: must be positive")
 	}
@@ -334,8 +361,15 @@ func (c *Config) validate() error {
 	if u := c.Database.URL; u != "" && !c.IsPostgres() && !strings.HasPrefix(u, "sqlite:") {
 		errs = append(errs, "database.url: must start with postgres://, postgresql:// or sqlite:")
 	}
-	if c.IsPostgres() && c.Auth.Secret == "" {
-		errs = append(errs, "auth.secret: required with PostgreSQL, where several instances must share it")
+	if c.IsPostgres() {
+		switch secret := c.Auth.Secret; {
+		case secret == "":
+			errs = append(errs, "auth.secret: required with PostgreSQL, where several instances must share it")
+		case secret == ExampleSecret:
+			errs = append(errs, "auth.secret: is the example's placeholder; set your own random value (e.g. `openssl rand -hex 32`)")
+		case len(secret) < MinSecretBytes:
+			errs = append(errs, fmt.Sprintf("auth.secret: %d bytes is too short; at least %d random bytes (e.g. `openssl rand -hex 32`)", len(secret), MinSecretBytes))
+		}
 	}
 	for _, m := range c.Modules {
 		if !contains(AllModules, m) {

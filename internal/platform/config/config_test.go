@@ -70,7 +70,7 @@ database:
 redis:
   url: redis://redis:6379/0
 auth:
-  secret: file-secret
+  secret: file-secret-file-secret-file-secret
 modules: [Banner, Home]
 worker:
   concurrency: 8
@@ -86,7 +86,8 @@ worker:
 		{"file duration", nil, func(c *Config) any { return c.HTTP.ShutdownTimeout }, 5 * time.Second},
 		{"file int", nil, func(c *Config) any { return c.Database.MaxOpen }, 25},
 		{"file list", nil, func(c *Config) any { return c.Modules }, []string{"Banner", "Home"}},
-		{"file keeps other defaults", nil, func(c *Config) any { return c.HTTP.PublicURL }, "http://localhost:8080"},
+		{"file keeps other defaults", nil, func(c *Config) any { return c.HTTP.MaxBodyBytes }, int64(12 << 20)},
+		{"public URL from the file's addr", nil, func(c *Config) any { return c.HTTP.PublicURL }, "http://localhost:9000"},
 		{"file postgres", nil, func(c *Config) any { return c.IsPostgres() }, true},
 		{"env beats file addr", []string{"SHOP_HTTP_ADDR=127.0.0.1:9999"}, func(c *Config) any { return c.HTTP.Addr }, "127.0.0.1:9999"},
 		{"env beats file data_dir", []string{"SHOP_DATA_DIR=/tmp/other"}, func(c *Config) any { return c.DataDir }, "/tmp/other"},
@@ -95,7 +96,7 @@ worker:
 		{"env trusted proxies", []string{"SHOP_HTTP_TRUSTED_PROXIES=10.1.0.0/16,203.0.113.7"}, func(c *Config) any { return c.HTTP.TrustedProxies }, []string{"10.1.0.0/16", "203.0.113.7"}},
 		{"env int", []string{"SHOP_WORKER_CONCURRENCY=2"}, func(c *Config) any { return c.Worker.Concurrency }, 2},
 		{"env bool", []string{"SHOP_DEMO_SEED_ON_FIRST_START=false"}, func(c *Config) any { return c.Demo.SeedOnFirstStart }, false},
-		{"env nested secret", []string{"SHOP_AUTH_SECRET=env-secret"}, func(c *Config) any { return c.Auth.Secret }, "env-secret"},
+		{"env nested secret", []string{"SHOP_AUTH_SECRET=env-secret-env-secret-env-secret-env"}, func(c *Config) any { return c.Auth.Secret }, "env-secret-env-secret-env-secret-env"},
 		{"env ignores other variables", []string{"HOME=/root", "PATH=/bin", "SHOP_CONFIG=/nowhere", "SHOP_TEST_DATABASE_URL=x", "SHOP_BENCH_N=3"},
 			func(c *Config) any { return c.HTTP.Addr }, ":9000"},
 	}
@@ -104,6 +105,31 @@ worker:
 			c := mustLoad(t, file, tt.environ)
 			if d := cmp.Diff(tt.want, tt.check(c)); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// The public URL follows the listen address unless set: a second shop on :8081 mails links
+// to itself, not to the first one.
+func TestPublicURLDefault(t *testing.T) {
+	tests := []struct {
+		name    string
+		environ []string
+		want    string
+	}{
+		{"default", nil, "http://localhost:8080"},
+		{"second shop", []string{"SHOP_HTTP_ADDR=:8081"}, "http://localhost:8081"},
+		{"all interfaces", []string{"SHOP_HTTP_ADDR=0.0.0.0:9000"}, "http://localhost:9000"},
+		{"all interfaces IPv6", []string{"SHOP_HTTP_ADDR=[::]:9000"}, "http://localhost:9000"},
+		{"one host", []string{"SHOP_HTTP_ADDR=127.0.0.2:8082"}, "http://127.0.0.2:8082"},
+		{"IPv6 host", []string{"SHOP_HTTP_ADDR=[::1]:8083"}, "http://[::1]:8083"},
+		{"set explicitly", []string{"SHOP_HTTP_ADDR=:8081", "SHOP_HTTP_PUBLIC_URL=https://shop.example.rs"}, "https://shop.example.rs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mustLoad(t, "", tt.environ).HTTP.PublicURL; got != tt.want {
+				t.Errorf("public URL %q, want %q", got, tt.want)
 			}
 		})
 	}
@@ -149,6 +175,10 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"unknown module", "", []string{"SHOP_MODULES=Banner,Blog"}, []string{"modules", "Blog"}},
 		{"bad database url", "", []string{"SHOP_DATABASE_URL=mysql://x"}, []string{"database.url"}},
 		{"postgres without secret", "", []string{"SHOP_DATABASE_URL=postgres://db/shop"}, []string{"auth.secret"}},
+		{"postgres short secret", "", []string{"SHOP_DATABASE_URL=postgres://db/shop", "SHOP_AUTH_SECRET=x"}, []string{"auth.secret", "too short"}},
+		{"postgres 31-byte secret", "", []string{"SHOP_DATABASE_URL=postgres://db/shop", "SHOP_AUTH_SECRET=" + strings.Repeat("s", 31)}, []string{"auth.secret", "31 bytes"}},
+		{"postgres example secret", "", []string{"SHOP_DATABASE_URL=postgres://db/shop", "SHOP_AUTH_SECRET=" + ExampleSecret}, []string{"auth.secret", "placeholder"}},
+		{"listen address without port", "", []string{"SHOP_HTTP_ADDR=localhost"}, []string{"http.addr"}},
 		{"bad log level", "", []string{"SHOP_LOG_LEVEL=loud"}, []string{"log.level"}},
 		{"bad log format", "", []string{"SHOP_LOG_FORMAT=xml"}, []string{"log.format"}},
 		{"zero body size", "", []string{"SHOP_HTTP_MAX_BODY_BYTES=0"}, []string{"http.max_body_bytes"}},
@@ -181,7 +211,7 @@ func TestMasked(t *testing.T) {
 	c := mustLoad(t, "", []string{
 		"SHOP_DATABASE_URL=postgres://shop:db-pass@db:5432/shop?sslmode=disable",
 		"SHOP_REDIS_URL=redis://:redis-pass@redis:6379/0",
-		"SHOP_AUTH_SECRET=auth-secret-value",
+		"SHOP_AUTH_SECRET=auth-secret-value-auth-secret-value",
 		"SHOP_BLOB_S3_SECRET_KEY=s3-secret-value",
 		"SHOP_BLOB_S3_ACCESS_KEY=AKIAEXAMPLE",
 		"SHOP_MAIL_SMTP_PASSWORD=smtp-pass",
@@ -295,7 +325,12 @@ func TestDocumentedConfigFile(t *testing.T) {
 }
 
 func TestProductionExampleLoads(t *testing.T) {
-	c := mustLoad(t, "../../../configs/production.example.yaml", nil)
+	const file = "../../../configs/production.example.yaml"
+	// Its secret is the placeholder, refused until a deployment sets its own.
+	if _, err := Load(file, nil); err == nil || !strings.Contains(err.Error(), "auth.secret") {
+		t.Errorf("the example's placeholder secret loads: %v", err)
+	}
+	c := mustLoad(t, file, []string{"SHOP_AUTH_SECRET=" + strings.Repeat("0123456789abcdef", 4)})
 	if !c.IsPostgres() || c.Blob.Driver != "s3" || c.Mail.Driver != "smtp" || c.Redis.URL == "" {
 		t.Errorf("production example is not the production shape: %+v", c)
 	}

@@ -72,7 +72,7 @@ func TestConnect(t *testing.T) {
 		environ []string
 		want    string
 	}{
-		{"postgres needs redis", []string{"SHOP_DATABASE_URL=postgres://db/shop", "SHOP_AUTH_SECRET=x"}, "redis.url"},
+		{"postgres needs redis", []string{"SHOP_DATABASE_URL=postgres://db/shop", "SHOP_AUTH_SECRET=queue-test-secret-queue-test-secret"}, "redis.url"},
 		{"bad url", []string{"SHOP_REDIS_URL=http://redis:6379"}, "redis.url"},
 		{"unreachable", []string{"SHOP_REDIS_URL=redis://" + closedPort(t) + "/0"}, "cannot reach"},
 	}
