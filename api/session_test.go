@@ -504,3 +504,51 @@ func TestModules(t *testing.T) {
 		}
 	})
 }
+
+// TestRedisOutage503: with Redis gone, the requests that need it (login's rate limit, the
+// reset mail's queue, the import's queue) answer 503 with the server-error message, through
+// the one error mapping, instead of a 500 after go-redis's long dial.
+func TestRedisOutage503(t *testing.T) {
+	var dead *queue.Redis
+	runWith(t, func(cfg *config.Config) {
+		r, err := queue.StartEmbedded()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(r.Close)
+		dead = r
+		cfg.Redis.URL = "redis://" + r.Opt.(asynq.RedisClientOpt).Addr + "/0"
+	}, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		sup, err := a.Catalog.CreateSupplier(context.Background(), "Comtrade")
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := pricelistSample(t, 5)
+		// Redis goes away: its address now refuses connections.
+		dead.Close()
+
+		upload, ct := pricelistBody(t, strconv.FormatUint(sup.ID, 10), "cenovnik.xlsx", file)
+		tests := []struct {
+			name string
+			r    req
+		}{
+			{"login503", req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}},
+			{"forgot503", req{method: "POST", path: "/api/v1/password/forgot", body: map[string]string{"email": "kupac@demo.local"}}},
+			{"upload503", req{method: "POST", path: "/api/v1/admin/pricelists", token: ts.staff, raw: upload, contentType: ct}},
+			{"english503", req{method: "POST", path: "/api/v1/login", lang: "en", body: loginBody("kupac@demo.local", demo.Password)}},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				r := ts.do(tt.r)
+				want := "Doslo je do greske na serveru pokusajte ponovo."
+				if tt.r.lang == "en" {
+					want = "There was a server error, please try again."
+				}
+				if r.Status != http.StatusServiceUnavailable || message(r) != want {
+					t.Errorf("%d %s, want 503 %q", r.Status, r.Raw, want)
+				}
+			})
+		}
+	})
+}

@@ -139,7 +139,7 @@ func Describe(err error, lang string) string {
 		return err.Error()
 	}
 	l := i18n.FromHeader(lang)
-	if e.Code == apperr.Internal {
+	if e.Code == apperr.Internal || e.Code == apperr.Unavailable {
 		return fmt.Sprintf("%s (%v)", i18n.T(l, "error.server", nil), e.Err)
 	}
 	msg := i18n.T(l, e.Msg.Key, e.Msg.Args)

@@ -20,6 +20,9 @@ const (
 	// UnsupportedMedia is a request body in a content type the endpoint does not read.
 	UnsupportedMedia Code = "unsupported_media"
 	Internal         Code = "internal"
+	// Unavailable: a service the shop depends on (Redis) does not answer; the client may
+	// try again shortly. Shown like Internal, with the generic server-error message.
+	Unavailable Code = "unavailable"
 )
 
 // Msg is a message from the i18n catalogue: its key and the values for its placeholders.
@@ -95,6 +98,14 @@ func Wrap(err error, context string) error {
 		return err
 	}
 	return &Error{Code: Internal, Msg: M("error.server"), Err: fmt.Errorf("%s: %w", context, err)}
+}
+
+// Unreachable marks err as a dependency's outage (Unavailable), keeping the cause for the log.
+func Unreachable(err error, context string) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Code: Unavailable, Msg: M("error.server"), Err: fmt.Errorf("%s: %w", context, err)}
 }
 
 // As returns the *Error inside err, or an internal error wrapping it.

@@ -65,6 +65,9 @@ type DatabaseConfig struct {
 type RedisConfig struct {
 	// URL empty means the in-process Redis-compatible server (embedded set-up only).
 	URL string `mapstructure:"url"`
+	// DialTimeout bounds one connection attempt, so that while Redis is down the requests
+	// that need it (login, forgot password, uploads) fail fast with 503.
+	DialTimeout time.Duration `mapstructure:"dial_timeout"`
 }
 
 type BlobConfig struct {
@@ -187,6 +190,7 @@ var defaults = map[string]any{
 	"http.read_timeout":             2 * time.Minute,
 	"http.idle_timeout":             2 * time.Minute,
 	"http.metrics_addr":             "127.0.0.1:9464",
+	"redis.dial_timeout":            time.Second,
 }
 
 // Keys returns every configuration key, sorted.

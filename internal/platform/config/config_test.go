@@ -39,6 +39,7 @@ func TestLoadDefaults(t *testing.T) {
 			ShutdownTimeout: 20 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
 			TrustedProxies: []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
+		Redis:    RedisConfig{DialTimeout: time.Second},
 		Blob:     BlobConfig{Driver: "local", S3: S3Config{Region: "us-east-1", PathStyle: true}},
 		Mail:     MailConfig{Driver: "outbox", From: "Prodavnica <noreply@demo.local>", SMTP: SMTPConfig{Port: 587, DialTimeout: 10 * time.Second, Timeout: time.Minute}},
 		Auth: AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 720 * time.Hour, PasswordResetTTL: time.Hour,

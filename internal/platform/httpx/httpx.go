@@ -108,6 +108,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.TooLarge:         http.StatusRequestEntityTooLarge,
 	apperr.UnsupportedMedia: http.StatusUnsupportedMediaType,
 	apperr.Internal:         http.StatusInternalServerError,
+	apperr.Unavailable:      http.StatusServiceUnavailable,
 }
 
 // Status is the HTTP status of an error.
@@ -121,7 +122,7 @@ func Status(err error) int {
 // Body localizes an error for the client. Internal causes never reach it.
 func Body(lang i18n.Lang, err error) ErrorResponse {
 	e := apperr.As(err)
-	if e.Code == apperr.Internal {
+	if e.Code == apperr.Internal || e.Code == apperr.Unavailable {
 		return ErrorResponse{Message: i18n.T(lang, "error.server", nil)}
 	}
 	resp := ErrorResponse{Message: i18n.T(lang, e.Msg.Key, e.Msg.Args)}

@@ -27,6 +27,8 @@ func TestStatus(t *testing.T) {
 		{TooLarge(1 << 20), 413},
 		{apperr.Wrap(errors.New("boom"), "x"), 500},
 		{errors.New("plain"), 500},
+		{apperr.Unreachable(errors.New("dial tcp 127.0.0.1:1: connection refused"), "redis"), 503},
+		{apperr.Wrap(apperr.Unreachable(errors.New("refused"), "redis"), "login"), 503},
 		{fmt.Errorf("wrapped: %w", apperr.NotFoundThing("user")), 404},
 		{&apperr.Error{Code: "made-up"}, 500},
 	}
@@ -48,6 +50,8 @@ func TestBody(t *testing.T) {
 			ErrorResponse{Message: "Doslo je do greske na serveru pokusajte ponovo."}},
 		{"plainErrorIsInternal", i18n.EN, errors.New("secret detail"),
 			ErrorResponse{Message: "There was a server error, please try again."}},
+		{"unavailableHidesCause", i18n.SR, apperr.Unreachable(errors.New("dial tcp 127.0.0.1:1: connection refused"), "redis"),
+			ErrorResponse{Message: "Doslo je do greske na serveru pokusajte ponovo."}},
 		{"notFound", i18n.SR, apperr.NotFoundThing("banner"),
 			ErrorResponse{Message: "Izabrani baner ne postoji ili je izbrisan."}},
 		{"invalidGroupsFields", i18n.SR, apperr.InvalidFields(

@@ -4,6 +4,7 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
+	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
 )
 
@@ -44,23 +46,41 @@ func Connect(ctx context.Context, cfg *config.Config) (*Redis, error) {
 		}
 		return StartEmbedded()
 	}
-	return ConnectURL(ctx, cfg.Redis.URL)
+	return ConnectURL(ctx, cfg.Redis.URL, cfg.Redis.DialTimeout)
 }
 
-// ConnectURL connects to redis://host:port/db and checks that it answers.
-func ConnectURL(ctx context.Context, url string) (*Redis, error) {
+// ConnectURL connects to redis://host:port/db and checks that it answers. dialTimeout bounds
+// each connection attempt: while Redis is down a request that needs it fails within about two
+// of them (one retry) and answers 503, instead of waiting out go-redis's defaults (a 5 s dial,
+// five dial attempts, three retries).
+func ConnectURL(ctx context.Context, url string, dialTimeout time.Duration) (*Redis, error) {
 	opt, err := asynq.ParseRedisURI(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis.url: %w", err)
 	}
-	r := &Redis{Opt: opt, Client: opt.MakeRedisClient().(redis.UniversalClient)}
+	co, ok := opt.(asynq.RedisClientOpt)
+	if !ok {
+		return nil, fmt.Errorf("redis.url: only redis:// and rediss:// addresses are supported")
+	}
+	co.DialTimeout = dialTimeout
+	r := &Redis{Opt: co, Client: newClient(co)}
 	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	if err := r.Client.Ping(pingCtx).Err(); err != nil {
 		r.Client.Close()
-		return nil, fmt.Errorf("redis: cannot reach %s: %w", opt.(asynq.RedisClientOpt).Addr, err)
+		return nil, fmt.Errorf("redis: cannot reach %s: %w", co.Addr, err)
 	}
 	return r, nil
+}
+
+// newClient is the client the API's requests use (rate limits, enqueueing, realtime): one
+// dial attempt per try and one retry, so an outage fails fast (see ConnectURL). asynq's
+// worker keeps its own client from Opt, with the same dial timeout.
+func newClient(o asynq.RedisClientOpt) redis.UniversalClient {
+	return redis.NewClient(&redis.Options{
+		Network: o.Network, Addr: o.Addr, Username: o.Username, Password: o.Password, DB: o.DB,
+		TLSConfig: o.TLSConfig, DialTimeout: o.DialTimeout, DialerRetries: 1, MaxRetries: 1,
+	})
 }
 
 // StartEmbedded runs miniredis in this process. miniredis never expires keys on its own, so a
@@ -71,7 +91,7 @@ func StartEmbedded() (*Redis, error) {
 		return nil, fmt.Errorf("embedded redis: %w", err)
 	}
 	opt := asynq.RedisClientOpt{Addr: mr.Addr()}
-	r := &Redis{Opt: opt, Client: opt.MakeRedisClient().(redis.UniversalClient), Embedded: true, mini: mr, stopTick: make(chan struct{})}
+	r := &Redis{Opt: opt, Client: newClient(opt), Embedded: true, mini: mr, stopTick: make(chan struct{})}
 	go func() {
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
@@ -103,10 +123,20 @@ func (r *Redis) Close() {
 // Enqueuer puts tasks on the queue; the API, shopctl and the scheduler enqueue through it.
 type Enqueuer struct{ client *asynq.Client }
 
-func NewEnqueuer(r *Redis) *Enqueuer { return &Enqueuer{client: asynq.NewClient(r.Opt)} }
-
-func (e *Enqueuer) Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error) {
-	return e.client.EnqueueContext(ctx, t)
+// NewEnqueuer enqueues through r's client, so enqueueing fails as fast as r's other commands.
+func NewEnqueuer(r *Redis) *Enqueuer {
+	return &Enqueuer{client: asynq.NewClientFromRedisClient(r.Client)}
 }
 
-func (e *Enqueuer) Close() error { return e.client.Close() }
+// Enqueue queues t. A duplicate (asynq.ErrDuplicateTask, ErrTaskIDConflict) comes back as it
+// is, for the caller to decide; any other failure is Redis failing, an apperr.Unavailable (503).
+func (e *Enqueuer) Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error) {
+	info, err := e.client.EnqueueContext(ctx, t)
+	if err != nil && !errors.Is(err, asynq.ErrDuplicateTask) && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return nil, apperr.Unreachable(err, "redis: enqueue "+t.Type())
+	}
+	return info, err
+}
+
+// Close is kept for symmetry: the connection belongs to the Redis, which closes it.
+func (e *Enqueuer) Close() error { return nil }

@@ -11,7 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
+	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
@@ -58,13 +60,34 @@ func TestConnect(t *testing.T) {
 		}
 	})
 	t.Run("configured", func(t *testing.T) {
-		r, err := queue.Connect(ctx, mustConfig(t, "SHOP_REDIS_URL="+queuetest.URL(t)))
+		r, err := queue.Connect(ctx, mustConfig(t, "SHOP_REDIS_URL="+queuetest.URL(t), "SHOP_REDIS_DIAL_TIMEOUT=300ms"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer r.Close()
 		if r.Embedded {
 			t.Error("Embedded = true with redis.url set")
+		}
+		// An outage fails fast: the configured dial timeout, one dial per try, one retry (go-redis's
+		// defaults are 5 s, five dials and three retries), for the API's client and the worker's.
+		o := r.Client.(*redis.Client).Options()
+		if o.DialTimeout != 300*time.Millisecond || o.DialerRetries != 1 || o.MaxRetries != 1 {
+			t.Errorf("client options: dial timeout %v, dialer retries %d, retries %d", o.DialTimeout, o.DialerRetries, o.MaxRetries)
+		}
+		if d := r.Opt.(asynq.RedisClientOpt).DialTimeout; d != 300*time.Millisecond {
+			t.Errorf("worker's dial timeout %v", d)
+		}
+	})
+	t.Run("enqueue while down is unavailable", func(t *testing.T) {
+		r, err := queue.StartEmbedded()
+		if err != nil {
+			t.Fatal(err)
+		}
+		enq := queue.NewEnqueuer(r)
+		r.Close()
+		task, _ := queue.NewMailSendTask(mail.Message{To: "a@example.rs", Subject: "s", Body: "b"})
+		if _, err := enq.Enqueue(ctx, task); !apperr.Is(err, apperr.Unavailable) {
+			t.Errorf("enqueue with Redis gone: %v, want unavailable", err)
 		}
 	})
 	tests := []struct {

@@ -1,5 +1,6 @@
 // Package ratelimit counts events per key in fixed windows kept in Redis, so every API
-// instance shares the same counts.
+// instance shares the same counts. Redis failing is an apperr.Unavailable (503): without the
+// counts nothing limited may go ahead.
 package ratelimit
 
 import (
@@ -7,6 +8,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"shop/internal/platform/apperr"
 )
 
 type Limiter struct {
@@ -31,7 +34,7 @@ return {n, ttl}`)
 func (l *Limiter) Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error) {
 	res, err := incr.Run(ctx, l.rdb, []string{l.prefix + key}, window.Milliseconds()).Int64Slice()
 	if err != nil {
-		return false, 0, err
+		return false, 0, apperr.Unreachable(err, "rate limit")
 	}
 	return res[0] <= int64(limit), time.Duration(res[1]) * time.Millisecond, nil
 }
@@ -43,16 +46,16 @@ func (l *Limiter) Exceeded(ctx context.Context, key string, limit int) (bool, ti
 		return false, 0, nil
 	}
 	if err != nil {
-		return false, 0, err
+		return false, 0, apperr.Unreachable(err, "rate limit")
 	}
 	ttl, err := l.rdb.PTTL(ctx, l.prefix+key).Result()
 	if err != nil {
-		return false, 0, err
+		return false, 0, apperr.Unreachable(err, "rate limit")
 	}
 	return n >= int64(limit), ttl, nil
 }
 
 // Reset forgets key's count.
 func (l *Limiter) Reset(ctx context.Context, key string) error {
-	return l.rdb.Del(ctx, l.prefix+key).Err()
+	return apperr.Unreachable(l.rdb.Del(ctx, l.prefix+key).Err(), "rate limit")
 }

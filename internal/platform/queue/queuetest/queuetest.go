@@ -19,7 +19,7 @@ import (
 // Redis returns a connected, empty Redis for this test, closed on cleanup.
 func Redis(t testing.TB) *queue.Redis {
 	t.Helper()
-	r, err := queue.ConnectURL(context.Background(), URL(t))
+	r, err := queue.ConnectURL(context.Background(), URL(t), time.Second)
 	if err != nil {
 		t.Fatalf("redis: %v", err)
 	}
