@@ -56,6 +56,7 @@ type registerRequest struct {
 //	@Param		body	body		registerRequest	true	"account"
 //	@Success	201		{object}	httpx.ChangeResponse[SessionResponse]
 //	@Failure	422		{object}	httpx.ErrorResponse
+//	@Failure	429		{object}	httpx.ErrorResponse	"too many registrations from this address or for this e-mail"
 //	@Router		/api/v1/register [post]
 func (h sessionHandlers) register(c *gin.Context) {
 	var req registerRequest
@@ -127,15 +128,16 @@ type forgotRequest struct {
 //	@Accept		json
 //	@Produce	json
 //	@Param		body	body		forgotRequest	true	"e-mail"
-//	@Success	200		{object}	httpx.MessageResponse
+//	@Success	200		{object}	httpx.MessageResponse	"also when the address's mail limit is reached (no mail then)"
 //	@Failure	422		{object}	httpx.ErrorResponse
+//	@Failure	429		{object}	httpx.ErrorResponse	"too many requests from this address"
 //	@Router		/api/v1/password/forgot [post]
 func (h sessionHandlers) forgotPassword(c *gin.Context) {
 	var req forgotRequest
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	if err := h.ids.ForgotPassword(c.Request.Context(), identity.ForgotPasswordInput{Email: req.Email, Lang: httpx.Lang(c)}); err != nil {
+	if err := h.ids.ForgotPassword(c.Request.Context(), identity.ForgotPasswordInput{Email: req.Email, Lang: httpx.Lang(c), IP: c.ClientIP()}); err != nil {
 		httpx.Fail(c, err)
 		return
 	}
@@ -165,7 +167,7 @@ func (h sessionHandlers) resetPassword(c *gin.Context) {
 		return
 	}
 	err := h.ids.ResetPassword(c.Request.Context(), identity.ResetPasswordInput{Token: req.Token, Email: req.Email,
-		Password: req.Password, PasswordConfirmation: req.PasswordConfirmation})
+		Password: req.Password, PasswordConfirmation: req.PasswordConfirmation, IP: c.ClientIP()})
 	if err != nil {
 		httpx.Fail(c, err)
 		return

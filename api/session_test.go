@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -300,7 +302,7 @@ var resetLink = regexp.MustCompile(`/nova-lozinka\?token=([^&\s]+)&email=(\S+)`)
 // TestPasswordReset: forgot password queues a mail whose link resets the password; the reset
 // ends every session; the token works once.
 func TestPasswordReset(t *testing.T) {
-	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginFailsPerEmail = 3 }, func(t *testing.T, a *app.App) {
+	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginFailsPerEmailIP = 3 }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		other := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
 
@@ -396,27 +398,39 @@ func TestPasswordReset(t *testing.T) {
 	})
 }
 
-// TestLoginRateLimits: too many attempts from one address, and too many failures on one
-// account, are 429s; other addresses and accounts go on.
+// forwardedFrom sets the client address the way a trusted load balancer does.
+func forwardedFrom(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }
+
+// trustLoopback makes the test client (on loopback) a trusted proxy, so X-Forwarded-For
+// picks the client address the limits count.
+func trustLoopback(cfg *config.Config) { cfg.HTTP.TrustedProxies = []string{"127.0.0.0/8", "::1/128"} }
+
+// TestLoginRateLimits: too many attempts from one address are 429s; failures lock an account
+// for the address they came from, and for everybody only past a much higher ceiling, so a
+// stranger cannot lock a known e-mail (the super-admin's) out.
 func TestLoginRateLimits(t *testing.T) {
 	runWith(t, func(cfg *config.Config) {
-		cfg.Auth.LoginPerIPPerMinute = 4
-		cfg.Auth.LoginFailsPerEmail = 3
-		// The test client stands in for the load balancer that names the visitors.
-		cfg.HTTP.TrustedProxies = []string{"127.0.0.1", "::1"}
+		trustLoopback(cfg)
+		cfg.Auth.LoginPerIPPerMinute = 6
+		cfg.Auth.LoginFailsPerEmailIP = 3
+		cfg.Auth.LoginFailsPerEmail = 6
 	}, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
-		from := func(ip string) map[string]string { return map[string]string{"X-Forwarded-For": ip} }
+		from := forwardedFrom
+		login := func(ip, email, password, lang string) resp {
+			t.Helper()
+			return ts.do(req{method: "POST", path: "/api/v1/login", header: from(ip), lang: lang, body: loginBody(email, password)})
+		}
 
 		t.Run("perIP429", func(t *testing.T) {
-			for i := range 4 {
+			for i := range 6 {
 				if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.7"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
 					t.Fatalf("attempt %d: %d %s", i+1, r.Status, r.Raw)
 				}
 			}
 			r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("198.51.100.7"), body: loginBody("admin@demo.local", demo.Password)})
 			if r.Status != 429 || !strings.HasPrefix(message(r), "Previše pokušaja prijave. Pokušajte ponovo za ") {
-				t.Fatalf("fifth attempt: %d %s, want 429", r.Status, r.Raw)
+				t.Fatalf("seventh attempt: %d %s, want 429", r.Status, r.Raw)
 			}
 			if wait, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || wait < 1 || wait > 60 {
 				t.Errorf("Retry-After %q, want the seconds to wait (1-60)", r.Header.Get("Retry-After"))
@@ -426,28 +440,49 @@ func TestLoginRateLimits(t *testing.T) {
 			}
 		})
 
-		t.Run("perAccount429", func(t *testing.T) {
+		t.Run("strangerCannotLockOut200", func(t *testing.T) {
 			for i := range 3 {
-				r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.10"), body: loginBody("staff@demo.local", "pogresna")})
-				if r.Status != 422 {
+				if r := login("203.0.113.10", "admin@demo.local", "pogresna", ""); r.Status != 422 {
 					t.Fatalf("failure %d: %d %s", i+1, r.Status, r.Raw)
 				}
 			}
-			// Locked even with the right password, and from another address.
-			r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.11"), body: loginBody("staff@demo.local", demo.Password), lang: "en"})
+			// The stranger's address is locked out of the account, even with the right password...
+			r := login("203.0.113.10", "admin@demo.local", demo.Password, "en")
 			if r.Status != 429 || !strings.HasPrefix(message(r), "Too many failed logins for this account.") {
-				t.Fatalf("locked account: %d %s, want 429", r.Status, r.Raw)
+				t.Fatalf("the failing address: %d %s, want 429", r.Status, r.Raw)
 			}
-			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("203.0.113.12"), body: loginBody("admin@demo.local", demo.Password)}); r.Status != 200 {
+			// ... the owner, elsewhere, is not.
+			if r := login("203.0.113.11", "admin@demo.local", demo.Password, ""); r.Status != 200 {
+				t.Errorf("the super-admin from another address: %d %s, want 200", r.Status, r.Raw)
+			}
+			// The failing address may still log in to other accounts.
+			if r := login("203.0.113.10", "kupac@demo.local", demo.Password, ""); r.Status != 200 {
+				t.Errorf("another account from the failing address: %d", r.Status)
+			}
+		})
+
+		t.Run("ceilingLocksEverybody429", func(t *testing.T) {
+			// Guessing spread over addresses, each under its own limit, reaches the ceiling.
+			for _, ip := range []string{"203.0.113.30", "203.0.113.31", "203.0.113.32"} {
+				for range 2 {
+					if r := login(ip, "staff@demo.local", "pogresna", ""); r.Status != 422 {
+						t.Fatalf("failure from %s: %d %s", ip, r.Status, r.Raw)
+					}
+				}
+			}
+			if r := login("203.0.113.33", "staff@demo.local", demo.Password, ""); r.Status != 429 {
+				t.Errorf("past the ceiling, from a new address: %d, want 429", r.Status)
+			}
+			if r := login("203.0.113.33", "admin@demo.local", demo.Password, ""); r.Status != 200 {
 				t.Errorf("another account: %d", r.Status)
 			}
 		})
 
-		t.Run("successResetsFailures200", func(t *testing.T) {
+		t.Run("successResetsTheAddressFailures200", func(t *testing.T) {
 			for i := range 2 {
-				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.1"), body: loginBody("kupac@demo.local", "pogresna")})
-				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.2"), body: loginBody("kupac@demo.local", "pogresna")})
-				if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.3"), body: loginBody("kupac@demo.local", demo.Password)}); r.Status != 200 {
+				login("192.0.2.1", "kupac@demo.local", "pogresna", "")
+				login("192.0.2.1", "kupac@demo.local", "pogresna", "")
+				if r := login("192.0.2.1", "kupac@demo.local", demo.Password, ""); r.Status != 200 {
 					t.Fatalf("round %d: %d %s", i+1, r.Status, r.Raw)
 				}
 			}
@@ -455,9 +490,9 @@ func TestLoginRateLimits(t *testing.T) {
 
 		t.Run("unknownAccountLocksToo429", func(t *testing.T) {
 			for range 3 {
-				ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.20"), body: loginBody("niko@demo.local", "x")})
+				login("192.0.2.20", "niko@demo.local", "x", "")
 			}
-			if r := ts.do(req{method: "POST", path: "/api/v1/login", header: from("192.0.2.21"), body: loginBody("niko@demo.local", "x")}); r.Status != 429 {
+			if r := login("192.0.2.20", "niko@demo.local", "x", ""); r.Status != 429 {
 				t.Errorf("unknown account: %d, want 429 like a real one (no account enumeration)", r.Status)
 			}
 		})
@@ -468,7 +503,7 @@ func TestLoginRateLimits(t *testing.T) {
 			deps.Registry = prometheus.NewRegistry()
 			h := api.New(deps)
 			var last int
-			for i := range 6 {
+			for i := range 7 {
 				w := httptest.NewRecorder()
 				hr := httptest.NewRequest("POST", "/api/v1/login", strings.NewReader(`{"email":"admin@demo.local","password":"demo1234"}`))
 				hr.RemoteAddr = "203.0.113.200:40000"
@@ -478,7 +513,7 @@ func TestLoginRateLimits(t *testing.T) {
 				last = w.Code
 			}
 			if last != http.StatusTooManyRequests {
-				t.Errorf("sixth login from one public address with varying X-Forwarded-For: %d, want 429", last)
+				t.Errorf("seventh login from one public address with varying X-Forwarded-For: %d, want 429", last)
 			}
 		})
 	})
@@ -549,6 +584,135 @@ func TestRedisOutage503(t *testing.T) {
 					t.Errorf("%d %s, want 503 %q", r.Status, r.Raw, want)
 				}
 			})
+		}
+	})
+}
+
+// TestRegisterLimits429: registrations are limited per client address and per e-mail;
+// refused input (422 before the limits) costs nothing.
+func TestRegisterLimits429(t *testing.T) {
+	runWith(t, func(cfg *config.Config) {
+		trustLoopback(cfg)
+		cfg.Auth.RegisterPerIPPerHour = 3
+		cfg.Auth.RegisterPerEmailPerHour = 2
+	}, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		register := func(ip, email, lang string) resp {
+			t.Helper()
+			return ts.do(req{method: "POST", path: "/api/v1/register", header: forwardedFrom(ip), lang: lang, body: map[string]any{
+				"name": "Ana", "email": email, "password": "tajna1234", "password_confirmation": "tajna1234"}})
+		}
+		t.Run("perIP429", func(t *testing.T) {
+			for i := range 3 {
+				if r := register("198.51.100.50", fmt.Sprintf("farma%d@example.rs", i), ""); r.Status != 201 {
+					t.Fatalf("registration %d: %d %s", i+1, r.Status, r.Raw)
+				}
+			}
+			r := register("198.51.100.50", "farma3@example.rs", "en")
+			if r.Status != 429 || !strings.HasPrefix(message(r), "Too many registrations. Please try again in ") || r.Header.Get("Retry-After") == "" {
+				t.Fatalf("fourth registration: %d %s %v, want 429 with Retry-After", r.Status, r.Raw, r.Header)
+			}
+			var n int64
+			if a.DB.Table("users").Where("email = ?", "farma3@example.rs").Count(&n); n != 0 {
+				t.Errorf("the refused registration created the account")
+			}
+			if r := register("198.51.100.51", "farma3@example.rs", ""); r.Status != 201 {
+				t.Errorf("another address: %d %s", r.Status, r.Raw)
+			}
+		})
+		t.Run("perEmail429", func(t *testing.T) {
+			if r := register("198.51.100.60", "jedna@example.rs", ""); r.Status != 201 {
+				t.Fatalf("first: %d %s", r.Status, r.Raw)
+			}
+			if r := register("198.51.100.61", "jedna@example.rs", ""); r.Status != 422 {
+				t.Fatalf("taken: %d %s", r.Status, r.Raw)
+			}
+			if r := register("198.51.100.62", "jedna@example.rs", ""); r.Status != 429 || !strings.HasPrefix(message(r), "Previše registracija.") {
+				t.Errorf("third attempt on one e-mail: %d %s, want 429", r.Status, r.Raw)
+			}
+		})
+		t.Run("invalidInputIsFree201", func(t *testing.T) {
+			for range 5 {
+				r := ts.do(req{method: "POST", path: "/api/v1/register", header: forwardedFrom("198.51.100.70"), body: map[string]any{"name": "A"}})
+				if r.Status != 422 {
+					t.Fatalf("invalid: %d %s", r.Status, r.Raw)
+				}
+			}
+			if r := register("198.51.100.70", "posle@example.rs", ""); r.Status != 201 {
+				t.Errorf("after five refused bodies: %d %s", r.Status, r.Raw)
+			}
+		})
+	})
+}
+
+// TestForgotPasswordLimits: a flood of reset requests for one address sends one mail a
+// minute and five an hour, answering every request alike; one client address asking too
+// often gets 429.
+func TestForgotPasswordLimits(t *testing.T) {
+	runWith(t, func(cfg *config.Config) {
+		trustLoopback(cfg)
+		cfg.Auth.ForgotPerIPPerHour = 3
+	}, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		sent := "Ako nalog sa tom adresom postoji, poslali smo link za promenu lozinke."
+		forgot := func(ip, email string) resp {
+			t.Helper()
+			return ts.do(req{method: "POST", path: "/api/v1/password/forgot", header: forwardedFrom(ip), body: map[string]string{"email": email}})
+		}
+		mailsTo := func(to string) int {
+			t.Helper()
+			n := 0
+			for _, ti := range pendingMail(t, a) {
+				var p queue.MailSendPayload
+				if json.Unmarshal(ti.Payload, &p) == nil && p.Message.To == to {
+					n++
+				}
+			}
+			return n
+		}
+		// minutePasses ends the per-minute window of one address's reset mails.
+		minutePasses := func(email string) {
+			t.Helper()
+			if err := a.Redis.Client.Del(context.Background(), "ratelimit:forgot:mail:minute:"+email).Err(); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		// 30 requests in a burst, each from another address: one mail, thirty equal answers.
+		for i := range 30 {
+			for _, email := range []string{"kupac@demo.local", "niko@demo.local"} {
+				if r := forgot(fmt.Sprintf("198.51.100.%d", 100+i), email); r.Status != 200 || message(r) != sent {
+					t.Fatalf("request %d for %s: %d %s", i+1, email, r.Status, r.Raw)
+				}
+			}
+		}
+		if n := mailsTo("kupac@demo.local"); n != 1 {
+			t.Fatalf("%d reset mails after a burst of 30, want 1", n)
+		}
+		// Minute after minute: at most five an hour.
+		for i := range 10 {
+			minutePasses("kupac@demo.local")
+			if r := forgot(fmt.Sprintf("203.0.113.%d", 100+i), "kupac@demo.local"); r.Status != 200 || message(r) != sent {
+				t.Fatalf("minute %d: %d %s", i+1, r.Status, r.Raw)
+			}
+		}
+		if n := mailsTo("kupac@demo.local"); n != 5 {
+			t.Errorf("%d reset mails within the hour, want 5", n)
+		}
+		// Another address's mail is not held up.
+		if forgot("203.0.113.200", "staff@demo.local"); mailsTo("staff@demo.local") != 1 {
+			t.Errorf("another account got no mail")
+		}
+
+		// One client address: three requests an hour, then 429.
+		for i := range 3 {
+			if r := forgot("192.0.2.77", fmt.Sprintf("x%d@example.rs", i)); r.Status != 200 {
+				t.Fatalf("request %d from one address: %d %s", i+1, r.Status, r.Raw)
+			}
+		}
+		r := forgot("192.0.2.77", "x9@example.rs")
+		if r.Status != 429 || !strings.HasPrefix(message(r), "Previše zahteva za promenu lozinke.") || r.Header.Get("Retry-After") == "" {
+			t.Errorf("fourth request from one address: %d %s, want 429 with Retry-After", r.Status, r.Raw)
 		}
 	})
 }

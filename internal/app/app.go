@@ -93,19 +93,25 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		return nil, err
 	}
 	a.Identity = identity.NewService(a.DB, identity.Options{
-		Secret:              secret,
-		AccessTTL:           cfg.Auth.AccessTTL,
-		RefreshTTL:          cfg.Auth.RefreshTTL,
-		PasswordResetTTL:    cfg.Auth.PasswordResetTTL,
-		SessionCacheTTL:     cfg.Auth.SessionCacheTTL,
-		LoginPerIPPerMinute: cfg.Auth.LoginPerIPPerMinute,
-		LoginFailsPerEmail:  cfg.Auth.LoginFailsPerEmail,
-		LoginLockout:        cfg.Auth.LoginLockout,
-		PublicURL:           cfg.HTTP.PublicURL,
-		PasswordCost:        opts.PasswordCost,
-		Clock:               a.Clock,
-		Log:                 log,
-		Images:              a.Images,
+		Secret:                       secret,
+		AccessTTL:                    cfg.Auth.AccessTTL,
+		RefreshTTL:                   cfg.Auth.RefreshTTL,
+		PasswordResetTTL:             cfg.Auth.PasswordResetTTL,
+		SessionCacheTTL:              cfg.Auth.SessionCacheTTL,
+		LoginPerIPPerMinute:          cfg.Auth.LoginPerIPPerMinute,
+		LoginFailsPerEmailIP:         cfg.Auth.LoginFailsPerEmailIP,
+		LoginFailsPerEmail:           cfg.Auth.LoginFailsPerEmail,
+		LoginLockout:                 cfg.Auth.LoginLockout,
+		RegisterPerIPPerHour:         cfg.Auth.RegisterPerIPPerHour,
+		RegisterPerEmailPerHour:      cfg.Auth.RegisterPerEmailPerHour,
+		ForgotPerIPPerHour:           cfg.Auth.ForgotPerIPPerHour,
+		ForgotMailsPerEmailPerMinute: cfg.Auth.ForgotMailsPerEmailPerMinute,
+		ForgotMailsPerEmailPerHour:   cfg.Auth.ForgotMailsPerEmailPerHour,
+		Log:                          log,
+		PublicURL:                    cfg.HTTP.PublicURL,
+		PasswordCost:                 opts.PasswordCost,
+		Clock:                        a.Clock,
+		Images:                       a.Images,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock, a.Images)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)

@@ -27,8 +27,8 @@ import (
 type Options struct {
 	// Clock is the shop's clock (the zero value: the system's).
 	Clock clock.Clock
-	// Log takes what fails after the answer is settled (an old avatar's delete, a limiter
-	// reset); nil discards.
+	// Log takes security events (a refresh token replayed) and what fails after the answer is
+	// settled (an old avatar's delete, a limiter reset); nil discards.
 	Log *slog.Logger
 	// Images decodes avatars under the process's image budget (nil: a decoder of its own with
 	// the default bounds).
@@ -39,8 +39,17 @@ type Options struct {
 	PasswordResetTTL    time.Duration
 	SessionCacheTTL     time.Duration
 	LoginPerIPPerMinute int
-	LoginFailsPerEmail  int
-	LoginLockout        time.Duration
+	// LoginFailsPerEmailIP locks one account for one client address; LoginFailsPerEmail is the
+	// much higher ceiling over every address, against guessing spread over many.
+	LoginFailsPerEmailIP int
+	LoginFailsPerEmail   int
+	LoginLockout         time.Duration
+	// Abuse limits of registration and forgotten passwords (0: no limit).
+	RegisterPerIPPerHour         int
+	RegisterPerEmailPerHour      int
+	ForgotPerIPPerHour           int
+	ForgotMailsPerEmailPerMinute int
+	ForgotMailsPerEmailPerHour   int
 	// PublicURL is the storefront's address, for links in mail.
 	PublicURL string
 	// PasswordCost is bcrypt's cost; tests lower it.
@@ -67,6 +76,7 @@ type Service struct {
 	blobs   blob.Store
 	cache   *principalCache
 	now     func() time.Time
+	log     *slog.Logger
 }
 
 func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs blob.Store) *Service {
@@ -76,11 +86,12 @@ func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
+	log := opts.Log
 	if opts.Images == nil {
 		opts.Images = imagefile.NewDecoder(imagefile.DefaultBudget, imagefile.DefaultConcurrent)
 	}
 	return &Service{db: db, opts: opts, limiter: limiter, mailer: mailer, blobs: blobs,
-		cache: newPrincipalCache(opts.SessionCacheTTL), now: opts.Clock.Now}
+		cache: newPrincipalCache(opts.SessionCacheTTL), now: opts.Clock.Now, log: log}
 }
 
 // Tokens is what a successful login, registration or refresh gives the client.
@@ -112,24 +123,29 @@ func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(
 // dummyHash keeps a wrong e-mail as slow as a wrong password, so timing tells nothing.
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.DefaultCost)
 
-// Login checks the credentials, rate-limited per IP and per account, and opens a session.
+// Login checks the credentials, rate-limited per client IP, per account and address, and per
+// account, and opens a session.
 func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 	in.Email = normalizeEmail(in.Email)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
-	if in.IP != "" && s.opts.LoginPerIPPerMinute > 0 {
-		ok, wait, err := s.limiter.Hit(ctx, "login:ip:"+in.IP, s.opts.LoginPerIPPerMinute, time.Minute)
-		if err != nil {
-			return nil, apperr.Wrap(err, "login rate limit")
-		}
-		if !ok {
-			return nil, apperr.New(apperr.TooManyRequests, "error.login_ip", "seconds", seconds(wait))
+	if in.IP != "" {
+		if err := s.limit(ctx, "login:ip:"+in.IP, s.opts.LoginPerIPPerMinute, time.Minute, "error.login_ip"); err != nil {
+			return nil, err
 		}
 	}
-	failKey := loginFailKey(in.Email)
-	if s.opts.LoginFailsPerEmail > 0 {
-		locked, wait, err := s.limiter.Exceeded(ctx, failKey, s.opts.LoginFailsPerEmail)
+	// Failures lock the account for the address they came from; only the ceiling, over every
+	// address, locks it for everybody, so a stranger cannot lock a known e-mail out.
+	fails := []struct {
+		key   string
+		limit int
+	}{{loginFailKey(in.Email, in.IP), s.opts.LoginFailsPerEmailIP}, {loginFailKey(in.Email, ""), s.opts.LoginFailsPerEmail}}
+	for _, f := range fails {
+		if f.limit <= 0 {
+			continue
+		}
+		locked, wait, err := s.limiter.Exceeded(ctx, f.key, f.limit)
 		if err != nil {
 			return nil, apperr.Wrap(err, "login rate limit")
 		}
@@ -147,21 +163,47 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 		hash = []byte(u.PasswordHash)
 	}
 	if bcrypt.CompareHashAndPassword(hash, []byte(in.Password)) != nil || u.ID == 0 {
-		if s.opts.LoginFailsPerEmail > 0 {
-			if _, _, err := s.limiter.Hit(ctx, failKey, s.opts.LoginFailsPerEmail, s.opts.LoginLockout); err != nil {
+		for _, f := range fails {
+			if f.limit <= 0 {
+				continue
+			}
+			if _, _, err := s.limiter.Hit(ctx, f.key, f.limit, s.opts.LoginLockout); err != nil {
 				return nil, apperr.Wrap(err, "login rate limit")
 			}
 		}
 		return nil, apperr.InvalidFields(apperr.Field("email", "auth.failed"))
 	}
-	if s.opts.LoginFailsPerEmail > 0 {
-		s.resetLimit(ctx, failKey)
+	// The address's failures are forgiven; the ceiling's are not, or a guesser spread over
+	// many addresses would get a fresh allowance each time the owner logs in.
+	if s.opts.LoginFailsPerEmailIP > 0 {
+		s.resetLimit(ctx, fails[0].key)
 	}
 	return s.openSession(ctx, u.ID, in.IP, in.UserAgent)
 }
 
-// loginFailKey counts an account's failed logins (the lockout).
-func loginFailKey(email string) string { return "login:fail:" + email }
+// loginFailKey counts an account's failed logins from one address (ip), or from all (ip "").
+func loginFailKey(email, ip string) string {
+	if ip == "" {
+		return "login:fail:" + email
+	}
+	return "login:fail:" + email + "|" + ip
+}
+
+// limit counts one event under key and refuses it (429 with msgKey and the seconds to wait)
+// past limit in window; limit 0 means no limit.
+func (s *Service) limit(ctx context.Context, key string, limit int, window time.Duration, msgKey string) error {
+	if limit <= 0 {
+		return nil
+	}
+	ok, wait, err := s.limiter.Hit(ctx, key, limit, window)
+	if err != nil {
+		return apperr.Wrap(err, "rate limit")
+	}
+	if !ok {
+		return apperr.New(apperr.TooManyRequests, msgKey, "seconds", seconds(wait))
+	}
+	return nil
+}
 
 func seconds(d time.Duration) int {
 	n := int((d + time.Second - 1) / time.Second)
@@ -176,6 +218,16 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, erro
 	in.Email = normalizeEmail(in.Email)
 	in.Name = strings.TrimSpace(in.Name)
 	if err := validation.Check(in); err != nil {
+		return nil, err
+	}
+	// Per address against account farms, per e-mail against probing one address; checked
+	// after validation so that typos cost nothing.
+	if in.IP != "" {
+		if err := s.limit(ctx, "register:ip:"+in.IP, s.opts.RegisterPerIPPerHour, time.Hour, "error.register_limit"); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.limit(ctx, "register:email:"+in.Email, s.opts.RegisterPerEmailPerHour, time.Hour, "error.register_limit"); err != nil {
 		return nil, err
 	}
 	var uid uint64
@@ -342,13 +394,24 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 type ForgotPasswordInput struct {
 	Email string    `json:"email" validate:"required,email,max=255"`
 	Lang  i18n.Lang `json:"-"`
+	IP    string    `json:"-"`
 }
 
 // ForgotPassword mails a reset link when the account exists; the answer is the same either
-// way, so it does not tell who has an account.
+// way, so it does not tell who has an account. An address asking too often is refused (429);
+// an e-mail asked for too often gets no more mail but the same answer, so a flood of requests
+// neither floods its mailbox nor tells anything.
 func (s *Service) ForgotPassword(ctx context.Context, in ForgotPasswordInput) error {
 	in.Email = normalizeEmail(in.Email)
 	if err := validation.Check(in); err != nil {
+		return err
+	}
+	if in.IP != "" {
+		if err := s.limit(ctx, "forgot:ip:"+in.IP, s.opts.ForgotPerIPPerHour, time.Hour, "error.forgot_limit"); err != nil {
+			return err
+		}
+	}
+	if ok, err := s.resetMailAllowed(ctx, in.Email); err != nil || !ok {
 		return err
 	}
 	var u User
@@ -378,11 +441,40 @@ func (s *Service) ForgotPassword(ctx context.Context, in ForgotPasswordInput) er
 	return nil
 }
 
+// resetMailAllowed counts one reset mail to email against the per-minute and per-hour limits;
+// known or not, every address is counted alike (the answer must not differ).
+func (s *Service) resetMailAllowed(ctx context.Context, email string) (bool, error) {
+	windows := []struct {
+		key    string
+		limit  int
+		window time.Duration
+	}{
+		{"forgot:mail:minute:" + email, s.opts.ForgotMailsPerEmailPerMinute, time.Minute},
+		{"forgot:mail:hour:" + email, s.opts.ForgotMailsPerEmailPerHour, time.Hour},
+	}
+	for _, w := range windows {
+		if w.limit <= 0 {
+			continue
+		}
+		// A mail refused by the minute does not use up the hour's allowance.
+		ok, _, err := s.limiter.Hit(ctx, w.key, w.limit, w.window)
+		if err != nil {
+			return false, apperr.Wrap(err, "reset mail limit")
+		}
+		if !ok {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 type ResetPasswordInput struct {
 	Token                string `json:"token" validate:"required"`
 	Email                string `json:"email" validate:"required,email,max=255"`
 	Password             string `json:"password" validate:"required,min=8"`
 	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
+	// IP is where the owner resets from: the lockout of that address is lifted.
+	IP string `json:"-"`
 }
 
 // ResetPassword sets a new password from a mailed token and ends every session of the user.
@@ -421,10 +513,10 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetPasswordInput) erro
 		return err
 	}
 	s.cache.evictUser(uid)
-	// Whoever proved they own the mailbox is let back in at once, even after a lockout.
-	if s.opts.LoginFailsPerEmail > 0 {
-		s.resetLimit(ctx, loginFailKey(in.Email))
-	}
+	// Whoever proved they own the mailbox is let back in at once, even after a lockout: the
+	// account's and that of the address the reset came from.
+	s.resetLimit(ctx, loginFailKey(in.Email, ""))
+	s.resetLimit(ctx, loginFailKey(in.Email, in.IP))
 	return nil
 }
 

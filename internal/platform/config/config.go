@@ -109,9 +109,19 @@ type AuthConfig struct {
 	RefreshTTL          time.Duration `mapstructure:"refresh_ttl"`
 	PasswordResetTTL    time.Duration `mapstructure:"password_reset_ttl"`
 	LoginPerIPPerMinute int           `mapstructure:"login_per_ip_per_minute"`
-	LoginFailsPerEmail  int           `mapstructure:"login_fails_per_email"`
-	LoginLockout        time.Duration `mapstructure:"login_lockout"`
-	SessionCacheTTL     time.Duration `mapstructure:"session_cache_ttl"`
+	// LoginFailsPerEmailIP locks an account for the client address the failures came from;
+	// LoginFailsPerEmail, much higher, locks it for every address (guessing spread over many).
+	LoginFailsPerEmailIP int           `mapstructure:"login_fails_per_email_ip"`
+	LoginFailsPerEmail   int           `mapstructure:"login_fails_per_email"`
+	LoginLockout         time.Duration `mapstructure:"login_lockout"`
+	// Abuse limits: registrations per client address and per e-mail, reset requests per
+	// address (429 past them), reset mails per e-mail (past them: no mail, the same answer).
+	RegisterPerIPPerHour         int           `mapstructure:"register_per_ip_per_hour"`
+	RegisterPerEmailPerHour      int           `mapstructure:"register_per_email_per_hour"`
+	ForgotPerIPPerHour           int           `mapstructure:"forgot_per_ip_per_hour"`
+	ForgotMailsPerEmailPerMinute int           `mapstructure:"forgot_mails_per_email_per_minute"`
+	ForgotMailsPerEmailPerHour   int           `mapstructure:"forgot_mails_per_email_per_hour"`
+	SessionCacheTTL              time.Duration `mapstructure:"session_cache_ttl"`
 }
 
 type WebConfig struct {
@@ -145,52 +155,58 @@ type ImagesConfig struct {
 // defaults lists every key with its default; configs/config.yaml documents the same keys
 // (a test keeps the two in step).
 var defaults = map[string]any{
-	"data_dir":                      "./var",
-	"http.addr":                     ":8080",
-	"http.public_url":               "",
-	"http.max_body_bytes":           int64(12 << 20),
-	"http.trusted_proxies":          []string{},
-	"http.shutdown_timeout":         20 * time.Second,
-	"database.url":                  "",
-	"database.auto_migrate":         true,
-	"database.max_open_conns":       10,
-	"redis.url":                     "",
-	"blob.driver":                   "local",
-	"blob.s3.endpoint":              "",
-	"blob.s3.region":                "us-east-1",
-	"blob.s3.bucket":                "",
-	"blob.s3.access_key":            "",
-	"blob.s3.secret_key":            "",
-	"blob.s3.path_style":            true,
-	"mail.driver":                   "outbox",
-	"mail.from":                     "Prodavnica <noreply@demo.local>",
-	"mail.smtp.host":                "",
-	"mail.smtp.port":                587,
-	"mail.smtp.username":            "",
-	"mail.smtp.password":            "",
-	"mail.smtp.dial_timeout":        10 * time.Second,
-	"mail.smtp.timeout":             time.Minute,
-	"auth.secret":                   "",
-	"auth.access_ttl":               15 * time.Minute,
-	"auth.refresh_ttl":              30 * 24 * time.Hour,
-	"auth.password_reset_ttl":       time.Hour,
-	"auth.login_per_ip_per_minute":  30,
-	"auth.login_fails_per_email":    10,
-	"auth.login_lockout":            15 * time.Minute,
-	"auth.session_cache_ttl":        10 * time.Second,
-	"modules":                       AllModules,
-	"web.store_dir":                 "store-web/dist",
-	"web.admin_dir":                 "admin-web/dist",
-	"log.level":                     "info",
-	"log.format":                    "json",
-	"demo.seed_on_first_start":      true,
-	"worker.concurrency":            4,
-	"images.decode_budget_bytes":    int64(200_000_000),
-	"images.max_concurrent_decodes": 2,
-	"http.read_timeout":             2 * time.Minute,
-	"http.idle_timeout":             2 * time.Minute,
-	"http.metrics_addr":             "127.0.0.1:9464",
-	"redis.dial_timeout":            time.Second,
+	"data_dir":                               "./var",
+	"http.addr":                              ":8080",
+	"http.public_url":                        "",
+	"http.max_body_bytes":                    int64(12 << 20),
+	"http.trusted_proxies":                   []string{},
+	"http.shutdown_timeout":                  20 * time.Second,
+	"database.url":                           "",
+	"database.auto_migrate":                  true,
+	"database.max_open_conns":                10,
+	"redis.url":                              "",
+	"blob.driver":                            "local",
+	"blob.s3.endpoint":                       "",
+	"blob.s3.region":                         "us-east-1",
+	"blob.s3.bucket":                         "",
+	"blob.s3.access_key":                     "",
+	"blob.s3.secret_key":                     "",
+	"blob.s3.path_style":                     true,
+	"mail.driver":                            "outbox",
+	"mail.from":                              "Prodavnica <noreply@demo.local>",
+	"mail.smtp.host":                         "",
+	"mail.smtp.port":                         587,
+	"mail.smtp.username":                     "",
+	"mail.smtp.password":                     "",
+	"mail.smtp.dial_timeout":                 10 * time.Second,
+	"mail.smtp.timeout":                      time.Minute,
+	"auth.secret":                            "",
+	"auth.access_ttl":                        15 * time.Minute,
+	"auth.refresh_ttl":                       30 * 24 * time.Hour,
+	"auth.password_reset_ttl":                time.Hour,
+	"auth.login_per_ip_per_minute":           30,
+	"auth.login_fails_per_email":             100,
+	"auth.login_lockout":                     15 * time.Minute,
+	"auth.session_cache_ttl":                 10 * time.Second,
+	"modules":                                AllModules,
+	"web.store_dir":                          "store-web/dist",
+	"web.admin_dir":                          "admin-web/dist",
+	"log.level":                              "info",
+	"log.format":                             "json",
+	"demo.seed_on_first_start":               true,
+	"worker.concurrency":                     4,
+	"images.decode_budget_bytes":             int64(200_000_000),
+	"images.max_concurrent_decodes":          2,
+	"http.read_timeout":                      2 * time.Minute,
+	"http.idle_timeout":                      2 * time.Minute,
+	"http.metrics_addr":                      "127.0.0.1:9464",
+	"redis.dial_timeout":                     time.Second,
+	"auth.login_fails_per_email_ip":          10,
+	"auth.register_per_ip_per_hour":          10,
+	"auth.register_per_email_per_hour":       5,
+	"auth.forgot_per_ip_per_hour":            20,
+	"auth.forgot_mails_per_email_per_minute": 1,
+	"auth.forgot_mails_per_email_per_hour":   5,
 }
 
 // Keys returns every configuration key, sorted.
