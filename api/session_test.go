@@ -209,12 +209,25 @@ func TestRefresh(t *testing.T) {
 		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: second.token}); me.Status != 200 {
 			t.Errorf("refreshed access token: %d", me.Status)
 		}
+		third := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": second.refresh}}))
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: third.token}); me.Status != 200 {
+			t.Fatalf("the rotated refresh token's access token: %d", me.Status)
+		}
+		// Reuse is theft: the replayed token fails and takes its whole family with it, the
+		// newest refresh token and its access token included (whoever holds them).
 		r = ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": first.refresh}})
 		if r.Status != 401 || message(r) != "Niste prijavljeni." {
 			t.Errorf("reused refresh token: %d %s, want 401", r.Status, r.Raw)
 		}
-		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": second.refresh}}); r.Status != 200 {
-			t.Errorf("the rotated refresh token: %d %s", r.Status, r.Raw)
+		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": third.refresh}}); r.Status != 401 {
+			t.Errorf("the family's newest refresh token after a reuse: %d %s, want 401", r.Status, r.Raw)
+		}
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: third.token}); me.Status != 401 {
+			t.Errorf("the family's access token after a reuse: %d, want 401", me.Status)
+		}
+		// Another login of the same user is another family, untouched.
+		if me := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}); me.Status != 200 {
+			t.Errorf("another session of the user: %d, want 200", me.Status)
 		}
 		if r := ts.do(req{method: "POST", path: "/api/v1/token/refresh", body: map[string]string{"refresh_token": "made-up"}}); r.Status != 401 {
 			t.Errorf("unknown refresh token: %d", r.Status)

@@ -3,6 +3,7 @@ package identity
 import (
 	"bytes"
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -295,8 +296,9 @@ func ensureEmailFree(ctx context.Context, tx *gorm.DB, email string, exceptID ui
 
 func (s *Service) openSession(ctx context.Context, uid uint64, ip, ua string) (*Tokens, error) {
 	now := s.now()
-	refresh := randomToken()
-	sess := session{ID: uuid.NewString(), UserID: uid, RefreshHash: hashToken(refresh),
+	sid := uuid.NewString()
+	refresh := refreshToken(sid)
+	sess := session{ID: sid, UserID: uid, RefreshHash: hashToken(refresh),
 		ExpiresAt: now.Add(s.opts.RefreshTTL), IP: truncate(ip, 64), UserAgent: truncate(ua, 512)}
 	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
 		return nil, apperr.Wrap(err, "create session")
@@ -324,21 +326,39 @@ func truncate(s string, n int) string {
 }
 
 // Refresh exchanges a refresh token for a new access token and a new refresh token; the old
-// refresh token stops working (rotation).
-func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, error) {
-	if refreshToken == "" {
+// refresh token stops working (rotation). A session is a token family: every refresh token
+// descended from one login names it. A replayed old token of a live family means two holders,
+// one of them a thief, and nobody can tell which: the whole family (the session, with its
+// newest refresh token and its access tokens) is revoked and the replay logged.
+func (s *Service) Refresh(ctx context.Context, token string) (*Tokens, error) {
+	if token == "" {
 		return nil, apperr.InvalidFields(apperr.Field("refresh_token", "validation.required"))
 	}
 	now := s.now()
+	unauthorized := apperr.New(apperr.Unauthorized, "error.unauthorized")
 	var sess session
-	err := s.db.WithContext(ctx).Where("refresh_hash = ? AND revoked_at IS NULL AND expires_at > ?", hashToken(refreshToken), now).First(&sess).Error
+	q := s.db.WithContext(ctx).Where("revoked_at IS NULL AND expires_at > ?", now)
+	sid, _, family := strings.Cut(token, ".")
+	if family {
+		q = q.Where("id = ?", sid)
+	} else {
+		// A token from before families (no session id inside) is found by its hash alone.
+		q = q.Where("refresh_hash = ?", hashToken(token))
+	}
+	err := q.First(&sess).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+		return nil, unauthorized
 	}
 	if err != nil {
 		return nil, apperr.Wrap(err, "find session")
 	}
-	next := randomToken()
+	if subtle.ConstantTimeCompare([]byte(sess.RefreshHash), []byte(hashToken(token))) != 1 {
+		if err := s.revokeFamily(ctx, sess, now); err != nil {
+			return nil, err
+		}
+		return nil, unauthorized
+	}
+	next := refreshToken(sess.ID)
 	// Conditional on the old hash: of two concurrent refreshes with one token, one wins.
 	res := s.db.WithContext(ctx).Model(&session{}).Where("id = ? AND refresh_hash = ?", sess.ID, sess.RefreshHash).
 		Updates(map[string]any{"refresh_hash": hashToken(next), "expires_at": now.Add(s.opts.RefreshTTL), "updated_at": now})
@@ -346,9 +366,20 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Tokens, er
 		return nil, apperr.Wrap(res.Error, "rotate refresh token")
 	}
 	if res.RowsAffected == 0 {
-		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+		return nil, unauthorized
 	}
 	return s.tokens(ctx, sess.UserID, sess.ID, next, now)
+}
+
+// revokeFamily ends a session whose used refresh token came back (see Refresh).
+func (s *Service) revokeFamily(ctx context.Context, sess session, now time.Time) error {
+	if err := s.db.WithContext(ctx).Model(&session{}).Where("id = ? AND revoked_at IS NULL", sess.ID).Update("revoked_at", now).Error; err != nil {
+		return apperr.Wrap(err, "revoke token family")
+	}
+	s.cache.evictSession(sess.ID)
+	s.log.WarnContext(ctx, "refresh token reused: token family revoked", "user_id", sess.UserID, "session_id", sess.ID,
+		"session_ip", sess.IP)
+	return nil
 }
 
 // Logout revokes the caller's session: its access and refresh tokens stop working.

@@ -1,8 +1,10 @@
 package identity_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/url"
 	"regexp"
 	"sort"
@@ -13,11 +15,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hibiken/asynq"
+	"golang.org/x/crypto/bcrypt"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/dbtest"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/queue"
 )
@@ -353,4 +357,67 @@ func TestNamesTrimmed(t *testing.T) {
 			t.Errorf("blank-padded one-letter name: %v, want min_chars on name", err)
 		}
 	})
+}
+
+// TestRefreshReuseRevokesFamily: replaying a used refresh token revokes every token of its
+// login (the session: its newest refresh token and access tokens) and logs it; the user's
+// other logins live on, and a token from before families (no session id inside) still works.
+func TestRefreshReuseRevokesFamily(t *testing.T) {
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			var logs bytes.Buffer
+			a, err := app.New(ctx, apptest.Config(t, d.Name), slog.New(slog.NewJSONHandler(&logs, nil)), app.Options{PasswordCost: bcrypt.MinCost})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(a.Close)
+			u := mustCreateUser(t, a, "kupac@example.rs", identity.RoleCustomer)
+			stolen := mustLogin(t, a, "kupac@example.rs")
+			other := mustLogin(t, a, "kupac@example.rs")
+
+			thief, err := a.Identity.Refresh(ctx, stolen.RefreshToken)
+			if err != nil {
+				t.Fatal(err)
+			}
+			thiefNext, err := a.Identity.Refresh(ctx, thief.RefreshToken)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The owner comes back with the token the thief used first.
+			if _, err := a.Identity.Refresh(ctx, stolen.RefreshToken); !apperr.Is(err, apperr.Unauthorized) {
+				t.Fatalf("replayed token: %v, want unauthorized", err)
+			}
+			if _, err := a.Identity.Refresh(ctx, thiefNext.RefreshToken); !apperr.Is(err, apperr.Unauthorized) {
+				t.Errorf("the family's newest refresh token: %v, want unauthorized", err)
+			}
+			if _, err := a.Identity.Authenticate(ctx, thiefNext.AccessToken); !apperr.Is(err, apperr.Unauthorized) {
+				t.Errorf("the family's newest access token: %v, want unauthorized", err)
+			}
+			if _, err := a.Identity.Refresh(ctx, other.RefreshToken); err != nil {
+				t.Errorf("the user's other login: %v", err)
+			}
+			var entry map[string]any
+			for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+				if strings.Contains(line, "refresh token reused") {
+					_ = json.Unmarshal([]byte(line), &entry)
+				}
+			}
+			if entry["level"] != "WARN" || entry["user_id"] != float64(u.ID) || entry["session_id"] == "" {
+				t.Errorf("no warning naming the user and the session; log:\n%s", logs.String())
+			}
+
+			// A refresh token issued before families is found by its hash and rotates into one.
+			legacy := mustLogin(t, a, "kupac@example.rs")
+			sid := strings.SplitN(legacy.RefreshToken, ".", 2)[0]
+			const old = "token-issued-before-families"
+			if err := a.DB.Exec("UPDATE sessions SET refresh_hash = ? WHERE id = ?", identity.HashToken(old), sid).Error; err != nil {
+				t.Fatal(err)
+			}
+			next, err := a.Identity.Refresh(ctx, old)
+			if err != nil || !strings.HasPrefix(next.RefreshToken, sid+".") {
+				t.Errorf("legacy token: %v %v", next, err)
+			}
+		})
+	}
 }

@@ -57,6 +57,11 @@ func randomToken() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
+// refreshToken is a new refresh token of session sid's family: "<sid>.<32 random bytes>". The
+// session id (no secret: access tokens carry it too) lets a replayed old token find its
+// family; only the digest of the whole token is stored.
+func refreshToken(sid string) string { return sid + "." + randomToken() }
+
 // hashToken stores only a digest of bearer secrets (refresh and reset tokens).
 func hashToken(t string) string {
 	h := sha256.Sum256([]byte(t))
