@@ -111,6 +111,7 @@ func pricelistImportResponse(c *gin.Context, v *pricelist.ImportView, withReport
 //	@Failure		404			{object}	httpx.ErrorResponse
 //	@Failure		413			{object}	httpx.ErrorResponse
 //	@Failure		422			{object}	httpx.ErrorResponse
+//	@Failure		503			{object}	httpx.ErrorResponse	"Redis (the import queue) is unreachable"
 //	@Router			/api/v1/admin/pricelists [post]
 func (h pricelistHandlers) upload(c *gin.Context) {
 	form, err := c.MultipartForm()

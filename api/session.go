@@ -26,6 +26,7 @@ type loginRequest struct {
 //	@Success	200		{object}	httpx.DataResponse[SessionResponse]
 //	@Failure	422		{object}	httpx.ErrorResponse	"wrong credentials (on email) or bad input"
 //	@Failure	429		{object}	httpx.ErrorResponse	"too many attempts"
+//	@Failure	503		{object}	httpx.ErrorResponse	"Redis (the rate limits) is unreachable"
 //	@Router		/api/v1/login [post]
 func (h sessionHandlers) login(c *gin.Context) {
 	var req loginRequest
@@ -131,6 +132,7 @@ type forgotRequest struct {
 //	@Success	200		{object}	httpx.MessageResponse	"also when the address's mail limit is reached (no mail then)"
 //	@Failure	422		{object}	httpx.ErrorResponse
 //	@Failure	429		{object}	httpx.ErrorResponse	"too many requests from this address"
+//	@Failure	503		{object}	httpx.ErrorResponse	"Redis (the limits, the mail queue) is unreachable"
 //	@Router		/api/v1/password/forgot [post]
 func (h sessionHandlers) forgotPassword(c *gin.Context) {
 	var req forgotRequest
