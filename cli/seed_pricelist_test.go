@@ -88,7 +88,7 @@ func TestSeedPricelistFileRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer file.Close()
-	info, err := pricelist.ReadSheet(context.Background(), file, fi.Size(), nil, func(pricelist.Row) error { return nil })
+	info, err := pricelist.ReadSheet(context.Background(), file, fi.Size(), nil, pricelist.ReadOptions{}, func(pricelist.Row) error { return nil })
 	if err != nil || info.Rows != 300 || info.Rejected == 0 || info.Header[pricelist.FieldSKU] != "Šifra" {
 		t.Errorf("the file reads as %+v, %v", info, err)
 	}
@@ -122,7 +122,7 @@ func rowsOf(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	_, err = pricelist.ReadSheet(context.Background(), bytes.NewReader(data), int64(len(data)), nil, func(r pricelist.Row) error {
+	_, err = pricelist.ReadSheet(context.Background(), bytes.NewReader(data), int64(len(data)), nil, pricelist.ReadOptions{}, func(r pricelist.Row) error {
 		b.WriteString(r.SKU + "|" + r.Name + "|" + r.Price.String() + "|" + r.Reject + "\n")
 		return nil
 	})

@@ -27,6 +27,7 @@ import (
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
 	"shop/internal/platform/db"
+	"shop/internal/platform/procnice"
 	"shop/worker"
 )
 
@@ -85,6 +86,17 @@ func parseRoles(s string) (roles, error) {
 	return r, nil
 }
 
+// workerNice is the nice value the process takes at start: worker.nice for a process of jobs
+// (the worker, with or without the scheduler), none for one that serves the API, whose
+// requests must not wait behind the jobs. (A process of both leaves the priority alone: the
+// jobs' CPU work and the requests share it.)
+func workerNice(cfg *config.Config, r roles) int {
+	if !r.worker || r.api {
+		return 0
+	}
+	return cfg.Worker.Nice
+}
+
 // runOptions let a test watch a server it starts; main leaves them empty.
 type runOptions struct {
 	// Started is told the API's address once it listens (a test listens on port 0).
@@ -105,6 +117,11 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	}
 	log := app.NewLogger(cfg, o.Stdout)
 	slog.SetDefault(log)
+	if n := workerNice(cfg, r); n != 0 {
+		if err := procnice.Set(n); err != nil {
+			log.Warn("worker: cannot lower the CPU priority", "nice", n, "error", err.Error())
+		}
+	}
 	a, err := app.New(ctx, cfg, log, o.App)
 	if err != nil {
 		return err

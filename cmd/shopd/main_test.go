@@ -336,3 +336,29 @@ func (s *syncWriter) String() string {
 	defer s.mu.Unlock()
 	return s.w.String()
 }
+
+// TestWorkerNice (issue 11 item 18): the CPU priority is the worker process's set-up: a process
+// of jobs takes worker.nice, one that serves the API keeps its own.
+func TestWorkerNice(t *testing.T) {
+	t.Parallel()
+	cfg, err := config.Load("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		roles string
+		want  int
+	}{{"worker", 10}, {"worker,scheduler", 10}, {"all", 0}, {"api", 0}, {"api,worker", 0}, {"scheduler", 0}} {
+		r, err := parseRoles(tt.roles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := workerNice(cfg, r); got != tt.want {
+			t.Errorf("--role %s: nice %d, want %d", tt.roles, got, tt.want)
+		}
+	}
+	cfg.Worker.Nice = 0
+	if got := workerNice(cfg, roles{worker: true}); got != 0 {
+		t.Errorf("worker.nice 0: nice %d", got)
+	}
+}

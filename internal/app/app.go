@@ -116,7 +116,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock, a.Images)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
 	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
-	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock)
+	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
+		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows}})
 	ok = true
 	return a, nil
 }

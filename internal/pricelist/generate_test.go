@@ -20,6 +20,7 @@ func sample(tb testing.TB, n int, opts SampleOptions) []byte {
 }
 
 func TestWriteSampleReadsBack(t *testing.T) {
+	t.Parallel()
 	for _, serbian := range []bool{false, true} {
 		file := sample(t, 2000, SampleOptions{Seed: 7, FirstSKU: 40, Serbian: serbian})
 		info, rows := mustRead(t, file, nil)
@@ -63,6 +64,7 @@ func TestWriteSampleReadsBack(t *testing.T) {
 
 // Text prices in Serbian format and number cells read as the same amounts the generator meant.
 func TestWriteSamplePriceCells(t *testing.T) {
+	t.Parallel()
 	opts := SampleOptions{Seed: 11, FirstSKU: 1}
 	_, rows := mustRead(t, sample(t, 3000, opts), nil)
 	rng := newSampleRands(opts)
@@ -93,6 +95,7 @@ func TestWriteSamplePriceCells(t *testing.T) {
 }
 
 func TestWriteSampleSeed(t *testing.T) {
+	t.Parallel()
 	_, a := mustRead(t, sample(t, 300, SampleOptions{Seed: 1}), nil)
 	_, b := mustRead(t, sample(t, 300, SampleOptions{Seed: 1}), nil)
 	_, c := mustRead(t, sample(t, 300, SampleOptions{Seed: 2}), nil)
@@ -106,6 +109,7 @@ func TestWriteSampleSeed(t *testing.T) {
 
 // A later day of a seed has the same products with new prices and stock.
 func TestWriteSampleDay(t *testing.T) {
+	t.Parallel()
 	_, a := mustRead(t, sample(t, 500, SampleOptions{Seed: 4}), nil)
 	_, b := mustRead(t, sample(t, 500, SampleOptions{Seed: 4, Day: 1}), nil)
 	newPrice := 0
@@ -123,6 +127,7 @@ func TestWriteSampleDay(t *testing.T) {
 }
 
 func TestWriteSampleOptions(t *testing.T) {
+	t.Parallel()
 	file := sample(t, 1000, SampleOptions{Seed: 3, BadPercent: 20, TitleRows: 4,
 		Headers: HeaderMapping{FieldPrice: "Cena sa rabatom", FieldEAN: "-"}})
 	info, rows := mustRead(t, file, HeaderMapping{FieldPrice: "cena sa rabatom"})

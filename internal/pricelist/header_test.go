@@ -7,6 +7,7 @@ import (
 )
 
 func TestHeaderKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Šifra", "sifra"},
 		{"ŠIFRA", "sifra"},
@@ -29,6 +30,7 @@ func TestHeaderKey(t *testing.T) {
 }
 
 func TestMatchHeader(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		cells   []string
@@ -86,6 +88,7 @@ func TestMatchHeader(t *testing.T) {
 }
 
 func TestFindHeader(t *testing.T) {
+	t.Parallel()
 	rows := [][]string{
 		{"Cenovnik dobavljača"},
 		{"Šifra dobavljača: 123", "Cena transporta: 0"}, // matches by prefixes, with fewer fields

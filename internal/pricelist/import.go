@@ -47,9 +47,6 @@ type Counts struct {
 	Rejected  int `json:"rejected"`
 }
 
-// mergeHook lets a test fail the merge between two of its statements (crash safety).
-var mergeHook func(step string) error
-
 // RunImport is the import job: it reads the file of import importID through ReadSheet with the
 // supplier's header mapping, stages the good rows set-based while reading, then merges them
 // into the supplier's products in one transaction (so a crash leaves the supplier entirely
@@ -110,8 +107,8 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 	if err != nil {
 		return nil, err
 	}
-	if mergeHook != nil {
-		if err := mergeHook("committed"); err != nil {
+	if hook := s.opts.mergeHook; hook != nil {
+		if err := hook("committed"); err != nil {
 			return out, err // a crash after the commit: the notifications are stored, unpublished
 		}
 	}
@@ -187,14 +184,14 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 	err = s.db.WithContext(ctx).Connection(func(c *gorm.DB) error {
 		conn := c.Session(&gorm.Session{})
 		defer conn.WithContext(context.WithoutCancel(ctx)).Exec("DROP TABLE IF EXISTS " + stageTable)
-		st := newStager(conn)
+		st := newStager(conn, s.opts.chunkRows)
 		if err := st.create(ctx, view.SupplierID); err != nil {
 			return apperr.Wrap(err, "import: staging table")
 		}
 		rd := &rowReader{s: s, ctx: ctx, importID: view.ID, progress: progress, lastSave: time.Now(),
 			first: map[string]int{}, dups: map[string]*DuplicateSKU{}, categories: map[string]struct{}{}}
 		feed := startFeed(ctx, st.chunkRows(), func(ctx context.Context, yield func(Row) error) error {
-			_, err := ReadSheet(ctx, file, size, decodeMapping(mapping), func(r Row) error { return rd.row(r, yield) })
+			_, err := ReadSheet(ctx, file, size, decodeMapping(mapping), s.opts.Read, func(r Row) error { return rd.row(r, yield) })
 			return err
 		})
 		defer feed.stop()
@@ -315,8 +312,8 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 	sid := view.SupplierID
 	now := s.now()
 	step := func(name string) error {
-		if mergeHook != nil {
-			return mergeHook(name)
+		if hook := s.opts.mergeHook; hook != nil {
+			return hook(name)
 		}
 		return nil
 	}

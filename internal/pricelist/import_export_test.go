@@ -1,17 +1,19 @@
 package pricelist
 
-// SetMergeHook makes the import's merge call fn between its statements (fn's error fails the
-// merge there); the returned func restores the default.
-func SetMergeHook(fn func(step string) error) func() {
-	mergeHook = fn
-	return func() { mergeHook = nil }
+// WithMergeHook is s calling fn between the merge's statements (fn's error fails the merge
+// there).
+func WithMergeHook(s *Service, fn func(step string) error) *Service {
+	o := s.opts
+	o.mergeHook = fn
+	return s.WithOptions(o)
 }
 
-// SetChunkRows makes the import stage and merge chunks of n rows on both databases (many
-// chunks from a small file); the returned func restores the default.
-func SetChunkRows(n int) func() {
-	chunkRowsOverride = n
-	return func() { chunkRowsOverride = 0 }
+// WithChunkRows is s staging and merging chunks of n rows on both databases (many chunks from
+// a small file).
+func WithChunkRows(s *Service, n int) *Service {
+	o := s.opts
+	o.chunkRows = n
+	return s.WithOptions(o)
 }
 
 // CorruptEntry is good with the bytes of its sheet's deflate stream damaged (the zip's

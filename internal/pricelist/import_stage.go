@@ -49,14 +49,12 @@ type stager interface {
 	chunkRows() int
 }
 
-// chunkRowsOverride makes every stager use chunks of this many rows (tests: many chunks from
-// a small file); 0 keeps each stager's own.
-var chunkRowsOverride int
-
-func newStager(conn *gorm.DB) stager {
+// newStager is the stager of conn's database; chunkRows > 0 overrides its chunk size
+// (Options.chunkRows).
+func newStager(conn *gorm.DB, chunkRows int) stager {
 	chunk := func(own int) int {
-		if chunkRowsOverride > 0 {
-			return chunkRowsOverride
+		if chunkRows > 0 {
+			return chunkRows
 		}
 		return own
 	}
@@ -102,8 +100,6 @@ func startFeed(ctx context.Context, chunk int, read func(ctx context.Context, yi
 	go func() {
 		defer close(f.done)
 		defer close(f.ch)
-		// The reading is CPU work that may yield to the API's requests (see lowerReaderPriority).
-		defer lowerReaderPriority()()
 		buf := make([]Row, 0, feedBatch)
 		send := func() error {
 			select {

@@ -239,20 +239,24 @@ func ptr[T any](v T) *T { return &v }
 // TestImport: a first import creates, connects by equal SKU, prices the connected product and
 // reports rejected rows, duplicates and unmapped categories; the same file again changes
 // nothing; a category link then places the rows; a new price reprices the shop product.
-func TestImport(t *testing.T) { apptest.Run(t, importScenario) }
+func TestImport(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) { importScenario(t, a, 0) })
+}
 
 // TestImportInChunks: the same with chunks of two rows (the duplicate's first row and the
 // connected product's row are merged in chunks before the later rows are staged).
 // TestImportInChunksFailure: a failure in the last chunk undoes the chunks merged before it.
 func TestImportInChunks(t *testing.T) {
-	defer pricelist.SetChunkRows(2)()
-	apptest.Run(t, importScenario)
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) { importScenario(t, a, 2) })
 }
 
 func TestImportInChunksFailure(t *testing.T) {
-	defer pricelist.SetChunkRows(2)()
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		pl, _ := imService(a)
+		pl = pricelist.WithChunkRows(pl, 2)
 		s := imSetup(t, a)
 		imUpload(t, pl, s.supplier, imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1}))
 		sup := imSupplierProducts(t, a, s.supplier)
@@ -260,15 +264,15 @@ func TestImportInChunksFailure(t *testing.T) {
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1},
 			[]any{"C1", "Treći", "Laptopovi", 30, 1}, []any{"D1", "Četvrti", "Laptopovi", 40, 1}, []any{"E1", "Peti", "Laptopovi", 50, 1})
 		chunks := 0
-		defer pricelist.SetMergeHook(func(at string) error {
+		killed := pricelist.WithMergeHook(pl, func(at string) error {
 			if at == "products" {
 				if chunks++; chunks == 3 {
 					return errors.New("killed in the last chunk")
 				}
 			}
 			return nil
-		})()
-		imp, err := pl.Upload(context.Background(), 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
+		})
+		imp, err := killed.Upload(context.Background(), 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
 		if err == nil || imp.Status != pricelist.StatusFailed || chunks != 3 {
 			t.Fatalf("the failure in the third chunk: %v, status %s, %d chunks", err, imp.Status, chunks)
 		}
@@ -281,9 +285,10 @@ func TestImportInChunksFailure(t *testing.T) {
 	})
 }
 
-func importScenario(t *testing.T, a *app.App) {
+func importScenario(t *testing.T, a *app.App, chunkRows int) {
 	{
 		pl, notes := imService(a)
+		pl = pricelist.WithChunkRows(pl, chunkRows)
 		s := imSetup(t, a)
 		file := imXLSX(t, []any{"Cenovnik Comtrade"}, imHeader,
 			[]any{"A1", "Laptop Lenovo", "Laptopovi", "1.000,00", 5}, // row 3
@@ -419,6 +424,7 @@ func importScenario(t *testing.T, a *app.App) {
 // TestImportFailure: a file that cannot be imported (no header) fails the import with the
 // reason, tells the uploader ImportFailed, writes nothing; running it again does nothing.
 func TestImportFailure(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := imService(a)
@@ -457,6 +463,7 @@ func TestImportFailure(t *testing.T) {
 // check; the import reads them, fails with the damaged-file reason, tells the uploader and
 // writes nothing.
 func TestImportDamagedFile(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := imService(a)
@@ -485,10 +492,9 @@ func TestImportDamagedFile(t *testing.T) {
 	})
 }
 
-// imKillAt makes the import fail at step as a killed worker would (with msg); the returned func
-// restores the default.
-func imKillAt(step, msg string) func() {
-	return pricelist.SetMergeHook(func(at string) error {
+// imKillAt is pl failing its imports at step as a killed worker would (with msg).
+func imKillAt(pl *pricelist.Service, step, msg string) *pricelist.Service {
+	return pricelist.WithMergeHook(pl, func(at string) error {
 		if at == step {
 			return errors.New(msg)
 		}
@@ -500,6 +506,7 @@ func imKillAt(step, msg string) func() {
 // transaction); the retry finishes the import; a finished import run again does nothing and
 // tells nobody twice.
 func TestImportCrashSafety(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := imService(a)
@@ -511,9 +518,7 @@ func TestImportCrashSafety(t *testing.T) {
 
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop novi", "Laptopovi", 2000, 2}, []any{"B1", "Novi", "Laptopovi", 10, 1})
 		for _, step := range []string{"updated", "inserted", "products", "supplier", "notified"} {
-			restore := imKillAt(step, "killed at "+step)
-			imp, err := pl.Upload(ctx, 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
-			restore()
+			imp, err := imKillAt(pl, step, "killed at "+step).Upload(ctx, 7, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
 			if err == nil {
 				t.Fatalf("%s: the forced failure did not fail the import", step)
 			}
@@ -532,16 +537,12 @@ func TestImportCrashSafety(t *testing.T) {
 		}
 
 		// A worker's attempt that is not the last: back to queued, nobody told; the retry finishes.
-		restore := imKillAt("products", "killed")
-		imp, err := pl.Upload(ctx, 0, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
-		restore()
+		imp, err := imKillAt(pl, "products", "killed").Upload(ctx, 0, s.supplier, "novi.xlsx", bytes.NewReader(file), int64(len(file)))
 		if err == nil {
 			t.Fatal("forced failure ignored")
 		}
 		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', user_id = 7, finished_at = NULL, error = '' WHERE id = ?", imp.ID)
-		restore = imKillAt("inserted", "killed")
-		v, err := pl.RunImport(ctx, imp.ID, false, nil)
-		restore()
+		v, err := imKillAt(pl, "inserted", "killed").RunImport(ctx, imp.ID, false, nil)
 		if err == nil || v.Status != pricelist.StatusQueued || len(notes.take()) != 0 {
 			t.Fatalf("an attempt before the last: %v, status %s", err, v.Status)
 		}
@@ -570,6 +571,7 @@ func TestImportCrashSafety(t *testing.T) {
 // notifications but before its commit leaves none of them; the retry stores each once, and a
 // failed import's ImportFailed is stored once even when failing is attempted again.
 func TestImportNotesOnce(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log, a.Clock)
@@ -580,18 +582,14 @@ func TestImportNotesOnce(t *testing.T) {
 			return n
 		}
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Nepovezana", 1000, 1})
-		restore := imKillAt("notified", "killed before the commit")
-		imp, err := pl.Upload(ctx, 0, s.supplier, "cenovnik.xlsx", bytes.NewReader(file), int64(len(file)))
-		restore()
+		imp, err := imKillAt(pl, "notified", "killed before the commit").Upload(ctx, 0, s.supplier, "cenovnik.xlsx", bytes.NewReader(file), int64(len(file)))
 		if err == nil {
 			t.Fatal("forced failure ignored")
 		}
 		// A worker's attempt, not the last, killed at the same place: back to the queue, and
 		// nothing of the finished import's notifications is left.
 		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', user_id = ?, finished_at = NULL, error = '' WHERE id = ?", user, imp.ID)
-		restore = imKillAt("notified", "killed before the commit")
-		v, err := pl.RunImport(ctx, imp.ID, false, nil)
-		restore()
+		v, err := imKillAt(pl, "notified", "killed before the commit").RunImport(ctx, imp.ID, false, nil)
 		if err == nil || v.Status != pricelist.StatusQueued {
 			t.Fatalf("killed attempt: %v, status %s", err, v.Status)
 		}
@@ -601,9 +599,7 @@ func TestImportNotesOnce(t *testing.T) {
 		// The retry commits, and the worker dies before it publishes: the notifications are
 		// stored all the same (the bell's list and a reconnecting tab's replay show them), and
 		// the queue's next delivery finds the import finished and tells nobody again.
-		restore = imKillAt("committed", "killed after the commit")
-		v, err = pl.RunImport(ctx, imp.ID, false, nil)
-		restore()
+		v, err = imKillAt(pl, "committed", "killed after the commit").RunImport(ctx, imp.ID, false, nil)
 		if err == nil || v.Status != pricelist.StatusFinished {
 			t.Fatalf("retry: %v %+v", err, v)
 		}
@@ -631,6 +627,7 @@ func TestImportNotesOnce(t *testing.T) {
 
 // TestUploadRefusals: size, format and supplier are checked before anything is stored.
 func TestUploadRefusals(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := imService(a)
@@ -676,6 +673,7 @@ func TestUploadRefusals(t *testing.T) {
 // TestHeaderMapping: a supplier's own header texts are saved, read back with every field, and
 // used by the import.
 func TestHeaderMapping(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := imService(a)
@@ -710,6 +708,7 @@ func TestHeaderMapping(t *testing.T) {
 // batches (COPY on PostgreSQL, multi-row INSERTs on SQLite); half of its SKUs are shop
 // products, which get connected and priced; progress is reported.
 func TestImportLarge(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		pl, _ := imService(a)
 		s := imSetup(t, a)

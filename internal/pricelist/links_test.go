@@ -136,6 +136,7 @@ func lkFields(err error) map[string]string {
 var lkAll = listing.Page{Number: 1, Size: 100}
 
 func TestSupplierCategories(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)
@@ -186,6 +187,7 @@ func TestSupplierCategories(t *testing.T) {
 }
 
 func TestLinkCategory(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)
@@ -248,6 +250,7 @@ func TestLinkCategory(t *testing.T) {
 }
 
 func TestUnlinkCategory(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)
@@ -280,6 +283,7 @@ func TestUnlinkCategory(t *testing.T) {
 // TestLinkCategoryConcurrent: two links of one supplier category at once make one link and
 // one 'already connected'.
 func TestLinkCategoryConcurrent(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)

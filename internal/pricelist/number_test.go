@@ -7,6 +7,7 @@ import (
 )
 
 func TestParsePrice(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		want     money.Para
@@ -76,6 +77,7 @@ func TestParsePrice(t *testing.T) {
 }
 
 func TestParseStock(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want int
@@ -106,6 +108,7 @@ func TestParseStock(t *testing.T) {
 }
 
 func TestCellDigits(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"00012345", "00012345"},
 		{"12345678", "12345678"},

@@ -93,6 +93,7 @@ func piNoteJSON(tb testing.TB, n lkNote) map[string]any {
 }
 
 func TestImportSupplierCategory(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		pl, notes := lkService(a)
 		ctx := actor.With(context.Background(), actor.Actor{UserID: 7, IP: "203.0.113.9"})
@@ -192,6 +193,7 @@ func TestImportSupplierCategory(t *testing.T) {
 }
 
 func TestImportSupplierCategory422(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := lkService(a)
@@ -226,6 +228,7 @@ func TestImportSupplierCategory422(t *testing.T) {
 }
 
 func TestImportSupplierProducts(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		pl, notes := lkService(a)
 		ctx := actor.With(context.Background(), actor.Actor{UserID: 3})
@@ -286,6 +289,7 @@ func TestImportSupplierProducts(t *testing.T) {
 // TestProductsImportBatches: more rows than one batch, a fallback SKU already taken, and a
 // half-done import (a crash between batches) finished by the retry without duplicates.
 func TestProductsImportBatches(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)
@@ -345,6 +349,7 @@ func TestProductsImportBatches(t *testing.T) {
 // TestProductsImportFailure: the job of a category deleted meanwhile ends in ImportFailed
 // with the reason, and does not retry (a 404 never gets better).
 func TestProductsImportFailure(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, notes := lkService(a)

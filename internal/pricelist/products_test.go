@@ -39,6 +39,7 @@ func lkSKUs(rows []pricelist.LinkProduct) []string {
 }
 
 func TestListLinkProducts(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)
@@ -108,6 +109,7 @@ func TestListLinkProducts(t *testing.T) {
 }
 
 func TestConnectProduct(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		pl, _ := lkService(a)

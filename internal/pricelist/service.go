@@ -45,6 +45,28 @@ type Service struct {
 	notify  Notifier
 	log     *slog.Logger
 	now     func() time.Time
+	opts    Options
+}
+
+// Options tune a Service; the zero value is production's. They live on the Service, not in
+// package variables, so that tests can give each service their own and run in parallel.
+type Options struct {
+	// Read bounds the reading of a price list (config: pricelist.max_rows, max_blank_rows).
+	Read ReadOptions
+
+	// mergeHook is called between the merge's statements (tests: its error fails the merge
+	// there, as a killed worker would).
+	mergeHook func(step string) error
+	// chunkRows makes every stager use chunks of this many rows (tests: many chunks from a
+	// small file); 0 keeps each stager's own.
+	chunkRows int
+}
+
+// WithOptions is the service with o.
+func (s *Service) WithOptions(o Options) *Service {
+	c := *s
+	c.opts = o
+	return &c
 }
 
 func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {

@@ -65,6 +65,8 @@ const (
 	ErrKeyNoHeaderSKU      = "pricelist_file.no_header_sku"
 	ErrKeyNoHeaderPrice    = "pricelist_file.no_header_price"
 	ErrKeyUnzippedTooLarge = "pricelist_file.unzipped_too_large"
+	ErrKeyTooManyRows      = "pricelist_file.too_many_rows"
+	ErrKeyTooManyBlankRows = "pricelist_file.too_many_blank_rows"
 )
 
 // Column sizes of supplier_products: longer texts are cut there (an SKU is rejected instead:
@@ -81,8 +83,40 @@ const (
 // plain rows unpacks to about 100 MB; a bomb declares (or inflates to) far more.
 const MaxUnzippedSize int64 = 256 << 20
 
-// unzipLimit is MaxUnzippedSize; tests lower it.
-var unzipLimit = MaxUnzippedSize
+// Bounds of a sheet's rows (issue 11): a small file can hold millions of empty or useless rows
+// (an 874 KB file expanded to 2.4 million empty rows took 30 s of a worker), so the read
+// stops at DefaultMaxRows lines or after DefaultMaxBlankRun empty or rejected rows in a row
+// after the last good one, and the file is refused with the reason.
+const (
+	DefaultMaxRows     = 1_000_000
+	DefaultMaxBlankRun = 10_000
+)
+
+// ReadOptions bound a read; a zero field takes its default.
+type ReadOptions struct {
+	// MaxRows is the last line of a sheet that may be read (DefaultMaxRows).
+	MaxRows int
+	// MaxBlankRun is how many empty or rejected rows may follow the header or the last good
+	// row before the read gives up (DefaultMaxBlankRun).
+	MaxBlankRun int
+
+	// unzipLimit is MaxUnzippedSize and inlineAbove xmlMemoryLimit (tests lower them).
+	unzipLimit  int64
+	inlineAbove int64
+}
+
+func (o ReadOptions) maxRows() int     { return cmpOr(o.MaxRows, DefaultMaxRows) }
+func (o ReadOptions) maxBlankRun() int { return cmpOr(o.MaxBlankRun, DefaultMaxBlankRun) }
+func (o ReadOptions) unzip() int64     { return cmpOr(o.unzipLimit, MaxUnzippedSize) }
+func (o ReadOptions) inline() int64    { return cmpOr(o.inlineAbove, xmlMemoryLimit) }
+
+// cmpOr is v, or def when v is not positive.
+func cmpOr[T int | int64](v, def T) T {
+	if v > 0 {
+		return v
+	}
+	return def
+}
 
 // xmlMemoryLimit: excelize keeps a worksheet or shared-strings part in memory below this size
 // and in a temporary file above it. Kept small so neither the sheet nor the shared strings
@@ -113,12 +147,12 @@ var (
 // runs it before storing a file (a quick 422 for the wrong kind of file); whether every entry
 // inflates intact is known only when ReadSheet has read it (checkEntries, beside the reading).
 func CheckFile(r io.ReaderAt, size int64) error {
-	_, err := checkPackage(r, size)
+	_, err := checkPackage(r, size, MaxUnzippedSize)
 	return err
 }
 
 // checkPackage is CheckFile, answering the zip for checkEntries.
-func checkPackage(r io.ReaderAt, size int64) (*zip.Reader, error) {
+func checkPackage(r io.ReaderAt, size int64, unzipLimit int64) (*zip.Reader, error) {
 	if size < int64(len(zipMagic)) {
 		return nil, fileError(ErrKeyNotXLSX)
 	}
@@ -194,10 +228,11 @@ func checkOLE(r io.ReaderAt) error {
 }
 
 // ReadSheet streams the first worksheet that has a recognisable header; fn is called once per
-// non-empty data row, in order, on a goroutine of its own (see parseAside). Errors are
-// *apperr.Error with i18n keys; an error of fn or of ctx ends the read and is returned as it is.
-func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, fn func(Row) error) (SheetInfo, error) {
-	zr, err := checkPackage(r, size)
+// non-empty data row, in order, on a goroutine of its own (see parseAside), within opts' bounds.
+// Errors are *apperr.Error with i18n keys; an error of fn or of ctx ends the read and is
+// returned as it is.
+func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, opts ReadOptions, fn func(Row) error) (SheetInfo, error) {
+	zr, err := checkPackage(r, size, opts.unzip())
 	if err != nil {
 		return SheetInfo{}, err
 	}
@@ -215,7 +250,7 @@ func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 		}
 		checked <- err
 	}()
-	info, err := readSheet(ctx, r, size, mapping, fn)
+	info, err := readSheet(ctx, r, size, mapping, opts, fn)
 	if cerr := <-checked; cerr != nil {
 		return SheetInfo{}, cerr
 	}
@@ -223,13 +258,14 @@ func ReadSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 }
 
 // readSheet is ReadSheet once the package is known to be an XLSX.
-func readSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, fn func(Row) error) (SheetInfo, error) {
+func readSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMapping, opts ReadOptions, fn func(Row) error) (SheetInfo, error) {
+	unzipLimit := opts.unzip()
 	path, done, err := localFile(r, size)
 	if err != nil {
 		return SheetInfo{}, apperr.Wrap(err, "price list: local copy")
 	}
 	defer done()
-	path, inlined, err := inlineSharedStrings(path)
+	path, inlined, err := inlineSharedStrings(path, opts)
 	if err != nil {
 		return SheetInfo{}, err
 	}
@@ -247,7 +283,7 @@ func readSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 	var closest header
 	closestScore, anyData := -1, false
 	for _, name := range f.GetSheetList() {
-		s := sheetReader{ctx: ctx, f: f, name: name, mapping: mapping, fn: fn}
+		s := sheetReader{ctx: ctx, f: f, name: name, mapping: mapping, opts: opts, fn: fn}
 		info, err := s.read()
 		if err != nil {
 			return info, err
@@ -313,6 +349,7 @@ type sheetReader struct {
 	f       *excelize.File
 	name    string
 	mapping HeaderMapping
+	opts    ReadOptions
 	fn      func(Row) error
 
 	found    bool   // a header was found (the sheet was read)
@@ -361,8 +398,12 @@ func (s *sheetReader) read() (SheetInfo, error) {
 	h, at, ok, best := findHeader(top, s.mapping)
 	if !ok {
 		s.best = best
-		// An empty top does not make an empty sheet: look on for any filled row.
+		// An empty top does not make an empty sheet: look on for any filled row (as far as
+		// a sheet may go).
 		for !s.nonEmpty {
+			if line > s.opts.maxRows() {
+				return SheetInfo{}, fileError(ErrKeyTooManyRows, "max", s.opts.maxRows())
+			}
 			cells, ok, err := next()
 			if err != nil {
 				return SheetInfo{}, err
@@ -377,8 +418,18 @@ func (s *sheetReader) read() (SheetInfo, error) {
 	s.found, s.nonEmpty = true, true
 	info := SheetInfo{Sheet: s.name, Header: h.texts, HeaderLine: at + 1}
 	p := rowParser{h: h}
+	maxRows, maxBlank := s.opts.maxRows(), s.opts.maxBlankRun()
+	lastGood := at + 1 // the header's line, then the last good row's
 	handle := func(cells []string, line int) error {
+		if line > maxRows {
+			return fileError(ErrKeyTooManyRows, "max", maxRows)
+		}
 		row, ok := p.parse(cells, line)
+		if ok && row.Reject == "" {
+			lastGood = line
+		} else if line-lastGood > maxBlank {
+			return fileError(ErrKeyTooManyBlankRows, "max", maxBlank, "line", lastGood)
+		}
 		if !ok {
 			return nil
 		}
@@ -604,15 +655,13 @@ func cut(s string, max int) string {
 // (what StreamWriter writes, which excelize streams in flat memory). Small parts (the usual
 // hand-made list) stay as they are.
 
-// inlineAbove is the shared-strings size above which the strings are inlined (tests lower it).
-var inlineAbove = xmlMemoryLimit
-
 // maxSharedString bounds one shared string (Excel allows 32,767 characters).
 const maxSharedString = 256 << 10
 
 // inlineSharedStrings returns the path of a package excelize can stream in flat memory: path
 // itself, or a rewritten copy (removed by done).
-func inlineSharedStrings(path string) (string, func(), error) {
+// Shared strings above opts.inline() bytes are inlined.
+func inlineSharedStrings(path string, opts ReadOptions) (string, func(), error) {
 	noop := func() {}
 	zr, err := zip.OpenReader(path)
 	if err != nil {
@@ -625,7 +674,7 @@ func inlineSharedStrings(path string) (string, func(), error) {
 			sst = f
 		}
 	}
-	if sst == nil || sst.UncompressedSize64 <= uint64(inlineAbove) {
+	if sst == nil || sst.UncompressedSize64 <= uint64(opts.inline()) {
 		return path, noop, nil
 	}
 	table, err := newStringTable(sst)
@@ -638,14 +687,14 @@ func inlineSharedStrings(path string) (string, func(), error) {
 		return "", noop, apperr.Wrap(err, "price list: inline strings")
 	}
 	done := func() { out.Close(); os.Remove(out.Name()) }
-	if err := writeInlined(zr, sst, table, out); err != nil {
+	if err := writeInlined(zr, sst, table, out, opts.unzip()); err != nil {
 		done()
 		return "", noop, err
 	}
 	return out.Name(), done, nil
 }
 
-func writeInlined(zr *zip.ReadCloser, sst *zip.File, table *stringTable, out *os.File) error {
+func writeInlined(zr *zip.ReadCloser, sst *zip.File, table *stringTable, out *os.File, unzipLimit int64) error {
 	bw := bufio.NewWriterSize(out, 256<<10)
 	zw := zip.NewWriter(bw)
 	// The rewritten sheets may be larger than the originals (strings repeated in every cell):
@@ -673,7 +722,7 @@ func writeInlined(zr *zip.ReadCloser, sst *zip.File, table *stringTable, out *os
 				return fileErrorCause(ErrKeyCorrupt, err)
 			}
 			budget.w = w
-			err = inlineSheet(rc, budget, table)
+			err = inlineSheet(rc, budget, table, unzipLimit)
 			rc.Close()
 			if err != nil {
 				return err
@@ -871,7 +920,7 @@ func (t *stringTable) close() {
 // inlineSheet copies a worksheet's XML from r to w, turning every shared-string cell
 // (<c t="s"><v>7</v></c>) into an inline one (<c t="inlineStr"><is><t>text</t></is></c>).
 // Element prefixes are kept as the writer chose them.
-func inlineSheet(r io.Reader, w io.Writer, table *stringTable) error {
+func inlineSheet(r io.Reader, w io.Writer, table *stringTable, unzipLimit int64) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	dec := xml.NewDecoder(bufio.NewReaderSize(r, 64<<10))
 	var inShared, inV bool
@@ -936,7 +985,7 @@ func inlineSheet(r io.Reader, w io.Writer, table *stringTable) error {
 			if el.Name.Local == "row" {
 				// A write error (the size limit) sticks in bw: stop at once, not at the end.
 				if _, err := bw.Write(nil); err != nil {
-					return inlineWriteError(err)
+					return inlineWriteError(err, unzipLimit)
 				}
 			}
 			bw.WriteString("</")
@@ -968,12 +1017,12 @@ func inlineSheet(r io.Reader, w io.Writer, table *stringTable) error {
 		}
 	}
 	if err := bw.Flush(); err != nil {
-		return inlineWriteError(err)
+		return inlineWriteError(err, unzipLimit)
 	}
 	return nil
 }
 
-func inlineWriteError(err error) error {
+func inlineWriteError(err error, unzipLimit int64) error {
 	if errors.Is(err, errTooLarge) {
 		return fileError(ErrKeyUnzippedTooLarge, "max", unzipLimit>>20)
 	}

@@ -105,8 +105,13 @@ func sharedXLSX(tb testing.TB, rows [][]any, style map[string]*excelize.Style, o
 
 func readAll(tb testing.TB, data []byte, mapping HeaderMapping) (SheetInfo, []Row, error) {
 	tb.Helper()
+	return readWith(tb, data, mapping, ReadOptions{})
+}
+
+func readWith(tb testing.TB, data []byte, mapping HeaderMapping, opts ReadOptions) (SheetInfo, []Row, error) {
+	tb.Helper()
 	var rows []Row
-	info, err := ReadSheet(context.Background(), bytes.NewReader(data), int64(len(data)), mapping, func(r Row) error {
+	info, err := ReadSheet(context.Background(), bytes.NewReader(data), int64(len(data)), mapping, opts, func(r Row) error {
 		rows = append(rows, r)
 		return nil
 	})
@@ -123,6 +128,7 @@ func mustRead(tb testing.TB, data []byte, mapping HeaderMapping) (SheetInfo, []R
 }
 
 func TestReadSheetHeaderVariants(t *testing.T) {
+	t.Parallel()
 	data := func(title int, header ...any) []byte {
 		rows := [][]any{}
 		for i := 0; i < title; i++ {
@@ -172,6 +178,7 @@ func TestReadSheetHeaderVariants(t *testing.T) {
 }
 
 func TestReadSheetRows(t *testing.T) {
+	t.Parallel()
 	file := streamXLSX(t, sheetRows{"List", [][]any{
 		{"Dobavljač: Elektro d.o.o."}, // 1
 		{"Šifra", "Naziv", "Kategorija", "Brend", "Cena", "MP cena", "Stanje", "EAN"},                // 2
@@ -220,6 +227,7 @@ func TestReadSheetRows(t *testing.T) {
 // Excel writes strings to the shared-strings table and numbers with their formats; a numeric
 // SKU shown as 1.23E+07 must come out as its digits.
 func TestReadSheetSharedStrings(t *testing.T) {
+	t.Parallel()
 	file := sharedXLSX(t, [][]any{
 		{"ŠIFRA", "NAZIV", "CENA", "KOLIČINA", "BAR KOD"},
 		{"00077", "Monitor LG 27\"", 25999.9, 3, 8600123456789},
@@ -236,6 +244,7 @@ func TestReadSheetSharedStrings(t *testing.T) {
 }
 
 func TestReadSheetFirstSheetWithHeader(t *testing.T) {
+	t.Parallel()
 	file := streamXLSX(t,
 		sheetRows{"Uputstvo", [][]any{{"Cene su bez PDV-a."}, {"Porudžbine na mail."}}},
 		sheetRows{"Prazan", nil},
@@ -249,6 +258,7 @@ func TestReadSheetFirstSheetWithHeader(t *testing.T) {
 }
 
 func TestReadSheetStops(t *testing.T) {
+	t.Parallel()
 	rows := [][]any{{"SKU", "Price"}}
 	for i := 0; i < 3000; i++ {
 		rows = append(rows, []any{fmt.Sprint(i), 10})
@@ -256,7 +266,7 @@ func TestReadSheetStops(t *testing.T) {
 	file := streamXLSX(t, sheetRows{"S", rows})
 	stop := errors.New("stop")
 	n := 0
-	_, err := ReadSheet(context.Background(), bytes.NewReader(file), int64(len(file)), nil, func(Row) error {
+	_, err := ReadSheet(context.Background(), bytes.NewReader(file), int64(len(file)), nil, ReadOptions{}, func(Row) error {
 		if n++; n == 5 {
 			return stop
 		}
@@ -267,7 +277,7 @@ func TestReadSheetStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	n = 0
-	_, err = ReadSheet(ctx, bytes.NewReader(file), int64(len(file)), nil, func(Row) error {
+	_, err = ReadSheet(ctx, bytes.NewReader(file), int64(len(file)), nil, ReadOptions{}, func(Row) error {
 		if n++; n == 10 {
 			cancel()
 		}
@@ -280,6 +290,7 @@ func TestReadSheetStops(t *testing.T) {
 
 // An *os.File is read in place; anything else through a temporary copy. Both read the same.
 func TestReadSheetFromFile(t *testing.T) {
+	t.Parallel()
 	file := streamXLSX(t, sheetRows{"S", [][]any{{"SKU", "Price"}, {"A1", 10}}})
 	path := filepath.Join(t.TempDir(), "cenovnik.xlsx")
 	if err := os.WriteFile(path, file, 0o600); err != nil {
@@ -291,12 +302,13 @@ func TestReadSheetFromFile(t *testing.T) {
 	}
 	defer fh.Close()
 	var got []Row
-	if _, err := ReadSheet(context.Background(), fh, int64(len(file)), nil, func(r Row) error { got = append(got, r); return nil }); err != nil || len(got) != 1 {
+	if _, err := ReadSheet(context.Background(), fh, int64(len(file)), nil, ReadOptions{}, func(r Row) error { got = append(got, r); return nil }); err != nil || len(got) != 1 {
 		t.Errorf("from a file: %v %+v", err, got)
 	}
 }
 
 func TestReadSheetBadFiles(t *testing.T) {
+	t.Parallel()
 	good := streamXLSX(t, sheetRows{"S", [][]any{{"SKU", "Price"}, {"A1", 10}}})
 	encrypted := sharedXLSX(t, [][]any{{"SKU", "Price"}, {"A1", 10}}, nil, excelize.Options{Password: "tajna"})
 	empty := streamXLSX(t, sheetRows{"S", nil})
@@ -330,7 +342,7 @@ func TestReadSheetBadFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			called := false
-			_, err := ReadSheet(context.Background(), bytes.NewReader(tt.file), int64(len(tt.file)), nil, func(Row) error { called = true; return nil })
+			_, err := ReadSheet(context.Background(), bytes.NewReader(tt.file), int64(len(tt.file)), nil, ReadOptions{}, func(Row) error { called = true; return nil })
 			checkFileError(t, err, tt.key)
 			if called {
 				t.Error("rows handed over from a bad file")
@@ -341,14 +353,13 @@ func TestReadSheetBadFiles(t *testing.T) {
 
 // A sheet that really inflates past the limit (the limit lowered so the test stays small).
 func TestReadSheetInflatedSheet(t *testing.T) {
+	t.Parallel()
 	rows := [][]any{{"SKU", "Price"}}
 	for i := 0; i < 20000; i++ {
 		rows = append(rows, []any{fmt.Sprintf("SKU-%06d", i), 10})
 	}
 	file := streamXLSX(t, sheetRows{"S", rows})
-	defer func(old int64) { unzipLimit = old }(unzipLimit)
-	unzipLimit = 512 << 10
-	_, _, err := readAll(t, file, nil)
+	_, _, err := readWith(t, file, nil, ReadOptions{unzipLimit: 512 << 10})
 	checkFileError(t, err, ErrKeyUnzippedTooLarge)
 	if e := apperr.As(err); e.Msg.Args["max"] == nil {
 		t.Errorf("the message names no limit: %+v", e.Msg)
@@ -507,6 +518,7 @@ func oleWithout(tb testing.TB, encrypted []byte) []byte {
 }
 
 func TestCheckFile(t *testing.T) {
+	t.Parallel()
 	good := streamXLSX(t, sheetRows{"S", [][]any{{"SKU", "Price"}, {"A1", 10}}})
 	if err := CheckFile(bytes.NewReader(good), int64(len(good))); err != nil {
 		t.Errorf("good file: %v", err)
@@ -578,6 +590,7 @@ func sharedStringsXLSX(tb testing.TB, w io.Writer, n int) {
 
 // The shared-strings table in memory (small) and in a temporary file (over xmlMemoryLimit).
 func TestReadSheetSharedStringsTable(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3000, 20000} {
 		var buf bytes.Buffer
 		sharedStringsXLSX(t, &buf, n)
@@ -601,6 +614,7 @@ func TestReadSheetSharedStringsTable(t *testing.T) {
 // (shared strings), and checks that ten times the rows cost at most 1.3 times the memory.
 // It takes half a minute, so it runs when SHOP_PRICELIST_MEMORY=1.
 func TestReadSheetMemory(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("SHOP_PRICELIST_MEMORY") != "1" {
 		t.Skip("set SHOP_PRICELIST_MEMORY=1 to measure")
 	}
@@ -677,7 +691,7 @@ func TestReadSheetMemoryChild(t *testing.T) {
 	}
 	start := time.Now()
 	n := 0
-	_, err = ReadSheet(context.Background(), f, fi.Size(), nil, func(Row) error {
+	_, err = ReadSheet(context.Background(), f, fi.Size(), nil, ReadOptions{}, func(Row) error {
 		if n++; n%1000 == 0 {
 			sample()
 		}
@@ -714,6 +728,7 @@ func packageOf(tb testing.TB, sheet, sst string) []byte {
 // The same workbook reads alike with its shared strings kept by excelize and inlined by us:
 // rich text runs, phonetic hints, escapes, prefixed elements (as the .NET SDK writes them).
 func TestReadSheetInlinedStrings(t *testing.T) {
+	t.Parallel()
 	sst := `<?xml version="1.0" encoding="UTF-8"?><x:sst xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="7" uniqueCount="7">` +
 		`<x:si><x:t>Šifra</x:t></x:si>` +
 		`<x:si><x:r><x:rPr><x:b/></x:rPr><x:t>Na</x:t></x:r><x:r><x:t>ziv</x:t></x:r></x:si>` +
@@ -735,11 +750,14 @@ func TestReadSheetInlinedStrings(t *testing.T) {
 	}
 	for _, inline := range []bool{false, true} {
 		func() {
+			opts := ReadOptions{}
 			if inline {
-				defer func(old int64) { inlineAbove = old }(inlineAbove)
-				inlineAbove = 0
+				opts.inlineAbove = 1 // every table is inlined
 			}
-			info, rows := mustRead(t, file, nil)
+			info, rows, err := readWith(t, file, nil, opts)
+			if err != nil {
+				t.Fatalf("inline=%v: %v", inline, err)
+			}
 			if diff := cmp.Diff(want, rows); diff != "" {
 				t.Errorf("inline=%v: rows (-want +got):\n%s", inline, diff)
 			}
@@ -749,11 +767,10 @@ func TestReadSheetInlinedStrings(t *testing.T) {
 		}()
 	}
 
-	defer func(old int64) { inlineAbove = old }(inlineAbove)
-	inlineAbove = 0
+	inlined := ReadOptions{inlineAbove: 1}
 	// An index past the table is a damaged file.
 	bad := packageOf(t, strings.Replace(sheet, "<x:v> 6 </x:v>", "<x:v>70</x:v>", 1), sst)
-	_, _, err := readAll(t, bad, nil)
+	_, _, err := readWith(t, bad, nil, inlined)
 	checkFileError(t, err, ErrKeyCorrupt)
 	// A small table read by many cells must not inflate past the limit.
 	long := `<si><t>` + strings.Repeat("x", 30000) + `</t></si>`
@@ -763,15 +780,15 @@ func TestReadSheetInlinedStrings(t *testing.T) {
 	}
 	bomb := packageOf(t, `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+cells.String()+`</sheetData></worksheet>`,
 		`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`+long+`</sst>`)
-	defer func(old int64) { unzipLimit = old }(unzipLimit)
-	unzipLimit = 8 << 20
-	_, _, err = readAll(t, bomb, nil)
+	inlined.unzipLimit = 8 << 20
+	_, _, err = readWith(t, bomb, nil, inlined)
 	checkFileError(t, err, ErrKeyUnzippedTooLarge)
 }
 
 // The decoding and the parsing run on two goroutines: rows still arrive in order, and the
 // first error of either side ends the read and is the one returned.
 func TestParseAside(t *testing.T) {
+	t.Parallel()
 	const total = 3 * parseBatch
 	source := func(failAt int) func() ([]string, int, bool, error) {
 		line := 0
@@ -815,4 +832,66 @@ func TestParseAside(t *testing.T) {
 	if err == nil || err.Error() != "damaged" || len(seen) > parseBatch+9 {
 		t.Errorf("reading failing at line %d: err %v, %d rows handled", parseBatch+10, err, len(seen))
 	}
+}
+
+// inlineRow is a sheet row of inline strings.
+func inlineRow(line int, cells ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<row r="%d">`, line)
+	for i, c := range cells {
+		fmt.Fprintf(&b, `<c r="%c%d" t="inlineStr"><is><t>%s</t></is></c>`, 'A'+i, line, c)
+	}
+	b.WriteString(`</row>`)
+	return b.String()
+}
+
+func sheetOf(rows ...string) string {
+	return `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+		strings.Join(rows, "") + `</sheetData></worksheet>`
+}
+
+const emptySST = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>`
+
+// TestReadSheetRowBounds (issue 11 item 10): a small file may unpack to millions of empty or
+// useless rows; the read stops after MaxBlankRun empty or rejected rows in a row past the last
+// good one, or past MaxRows, and the file is refused with a reason naming the bound.
+func TestReadSheetRowBounds(t *testing.T) {
+	t.Parallel()
+	header := inlineRow(1, "SKU", "Price")
+	good := func(line int) string { return inlineRow(line, fmt.Sprintf("S%d", line), "10") }
+	bad := func(line int) string { return inlineRow(line, fmt.Sprintf("S%d", line), "abc") }
+
+	// The issue's file: a few rows, then an empty row far below (every row up to it counts).
+	far := packageOf(t, sheetOf(header, good(2), good(3), `<row r="1000000"/>`), emptySST)
+	_, _, err := readAll(t, far, nil)
+	checkFileError(t, err, ErrKeyTooManyBlankRows)
+	if e := apperr.As(err); e.Msg.Args["max"] != DefaultMaxBlankRun || e.Msg.Args["line"] != 3 {
+		t.Errorf("the message's args %v, want max %d after line 3", e.Msg.Args, DefaultMaxBlankRun)
+	}
+
+	// Empty and rejected rows count alike; a good row starts the count again.
+	var rows []string
+	rows = append(rows, header, good(2))
+	for l := 3; l <= 6; l++ {
+		rows = append(rows, bad(l))
+	}
+	rows = append(rows, good(10)) // lines 7-9 are missing: empty
+	opts := ReadOptions{MaxBlankRun: 8}
+	info, got, err := readWith(t, packageOf(t, sheetOf(rows...), emptySST), nil, opts)
+	if err != nil || len(got) != 6 || info.Rejected != 4 {
+		t.Fatalf("7 empty or rejected rows under a bound of 8: %v, %d rows, %d rejected", err, len(got), info.Rejected)
+	}
+	rows = append(rows, bad(11), bad(12), good(20))
+	_, _, err = readWith(t, packageOf(t, sheetOf(rows...), emptySST), nil, opts)
+	checkFileError(t, err, ErrKeyTooManyBlankRows)
+
+	// Past the row limit, even with good rows.
+	_, _, err = readWith(t, packageOf(t, sheetOf(header, good(2), good(3), good(4)), emptySST), nil, ReadOptions{MaxRows: 3})
+	checkFileError(t, err, ErrKeyTooManyRows)
+	if e := apperr.As(err); e.Msg.Args["max"] != 3 {
+		t.Errorf("the message's args %v, want max 3", e.Msg.Args)
+	}
+	// A sheet without a header is not read on for ever looking for a filled row.
+	_, _, err = readWith(t, packageOf(t, sheetOf(`<row r="1000000"><c r="A1000000" t="inlineStr"><is><t>x</t></is></c></row>`), emptySST), nil, ReadOptions{MaxRows: 1000})
+	checkFileError(t, err, ErrKeyTooManyRows)
 }

@@ -20,19 +20,20 @@ var AllModules = []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargi
 
 type Config struct {
 	// DataDir holds the embedded set-up's files: SQLite database, objects, outbox, secret.
-	DataDir  string         `mapstructure:"data_dir"`
-	HTTP     HTTPConfig     `mapstructure:"http"`
-	Database DatabaseConfig `mapstructure:"database"`
-	Redis    RedisConfig    `mapstructure:"redis"`
-	Blob     BlobConfig     `mapstructure:"blob"`
-	Mail     MailConfig     `mapstructure:"mail"`
-	Auth     AuthConfig     `mapstructure:"auth"`
-	Modules  []string       `mapstructure:"modules"`
-	Web      WebConfig      `mapstructure:"web"`
-	Log      LogConfig      `mapstructure:"log"`
-	Demo     DemoConfig     `mapstructure:"demo"`
-	Worker   WorkerConfig   `mapstructure:"worker"`
-	Images   ImagesConfig   `mapstructure:"images"`
+	DataDir   string          `mapstructure:"data_dir"`
+	HTTP      HTTPConfig      `mapstructure:"http"`
+	Database  DatabaseConfig  `mapstructure:"database"`
+	Redis     RedisConfig     `mapstructure:"redis"`
+	Blob      BlobConfig      `mapstructure:"blob"`
+	Mail      MailConfig      `mapstructure:"mail"`
+	Auth      AuthConfig      `mapstructure:"auth"`
+	Modules   []string        `mapstructure:"modules"`
+	Web       WebConfig       `mapstructure:"web"`
+	Log       LogConfig       `mapstructure:"log"`
+	Demo      DemoConfig      `mapstructure:"demo"`
+	Worker    WorkerConfig    `mapstructure:"worker"`
+	Images    ImagesConfig    `mapstructure:"images"`
+	Pricelist PricelistConfig `mapstructure:"pricelist"`
 }
 
 type HTTPConfig struct {
@@ -140,6 +141,17 @@ type DemoConfig struct {
 
 type WorkerConfig struct {
 	Concurrency int `mapstructure:"concurrency"`
+	// Nice is the scheduling priority (Linux nice value, 0-19) a process running the worker
+	// without the API takes at start, so that its jobs (price-list parsing) yield the CPU to
+	// the API's processes on the same machine; 0 leaves it as started.
+	Nice int `mapstructure:"nice"`
+}
+
+type PricelistConfig struct {
+	// MaxRows is the last sheet row a price list may have; MaxBlankRows how many empty or
+	// rejected rows in a row may follow the last good one. Past either the import fails.
+	MaxRows      int `mapstructure:"max_rows"`
+	MaxBlankRows int `mapstructure:"max_blank_rows"`
 }
 
 // ImagesConfig bounds the memory of decoding uploaded images, for the whole process: a small
@@ -207,6 +219,9 @@ var defaults = map[string]any{
 	"auth.forgot_per_ip_per_hour":            20,
 	"auth.forgot_mails_per_email_per_minute": 1,
 	"auth.forgot_mails_per_email_per_hour":   5,
+	"worker.nice":                            10,
+	"pricelist.max_rows":                     1_000_000,
+	"pricelist.max_blank_rows":               10_000,
 }
 
 // Keys returns every configuration key, sorted.

@@ -21,6 +21,10 @@ var pricelistFileMessages = map[string][2]string{
 		"No price list header was found in the first 20 rows: the required column for the price (e.g. 'Cena', 'Price') is missing."},
 	"pricelist_file.unzipped_too_large": {"Raspakovan fajl bi bio veći od {max}MB, što nije dozvoljeno.",
 		"Unpacked, the file would be larger than {max}MB, which is not allowed."},
+	"pricelist_file.too_many_rows": {"Cenovnik ima više od {max} redova, što nije dozvoljeno; uvoz je prekinut.",
+		"The price list has more than {max} rows, which is not allowed; the import was stopped."},
+	"pricelist_file.too_many_blank_rows": {"Posle reda {line} sledi više od {max} praznih ili neispravnih redova zaredom; uvoz je prekinut. Obrišite prazne redove na kraju lista ili ispravite podatke.",
+		"More than {max} empty or invalid rows in a row follow row {line}; the import was stopped. Delete the empty rows at the end of the sheet or correct the data."},
 
 	"pricelist_file.row_no_sku":             {"Nedostaje šifra", "The SKU is missing"},
 	"pricelist_file.row_sku_too_long":       {"Šifra je duža od 255 karaktera", "The SKU is longer than 255 characters"},

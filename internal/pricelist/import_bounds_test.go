@@ -1,0 +1,72 @@
+package pricelist_test
+
+import (
+	"bytes"
+	"context"
+	"runtime"
+	"sync"
+	"testing"
+
+	"shop/internal/app"
+	"shop/internal/app/apptest"
+	"shop/internal/platform/i18n"
+	"shop/internal/pricelist"
+)
+
+// TestImportLeavesProcessAlone (issue 11 item 18): reading a price list changes no setting of
+// the process (GOMAXPROCS); CPU priority is the worker process's set-up.
+func TestImportLeavesProcessAlone(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		pl, _ := imService(a)
+		s := imSetup(t, a)
+		var file bytes.Buffer
+		if err := pricelist.WriteSample(&file, 3000, pricelist.SampleOptions{Seed: 1}); err != nil {
+			t.Fatal(err)
+		}
+		base := runtime.GOMAXPROCS(0)
+		var mu sync.Mutex
+		var seen []int
+		ctx := pricelist.WithProgress(context.Background(), func(done, total int) {
+			mu.Lock()
+			seen = append(seen, runtime.GOMAXPROCS(0))
+			mu.Unlock()
+		})
+		imp, err := pl.Upload(ctx, 7, s.supplier, "cenovnik.xlsx", bytes.NewReader(file.Bytes()), int64(file.Len()))
+		if err != nil || imp.Status != pricelist.StatusFinished {
+			t.Fatalf("import: %v", err)
+		}
+		if len(seen) == 0 {
+			t.Fatal("no progress while reading")
+		}
+		for _, n := range seen {
+			if n != base {
+				t.Fatalf("GOMAXPROCS %d while reading, %d before", n, base)
+			}
+		}
+	})
+}
+
+// TestImportRowBounds (issue 11 item 10): the service's read options bound the rows; a file
+// past them fails its import with the reason, in the reader's language.
+func TestImportRowBounds(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		pl, notes := imService(a)
+		pl = pl.WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxBlankRun: 3}})
+		s := imSetup(t, a)
+		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1}, []any{}, []any{}, []any{}, []any{},
+			[]any{"A2", "Laptop", "Laptopovi", 1000, 1})
+		imp, err := pl.Upload(context.Background(), 7, s.supplier, "prazno.xlsx", bytes.NewReader(file), int64(len(file)))
+		if err == nil || imp == nil || imp.Status != pricelist.StatusFailed {
+			t.Fatalf("4 empty rows under a bound of 3: %v %+v", err, imp)
+		}
+		want := "More than 3 empty or invalid rows in a row follow row 2; the import was stopped. Delete the empty rows at the end of the sheet or correct the data."
+		if got := imp.ErrorText(i18n.EN); got != want {
+			t.Errorf("reason %q, want %q", got, want)
+		}
+		if got := imTypes(notes.take()); len(got) != 2 || got[1] != "ImportFailed" {
+			t.Errorf("notifications %v", got)
+		}
+	})
+}
