@@ -94,8 +94,12 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 		} else {
 			// Back to the queue: the retry starts over (nothing of this attempt was committed;
 			// the cause is in the log, the user hears only of a final failure).
-			s.db.WithContext(context.WithoutCancel(ctx)).Model(&Import{}).Where("id = ? AND status = ?", importID, StatusRunning).
-				Updates(map[string]any{"status": StatusQueued, "rows": 0, "updated_at": s.now()})
+			// Should the reset fail, the import shows running until the retry takes it (which
+			// accepts a running import): worth a log line, not a different outcome.
+			if err := s.db.WithContext(context.WithoutCancel(ctx)).Model(&Import{}).Where("id = ? AND status = ?", importID, StatusRunning).
+				Updates(map[string]any{"status": StatusQueued, "rows": 0, "updated_at": s.now()}).Error; err != nil {
+				s.log.ErrorContext(ctx, "price-list import: cannot put back in the queue", "import_id", importID, "error", err.Error())
+			}
 		}
 		out, gerr := s.GetImport(context.WithoutCancel(ctx), importID)
 		if gerr != nil {
@@ -183,7 +187,13 @@ func (s *Service) runImport(ctx context.Context, view *ImportView, progress Prog
 
 	err = s.db.WithContext(ctx).Connection(func(c *gorm.DB) error {
 		conn := c.Session(&gorm.Session{})
-		defer conn.WithContext(context.WithoutCancel(ctx)).Exec("DROP TABLE IF EXISTS " + stageTable)
+		defer func() {
+			// A staging table left behind is dropped by the next import on this connection
+			// (createStage) or goes with the connection; the failure is only logged.
+			if err := conn.WithContext(context.WithoutCancel(ctx)).Exec("DROP TABLE IF EXISTS " + stageTable).Error; err != nil {
+				s.log.WarnContext(ctx, "price-list import: cannot drop the staging table", "import_id", view.ID, "error", err.Error())
+			}
+		}()
 		st := newStager(conn, s.opts.chunkRows)
 		if err := st.create(ctx, view.SupplierID); err != nil {
 			return apperr.Wrap(err, "import: staging table")
@@ -275,7 +285,11 @@ func (r *rowReader) row(row Row, yield func(Row) error) error {
 		r.progress(n, -1)
 		if time.Since(r.lastSave) >= progressSaveEvery {
 			r.lastSave = time.Now()
-			r.s.db.WithContext(r.ctx).Model(&Import{}).Where("id = ? AND status = ?", r.importID, StatusRunning).Update("rows", n)
+			// The saved count is for pollers only: a failed save leaves the last one shown.
+			if err := r.s.db.WithContext(r.ctx).Model(&Import{}).Where("id = ? AND status = ?", r.importID, StatusRunning).
+				Update("rows", n).Error; err != nil && r.ctx.Err() == nil {
+				r.s.log.WarnContext(r.ctx, "price-list import: cannot save progress", "import_id", r.importID, "rows", n, "error", err.Error())
+			}
 		}
 	}
 	if reason != "" {

@@ -3,7 +3,9 @@ package pricelist_test
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -67,6 +69,55 @@ func TestImportRowBounds(t *testing.T) {
 		}
 		if got := imTypes(notes.take()); len(got) != 2 || got[1] != "ImportFailed" {
 			t.Errorf("notifications %v", got)
+		}
+	})
+}
+
+// syncBuffer is a log destination written by the import's goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestImportRequeueFailureLogged (issue 11 item 21): an attempt that fails before the last puts
+// its import back in the queue; when the database refuses that, the log says so.
+func TestImportRequeueFailureLogged(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		var logged syncBuffer
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, &imNotes{}, slog.New(slog.NewTextHandler(&logged, nil)), a.Clock)
+		s := imSetup(t, a)
+		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
+		imp, err := imKillAt(pl, "products", "killed").Upload(ctx, 7, s.supplier, "c.xlsx", bytes.NewReader(file), int64(len(file)))
+		if err == nil {
+			t.Fatal("forced failure ignored")
+		}
+		imExec(t, a, "UPDATE pricelist_imports SET status = 'running', finished_at = NULL, error = '' WHERE id = ?", imp.ID)
+		if a.DB.Name() == "postgres" {
+			imExec(t, a, `CREATE FUNCTION refuse_requeue() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'requeue refused'; END $$ LANGUAGE plpgsql`)
+			imExec(t, a, `CREATE TRIGGER refuse_requeue BEFORE UPDATE ON pricelist_imports FOR EACH ROW WHEN (NEW.status = 'queued') EXECUTE FUNCTION refuse_requeue()`)
+		} else {
+			imExec(t, a, `CREATE TRIGGER refuse_requeue BEFORE UPDATE ON pricelist_imports WHEN NEW.status = 'queued' BEGIN SELECT RAISE(ABORT, 'requeue refused'); END`)
+		}
+		v, err := imKillAt(pl, "products", "killed").RunImport(ctx, imp.ID, false, nil)
+		if err == nil || v.Status != pricelist.StatusRunning {
+			t.Fatalf("attempt: %v, status %s", err, v.Status)
+		}
+		if out := logged.String(); !strings.Contains(out, "cannot put back in the queue") || !strings.Contains(out, "requeue refused") {
+			t.Errorf("the refused reset is not logged:\n%s", out)
 		}
 	})
 }
