@@ -141,7 +141,9 @@ func (h pricelistHandlers) upload(c *gin.Context) {
 		defer f.Close()
 		file, name, size = f, fh.Filename, fh.Size
 	}
-	imp, err := h.pl.Upload(c.Request.Context(), principal(c).UserID, supplierID, name, file, size)
+	// The uploader's notifications (now and from the worker) are in the request's language.
+	ctx := pricelist.WithLang(c.Request.Context(), httpx.Lang(c))
+	imp, err := h.pl.Upload(ctx, principal(c).UserID, supplierID, name, file, size)
 	if err != nil {
 		httpx.Fail(c, err)
 		return

@@ -96,7 +96,7 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 		svc = svc.Inline()
 	}
 	prog := newProgress(o.F.IO.ErrOut)
-	ctx = pricelist.WithProgress(ctx, prog.report)
+	ctx = pricelist.WithLang(pricelist.WithProgress(ctx, prog.report), lang)
 	imp, err := svc.Upload(ctx, 0, supplierID, filepath.Base(o.File), file, st.Size())
 	if imp == nil {
 		prog.done()

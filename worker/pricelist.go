@@ -7,6 +7,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"shop/internal/platform/i18n"
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 )
@@ -31,6 +32,7 @@ func (h pricelistImport) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if p.ImportID == 0 {
 		return fmt.Errorf("decode %s: no import id: %w", t.Type(), asynq.SkipRetry)
 	}
+	ctx = pricelist.WithLang(ctx, i18n.Lang(p.Lang))
 	_, err = h.pricelist.RunImport(ctx, p.ImportID, lastAttempt(ctx), nil)
 	return result(err)
 }

@@ -63,13 +63,14 @@ func TestPricelistImportJob(t *testing.T) {
 			t.Fatal(err)
 		}
 		now := time.Now().UTC()
-		if err := a.DB.Exec(`INSERT INTO pricelist_imports (supplier_id, file_name, file_size, blob_key, status, created_at, updated_at)
-			VALUES (?, 'los.xlsx', ?, 'pricelists/bad.xlsx', 'queued', ?, ?)`, sup.ID, bad.Len(), now, now).Error; err != nil {
+		if err := a.DB.Exec(`INSERT INTO pricelist_imports (supplier_id, user_id, file_name, file_size, blob_key, status, created_at, updated_at)
+			VALUES (?, 77, 'los.xlsx', ?, 'pricelists/bad.xlsx', 'queued', ?, ?)`, sup.ID, bad.Len(), now, now).Error; err != nil {
 			t.Fatal(err)
 		}
 		var badID uint64
 		a.DB.Raw("SELECT MAX(id) FROM pricelist_imports").Scan(&badID)
-		task, err := queue.NewPricelistImportTask(queue.PricelistImportPayload{ImportID: badID})
+		// Uploaded by an English request: the worker tells the uploader in English.
+		task, err := queue.NewPricelistImportTask(queue.PricelistImportPayload{ImportID: badID, Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,6 +88,11 @@ func TestPricelistImportJob(t *testing.T) {
 		}
 		if v := status(badID); v.Status != pricelist.StatusFailed || v.ErrorText("sr") == "" {
 			t.Errorf("bad file import: %s %q", v.Status, v.ErrorText("sr"))
+		}
+		var data string
+		a.DB.Raw("SELECT data FROM notifications WHERE user_id = 77 AND type = 'ImportFailed'").Scan(&data)
+		if !strings.Contains(data, "No price list header was found") || !strings.Contains(data, "failed") {
+			t.Errorf("ImportFailed for an English upload: %s", data)
 		}
 	})
 }

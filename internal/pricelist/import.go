@@ -38,6 +38,22 @@ func WithProgress(ctx context.Context, fn Progress) context.Context {
 	return context.WithValue(ctx, progressKey{}, fn)
 }
 
+type langKey struct{}
+
+// WithLang makes the imports uploaded or run under ctx notify their uploader in lang (the
+// request's language; Serbian without it). A queued import takes it along in its task.
+func WithLang(ctx context.Context, lang i18n.Lang) context.Context {
+	return context.WithValue(ctx, langKey{}, lang)
+}
+
+// langOf is the language WithLang put in ctx, Serbian without one.
+func langOf(ctx context.Context) i18n.Lang {
+	if l, ok := ctx.Value(langKey{}).(i18n.Lang); ok && (l == i18n.SR || l == i18n.EN) {
+		return l
+	}
+	return i18n.SR
+}
+
 // Counts are an import's row counts: rows = created + updated + unchanged + rejected.
 type Counts struct {
 	Rows      int `json:"rows"`
@@ -145,7 +161,8 @@ func (s *Service) failImport(ctx context.Context, view *ImportView, cause error)
 	ctx = context.WithoutCancel(ctx)
 	now := s.now()
 	m := reasonMsg(cause)
-	reason := i18n.T(i18n.SR, m.Key, m.Args)
+	lang := langOf(ctx)
+	reason := i18n.T(lang, m.Key, m.Args)
 	publish := func(context.Context) {}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&Import{}).Where("id = ? AND status IN ?", view.ID, []string{StatusQueued, StatusRunning}).
@@ -155,7 +172,7 @@ func (s *Service) failImport(ctx context.Context, view *ImportView, cause error)
 		}
 		var err error
 		publish, err = s.noteTx(tx, userOf(view), noteImportFailed, noteData{
-			Message:   i18n.T(i18n.SR, "pricelist.note_failed", map[string]any{"file": view.FileName, "supplier": view.Supplier, "error": reason}),
+			Message:   i18n.T(lang, "pricelist.note_failed", map[string]any{"file": view.FileName, "supplier": view.Supplier, "error": reason}),
 			Pricelist: noteRef(view),
 			Error:     reason,
 		})
@@ -416,7 +433,7 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 			return err
 		}
 		// The notifications are part of the result: stored with it, told once.
-		res.publish, err = s.finishedNotesTx(tx, view, res)
+		res.publish, err = s.finishedNotesTx(tx, view, res, langOf(ctx))
 		if err != nil {
 			return err
 		}
@@ -564,15 +581,15 @@ func (s *Service) noteTx(tx *gorm.DB, userID uint64, typ string, data any) (func
 
 // finishedNotesTx stores a finished import's notifications in the merge's transaction:
 // CategoriesNotMapped when rows name supplier categories no link places, then ImportFinished
-// with the counts and the rejected rows.
-func (s *Service) finishedNotesTx(tx *gorm.DB, view *ImportView, res importResult) (func(context.Context), error) {
+// with the counts and the rejected rows, in the uploader's lang.
+func (s *Service) finishedNotesTx(tx *gorm.DB, view *ImportView, res importResult, lang i18n.Lang) (func(context.Context), error) {
 	ref := noteRef(view)
 	names := map[string]any{"file": view.FileName, "supplier": view.Supplier}
 	uid := userOf(view)
 	var publish []func(context.Context)
 	if n := len(res.report.UnmappedCategories); n > 0 {
 		p, err := s.noteTx(tx, uid, NoteCategoriesNotMapped, noteData{
-			Message: i18n.T(i18n.SR, "pricelist.note_not_mapped", merged(names, map[string]any{
+			Message: i18n.T(lang, "pricelist.note_not_mapped", merged(names, map[string]any{
 				"count": n, "categories": strings.Join(res.report.UnmappedCategories, ", ")})),
 			Pricelist:  ref,
 			Categories: res.report.UnmappedCategories,
@@ -582,10 +599,10 @@ func (s *Service) finishedNotesTx(tx *gorm.DB, view *ImportView, res importResul
 		}
 		publish = append(publish, p)
 	}
-	rejected := res.report.Localized(i18n.SR).RejectedRows
+	rejected := res.report.Localized(lang).RejectedRows
 	c := res.counts
 	p, err := s.noteTx(tx, uid, NoteImportFinished, noteData{
-		Message: i18n.T(i18n.SR, "pricelist.note_finished", merged(names, map[string]any{
+		Message: i18n.T(lang, "pricelist.note_finished", merged(names, map[string]any{
 			"rows": c.Rows, "created": c.Created, "updated": c.Updated, "unchanged": c.Unchanged, "rejected": c.Rejected})),
 		Pricelist:    ref,
 		Counts:       &c,

@@ -8,10 +8,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 )
 
@@ -118,6 +122,52 @@ func TestImportRequeueFailureLogged(t *testing.T) {
 		}
 		if out := logged.String(); !strings.Contains(out, "cannot put back in the queue") || !strings.Contains(out, "requeue refused") {
 			t.Errorf("the refused reset is not logged:\n%s", out)
+		}
+	})
+}
+
+// TestImportNotesInUploadersLanguage (issue 11 item 11): an import that fails tells its uploader
+// in the upload's language: a bad file, and an import no queue would take (Redis down), whose
+// reason was Serbian for an English request.
+func TestImportNotesInUploadersLanguage(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		pl, notes := imService(a)
+		s := imSetup(t, a)
+		en := pricelist.WithLang(context.Background(), i18n.EN)
+		bad := imXLSX(t, []any{"Ovo", "nije", "cenovnik"})
+		if _, err := pl.Upload(en, 7, s.supplier, "los.xlsx", bytes.NewReader(bad), int64(len(bad))); err == nil {
+			t.Fatal("a file without a header was imported")
+		}
+		got := notes.take()
+		if len(got) != 2 || got[1].Type != "ImportFailed" {
+			t.Fatalf("notifications %v", imTypes(got))
+		}
+		if m := got[0].Data["message"]; !strings.Contains(m.(string), "has been received") {
+			t.Errorf("PricelistUploaded in English: %v", m)
+		}
+		if e := got[1].Data["error"].(string); !strings.HasPrefix(e, "No price list header was found") {
+			t.Errorf("ImportFailed's error for an English upload: %q", e)
+		}
+
+		// A queue that cannot be reached: the import fails at once, told in English.
+		dead := queue.NewEnqueuer(&queue.Redis{Opt: asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond}})
+		defer dead.Close()
+		queued := pricelist.NewService(a.DB, a.Catalog, a.Blobs, dead, notes, a.Log, a.Clock)
+		good := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
+		if _, err := queued.Upload(en, 7, s.supplier, "c.xlsx", bytes.NewReader(good), int64(len(good))); err == nil {
+			t.Fatal("enqueued without Redis")
+		}
+		got = notes.take()
+		if len(got) != 2 || got[1].Type != "ImportFailed" || got[1].Data["error"] != i18n.T(i18n.EN, "error.server", nil) {
+			t.Errorf("Redis down: %+v", got)
+		}
+		// Without a language (shopctl's default, a task queued before): Serbian.
+		if _, err := pl.Upload(context.Background(), 7, s.supplier, "los.xlsx", bytes.NewReader(bad), int64(len(bad))); err == nil {
+			t.Fatal("a file without a header was imported")
+		}
+		if got = notes.take(); len(got) != 2 || !strings.HasPrefix(got[1].Data["error"].(string), "U prvih 20 redova") {
+			t.Errorf("Serbian by default: %+v", got)
 		}
 	})
 }

@@ -92,7 +92,7 @@ func (s *Service) Upload(ctx context.Context, userID, supplierID uint64, fileNam
 		view = &ImportView{Import: imp, Supplier: supplierName}
 		var err error
 		publish, err = s.noteTx(tx, userID, NotePricelistUploaded, noteData{
-			Message:   i18n.T(i18n.SR, "pricelist.note_uploaded", map[string]any{"file": imp.FileName, "supplier": supplierName}),
+			Message:   i18n.T(langOf(ctx), "pricelist.note_uploaded", map[string]any{"file": imp.FileName, "supplier": supplierName}),
 			Pricelist: noteRef(view),
 		})
 		return err
@@ -109,7 +109,7 @@ func (s *Service) Upload(ctx context.Context, userID, supplierID uint64, fileNam
 		}
 		return view, err
 	}
-	task, err := queue.NewPricelistImportTask(queue.PricelistImportPayload{ImportID: imp.ID})
+	task, err := queue.NewPricelistImportTask(queue.PricelistImportPayload{ImportID: imp.ID, Lang: string(langOf(ctx))})
 	if err == nil {
 		_, err = s.enq.Enqueue(ctx, task)
 		if errors.Is(err, asynq.ErrTaskIDConflict) {

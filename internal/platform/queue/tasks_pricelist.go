@@ -14,6 +14,9 @@ const TypePricelistImport = "pricelist:import"
 // PricelistImportPayload names the import; everything else (file, supplier, user) is in its row.
 type PricelistImportPayload struct {
 	ImportID uint64 `json:"import_id"`
+	// Lang is the uploader's language (sr or en; empty: sr): the import's notifications are
+	// written in it.
+	Lang string `json:"lang,omitempty"`
 }
 
 // NewPricelistImportTask queues an import. The task id is the import's, so the same import is
