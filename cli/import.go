@@ -77,7 +77,7 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 		return err
 	}
 	lang := i18n.FromHeader(o.F.Lang)
-	supplierID, err := findSupplier(ctx, a.Catalog, o.Supplier)
+	supplierID, err := findSupplier(ctx, a.Catalog, o.Supplier, lang)
 	if err != nil {
 		return err
 	}
@@ -95,7 +95,7 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 		// The embedded Redis lives as long as this command: nobody else would run the task.
 		svc = svc.Inline()
 	}
-	prog := newProgress(o.F.IO.ErrOut)
+	prog := newProgress(o.F.IO.ErrOut, lang)
 	ctx = pricelist.WithLang(pricelist.WithProgress(ctx, prog.report), lang)
 	imp, err := svc.Upload(ctx, 0, supplierID, filepath.Base(o.File), file, st.Size())
 	if imp == nil {
@@ -108,7 +108,7 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 			if o.F.JSON {
 				return o.F.PrintJSON(importJSON(imp, lang))
 			}
-			fmt.Fprintf(o.F.IO.Out, "import #%d of %s for %s queued\n", imp.ID, imp.FileName, imp.Supplier)
+			fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "pricelist.cli_queued", importNames(imp)))
 			return nil
 		}
 		for imp.Status == pricelist.StatusQueued || imp.Status == pricelist.StatusRunning {
@@ -123,7 +123,8 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 				return err
 			}
 			if imp.Status == pricelist.StatusRunning {
-				prog.report(imp.Rows, -1)
+				// A worker's import tells only its rows read (saved now and then).
+				prog.report(pricelist.PhaseReading, imp.Rows, -1)
 			}
 		}
 	}
@@ -136,13 +137,13 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 		printImport(o.F.IO.Out, imp, lang)
 	}
 	if imp.Status == pricelist.StatusFailed {
-		return fmt.Errorf("import #%d of %s failed: %s", imp.ID, imp.FileName, imp.ErrorText(lang))
+		return errors.New(i18n.T(lang, "pricelist.cli_failed", map[string]any{"id": imp.ID, "file": imp.FileName, "reason": imp.ErrorText(lang)}))
 	}
 	return nil
 }
 
 // findSupplier takes a supplier's id, or its name (case folded, exactly one match).
-func findSupplier(ctx context.Context, cat *catalog.Service, s string) (uint64, error) {
+func findSupplier(ctx context.Context, cat *catalog.Service, s string, lang i18n.Lang) (uint64, error) {
 	s = strings.TrimSpace(s)
 	if id, err := strconv.ParseUint(s, 10, 64); err == nil {
 		return id, nil // the upload says when no supplier has it
@@ -161,9 +162,9 @@ func findSupplier(ctx context.Context, cat *catalog.Service, s string) (uint64, 
 	case 1:
 		return found[0].ID, nil
 	case 0:
-		return 0, fmt.Errorf("no supplier is called %q", s)
+		return 0, errors.New(i18n.T(lang, "pricelist.cli_no_supplier", map[string]any{"name": s}))
 	default:
-		return 0, fmt.Errorf("more than one supplier is called %q: give its id", s)
+		return 0, errors.New(i18n.T(lang, "pricelist.cli_two_suppliers", map[string]any{"name": s}))
 	}
 }
 
@@ -201,67 +202,93 @@ func importJSON(v *pricelist.ImportView, lang i18n.Lang) ImportJSON {
 // shownRejected is how many rejected rows the summary lists.
 const shownRejected = 10
 
+// importNames are the arguments naming an import in its lines.
+func importNames(v *pricelist.ImportView) map[string]any {
+	return map[string]any{"id": v.ID, "file": v.FileName, "supplier": v.Supplier}
+}
+
+// printImport prints the import's summary in lang (every label, the reasons too).
 func printImport(w io.Writer, v *pricelist.ImportView, lang i18n.Lang) {
-	fmt.Fprintf(w, "import #%d of %s for %s: %s\n", v.ID, v.FileName, v.Supplier, v.Status)
+	names := importNames(v)
+	names["status"] = i18n.T(lang, "pricelist.status_"+v.Status, nil)
+	fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_status", names))
 	if v.Status == pricelist.StatusFailed {
-		fmt.Fprintf(w, "reason: %s\n", v.ErrorText(lang))
+		fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_reason", map[string]any{"reason": v.ErrorText(lang)}))
 		return
 	}
-	fmt.Fprintf(w, "rows %d, created %d, updated %d, unchanged %d, rejected %d\n", v.Rows, v.Created, v.Updated, v.Unchanged, v.Rejected)
+	fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_counts", map[string]any{"rows": v.Rows, "created": v.Created,
+		"updated": v.Updated, "unchanged": v.Unchanged, "rejected": v.Rejected}))
 	r := v.ParsedReport().Localized(lang)
 	if len(r.RejectedRows) > 0 {
 		n := min(len(r.RejectedRows), shownRejected)
-		fmt.Fprintf(w, "rejected rows (first %d of %d):\n", n, v.Rejected)
+		fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_rejected", map[string]any{"n": n, "total": v.Rejected}))
 		for _, rr := range r.RejectedRows[:n] {
 			sku := rr.SKU
 			if sku == "" {
 				sku = "-"
 			}
-			fmt.Fprintf(w, "  row %d, SKU %s: %s\n", rr.Row, sku, rr.Reason)
+			fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_rejected_row", map[string]any{"row": rr.Row, "sku": sku, "reason": rr.Reason}))
 		}
 	}
 	if len(r.UnmappedCategories) > 0 {
-		fmt.Fprintf(w, "supplier categories without a shop category: %s\n", strings.Join(r.UnmappedCategories, ", "))
+		fmt.Fprintln(w, i18n.T(lang, "pricelist.cli_unmapped", map[string]any{"categories": strings.Join(r.UnmappedCategories, ", ")}))
 	}
 }
 
-// progress shows an import's rows: a bar (a spinner with the count while the total is
-// unknown) on a terminal, a plain line every plainEvery rows otherwise.
+// progress shows an import's phase and rows in lang: a bar on a terminal (a spinner with the
+// count while the total is unknown), left on screen when the import has ended; plain lines
+// otherwise, one per phase and, while reading, one every plainEvery rows.
 type progress struct {
-	w    io.Writer
-	bar  *progressbar.ProgressBar
-	last int
+	w     io.Writer
+	lang  i18n.Lang
+	bar   *progressbar.ProgressBar
+	phase pricelist.Phase
+	last  int
 }
 
 const plainEvery = 10_000
 
-func newProgress(w io.Writer) *progress {
-	p := &progress{w: w}
+func newProgress(w io.Writer, lang i18n.Lang) *progress {
+	p := &progress{w: w, lang: lang}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		p.bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription("reading rows"),
+		p.bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(p.phaseText(pricelist.PhaseReading)),
 			progressbar.OptionShowCount(), progressbar.OptionSpinnerType(14), progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish())
+			progressbar.OptionOnCompletion(func() { fmt.Fprintln(w) }))
 	}
 	return p
 }
 
-func (p *progress) report(done, total int) {
-	if done <= p.last {
-		return
-	}
-	if p.bar != nil {
-		p.bar.Set(done)
-		p.last = done
-		return
-	}
-	if done/plainEvery > p.last/plainEvery || (total >= 0 && done == total) {
-		fmt.Fprintf(p.w, "%d rows read\n", done)
-	}
-	p.last = done
+func (p *progress) phaseText(phase pricelist.Phase) string {
+	return i18n.T(p.lang, "pricelist.phase_"+string(phase), nil)
 }
 
-func (p *progress) done() {
+func (p *progress) report(phase pricelist.Phase, done, total int) {
+	changed := phase != p.phase
+	if !changed && done <= p.last {
+		return
+	}
 	if p.bar != nil {
+		if changed {
+			p.bar.Describe(p.phaseText(phase))
+		}
+		if changed || total >= 0 {
+			p.bar.ChangeMax(total)
+		}
+		p.bar.Set(done)
+	} else if changed || done/plainEvery > p.last/plainEvery {
+		args := map[string]any{"phase": p.phaseText(phase), "done": done, "total": total}
+		key := "pricelist.cli_progress"
+		if total >= 0 {
+			key = "pricelist.cli_progress_of"
+		}
+		fmt.Fprintln(p.w, i18n.T(p.lang, key, args))
+	}
+	p.phase, p.last = phase, done
+}
+
+// done ends the bar, leaving its last state on screen.
+func (p *progress) done() {
+	if p.bar != nil && !p.bar.IsFinished() {
 		p.bar.Finish()
 	}
 }

@@ -93,9 +93,30 @@ func TestImportPricelistInline(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
-	if !strings.Contains(out, "import #1 of cenovnik.xlsx for Comtrade: finished") || !strings.Contains(out, "rows 12000, created ") ||
-		!strings.Contains(out, "rejected rows (first ") || !strings.Contains(errOut, "10000 rows read") {
-		t.Errorf("summary:\n%s\nprogress:\n%s", out, errOut)
+	// Under the default --lang sr every label is Serbian (issue 11 item 29), and the progress
+	// names each phase, with the total once it is known (item 35).
+	for _, want := range []string{"Uvoz #1 cenovnika cenovnik.xlsx dobavljača Comtrade: završen\n", "\nredova 12000, novih ",
+		"\nOdbijeni redovi (prvih 10 od ", "\n  red "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	for _, english := range []string{"rows", "created", "rejected", "import #", "SKU", "supplier categories"} {
+		if strings.Contains(out, english) {
+			t.Errorf("summary under --lang sr says %q:\n%s", english, out)
+		}
+	}
+	for _, want := range []string{"čitanje redova: 10000\n", "priprema redova: ", "upis redova: ", "obaveštavanje: 12000/12000\n"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("progress lacks %q:\n%s", want, errOut)
+		}
+	}
+	if i, j := strings.Index(errOut, "priprema"), strings.Index(errOut, "obaveštavanje"); i < strings.Index(errOut, "čitanje") || j < i {
+		t.Errorf("phases out of order:\n%s", errOut)
+	}
+	out = s.mustRun(t, "--lang", "en", "import", "pricelist", file, "--supplier", "comtrade")
+	if !strings.Contains(out, "import #2 of cenovnik.xlsx for Comtrade: finished") || !strings.Contains(out, "rows 12000, created 0") {
+		t.Errorf("--lang en summary:\n%s", out)
 	}
 
 	out = s.mustRun(t, "import", "pricelist", file, "--supplier", "1", "--json")
@@ -143,7 +164,7 @@ func TestImportPricelistQueued(t *testing.T) {
 		}
 		file := importFile(t, 200, pricelist.SampleOptions{Seed: 2})
 		out := s.mustRun(t, "import", "pricelist", file, "--supplier", "Comtrade")
-		if !strings.Contains(out, "import #1 of cenovnik.xlsx for Comtrade queued") {
+		if !strings.Contains(out, "Uvoz #1 cenovnika cenovnik.xlsx dobavljača Comtrade je u redu čekanja") {
 			t.Errorf("without --wait: %s", out)
 		}
 

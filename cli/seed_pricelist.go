@@ -28,7 +28,7 @@ type SeedPricelistFileOptions struct {
 func NewCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) error) *cobra.Command {
 	opts := &SeedPricelistFileOptions{F: f}
 	cmd := &cobra.Command{
-		Use:   "pricelist-file",
+		Use:   "pricelist-file --out FILE",
 		Short: "Write a generated supplier price list (XLSX)",
 		Long: "Writes a supplier price list of electronics to an XLSX file, for trying and measuring the import:\n" +
 			"SKU, name, category, brand, price (numbers, or Serbian text like 1.234,56 in some rows),\n" +
@@ -56,7 +56,7 @@ func NewCmdSeedPricelistFile(f *Factory, runF func(*SeedPricelistFileOptions) er
 		},
 	}
 	cmd.Flags().IntVar(&opts.Rows, "rows", 1000, "how many product rows to write")
-	cmd.Flags().StringVar(&opts.Out, "out", "", "the XLSX file to write (replaced if it exists)")
+	cmd.Flags().StringVar(&opts.Out, "out", "", "the XLSX file to write (required; replaced if it exists)")
 	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "decides the content: the same seed writes the same rows")
 	cmd.Flags().Uint64Var(&opts.Day, "day", 0, "a later list of the same products: new prices and stock for each day")
 	cmd.Flags().BoolVar(&opts.SerbianHeaders, "serbian-headers", false, "Serbian header texts (Šifra, Naziv, VP cena, ...) instead of English")

@@ -56,6 +56,11 @@ func TestNewCmdSeedPricelistFile(t *testing.T) {
 			}
 		})
 	}
+	// The help says --out is required, as the refusal does (issue 11 item 35).
+	cmd := NewCmdSeedPricelistFile(&Factory{}, nil)
+	if !strings.Contains(cmd.UseLine(), "--out FILE") || !strings.Contains(cmd.Flags().Lookup("out").Usage, "required") {
+		t.Errorf("help does not mark --out required: %q, %q", cmd.UseLine(), cmd.Flags().Lookup("out").Usage)
+	}
 	// Reached through `seed` as shopctl registers it.
 	_, err := parse(t, func(f *Factory) *cobra.Command { return NewCmdSeed(f, nil) }, "seed", "pricelist-file", "--rows", "x", "--out", "c.xlsx")
 	if ExitCode(err) != 2 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -27,9 +28,23 @@ const progressEvery = 1000
 // --wait, the admin's list).
 const progressSaveEvery = 2 * time.Second
 
-// Progress reports an import's rows: done so far, and total (-1 while the file is still being
-// read, when nobody knows it yet).
-type Progress func(done, total int)
+// Phase is a step of an import as its progress tells it.
+type Phase string
+
+// An import reads the file (staging and merging each chunk while the next is read), stages
+// and merges the last chunk once the file has ended, then stores its result and tells the
+// uploader.
+const (
+	PhaseReading   Phase = "reading"
+	PhaseStaging   Phase = "staging"
+	PhaseMerging   Phase = "merging"
+	PhaseNotifying Phase = "notifying"
+)
+
+// Progress reports an import's phase and rows: done so far, and total (-1 while the file is
+// still being read, when nobody knows it yet). It may be called from more than one goroutine,
+// never at the same time.
+type Progress func(phase Phase, done, total int)
 
 type progressKey struct{}
 
@@ -77,7 +92,7 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 		progress, _ = ctx.Value(progressKey{}).(Progress)
 	}
 	if progress == nil {
-		progress = func(int, int) {}
+		progress = func(Phase, int, int) {}
 	}
 	view, err := s.GetImport(ctx, importID)
 	if err != nil {
@@ -132,7 +147,7 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 			return out, err // a crash after the commit: the notifications are stored, unpublished
 		}
 	}
-	progress(out.Rows, out.Rows)
+	progress(PhaseNotifying, out.Rows, out.Rows)
 	res.publish(context.WithoutCancel(ctx))
 	c := res.counts
 	s.log.InfoContext(ctx, "price list imported", "import_id", importID, "supplier_id", out.SupplierID, "rows", c.Rows,
@@ -265,6 +280,7 @@ type rowReader struct {
 	ctx      context.Context
 	importID uint64
 	progress Progress
+	mu       sync.Mutex // progress is told from the reading goroutine and the merge's
 	lastSave time.Time
 
 	rows       int
@@ -299,7 +315,7 @@ func (r *rowReader) row(row Row, yield func(Row) error) error {
 		}
 	}
 	if n%progressEvery == 0 {
-		r.progress(n, -1)
+		r.report(PhaseReading, n, -1)
 		if time.Since(r.lastSave) >= progressSaveEvery {
 			r.lastSave = time.Now()
 			// The saved count is for pollers only: a failed save leaves the last one shown.
@@ -316,6 +332,13 @@ func (r *rowReader) row(row Row, yield func(Row) error) error {
 		r.categories[row.Category] = struct{}{}
 	}
 	return yield(row)
+}
+
+// report tells progress, one call at a time.
+func (r *rowReader) report(phase Phase, done, total int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.progress(phase, done, total)
 }
 
 // duplicates are the repeated SKUs by their first row, the first maxReportRows of them.
@@ -381,6 +404,13 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 		}
 		for {
 			staged += n
+			// A chunk short of full is the last: the file has ended, every row is staged and
+			// the total is known.
+			last := n < int64(st.chunkRows())
+			if last {
+				rd.report(PhaseStaging, int(staged), int(staged))
+				rd.report(PhaseMerging, int(staged-n), int(staged))
+			}
 			if n > 0 {
 				c, u, p, err := s.mergeChunk(ctx, tx, sid, now, step)
 				if err != nil {
@@ -388,7 +418,8 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 				}
 				created, updated, repriced = created+c, updated+u, repriced+p
 			}
-			if n < int64(st.chunkRows()) {
+			if last {
+				rd.report(PhaseMerging, int(staged), int(staged))
 				break
 			}
 			if n, err = st.stage(ctx, tx, feed); err != nil {
