@@ -111,7 +111,7 @@ func importPricelistRun(ctx context.Context, o *ImportPricelistOptions) error {
 			fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "pricelist.cli_queued", importNames(imp)))
 			return nil
 		}
-		for imp.Status == pricelist.StatusQueued || imp.Status == pricelist.StatusRunning {
+		for pricelist.Pending(imp.Status) {
 			select {
 			case <-ctx.Done():
 				prog.done()

@@ -94,7 +94,7 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 	if progress == nil {
 		progress = func(Phase, int, int) {}
 	}
-	view, err := s.GetImport(ctx, importID)
+	view, err := s.getImport(ctx, importID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 
 	res, err := s.runImport(ctx, view, progress)
 	if errors.Is(err, errAlreadyDone) {
-		return s.GetImport(ctx, importID)
+		return s.getImport(ctx, importID)
 	}
 	if err != nil {
 		final := lastAttempt || apperr.Is(err, apperr.Invalid) || apperr.Is(err, apperr.NotFound)
@@ -132,13 +132,13 @@ func (s *Service) RunImport(ctx context.Context, importID uint64, lastAttempt bo
 				s.log.ErrorContext(ctx, "price-list import: cannot put back in the queue", "import_id", importID, "error", err.Error())
 			}
 		}
-		out, gerr := s.GetImport(context.WithoutCancel(ctx), importID)
+		out, gerr := s.getImport(context.WithoutCancel(ctx), importID)
 		if gerr != nil {
 			out = view
 		}
 		return out, err
 	}
-	out, err := s.GetImport(ctx, importID)
+	out, err := s.getImport(ctx, importID)
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/listing"
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 )
@@ -33,7 +35,7 @@ func TestImportLeavesProcessAlone(t *testing.T) {
 		base := runtime.GOMAXPROCS(0)
 		var mu sync.Mutex
 		var seen []int
-		ctx := pricelist.WithProgress(context.Background(), func(done, total int) {
+		ctx := pricelist.WithProgress(context.Background(), func(_ pricelist.Phase, done, total int) {
 			mu.Lock()
 			seen = append(seen, runtime.GOMAXPROCS(0))
 			mu.Unlock()
@@ -170,4 +172,75 @@ func TestImportNotesInUploadersLanguage(t *testing.T) {
 			t.Errorf("Serbian by default: %+v", got)
 		}
 	})
+}
+
+// TestImportStatusFromTask (issue 11 item 12): a running import whose worker was killed shows
+// interrupted once its task's lease has run out (not running until the queue hands it out
+// again), and an import between attempts shows retrying.
+func TestImportStatusFromTask(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		s := imSetup(t, a)
+		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
+		imp, err := a.Pricelist.Upload(ctx, 7, s.supplier, "c.xlsx", bytes.NewReader(file), int64(len(file)))
+		if err != nil || imp.Status != pricelist.StatusQueued {
+			t.Fatalf("upload: %v %+v", err, imp)
+		}
+		status := func() string {
+			v, err := a.Pricelist.GetImport(ctx, imp.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, _, err := a.Pricelist.ListImports(ctx, pricelist.ImportFilter{Page: listing.Page{Number: 1, Size: 10}})
+			if err != nil || len(rows) != 1 || rows[0].Status != v.Status {
+				t.Fatalf("list: %v %+v, detail %s", err, rows, v.Status)
+			}
+			return v.Status
+		}
+		if got := status(); got != pricelist.StatusQueued {
+			t.Errorf("pending task: %s", got)
+		}
+		// What asynq leaves when a worker takes the task: the task active, its lease in the
+		// lease set; the worker then marks the import running.
+		r, id := a.Redis.Client, queue.PricelistImportTaskID(imp.ID)
+		const q = "asynq:{default}:"
+		lease := func(at time.Time) {
+			must(t, r.LRem(ctx, q+"pending", 0, id).Err())
+			must(t, r.LPush(ctx, q+"active", id).Err())
+			must(t, r.ZAdd(ctx, q+"lease", redis.Z{Score: float64(at.Unix()), Member: id}).Err())
+			must(t, r.HSet(ctx, q+"t:"+id, "state", "active").Err())
+		}
+		imExec(t, a, "UPDATE pricelist_imports SET status = 'running' WHERE id = ?", imp.ID)
+		lease(time.Now().Add(30 * time.Second))
+		if got := status(); got != pricelist.StatusRunning {
+			t.Errorf("a worker holds the lease: %s", got)
+		}
+		// The worker was killed: nobody extends the lease.
+		lease(time.Now().Add(-5 * time.Second))
+		if got := status(); got != pricelist.StatusInterrupted {
+			t.Errorf("the lease ran out: %s, want interrupted", got)
+		}
+		// An attempt failed: the import is back to queued, its task waits for the next attempt.
+		must(t, r.LRem(ctx, q+"active", 0, id).Err())
+		must(t, r.ZRem(ctx, q+"lease", id).Err())
+		must(t, r.ZAdd(ctx, q+"retry", redis.Z{Score: float64(time.Now().Add(time.Minute).Unix()), Member: id}).Err())
+		must(t, r.HSet(ctx, q+"t:"+id, "state", "retry").Err())
+		imExec(t, a, "UPDATE pricelist_imports SET status = 'queued' WHERE id = ?", imp.ID)
+		if got := status(); got != pricelist.StatusRetrying {
+			t.Errorf("between attempts: %s, want retrying", got)
+		}
+		// Finished imports are as stored, whatever the queue says.
+		imExec(t, a, "UPDATE pricelist_imports SET status = 'finished' WHERE id = ?", imp.ID)
+		if got := status(); got != pricelist.StatusFinished {
+			t.Errorf("finished: %s", got)
+		}
+	})
+}
+
+func must(tb testing.TB, err error) {
+	tb.Helper()
+	if err != nil {
+		tb.Fatal(err)
+	}
 }

@@ -719,7 +719,7 @@ func TestImportLarge(t *testing.T) {
 		}
 		now := time.Now().UTC()
 		var maxProgress, calls int
-		ctx := pricelist.WithProgress(context.Background(), func(done, total int) {
+		ctx := pricelist.WithProgress(context.Background(), func(_ pricelist.Phase, done, total int) {
 			calls++
 			maxProgress = max(maxProgress, done)
 		})

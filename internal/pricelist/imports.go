@@ -13,15 +13,59 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/queue"
 )
 
-// Import statuses: queued until a worker takes it, running, then finished or failed.
+// Import statuses: queued until a worker takes it, running, then finished or failed. The
+// lists also show, from the queue's task: interrupted (a running import whose worker is gone:
+// its task's lease ran out, and the queue hands it out again) and retrying (an attempt failed,
+// the next waits for its time).
 const (
-	StatusQueued   = "queued"
-	StatusRunning  = "running"
-	StatusFinished = "finished"
-	StatusFailed   = "failed"
+	StatusQueued      = "queued"
+	StatusRunning     = "running"
+	StatusFinished    = "finished"
+	StatusFailed      = "failed"
+	StatusInterrupted = "interrupted"
+	StatusRetrying    = "retrying"
 )
+
+// Pending tells whether an import in status has not ended yet (it will run, or run again).
+func Pending(status string) bool {
+	return status != StatusFinished && status != StatusFailed
+}
+
+// TaskStates tells what the queue knows of a task (queue.Inspector).
+type TaskStates interface {
+	State(queue, id string) (queue.TaskState, error)
+}
+
+// withTaskState gives the pending imports of views the state of their task: a row says running
+// from the moment a worker takes the import until it ends, also when the worker was killed
+// (until the queue notices the lease has run out and hands the task out again), and queued
+// between failed attempts. Without an inspector, or when the queue cannot answer, the rows
+// stay as stored.
+func (s *Service) withTaskState(ctx context.Context, views []ImportView) {
+	if s.opts.Tasks == nil {
+		return
+	}
+	for i := range views {
+		v := &views[i]
+		if v.Status != StatusQueued && v.Status != StatusRunning {
+			continue
+		}
+		st, err := s.opts.Tasks.State(queue.QueueDefault, queue.PricelistImportTaskID(v.ID))
+		if err != nil {
+			s.log.WarnContext(ctx, "price-list imports: cannot ask the queue", "import_id", v.ID, "error", err.Error())
+			return
+		}
+		switch {
+		case st == queue.TaskRetry:
+			v.Status = StatusRetrying
+		case st == queue.TaskOrphaned && v.Status == StatusRunning:
+			v.Status = StatusInterrupted
+		}
+	}
+}
 
 // Import is one uploaded price list and its job (a pricelist_imports row).
 type Import struct {
@@ -153,11 +197,23 @@ func (s *Service) ListImports(ctx context.Context, f ImportFilter) ([]ImportView
 	if err := q.Order("i.id DESC").Offset(f.Page.Offset()).Limit(f.Page.Size).Scan(&out).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list imports")
 	}
+	s.withTaskState(ctx, out)
 	return out, total, nil
 }
 
-// GetImport answers one import or its 404.
+// GetImport answers one import (its status told by its task too, see withTaskState) or its 404.
 func (s *Service) GetImport(ctx context.Context, id uint64) (*ImportView, error) {
+	v, err := s.getImport(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	views := []ImportView{*v}
+	s.withTaskState(ctx, views)
+	return &views[0], nil
+}
+
+// getImport answers one import as stored, or its 404.
+func (s *Service) getImport(ctx context.Context, id uint64) (*ImportView, error) {
 	var out []ImportView
 	if err := s.importsQuery(ctx).Where("i.id = ?", id).Limit(1).Scan(&out).Error; err != nil {
 		return nil, apperr.Wrap(err, "get import")

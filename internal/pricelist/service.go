@@ -53,6 +53,8 @@ type Service struct {
 type Options struct {
 	// Read bounds the reading of a price list (config: pricelist.max_rows, max_blank_rows).
 	Read ReadOptions
+	// Tasks tells the lists the state of an import's task (nil: the rows as stored).
+	Tasks TaskStates
 
 	// mergeHook is called between the merge's statements (tests: its error fails the merge
 	// there, as a killed worker would).

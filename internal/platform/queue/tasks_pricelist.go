@@ -28,5 +28,10 @@ func NewPricelistImportTask(p PricelistImportPayload) (*asynq.Task, error) {
 		return nil, err
 	}
 	return asynq.NewTask(TypePricelistImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
-		asynq.Timeout(30*time.Minute), asynq.TaskID(fmt.Sprintf("pricelist-import-%d", p.ImportID))), nil
+		asynq.Timeout(30*time.Minute), asynq.TaskID(PricelistImportTaskID(p.ImportID))), nil
+}
+
+// PricelistImportTaskID is the id of import importID's task.
+func PricelistImportTaskID(importID uint64) string {
+	return fmt.Sprintf("pricelist-import-%d", importID)
 }
