@@ -41,7 +41,7 @@ type PricelistImportResponse struct {
 	Supplier   string                 `json:"supplier"`
 	FileName   string                 `json:"file_name"`
 	FileSize   int64                  `json:"file_size"`
-	Status     string                 `json:"status" enums:"queued,running,finished,failed"`
+	Status     string                 `json:"status" enums:"queued,running,interrupted,retrying,finished,failed"`
 	Rows       int                    `json:"rows"`
 	Created    int                    `json:"created"`
 	Updated    int                    `json:"updated"`

@@ -7291,7 +7291,7 @@ export interface components {
             rows?: number;
             started_at?: string | null;
             /** @enum {string} */
-            status?: "queued" | "running" | "finished" | "failed";
+            status?: "queued" | "running" | "interrupted" | "retrying" | "finished" | "failed";
             supplier?: string;
             supplier_id?: number;
             unchanged?: number;

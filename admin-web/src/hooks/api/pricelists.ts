@@ -37,7 +37,7 @@ export interface ImportQuery {
   paginate?: number
 }
 
-export const UNFINISHED: readonly ImportStatus[] = ['queued', 'running']
+export const UNFINISHED: readonly ImportStatus[] = ['queued', 'running', 'interrupted', 'retrying']
 export const isUnfinished = (i: Pick<PricelistImport, 'status'>) => UNFINISHED.includes(i.status)
 
 /** how often an unfinished import is asked about again */

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next'
 import type { ImportStatus } from '../../hooks/api/pricelists'
 import { rsd } from '../product-detail/display'
 
-const statusColor: Record<ImportStatus, string> = { queued: 'default', running: 'processing', finished: 'success', failed: 'error' }
+const statusColor: Record<ImportStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  interrupted: 'warning',
+  retrying: 'warning',
+  finished: 'success',
+  failed: 'error',
+}
 
 export function ImportStatusTag({ status }: { status: ImportStatus }) {
   const { t } = useTranslation()
