@@ -2523,6 +2523,15 @@ export interface paths {
                         "application/json": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
+                /** @description Redis (the import queue) is unreachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6510,6 +6519,15 @@ export interface paths {
                         "application/json": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
+                /** @description Redis (the rate limits) is unreachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6623,7 +6641,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description OK */
+                /** @description also when the address's mail limit is reached (no mail then) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6634,6 +6652,24 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description too many requests from this address */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Redis (the limits, the mail queue) is unreachable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6734,6 +6770,15 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description too many registrations from this address or for this e-mail */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
