@@ -14,6 +14,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/pricing"
 )
 
 // productFixture is a small catalogue: two categories with margins (the second with two
@@ -586,10 +587,10 @@ func TestProductTransfer(t *testing.T) {
 		}
 		var prods []catalog.Product
 		a.DB.Where("id IN ?", ids).Order("id").Find(&prods)
-		c2 := catalog.Margins{Pdv: 2000, Web: 1500, Retail: 3000, Dealer: 800}
+		c2 := pricing.Margins{Pdv: 2000, Web: 1500, Retail: 3000, Dealer: 800}
 		for _, p := range prods {
-			want := catalog.DerivePrices(p.EntryPrice, c2)
-			got := catalog.Prices{Web: p.WebPrice, Retail: p.RetailPrice, Dealer: p.DealerPrice, Authenticated: p.AuthPrice}
+			want := pricing.Derive(p.EntryPrice, c2)
+			got := pricing.Prices{Web: p.WebPrice, Retail: p.RetailPrice, Dealer: p.DealerPrice, Authenticated: p.AuthPrice}
 			if p.MainCategoryID != fx.cat2 {
 				t.Errorf("product %d main category %d", p.ID, p.MainCategoryID)
 			}

@@ -30,6 +30,7 @@ import (
 	"shop/internal/platform/ratelimit"
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 type App struct {
@@ -44,6 +45,8 @@ type App struct {
 	Mail     mail.Sender
 	Identity *identity.Service
 	Catalog  *catalog.Service
+	// Pricing owns the price formula and the derived prices (the recompute and its job).
+	Pricing *pricing.Service
 	// Hub fans realtime events out through Redis; Notify stores notifications and pushes them.
 	Hub       *realtime.Hub
 	Notify    *notify.Service
@@ -113,9 +116,10 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		Clock:                        a.Clock,
 		Images:                       a.Images,
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
-	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, log, a.Clock, a.Images)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
 	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
+	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, log, a.Clock)
+	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, a.Pricing, log, a.Clock, a.Images)
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})

@@ -17,6 +17,7 @@ import (
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
+	"shop/internal/pricing"
 )
 
 // MaxCategoryLevel is the deepest level of the category tree (top level is 1).
@@ -54,6 +55,12 @@ type Category struct {
 }
 
 func (Category) TableName() string { return "categories" }
+
+// Margins are the category's inputs to the price formula of its products (those whose main
+// category it is).
+func (c *Category) Margins() pricing.Margins {
+	return pricing.Margins{Pdv: c.PdvBps, Web: c.WebMarginBps, Retail: c.RetailMarginBps, Dealer: c.DealerMarginBps}
+}
 
 // CategoryInput is a category's form. The numbers are pointers so that a missing one is
 // "required" rather than "must be greater than 0.01"; Position nil puts the category last

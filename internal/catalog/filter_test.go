@@ -149,7 +149,7 @@ func TestApplyFilter(t *testing.T) {
 	at := time.Date(2025, 6, 14, 22, 30, 0, 0, time.UTC)
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		specs := productFixtureSeed(t, db)
-		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(at), nil)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(at), nil)
 		inCat := func(s productFixtureSpec, c uint64) bool { return s.cat == c || s.extraCat == c }
 		tests := []struct {
 			name string

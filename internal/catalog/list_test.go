@@ -42,7 +42,7 @@ func listIDs(t *testing.T, svc *Service, f ProductFilter, page listing.Page) ([]
 func TestListProductsBoundedCount(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
-		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
 		withCountBound(t, 5)
 		tests := []struct {
 			name string
@@ -85,7 +85,7 @@ func TestListProductsBoundedCount(t *testing.T) {
 func TestListProductsSorts(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
-		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
 		// Ties: two products share a web price and a name, so the id must break them.
 		if err := db.Exec("UPDATE products SET web_price = 14000, name = 'Proizvod 7' WHERE id = 8").Error; err != nil {
 			t.Fatal(err)
@@ -131,7 +131,7 @@ func TestListProductsSorts(t *testing.T) {
 func TestProductSortKeysFollowProducts(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
-		svc := NewService(db, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
 		check := func(when string) {
 			t.Helper()
 			var stray, products, keys int64

@@ -70,7 +70,7 @@ func TestCategoryObjectDeleteLogged(t *testing.T) {
 			t.Fatal(err)
 		}
 		logs := &logRecords{}
-		svc := NewService(gdb, failingDeletes{local}, nil, slog.New(logs), clock.System(), nil)
+		svc := NewService(gdb, failingDeletes{local}, nil, nil, slog.New(logs), clock.System(), nil)
 		c, err := svc.CreateCategory(ctx, validCategoryInput())
 		if err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
+	"shop/internal/pricing"
 )
 
 // Product is a shop product (table products). Its JSON form is what the activity log keeps.
@@ -569,7 +570,9 @@ func (s *Service) applyProductInput(ctx context.Context, tx *gorm.DB, p *Product
 	if err := tx.WithContext(ctx).Where("id = ?", p.MainCategoryID).Take(&c).Error; err != nil {
 		return apperr.Wrap(err, "main category")
 	}
-	pr := DerivePrices(p.EntryPrice, Margins{Pdv: c.PdvBps, Web: c.WebMarginBps, Retail: c.RetailMarginBps, Dealer: c.DealerMarginBps})
+	// What the recompute will store (pricing writes the columns; the struct shows them to the
+	// activity log).
+	pr := pricing.Derive(p.EntryPrice, c.Margins())
 	p.WebPrice, p.RetailPrice, p.DealerPrice, p.AuthPrice = pr.Web, pr.Retail, pr.Dealer, pr.Authenticated
 	return nil
 }
@@ -597,13 +600,16 @@ func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (*ProductD
 			return err
 		}
 		p.Slug = slug
-		if err := tx.Create(&p).Error; err != nil {
+		if err := tx.Omit(pricing.Columns...).Create(&p).Error; err != nil {
 			if rowExists(tx, "products", "sku = ?", p.SKU) {
 				return apperr.InvalidFields(apperr.Field("sku", "product.sku_taken"))
 			}
 			return apperr.Wrap(err, "create product")
 		}
 		id = p.ID
+		if _, err := s.prices.RecomputeTx(ctx, tx, pricing.Products(p.ID)); err != nil {
+			return err
+		}
 		if err := setProductCategories(tx, p.ID, in.Categories); err != nil {
 			return err
 		}
@@ -643,8 +649,11 @@ func (s *Service) UpdateProduct(ctx context.Context, id uint64, in ProductInput)
 		if err := s.applyProductInput(ctx, tx, p, in); err != nil {
 			return err
 		}
-		if err := tx.Save(p).Error; err != nil {
+		if err := tx.Omit(pricing.Columns...).Save(p).Error; err != nil {
 			return apperr.Wrap(err, "update product")
+		}
+		if _, err := s.prices.RecomputeTx(ctx, tx, pricing.Products(id)); err != nil {
+			return err
 		}
 		if err := tx.Where("product_id = ?", id).Delete(&ProductCategory{}).Error; err != nil {
 			return apperr.Wrap(err, "clear product categories")

@@ -13,6 +13,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/imagefile"
 	"shop/internal/platform/queue"
+	"shop/internal/pricing"
 )
 
 // ManufacturerAttributeID is the attribute whose values are the manufacturers (spec: id 24).
@@ -23,21 +24,23 @@ type Service struct {
 	db    *gorm.DB
 	blobs blob.Store
 	enq   *queue.Enqueuer
-	log   *slog.Logger
-	now   func() time.Time
-	clock clock.Clock
+	// prices writes the derived prices: the catalogue asks it to recompute what it changed.
+	prices *pricing.Service
+	log    *slog.Logger
+	now    func() time.Time
+	clock  clock.Clock
 	// images decodes every uploaded image under the process's image budget.
 	images *imagefile.Decoder
 }
 
-// NewService builds the catalogue on db; clk is the shop's clock (dates of stickers and
-// discounts); images is the process's one image decoder (nil: one of its own with the default
-// bounds, for tests and tools).
-func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, log *slog.Logger, clk clock.Clock, images *imagefile.Decoder) *Service {
+// NewService builds the catalogue on db; prices owns the derived prices; clk is the shop's clock
+// (dates of stickers and discounts); images is the process's one image decoder (nil: one of its
+// own with the default bounds, for tests and tools).
+func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, prices *pricing.Service, log *slog.Logger, clk clock.Clock, images *imagefile.Decoder) *Service {
 	if images == nil {
 		images = imagefile.NewDecoder(imagefile.DefaultBudget, imagefile.DefaultConcurrent)
 	}
-	return &Service{db: db, blobs: blobs, enq: enq, log: log, now: clk.Now, clock: clk, images: images}
+	return &Service{db: db, blobs: blobs, enq: enq, prices: prices, log: log, now: clk.Now, clock: clk, images: images}
 }
 
 // Today is the shop's current date, YYYY-MM-DD (what "valid today" means for a discount or sticker).

@@ -15,11 +15,8 @@ import (
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
-
-func categoryMargins(c *Category) Margins {
-	return Margins{Pdv: c.PdvBps, Web: c.WebMarginBps, Retail: c.RetailMarginBps, Dealer: c.DealerMarginBps}
-}
 
 // SupplierImportSelection picks the unconnected supplier products of one supplier that become
 // shop products in CategoryID: those of one supplier category (category to category), or
@@ -149,14 +146,14 @@ func (im *supplierImport) batch(ctx context.Context, tx *gorm.DB, rows []Supplie
 		return 0, err
 	}
 	now := im.s.now()
-	margins := categoryMargins(im.cat)
+	margins := im.cat.Margins()
 	products := make([]Product, len(rows))
 	for i, sp := range rows {
 		name := strings.TrimSpace(sp.Name)
 		if name == "" {
 			name = strings.TrimSpace(sp.SKU)
 		}
-		pr := DerivePrices(money.Para(sp.Price), margins)
+		pr := pricing.Derive(money.Para(sp.Price), margins) // for the activity log; pricing stores them
 		supplierID := sp.SupplierID
 		products[i] = Product{
 			SKU: skus[i], Name: name, SearchText: searchText(name, skus[i]),
@@ -170,7 +167,7 @@ func (im *supplierImport) batch(ctx context.Context, tx *gorm.DB, rows []Supplie
 	if err := im.slugs(tx, products); err != nil {
 		return 0, err
 	}
-	if err := tx.CreateInBatches(&products, productInsertBatch).Error; err != nil {
+	if err := tx.Omit(pricing.Columns...).CreateInBatches(&products, productInsertBatch).Error; err != nil {
 		return 0, apperr.Wrap(err, "create products")
 	}
 	links := make([]ProductCategory, len(products))
@@ -189,13 +186,12 @@ func (im *supplierImport) batch(ctx context.Context, tx *gorm.DB, rows []Supplie
 	if err := im.connect(tx, rows, products, now); err != nil {
 		return 0, err
 	}
-	// The prices above are DerivePrices'; the recompute is where the pricing rules come in, so
-	// the new products go through it too (today it finds nothing to change).
+	// The derived prices are pricing's to write, in one statement for the batch.
 	ids := make([]uint64, len(products))
 	for i, p := range products {
 		ids[i] = p.ID
 	}
-	if _, err := im.s.RecomputePricesTx(ctx, tx, "?", ids); err != nil {
+	if _, err := im.s.prices.RecomputeTx(ctx, tx, pricing.Products(ids...)); err != nil {
 		return 0, err
 	}
 	if err := activity.Record(ctx, tx, changes...); err != nil {

@@ -278,9 +278,27 @@ func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID,
 // followSupplierProduct gives the shop product connected to the supplier product the
 // supplier's price, stock and supplier, with its prices recomputed (one statement).
 func (s *Service) followSupplierProduct(ctx context.Context, tx *gorm.DB, supplierProductID uint64) error {
-	_, err := s.ApplySupplierPricesTx(ctx, tx, `SELECT product_id, price AS entry_price, stock, supplier_id
-		FROM supplier_products WHERE id = ? AND product_id IS NOT NULL`, supplierProductID)
+	_, err := s.prices.ApplyOffersTx(ctx, tx, offers(tx).Where("sp.id = ?", supplierProductID))
 	return err
+}
+
+// offers are connected supplier products as pricing reads them: the shop product, the
+// supplier's price as its entry price, the supplier's stock and the supplier.
+func offers(tx *gorm.DB) *gorm.DB {
+	return tx.Table("supplier_products sp").Select("sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id").
+		Where("sp.product_id IS NOT NULL")
+}
+
+// ApplySupplierOffersTx gives the shop products connected to supplier supplierID's products
+// with the SKUs skus yields (a one-column query of the caller's own rows, such as a price-list
+// import's staged chunk) the supplier's price, stock and supplier, with their derived prices,
+// in one statement inside the caller's transaction. It answers how many products changed.
+func (s *Service) ApplySupplierOffersTx(ctx context.Context, tx *gorm.DB, supplierID uint64, skus *gorm.DB) (int64, error) {
+	// Driven by the caller's SKUs and found through the (supplier, SKU) index: a chunk is a
+	// small part of a large supplier.
+	q := tx.Table("(?) k", skus).Joins("JOIN supplier_products sp ON sp.supplier_id = ? AND sp.sku = k.sku", supplierID).
+		Select("sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id").Where("sp.product_id IS NOT NULL")
+	return s.prices.ApplyOffersTx(ctx, tx, q)
 }
 
 // DisconnectSupplierProduct removes a supplier product's link to its shop product (only the

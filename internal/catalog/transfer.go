@@ -7,6 +7,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/pricing"
 )
 
 // transferChunk bounds the ids bound in one statement of a transfer.
@@ -100,22 +101,13 @@ func (s *Service) TransferProducts(ctx context.Context, in TransferInput, f Prod
 			return err
 		}
 		now := s.now()
-		webF := (10000 + int64(c.WebMarginBps)) * (10000 + int64(c.PdvBps))
-		retailF := (10000 + int64(c.RetailMarginBps)) * (10000 + int64(c.PdvBps))
-		dealerF := 10000 + int64(c.DealerMarginBps)
 		for start := 0; start < len(ids); start += transferChunk {
 			chunk := ids[start:min(start+transferChunk, len(ids))]
-			// The prices of prices.go, in SQL: whole dinars, half up (exact below 230 million RSD).
 			stmts := []struct {
 				sql  string
 				args []any
 			}{
-				{`UPDATE products SET main_category_id = ?, updated_at = ?,
-					web_price = (entry_price * ? + 5000000000) / 10000000000 * 100,
-					authenticated_price = (entry_price * ? + 5000000000) / 10000000000 * 100,
-					retail_price = (entry_price * ? + 5000000000) / 10000000000 * 100,
-					dealer_price = (entry_price * ? + 5000) / 10000
-					WHERE id IN ?`, []any{c.ID, now, webF, webF, retailF, dealerF, chunk}},
+				{"UPDATE products SET main_category_id = ?, updated_at = ? WHERE id IN ?", []any{c.ID, now, chunk}},
 				{"DELETE FROM product_categories WHERE product_id IN ?", []any{chunk}},
 				{"INSERT INTO product_categories (product_id, category_id) SELECT id, " + typedParam(tx, "BIGINT") + " FROM products WHERE id IN ?", []any{c.ID, chunk}},
 				{`INSERT INTO product_attributes (product_id, attribute_id, attribute_value_id, position, active, created_at, updated_at)
@@ -128,6 +120,10 @@ func (s *Service) TransferProducts(ctx context.Context, in TransferInput, f Prod
 				if err := tx.Exec(st.sql, st.args...).Error; err != nil {
 					return apperr.Wrap(err, "transfer products")
 				}
+			}
+			// The new main category's VAT and margins give the prices.
+			if _, err := s.prices.RecomputeTx(ctx, tx, pricing.Products(chunk...)); err != nil {
+				return err
 			}
 		}
 		changes := make([]activity.Change, 0, len(rows))

@@ -25,6 +25,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/db"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // CatalogOptions is what the demo catalogue may use besides the database. Without Catalog
@@ -264,9 +265,10 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	if n > 0 {
 		return false, nil
 	}
+	prices := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
 	cat := o.Catalog
 	if cat == nil {
-		cat = catalog.NewService(gdb, o.Blobs, nil, slog.New(slog.DiscardHandler), clock.System(), nil)
+		cat = catalog.NewService(gdb, o.Blobs, nil, prices, slog.New(slog.DiscardHandler), clock.System(), nil)
 	}
 	// The manufacturer attribute keeps its fixed id, so it comes before any other attribute.
 	if err := cat.EnsureManufacturerAttribute(ctx); err != nil {
@@ -282,7 +284,7 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	var products []productRef
 	err := gdb.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		products, err = seedCatalogRows(tx, time.Now().UTC().Truncate(time.Second), stickerKeys)
+		products, err = seedCatalogRows(ctx, tx, prices, time.Now().UTC().Truncate(time.Second), stickerKeys)
 		return err
 	})
 	if err != nil {
@@ -306,7 +308,7 @@ type productRef struct {
 	Brand string
 }
 
-func seedCatalogRows(tx *gorm.DB, now time.Time, stickerKeys map[string][2]string) ([]productRef, error) {
+func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, now time.Time, stickerKeys map[string][2]string) ([]productRef, error) {
 	r := rand.New(rand.NewSource(demoSeed))
 
 	// Categories, level by level, so parents have their ids.
@@ -438,7 +440,7 @@ func seedCatalogRows(tx *gorm.DB, now time.Time, stickerKeys map[string][2]strin
 			name := strings.Join(strings.Fields(l.def.product(r, brand)), " ")
 			sku := fmt.Sprintf("%s%05d", l.def.prefix, len(products)+1)
 			entry := money.Para((l.def.priceMin + r.Int63n(l.def.priceMax-l.def.priceMin+1)) / 10 * 10 * 100)
-			p := catalog.DerivePrices(entry, catalog.Margins{Pdv: l.cat.PdvBps, Web: l.cat.WebMarginBps, Retail: l.cat.RetailMarginBps, Dealer: l.cat.DealerMarginBps})
+			p := pricing.Derive(entry, l.cat.Margins()) // what the recompute below stores
 			bid, mid := brandID[brand], manufacturerID[brand]
 			products = append(products, &catalog.Product{
 				SKU: sku, Name: name, Slug: catalog.Slugify(name) + "-" + strings.ToLower(sku),
@@ -452,8 +454,12 @@ func seedCatalogRows(tx *gorm.DB, now time.Time, stickerKeys map[string][2]strin
 			refs = append(refs, productRef{Brand: brand})
 		}
 	}
-	if err := tx.CreateInBatches(products, 100).Error; err != nil {
+	if err := tx.Omit(pricing.Columns...).CreateInBatches(products, 100).Error; err != nil {
 		return nil, fmt.Errorf("products: %w", err)
+	}
+	// The catalogue was empty: every product is new, priced by pricing's one statement.
+	if _, err := prices.RecomputeTx(ctx, tx, pricing.AddedAfter(0)); err != nil {
+		return nil, fmt.Errorf("product prices: %w", err)
 	}
 	var pattrs []catalog.ProductAttribute
 	for i, p := range products {
@@ -728,7 +734,7 @@ type BenchResult struct {
 
 // SeedBench makes the shop a benchmark catalogue of n products: the demo shop (users and
 // catalogue, refusing real users like Seed) plus products BN1..BNn spread over the demo's leaf
-// categories and brands, with prices derived as DerivePrices does, categories and the
+// categories and brands, with prices derived by pricing's recompute, categories and the
 // manufacturer attribute. Each step is one INSERT ... SELECT over a generated series, so 100k
 // products take seconds; a second run adds only what is missing.
 func SeedBench(ctx context.Context, gdb *gorm.DB, ids *identity.Service, n int64) (BenchResult, error) {
@@ -757,30 +763,23 @@ func SeedBench(ctx context.Context, gdb *gorm.DB, ids *identity.Service, n int64
 			if db.IsPostgres(tx) {
 				series = "WITH g(n) AS (SELECT generate_series(CAST(? AS BIGINT), CAST(? AS BIGINT)))"
 			}
-			// Entry prices from 1,000 to 200,999 RSD; web and retail to whole dinars, half up.
+			// Entry prices from 1,000 to 200,999 RSD; the derived prices are pricing's (below).
 			q := `INSERT INTO products (sku, name, slug, description, search_text, active, visible, eponuda,
-				entry_price, web_price, retail_price, dealer_price, authenticated_price, ep_price, stock, ean,
+				entry_price, ep_price, stock, ean,
 				country_of_origin, main_category_id, brand_id, manufacturer_id, energy_sticker_key, created_at, updated_at)
 			` + series + `,
-			leaves AS (SELECT c.id, c.name, c.pdv_bps, c.web_margin_bps, c.retail_margin_bps, c.dealer_margin_bps,
-					ROW_NUMBER() OVER (ORDER BY c.id) - 1 AS k
+			leaves AS (SELECT c.id, c.name, ROW_NUMBER() OVER (ORDER BY c.id) - 1 AS k
 				FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)),
 			bs AS (SELECT b.id, b.name, v.id AS manufacturer_id, ROW_NUMBER() OVER (ORDER BY b.id) - 1 AS k
 				FROM brands b LEFT JOIN attribute_values v ON v.attribute_id = ? AND v.value = b.name),
-			p AS (SELECT g.n, l.id AS category_id, l.name AS category, l.pdv_bps, l.web_margin_bps, l.retail_margin_bps,
-					l.dealer_margin_bps, bs.id AS brand_id, bs.name AS brand, bs.manufacturer_id,
+			p AS (SELECT g.n, l.id AS category_id, l.name AS category, bs.id AS brand_id, bs.name AS brand, bs.manufacturer_id,
 					(100000 + (g.n * 7919) % 20000000) AS entry
 				FROM g JOIN leaves l ON l.k = g.n % (SELECT COUNT(*) FROM leaves)
 				JOIN bs ON bs.k = (g.n / 7) % (SELECT COUNT(*) FROM bs))
 			SELECT ? || p.n, p.category || ' ' || p.brand || ' model ' || p.n, 'bench-' || p.n, '',
 				LOWER(p.category || ' ' || p.brand || ' model ' || p.n || ' ' || ? || p.n),
 				p.n % 20 <> 0, p.n % 17 <> 0, p.n % 3 = 0,
-				p.entry,
-				(p.entry * (10000 + p.web_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
-				(p.entry * (10000 + p.retail_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
-				(p.entry * (10000 + p.dealer_margin_bps) + 5000) / 10000,
-				(p.entry * (10000 + p.web_margin_bps) * (10000 + p.pdv_bps) + 5000000000) / 10000000000 * 100,
-				0, p.n % 50, '', 'Kina', p.category_id, p.brand_id, p.manufacturer_id, '', ?, ?
+				p.entry, 0, p.n % 50, '', 'Kina', p.category_id, p.brand_id, p.manufacturer_id, '', ?, ?
 			FROM p`
 			now := time.Now().UTC().Truncate(time.Microsecond)
 			ins := tx.Exec(q, have+1, n, catalog.ManufacturerAttributeID, BenchSKUPrefix, BenchSKUPrefix, now, now)
@@ -789,6 +788,10 @@ func SeedBench(ctx context.Context, gdb *gorm.DB, ids *identity.Service, n int64
 			}
 			res.Created = ins.RowsAffected
 			res.Products = have + ins.RowsAffected
+			prices := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+			if _, err := prices.RecomputeTx(ctx, tx, pricing.AddedAfter(before)); err != nil {
+				return fmt.Errorf("bench prices: %w", err)
+			}
 			for _, q := range []string{
 				`INSERT INTO product_categories (product_id, category_id) SELECT id, main_category_id FROM products WHERE id > ?`,
 				`INSERT INTO product_attributes (product_id, attribute_id, attribute_value_id, position, active, created_at, updated_at)

@@ -513,9 +513,7 @@ func (s *Service) mergeChunk(ctx context.Context, tx *gorm.DB, sid uint64, now t
 	// The chunk's connected shop products take the supplier's price (their entry price), stock
 	// and supplier, with their derived prices recomputed, in one statement (each product row
 	// is written once, and only when it changes).
-	repriced, err = s.catalog.ApplySupplierPricesTx(ctx, tx, `SELECT sp.product_id, sp.price AS entry_price, sp.stock, sp.supplier_id
-		FROM `+stageTable+` st JOIN supplier_products sp ON sp.supplier_id = st.supplier_id AND sp.sku = st.sku
-		WHERE sp.product_id IS NOT NULL`)
+	repriced, err = s.catalog.ApplySupplierOffersTx(ctx, tx, sid, tx.Table(stageTable).Select("sku"))
 	if err != nil {
 		return 0, 0, 0, err
 	}

@@ -16,9 +16,9 @@ import (
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
-	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // imNotes records the notifications of an import test's service, as their JSON.
@@ -327,7 +327,7 @@ func importScenario(t *testing.T, a *app.App, chunkRows int) {
 		if diff := cmp.Diff(want, imSupplierProducts(t, a, s.supplier)); diff != "" {
 			t.Errorf("supplier products (-want +got):\n%s", diff)
 		}
-		pr := catalog.DerivePrices(100000, catalog.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
+		pr := pricing.Derive(100000, pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
 		wantP1 := imProduct{EntryPrice: 100000, WebPrice: int64(pr.Web), RetailPrice: int64(pr.Retail), DealerPrice: int64(pr.Dealer),
 			AuthenticatedPrice: int64(pr.Authenticated), Stock: 5, SupplierID: &s.supplier}
 		if diff := cmp.Diff(wantP1, imProductOf(t, a, s.p1)); diff != "" {
@@ -409,7 +409,7 @@ func importScenario(t *testing.T, a *app.App, chunkRows int) {
 		if diff := cmp.Diff(pricelist.Counts{Rows: 1, Updated: 1}, imCounts(c)); diff != "" {
 			t.Errorf("new price import (-want +got):\n%s", diff)
 		}
-		pr = catalog.DerivePrices(123456, catalog.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
+		pr = pricing.Derive(123456, pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
 		wantP1 = imProduct{EntryPrice: 123456, WebPrice: int64(pr.Web), RetailPrice: int64(pr.Retail), DealerPrice: int64(pr.Dealer),
 			AuthenticatedPrice: int64(pr.Authenticated), Stock: 2, SupplierID: &s.supplier}
 		if diff := cmp.Diff(wantP1, imProductOf(t, a, s.p1)); diff != "" {

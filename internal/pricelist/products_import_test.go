@@ -18,6 +18,7 @@ import (
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // piProduct is what a test checks of an imported product.
@@ -126,8 +127,8 @@ func TestImportSupplierCategory(t *testing.T) {
 			t.Fatal(err)
 		}
 
-		pr := func(entry money.Para) catalog.Prices {
-			return catalog.DerivePrices(entry, catalog.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
+		pr := func(entry money.Para) pricing.Prices {
+			return pricing.Derive(entry, pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
 		}
 		mk := func(sku, name, slug, ean string, entry money.Para, stock int, brand *uint64, from uint64) piProduct {
 			p := pr(entry)

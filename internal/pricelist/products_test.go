@@ -14,6 +14,7 @@ import (
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // lkProduct inserts a bare shop product in a category.
@@ -126,7 +127,7 @@ func TestConnectProduct(t *testing.T) {
 		}
 		var got catalog.Product
 		a.DB.First(&got, p1)
-		pr := catalog.DerivePrices(8_333_333, catalog.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
+		pr := pricing.Derive(8_333_333, pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500})
 		want := []any{money.Para(8_333_333), 12, sup, pr.Web, pr.Retail, pr.Dealer, pr.Authenticated}
 		if diff := cmp.Diff(want, []any{got.EntryPrice, got.Stock, *got.SupplierID, got.WebPrice, got.RetailPrice, got.DealerPrice, got.AuthPrice}); diff != "" {
 			t.Errorf("connected product (-want +got):\n%s", diff)

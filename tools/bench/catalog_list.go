@@ -198,8 +198,8 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 		}
 		start := time.Now()
 		err := db.Transaction(func(tx *gorm.DB) error {
-			_, err := a.Catalog.ApplySupplierPricesTx(ctx, tx, `SELECT id AS product_id, entry_price + ? AS entry_price,
-				stock + ? AS stock, supplier_id FROM products WHERE id % 2 = 0`, delta*100, delta)
+			_, err := a.Pricing.ApplyOffersTx(ctx, tx, tx.Raw(`SELECT id AS product_id, entry_price + ? AS entry_price,
+				stock + ? AS stock, supplier_id FROM products WHERE id % 2 = 0`, delta*100, delta))
 			return err
 		})
 		return time.Since(start), err

@@ -1,4 +1,4 @@
-package catalog
+package pricing
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 	"shop/internal/platform/money"
 )
 
-func TestDerivePrices(t *testing.T) {
+func TestDerive(t *testing.T) {
 	std := Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500}
 	tests := []struct {
 		name  string
@@ -35,7 +35,7 @@ func TestDerivePrices(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, DerivePrices(tt.entry, tt.m)); diff != "" {
+			if diff := cmp.Diff(tt.want, Derive(tt.entry, tt.m)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
