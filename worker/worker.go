@@ -19,6 +19,7 @@ import (
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // Deps is what the job handlers need.
@@ -31,6 +32,8 @@ type Deps struct {
 	Pricelist *pricelist.Service
 	// Notify tells users how the jobs they started ended (nil: nobody is told).
 	Notify *notify.Service
+	// Pricing runs the recompute of a category's prices.
+	Pricing *pricing.Service
 }
 
 // Mux routes each task type to its handler.
@@ -41,6 +44,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	ends := massEnds{d.Notify, d.Log}
 	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, ends})
 	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, ends})
+	mux.Handle(queue.TypePricesRecompute, pricesRecompute{d.Pricing})
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
 	return mux

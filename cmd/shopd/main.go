@@ -153,7 +153,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	defer stopAll()
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
-		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify})); err != nil {
+		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing})); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.

@@ -497,9 +497,11 @@ func (p CategoryPatch) apply(in *CategoryInput) {
 
 // UpdateCategory changes the fields the patch carries. A new name gives a new slug; a new
 // parent moves the category with its subtree (levels follow; not under itself; at most
-// MaxCategoryLevel deep).
+// MaxCategoryLevel deep). A new VAT or margin starts the recompute of the prices of
+// the products whose main category it is (pricing's job; the user who changed it is told).
 func (s *Service) UpdateCategory(ctx context.Context, id uint64, p CategoryPatch) (*Category, error) {
 	var out *Category
+	repriced := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		cats, err := s.allCategories(ctx, tx)
 		if err != nil {
@@ -556,9 +558,15 @@ func (s *Service) UpdateCategory(ctx context.Context, id uint64, p CategoryPatch
 			return apperr.Wrap(err, "update category")
 		}
 		out = &c
+		repriced = c.Margins() != cur.Margins()
 		return nil
 	})
-	return out, err
+	if err != nil || !repriced {
+		return out, err
+	}
+	// The products whose main category this is follow its new VAT and margins (spec/decisions.md
+	// "Prices"): a job, started once the change has committed so that it reads the new values.
+	return out, s.prices.RecomputeCategory(ctx, out.ID, out.Name)
 }
 
 // DeleteCategory removes a category that has no subcategories and no products, with its

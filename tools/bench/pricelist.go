@@ -301,7 +301,7 @@ func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config
 	idle := attack(target, header, workers, 3*time.Second)
 
 	ws := worker.NewServer(a.Redis, 2, 10*time.Second, log)
-	if err := ws.Start(worker.Mux(worker.Deps{Log: log, Catalog: a.Catalog, Pricelist: a.Pricelist})); err != nil {
+	if err := ws.Start(worker.Mux(worker.Deps{Log: log, Catalog: a.Catalog, Pricelist: a.Pricelist, Pricing: a.Pricing})); err != nil {
 		return err
 	}
 	defer ws.Shutdown()

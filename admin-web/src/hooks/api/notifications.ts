@@ -32,7 +32,7 @@ export interface NotificationData {
   rejected_rows?: { row?: number; sku?: string; reason?: string }[]
   /** CategoriesNotMapped: the supplier's category names without a shop category */
   categories?: string[]
-  /** a products import: the shop category it went into */
+  /** a products import: the shop category it went into; PricesRecomputed: the category repriced */
   category?: { id?: number; name?: string } | null
   /** a failure's reason */
   error?: string

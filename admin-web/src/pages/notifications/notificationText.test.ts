@@ -28,6 +28,10 @@ describe('notificationView', () => {
       kind: 'info',
       text: 'Kategorije dobavljača Ewe Comp su učitane',
     })
+    expect(notificationView({ type: 'PricesRecomputed', data: { category: { id: 3, name: 'Televizori' }, counts: { updated: 12 } } }, en())).toEqual({
+      kind: 'info',
+      text: 'The prices of the products of the category Televizori have been recomputed. Products changed: 12.',
+    })
   })
 
   it('reads the mass sticker jobs\' ends: done with the count, failed as an error with the reason', () => {

@@ -1,12 +1,12 @@
 // How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
 // CategoriesNotMapped, ImportFinished; the mass sticker jobs' StickersDone and StickersFailed;
-// anything else is shown as an error). The text is the
+// PricesRecomputed from the pricing job; anything else is shown as an error). The text is the
 // admin's own, in the chosen language, filled from data; where data lacks the fields a text
 // needs, the producer's message (data.message) stands in.
 import type { TFunction } from 'i18next'
 import type { Notification, NotificationData } from '../../hooks/api/notifications'
 
-export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone'] as const
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed'] as const
 
 export interface NotificationView {
   /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
@@ -52,6 +52,11 @@ export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFun
       const categories = names.join(', ')
       const supplier = d.pricelist?.supplier
       return info(supplier ? t(k('categoriesNotMapped'), { supplier, categories }) : t(k('categoriesNotMappedShort'), { categories }))
+    }
+    case 'PricesRecomputed': {
+      const name = d.category?.name
+      if (name) return info(t(k('pricesRecomputed'), { category: name, count: d.counts?.updated ?? 0 }))
+      return info(message ?? t(k('pricesRecomputedShort')))
     }
     case 'CategoriesUploaded': {
       const supplier = d.pricelist?.supplier
