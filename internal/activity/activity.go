@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 )
 
 // Entry types of the specification's events.
@@ -82,6 +83,36 @@ func Record(ctx context.Context, tx *gorm.DB, changes ...Change) error {
 		return apperr.Wrap(err, "record activity")
 	}
 	return nil
+}
+
+// RecordBulkTx writes one entry of type typ per subject that subjectIDs selects (a query of
+// the caller's own table yielding a column id), all with the same new values, in one
+// INSERT ... SELECT inside the caller's transaction, attributed to the actor of ctx: a mass
+// change logs its thousands of rows without a statement per row (the old values are not kept).
+func RecordBulkTx(ctx context.Context, tx *gorm.DB, typ, subjectType string, subjectIDs *gorm.DB, newValues any, at time.Time) error {
+	a := actor.From(ctx)
+	var uid *uint64
+	if a.UserID != 0 {
+		id := a.UserID
+		uid = &id
+	}
+	b, err := json.Marshal(newValues)
+	if err != nil {
+		return apperr.Wrap(err, "encode activity")
+	}
+	err = tx.WithContext(ctx).Exec(`INSERT INTO activity_log (type, subject_type, subject_id, user_id, ip, old_values, new_values, created_at)
+		SELECT `+typed(tx, "VARCHAR")+`, `+typed(tx, "VARCHAR")+`, s.id, `+typed(tx, "BIGINT")+`, `+typed(tx, "VARCHAR")+`, '', `+
+		typed(tx, "TEXT")+`, `+typed(tx, "TIMESTAMPTZ")+` FROM (?) s`, typ, subjectType, uid, a.IP, string(b), at, subjectIDs).Error
+	return apperr.Wrap(err, "record mass activity")
+}
+
+// typed is a bound parameter in a SELECT list of an INSERT ... SELECT: PostgreSQL cannot infer
+// its type there (it would take text), SQLite needs no cast (and would mangle some).
+func typed(tx *gorm.DB, pgType string) string {
+	if db.IsPostgres(tx) {
+		return "CAST(? AS " + pgType + ")"
+	}
+	return "?"
 }
 
 func encode(v any) string {

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/activity"
-	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
@@ -803,7 +801,7 @@ func (s *Service) MassUpdateDescription(ctx context.Context, in MassDescriptionI
 	var n int64
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		now := s.now()
-		if err := recordBulk(ctx, tx, activity.ProductUpdated, sel, map[string]any{"description": in.Description}, now); err != nil {
+		if err := activity.RecordBulkTx(ctx, tx, activity.ProductUpdated, "product", sel, map[string]any{"description": in.Description}, now); err != nil {
 			return err
 		}
 		res := tx.Exec("UPDATE products SET description = ?, updated_at = ? WHERE id IN (?)", in.Description, now, sel)
@@ -814,25 +812,6 @@ func (s *Service) MassUpdateDescription(ctx context.Context, in MassDescriptionI
 		return nil
 	})
 	return n, err
-}
-
-// recordBulk logs one entry of type typ per product of sel (a products.id subquery) in one
-// INSERT ... SELECT, with the same new values for all (mass changes; the old values are not kept).
-func recordBulk(ctx context.Context, tx *gorm.DB, typ string, sel *gorm.DB, newValues any, now time.Time) error {
-	a := actor.From(ctx)
-	var uid *uint64
-	if a.UserID != 0 {
-		id := a.UserID
-		uid = &id
-	}
-	b, err := json.Marshal(newValues)
-	if err != nil {
-		return apperr.Wrap(err, "encode activity")
-	}
-	err = tx.WithContext(ctx).Exec(`INSERT INTO activity_log (type, subject_type, subject_id, user_id, ip, old_values, new_values, created_at)
-		SELECT `+typedParam(tx, "VARCHAR")+`, 'product', p.id, `+typedParam(tx, "BIGINT")+`, `+typedParam(tx, "VARCHAR")+`, '', `+
-		typedParam(tx, "TEXT")+`, `+typedParam(tx, "TIMESTAMPTZ")+` FROM products p WHERE p.id IN (?)`, typ, uid, a.IP, string(b), now, sel).Error
-	return apperr.Wrap(err, "record mass activity")
 }
 
 // typedParam is a bound parameter in a SELECT list of an INSERT ... SELECT: PostgreSQL cannot

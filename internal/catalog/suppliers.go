@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 )
 
@@ -323,4 +324,96 @@ func supplierLikeEscape(s string) string {
 // ListActivity answers a page of the activity log (the catalogue's changes are most of it).
 func (s *Service) ListActivity(ctx context.Context, f activity.Filter) ([]activity.Listed, int64, error) {
 	return activity.List(ctx, s.db, f)
+}
+
+// SupplierHeaderMapping answers a supplier's stored price-list header mapping (the price lists'
+// JSON, kept on the supplier's row; "" when none); a supplier that does not exist is a 404.
+func (s *Service) SupplierHeaderMapping(ctx context.Context, supplierID uint64) (string, error) {
+	var rows []struct{ HeaderMapping string }
+	if err := s.db.WithContext(ctx).Model(&Supplier{}).Select("header_mapping").Where("id = ?", supplierID).Scan(&rows).Error; err != nil {
+		return "", apperr.Wrap(err, "header mapping")
+	}
+	if len(rows) == 0 {
+		return "", apperr.NotFoundThing("supplier")
+	}
+	return rows[0].HeaderMapping, nil
+}
+
+// SetSupplierHeaderMapping stores a supplier's price-list header mapping (the price lists
+// encode and check it); a supplier that does not exist is a 404.
+func (s *Service) SetSupplierHeaderMapping(ctx context.Context, supplierID uint64, mapping string) error {
+	res := s.db.WithContext(ctx).Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("header_mapping", mapping)
+	if res.Error != nil {
+		return apperr.Wrap(res.Error, "save header mapping")
+	}
+	if res.RowsAffected == 0 {
+		return apperr.NotFoundThing("supplier")
+	}
+	return nil
+}
+
+// LockSupplierTx holds the supplier's row until tx ends (PostgreSQL; SQLite's writer lock
+// already serialises): one price-list import of a supplier at a time.
+func (s *Service) LockSupplierTx(ctx context.Context, tx *gorm.DB, supplierID uint64) error {
+	q := tx.WithContext(ctx).Model(&Supplier{}).Select("id").Where("id = ?", supplierID)
+	if db.IsPostgres(tx) {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var ids []uint64
+	if err := q.Pluck("id", &ids).Error; err != nil {
+		return apperr.Wrap(err, "lock supplier")
+	}
+	return nil
+}
+
+// TouchSupplierTx marks the supplier updated at (its last import; the suppliers list shows it).
+func (s *Service) TouchSupplierTx(ctx context.Context, tx *gorm.DB, supplierID uint64, at time.Time) error {
+	if err := tx.WithContext(ctx).Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("updated_at", at).Error; err != nil {
+		return apperr.Wrap(err, "touch supplier")
+	}
+	return nil
+}
+
+// SupplierRowsColumns are the columns of the rows a price-list import hands to
+// UpdateSupplierProductsTx and InsertSupplierProductsTx: the supplier's SKU, name, category,
+// brand, EAN, price and recommended price (para), stock, the shop category the row is placed
+// in (NULL: none) and the row's line in the file.
+const SupplierRowsColumns = "sku, name, category, brand, ean, price, recommended_price, stock, category_id, line"
+
+// UpdateSupplierProductsTx gives supplier supplierID's known products the values of rows (a
+// query of the caller's staged rows yielding SupplierRowsColumns, one row per SKU) in one
+// UPDATE inside the caller's transaction; rows whose values and placement are unchanged are
+// not written. It answers how many were.
+func (s *Service) UpdateSupplierProductsTx(ctx context.Context, tx *gorm.DB, supplierID uint64, rows *gorm.DB, at time.Time) (int64, error) {
+	res := tx.WithContext(ctx).Exec(`UPDATE supplier_products SET name = st.name, category = st.category, brand = st.brand, ean = st.ean,
+			price = st.price, recommended_price = st.recommended_price, stock = st.stock, category_id = st.category_id, updated_at = ?
+		FROM (?) st
+		WHERE supplier_products.supplier_id = ? AND supplier_products.sku = st.sku AND (supplier_products.name <> st.name
+			OR supplier_products.category <> st.category OR supplier_products.brand <> st.brand OR supplier_products.ean <> st.ean
+			OR supplier_products.price <> st.price OR supplier_products.recommended_price <> st.recommended_price
+			OR supplier_products.stock <> st.stock OR supplier_products.category_id IS DISTINCT FROM st.category_id)`, at, rows, supplierID)
+	if res.Error != nil {
+		return 0, apperr.Wrap(res.Error, "update supplier products")
+	}
+	return res.RowsAffected, nil
+}
+
+// InsertSupplierProductsTx adds the rows (as for UpdateSupplierProductsTx) whose SKU supplier
+// supplierID does not have yet, in the file's order, in one INSERT ... SELECT. Each meets the
+// shop product of an equal SKU (spec: "by equal SKU on first import") unless another supplier
+// product holds that one already; known rows are never connected here (a link staff removed
+// stays removed). It answers how many were added.
+func (s *Service) InsertSupplierProductsTx(ctx context.Context, tx *gorm.DB, supplierID uint64, rows *gorm.DB, at time.Time) (int64, error) {
+	res := tx.WithContext(ctx).Exec(`INSERT INTO supplier_products (supplier_id, sku, name, category, brand, ean, price, recommended_price, stock,
+			category_id, product_id, created_at, updated_at)
+		SELECT `+typedParam(tx, "BIGINT")+`, st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock,
+			st.category_id, p.id, `+typedParam(tx, "TIMESTAMPTZ")+`, `+typedParam(tx, "TIMESTAMPTZ")+`
+		FROM (?) st
+		LEFT JOIN products p ON p.sku = st.sku AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)
+		WHERE NOT EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.supplier_id = ? AND sp.sku = st.sku)
+		ORDER BY st.line`, supplierID, at, at, rows, supplierID)
+	if res.Error != nil {
+		return 0, apperr.Wrap(res.Error, "insert supplier products")
+	}
+	return res.RowsAffected, nil
 }

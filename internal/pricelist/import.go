@@ -2,7 +2,6 @@ package pricelist
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -204,12 +203,9 @@ func (s *Service) failImport(ctx context.Context, view *ImportView, cause error)
 // connection's own).
 func (s *Service) runImport(ctx context.Context, view *ImportView, progress Progress) (importResult, error) {
 	var res importResult
-	var mapping string
-	if err := s.db.WithContext(ctx).Raw("SELECT header_mapping FROM suppliers WHERE id = ?", view.SupplierID).Row().Scan(&mapping); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return res, apperr.NotFoundThing("supplier")
-		}
-		return res, apperr.Wrap(err, "import: supplier")
+	mapping, err := s.catalog.SupplierHeaderMapping(ctx, view.SupplierID)
+	if err != nil {
+		return res, err
 	}
 	file, size, cleanup, err := s.openFile(ctx, view.BlobKey)
 	if err != nil {
@@ -379,12 +375,8 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 	err = conn.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		// One import of a supplier at a time (the supplier's row is the lock), and this import
 		// at most once.
-		lock := ""
-		if db.IsPostgres(tx) {
-			lock = " FOR UPDATE"
-		}
-		if err := tx.Exec("SELECT id FROM suppliers WHERE id = ?"+lock, sid).Error; err != nil {
-			return apperr.Wrap(err, "import: lock supplier")
+		if err := s.catalog.LockSupplierTx(ctx, tx, sid); err != nil {
+			return err
 		}
 		if db.IsPostgres(tx) {
 			// A chunk is a tenth of the supplier's rows: found through the (supplier, SKU) index,
@@ -444,8 +436,8 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 			res.report.RejectedRows = []RejectedRow{}
 		}
 		// The supplier's updated_at is its last import (the suppliers list shows it).
-		if err := tx.Exec("UPDATE suppliers SET updated_at = ? WHERE id = ?", now, sid).Error; err != nil {
-			return apperr.Wrap(err, "import: supplier")
+		if err := s.catalog.TouchSupplierTx(ctx, tx, sid, now); err != nil {
+			return err
 		}
 		if err := step("supplier"); err != nil {
 			return err
@@ -478,34 +470,22 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 // many supplier products it created and updated, and how many shop products it repriced. Each
 // statement is set-based over the chunk.
 func (s *Service) mergeChunk(ctx context.Context, tx *gorm.DB, sid uint64, now time.Time, step func(string) error) (created, updated, repriced int64, err error) {
-	// Rows whose values (or placed category) changed; identical rows are not written.
-	upd := tx.Exec(`UPDATE supplier_products SET name = st.name, category = st.category, brand = st.brand, ean = st.ean,
-			price = st.price, recommended_price = st.recommended_price, stock = st.stock, category_id = l.category_id, updated_at = ?
-		FROM `+stageTable+` st LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
-		WHERE supplier_products.supplier_id = st.supplier_id AND supplier_products.sku = st.sku AND (supplier_products.name <> st.name
-			OR supplier_products.category <> st.category OR supplier_products.brand <> st.brand OR supplier_products.ean <> st.ean
-			OR supplier_products.price <> st.price OR supplier_products.recommended_price <> st.recommended_price
-			OR supplier_products.stock <> st.stock OR supplier_products.category_id IS DISTINCT FROM l.category_id)`, now, sid)
-	if upd.Error != nil {
-		return 0, 0, 0, apperr.Wrap(upd.Error, "import: update supplier products")
+	// The staged chunk as the catalogue takes it, each row with the shop category its supplier
+	// category's link places it in.
+	rows := func() *gorm.DB {
+		return tx.Table(stageTable+" st").Joins("LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category", sid).
+			Select("st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock, l.category_id, st.line")
+	}
+	updated, err = s.catalog.UpdateSupplierProductsTx(ctx, tx, sid, rows(), now)
+	if err != nil {
+		return 0, 0, 0, err
 	}
 	if err := step("updated"); err != nil {
 		return 0, 0, 0, err
 	}
-	// New rows; each meets the shop product of an equal SKU (spec: "by equal SKU on first
-	// import") unless another supplier product holds that one already. Known rows are never
-	// connected here: a link staff removed stays removed.
-	ins := tx.Exec(`INSERT INTO supplier_products (supplier_id, sku, name, category, brand, ean, price, recommended_price, stock,
-			category_id, product_id, created_at, updated_at)
-		SELECT `+typed(tx, "BIGINT")+`, st.sku, st.name, st.category, st.brand, st.ean, st.price, st.recommended_price, st.stock,
-			l.category_id, p.id, `+typed(tx, "TIMESTAMPTZ")+`, `+typed(tx, "TIMESTAMPTZ")+`
-		FROM `+stageTable+` st
-		LEFT JOIN supplier_category_links l ON l.supplier_id = ? AND l.supplier_category = st.category
-		LEFT JOIN products p ON p.sku = st.sku AND NOT EXISTS (SELECT 1 FROM supplier_products o WHERE o.product_id = p.id)
-		WHERE NOT EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.supplier_id = st.supplier_id AND sp.sku = st.sku)
-		ORDER BY st.line`, sid, now, now, sid)
-	if ins.Error != nil {
-		return 0, 0, 0, apperr.Wrap(ins.Error, "import: insert supplier products")
+	created, err = s.catalog.InsertSupplierProductsTx(ctx, tx, sid, rows(), now)
+	if err != nil {
+		return 0, 0, 0, err
 	}
 	if err := step("inserted"); err != nil {
 		return 0, 0, 0, err
@@ -520,7 +500,7 @@ func (s *Service) mergeChunk(ctx context.Context, tx *gorm.DB, sid uint64, now t
 	if err := step("products"); err != nil {
 		return 0, 0, 0, err
 	}
-	return ins.RowsAffected, upd.RowsAffected, repriced, nil
+	return created, updated, repriced, nil
 }
 
 // unmappedCategories are the categories (of the file's staged rows) no link of the supplier

@@ -230,14 +230,11 @@ const maxHeaderText = 255
 // HeaderMappingOf answers a supplier's saved header mapping with every field present ("" for a
 // field found by its usual names); a supplier that does not exist is a 404.
 func (s *Service) HeaderMappingOf(ctx context.Context, supplierID uint64) (HeaderMapping, error) {
-	var rows []struct{ HeaderMapping string }
-	if err := s.db.WithContext(ctx).Raw("SELECT header_mapping FROM suppliers WHERE id = ?", supplierID).Scan(&rows).Error; err != nil {
-		return nil, apperr.Wrap(err, "header mapping")
+	stored, err := s.catalog.SupplierHeaderMapping(ctx, supplierID)
+	if err != nil {
+		return nil, err
 	}
-	if len(rows) == 0 {
-		return nil, apperr.NotFoundThing("supplier")
-	}
-	return decodeMapping(rows[0].HeaderMapping), nil
+	return decodeMapping(stored), nil
 }
 
 // decodeMapping reads a stored mapping, every field present; a damaged value reads as none.
@@ -292,8 +289,8 @@ func (s *Service) SaveHeaderMapping(ctx context.Context, supplierID uint64, in H
 		}
 		b = string(raw)
 	}
-	if err := s.db.WithContext(ctx).Exec("UPDATE suppliers SET header_mapping = ? WHERE id = ?", b, supplierID).Error; err != nil {
-		return nil, apperr.Wrap(err, "save header mapping")
+	if err := s.catalog.SetSupplierHeaderMapping(ctx, supplierID, b); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
