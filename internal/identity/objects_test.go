@@ -66,7 +66,7 @@ func TestDroppedErrorsLogged(t *testing.T) {
 		ctx := context.Background()
 		logs := &logRecords{}
 		svc := identity.NewService(a.DB, identity.Options{Secret: []byte("test-secret-test-secret-test-secret"),
-			AccessTTL: a.Config.Auth.AccessTTL, RefreshTTL: a.Config.Auth.RefreshTTL, LoginFailsPerEmail: 10,
+			AccessTTL: a.Config.Auth.AccessTTL, RefreshTTL: a.Config.Auth.RefreshTTL, LoginFailsPerEmailIP: 10, LoginFailsPerEmail: 10,
 			LoginLockout: a.Config.Auth.LoginLockout, PasswordCost: bcrypt.MinCost, Clock: a.Clock, Log: slog.New(logs)},
 			failingResets{ratelimit.New(a.Redis.Client, "")}, nil, failingDeletes{a.Blobs})
 		u := mustCreateUser(t, a, "avatar@demo.local", "customer")

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"shop/internal/app"
@@ -153,8 +152,9 @@ func TestImportNotesInUploadersLanguage(t *testing.T) {
 		}
 
 		// A queue that cannot be reached: the import fails at once, told in English.
-		dead := queue.NewEnqueuer(&queue.Redis{Opt: asynq.RedisClientOpt{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond}})
-		defer dead.Close()
+		deadClient := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond, MaxRetries: -1})
+		defer deadClient.Close()
+		dead := queue.NewEnqueuer(&queue.Redis{Client: deadClient})
 		queued := pricelist.NewService(a.DB, a.Catalog, a.Blobs, dead, notes, a.Log, a.Clock)
 		good := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
 		if _, err := queued.Upload(en, 7, s.supplier, "c.xlsx", bytes.NewReader(good), int64(len(good))); err == nil {
