@@ -8,7 +8,6 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/notify"
-	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/queue"
 )
@@ -77,7 +76,7 @@ func (m massEnds) end(ctx context.Context, userID uint64, job, area string, n in
 		typ, note = catalog.NoteStickersDone, massNote{Job: job, Count: &n,
 			Message: i18n.T(i18n.SR, area+".note_done", map[string]any{"count": n})}
 	case res != err || lastAttempt(ctx): // refused for good, or out of retries
-		reason := jobFailureReason(err)
+		reason := i18n.Reason(i18n.SR, err)
 		typ, note = catalog.NoteStickersFailed, massNote{Job: job, Error: reason,
 			Message: i18n.T(i18n.SR, area+".note_failed", map[string]any{"error": reason})}
 	default:
@@ -91,18 +90,4 @@ func (m massEnds) end(ctx context.Context, userID uint64, job, area string, n in
 		}
 	}
 	return res
-}
-
-// jobFailureReason is what the user reads of a failed job: the refusal's message for invalid
-// input, the server-error message for anything internal (its cause is logged, never shown).
-func jobFailureReason(err error) string {
-	e := apperr.As(err)
-	switch {
-	case e.Code == apperr.Internal:
-		return i18n.T(i18n.SR, "error.server", nil)
-	case len(e.Fields) > 0:
-		return i18n.T(i18n.SR, e.Fields[0].Msg.Key, e.Fields[0].Msg.Args)
-	default:
-		return i18n.T(i18n.SR, e.Msg.Key, e.Msg.Args)
-	}
 }

@@ -203,7 +203,7 @@ func (s *Service) RunProductsImport(ctx context.Context, p queue.ProductsImportP
 	}
 	if err != nil {
 		if lastAttempt || apperr.Is(err, apperr.Invalid) || apperr.Is(err, apperr.NotFound) {
-			reason := productsImportReason(err)
+			reason := i18n.Reason(i18n.SR, err)
 			s.notifyProductsImport(ctx, p.UserID, noteImportFailed, productsImportNote{
 				Message: i18n.T(i18n.SR, "products_import.failed", map[string]any{"error": reason}), Error: reason})
 		}
@@ -218,21 +218,6 @@ func (s *Service) RunProductsImport(ctx context.Context, p queue.ProductsImportP
 		Category: &productsImportNoteRef{ID: cat.ID, Name: cat.Name},
 	})
 	return res, nil
-}
-
-// productsImportReason is an error as the user reads it (in Serbian, the notifications' language):
-// the first field's message of a 422, the message of other known errors, the generic server
-// error for internal ones (their cause is logged, never shown).
-func productsImportReason(err error) string {
-	e := apperr.As(err)
-	switch {
-	case e.Code == apperr.Internal:
-		return i18n.T(i18n.SR, "error.server", nil)
-	case len(e.Fields) > 0:
-		return i18n.T(i18n.SR, e.Fields[0].Msg.Key, e.Fields[0].Msg.Args)
-	default:
-		return i18n.T(i18n.SR, e.Msg.Key, e.Msg.Args)
-	}
 }
 
 // notifyProductsImport sends a notification; a failure to notify is logged and does not fail the job (a retry
