@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/hibiken/asynqmon"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"shop/api"
@@ -50,6 +51,9 @@ func newTestServer(t *testing.T, a *app.App, extra ...api.Route) *testServer {
 	if _, err := demo.Seed(context.Background(), a.Identity); err != nil {
 		t.Fatalf("seed: %v", err)
 	}
+	// The real monitor, as shopd mounts it: the tests check the guard and the pages it serves.
+	monitor := asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt})
+	t.Cleanup(func() { _ = monitor.Close() })
 	deps := api.Deps{
 		Config: a.Config, Log: a.Log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: prometheus.NewRegistry(),
 		Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist,
@@ -57,9 +61,8 @@ func newTestServer(t *testing.T, a *app.App, extra ...api.Route) *testServer {
 			{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 			{Name: "redis", Ping: a.Redis.Ping},
 		},
-		ExtraRoutes: extra,
-		// A stand-in for asynqmon: the tests check the guard in front of it.
-		QueueMonitor: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "queue monitor") }),
+		ExtraRoutes:  extra,
+		QueueMonitor: monitor,
 	}
 	ts := &testServer{t: t, app: a, deps: deps, srv: httptest.NewServer(api.New(deps))}
 	t.Cleanup(ts.srv.Close)

@@ -170,10 +170,10 @@ func New(d Deps) *gin.Engine {
 	}
 
 	if d.QueueMonitor != nil {
-		h := gin.WrapH(d.QueueMonitor)
-		guard := []gin.HandlerFunc{authenticate(d.Identity, true), requireSuperAdmin(), h}
-		r.Any("/admin/queues", guard...)
-		r.Any("/admin/queues/*any", guard...)
+		h := gin.WrapH(monitorPages(queueMonitorRoot, d.QueueMonitor))
+		guard := []gin.HandlerFunc{pageRefusal(), authenticate(d.Identity, true), requireSuperAdmin(), h}
+		r.Any(queueMonitorRoot, guard...)
+		r.Any(queueMonitorRoot+"/*any", guard...)
 	}
 
 	r.NoRoute(noRoute(spa{dir: d.Config.Web.StoreDir, prefix: ""}, spa{dir: d.Config.Web.AdminDir, prefix: "/admin"}))
