@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"gorm.io/gorm"
@@ -16,6 +15,7 @@ import (
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/dbtest"
+	"shop/internal/platform/logtest"
 )
 
 // failingDeletes is an object store whose deletes fail (a store that is down or refuses).
@@ -23,31 +23,6 @@ type failingDeletes struct{ blob.Store }
 
 func (failingDeletes) Delete(context.Context, string) error {
 	return errors.New("store refused the delete")
-}
-
-// logRecords keeps the messages of the records logged through it.
-type logRecords struct {
-	mu   sync.Mutex
-	msgs []string
-}
-
-func (l *logRecords) Enabled(context.Context, slog.Level) bool { return true }
-func (l *logRecords) Handle(_ context.Context, r slog.Record) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var b strings.Builder
-	b.WriteString(r.Level.String() + " " + r.Message)
-	r.Attrs(func(a slog.Attr) bool { b.WriteString(" " + a.String()); return true })
-	l.msgs = append(l.msgs, b.String())
-	return nil
-}
-func (l *logRecords) WithAttrs([]slog.Attr) slog.Handler { return l }
-func (l *logRecords) WithGroup(string) slog.Handler      { return l }
-
-func (l *logRecords) all() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.msgs, "\n")
 }
 
 func tinyPNG(tb testing.TB) []byte {
@@ -69,7 +44,7 @@ func TestCategoryObjectDeleteLogged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		logs := &logRecords{}
+		logs := &logtest.Recorder{}
 		svc := NewService(gdb, failingDeletes{local}, nil, nil, slog.New(logs), clock.System(), nil)
 		c, err := svc.CreateCategory(ctx, validCategoryInput())
 		if err != nil {
@@ -80,14 +55,14 @@ func TestCategoryObjectDeleteLogged(t *testing.T) {
 				t.Fatalf("set image %d: %v", i, err)
 			}
 		}
-		if got := logs.all(); !strings.Contains(got, "could not delete an object") || !strings.Contains(got, "store refused the delete") {
+		if got := logs.All(); !strings.Contains(got, "could not delete an object") || !strings.Contains(got, "store refused the delete") {
 			t.Errorf("replacing a category image with a failing delete logged %q", got)
 		}
-		logs.msgs = nil
+		logs.Reset()
 		if err := svc.DeleteCategory(ctx, c.ID); err != nil {
 			t.Fatalf("delete category: %v", err)
 		}
-		if got := logs.all(); !strings.Contains(got, c.ImageKey) {
+		if got := logs.All(); !strings.Contains(got, c.ImageKey) {
 			t.Errorf("deleting a category with a failing object delete logged %q, want its image key", got)
 		}
 	})

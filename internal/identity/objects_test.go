@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
@@ -17,6 +16,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/identity"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/logtest"
 	"shop/internal/platform/ratelimit"
 )
 
@@ -34,37 +34,12 @@ func (failingResets) Reset(context.Context, string) error {
 	return errors.New("redis refused the reset")
 }
 
-// logRecords keeps the records logged through it, one line each.
-type logRecords struct {
-	mu   sync.Mutex
-	msgs []string
-}
-
-func (l *logRecords) Enabled(context.Context, slog.Level) bool { return true }
-func (l *logRecords) Handle(_ context.Context, r slog.Record) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var b strings.Builder
-	b.WriteString(r.Message)
-	r.Attrs(func(a slog.Attr) bool { b.WriteString(" " + a.String()); return true })
-	l.msgs = append(l.msgs, b.String())
-	return nil
-}
-func (l *logRecords) WithAttrs([]slog.Attr) slog.Handler { return l }
-func (l *logRecords) WithGroup(string) slog.Handler      { return l }
-
-func (l *logRecords) all() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.msgs, "\n")
-}
-
 // TestDroppedErrorsLogged: an old avatar the store will not delete, and a login counter Redis
 // will not reset, leave the answer a success and are logged (both errors were dropped before).
 func TestDroppedErrorsLogged(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		logs := &logRecords{}
+		logs := &logtest.Recorder{}
 		svc := identity.NewService(a.DB, identity.Options{Secret: []byte("test-secret-test-secret-test-secret"),
 			AccessTTL: a.Config.Auth.AccessTTL, RefreshTTL: a.Config.Auth.RefreshTTL, LoginFailsPerEmailIP: 10, LoginFailsPerEmail: 10,
 			LoginLockout: a.Config.Auth.LoginLockout, PasswordCost: bcrypt.MinCost, Clock: a.Clock, Log: slog.New(logs)},
@@ -79,13 +54,13 @@ func TestDroppedErrorsLogged(t *testing.T) {
 				t.Fatalf("set avatar %d: %v", i, err)
 			}
 		}
-		if got := logs.all(); !strings.Contains(got, "could not delete an object") || !strings.Contains(got, "store refused the delete") {
+		if got := logs.All(); !strings.Contains(got, "could not delete an object") || !strings.Contains(got, "store refused the delete") {
 			t.Errorf("replacing an avatar with a failing delete logged %q", got)
 		}
 		if _, err := svc.Login(ctx, identity.LoginInput{Email: "avatar@demo.local", Password: password}); err != nil {
 			t.Fatalf("login with a failing counter reset: %v", err)
 		}
-		got := logs.all()
+		got := logs.All()
 		if !strings.Contains(got, "could not reset a login counter") || !strings.Contains(got, "redis refused the reset") {
 			t.Errorf("a failed counter reset logged %q", got)
 		}
