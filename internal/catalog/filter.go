@@ -124,6 +124,8 @@ func applyFilter(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 		return q.Order(srt.order("products."+srt.col, "products.id")), nil
 	}
 	q = q.Joins("JOIN product_sort_keys k ON k.product_id = products.id")
+	// The ranges were validated by applyWhere above (its 422 returned); here they only repeat
+	// on the keys' columns, so their field errors are already known to be none.
 	q, _ = filterPriceRange(q, "k.web_price", "web_price", f.WebPriceFrom, f.WebPriceTo, nil)
 	q, _ = filterPriceRange(q, "k.entry_price", "entry_price", f.EntryPriceFrom, f.EntryPriceTo, nil)
 	return q.Order(srt.order("k."+srt.col, "k.product_id")), nil
