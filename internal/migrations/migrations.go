@@ -25,6 +25,7 @@ func all() []*gormigrate.Migration {
 		m0005Pricelists(),
 		m0006ImportHotUpdates(),
 		m0007ProductSortKeys(),
+		m0008PricingRules(),
 	}
 }
 
