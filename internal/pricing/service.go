@@ -62,6 +62,19 @@ func (s *Service) RecomputeCategory(ctx context.Context, categoryID uint64, cate
 	return err
 }
 
+// Schedule asks for the derived prices of the scopes' products to follow their inputs after a
+// change that has committed (a rule added, edited or deleted; a discount starting or ending).
+// It is the one call the rule and discount services make; how the work is done (at once, or a
+// coalescing background job) is pricing's business.
+func (s *Service) Schedule(ctx context.Context, scopes ...Scope) error {
+	for _, sc := range scopes {
+		if _, err := s.RecomputeTx(ctx, s.db, sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // recomputeNote is the data of the job's notifications.
 type recomputeNote struct {
 	Message  string           `json:"message"`

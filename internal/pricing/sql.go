@@ -26,6 +26,13 @@ func Products(ids ...uint64) Scope {
 // MainCategory are the products whose main category is id (whose VAT and margins they take).
 func MainCategory(id uint64) Scope { return Scope{cond: "p.main_category_id = ?", args: []any{id}} }
 
+// All are every product (a rule without a category, a VAT change across the shop).
+func All() Scope { return Scope{cond: "1 = 1"} }
+
+// Manufacturer are the products of a manufacturer (a value of the manufacturer attribute):
+// a recommended-price rule's products.
+func Manufacturer(id uint64) Scope { return Scope{cond: "p.manufacturer_id = ?", args: []any{id}} }
+
 // AddedAfter are the products with an id above id: a seeder's new rows.
 func AddedAfter(id uint64) Scope { return Scope{cond: "p.id > ?", args: []any{id}} }
 
