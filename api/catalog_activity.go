@@ -14,13 +14,16 @@ import (
 
 // activityRoutes: the activity log.
 func activityRoutes(d Deps) []Route {
-	h := activityHandlers{d.Catalog}
+	h := activityHandlers{d.Catalog, d.Identity}
 	return []Route{
 		{Method: "GET", Path: "/admin/activity", Handler: h.list, Auth: true, Permissions: []string{identity.PermViewActivity}},
 	}
 }
 
-type activityHandlers struct{ cat *catalog.Service }
+type activityHandlers struct {
+	cat *catalog.Service
+	ids *identity.Service
+}
 
 type activityFilter struct {
 	Type        string `form:"type"`
@@ -83,7 +86,7 @@ func (h activityHandlers) list(c *gin.Context) {
 		return
 	}
 	rows, total, err := h.cat.ListActivity(c.Request.Context(), activity.Filter{Type: f.Type, UserID: f.UserID,
-		SubjectType: f.SubjectType, SubjectID: f.SubjectID, DateFrom: f.DateFrom, DateTo: f.DateTo, Page: page})
+		SubjectType: f.SubjectType, SubjectID: f.SubjectID, DateFrom: f.DateFrom, DateTo: f.DateTo, Page: page}, h.ids.UserNames)
 	if err != nil {
 		httpx.Fail(c, err)
 		return

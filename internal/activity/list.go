@@ -39,8 +39,13 @@ type Listed struct {
 
 const dateLayout = "2006-01-02"
 
-// List answers a page of the log, newest first, with the users' names read in one query.
-func List(ctx context.Context, db *gorm.DB, f Filter) ([]Listed, int64, error) {
+// UserNames answers the names of the users with these ids (the identity capability owns the
+// users; unknown ids are left out).
+type UserNames func(ctx context.Context, ids []uint64) (map[uint64]string, error)
+
+// List answers a page of the log, newest first, with the users' names asked of userNames in one
+// call.
+func List(ctx context.Context, db *gorm.DB, f Filter, userNames UserNames) ([]Listed, int64, error) {
 	q := db.WithContext(ctx).Model(&Entry{})
 	var fields []apperr.FieldError
 	if f.Type != "" {
@@ -98,16 +103,9 @@ func List(ctx context.Context, db *gorm.DB, f Filter) ([]Listed, int64, error) {
 	}
 	names := map[uint64]string{}
 	if len(uids) > 0 {
-		var users []struct {
-			ID   uint64
-			Name string
-		}
-		// The users' table by name: the log names who acted, whatever the identity rules.
-		if err := db.WithContext(ctx).Table("users").Select("id, name").Where("id IN ?", uids).Scan(&users).Error; err != nil {
-			return nil, 0, apperr.Wrap(err, "activity users")
-		}
-		for _, u := range users {
-			names[u.ID] = u.Name
+		var err error
+		if names, err = userNames(ctx, uids); err != nil {
+			return nil, 0, err
 		}
 	}
 	out := make([]Listed, len(entries))

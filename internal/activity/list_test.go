@@ -22,14 +22,14 @@ func TestListDays(t *testing.T) {
 			}
 		}
 		page := listing.Page{Number: 1, Size: 20}
-		got, total, err := activity.List(ctx, a.DB, activity.Filter{DateFrom: "2024-04-01", DateTo: "2024-04-01", Page: page})
+		got, total, err := activity.List(ctx, a.DB, activity.Filter{DateFrom: "2024-04-01", DateTo: "2024-04-01", Page: page}, a.Identity.UserNames)
 		if err != nil || total != 1 || !got[0].CreatedAt.Equal(time.Date(2024, 3, 31, 22, 30, 0, 0, time.UTC)) {
 			t.Fatalf("1 April: %+v %d %v", got, total, err)
 		}
 		if got[0].Old != nil || got[0].New != nil || got[0].UserFound {
 			t.Errorf("values and user of an entry without them: %+v", got[0])
 		}
-		_, _, err = activity.List(ctx, a.DB, activity.Filter{DateFrom: "2024-04-31", Page: page})
+		_, _, err = activity.List(ctx, a.DB, activity.Filter{DateFrom: "2024-04-31", Page: page}, a.Identity.UserNames)
 		if e := apperr.As(err); e.Code != apperr.Invalid || e.Fields[0].Field != "date_from" {
 			t.Errorf("31 April: %v", err)
 		}

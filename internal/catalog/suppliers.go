@@ -322,8 +322,8 @@ func supplierLikeEscape(s string) string {
 }
 
 // ListActivity answers a page of the activity log (the catalogue's changes are most of it).
-func (s *Service) ListActivity(ctx context.Context, f activity.Filter) ([]activity.Listed, int64, error) {
-	return activity.List(ctx, s.db, f)
+func (s *Service) ListActivity(ctx context.Context, f activity.Filter, userNames activity.UserNames) ([]activity.Listed, int64, error) {
+	return activity.List(ctx, s.db, f, userNames)
 }
 
 // SupplierHeaderMapping answers a supplier's stored price-list header mapping (the price lists'

@@ -41,6 +41,23 @@ type UserFilter struct {
 	Page   listing.Page
 }
 
+// UserNames answers the names of the users with these ids (the activity log names who acted);
+// unknown ids are left out.
+func (s *Service) UserNames(ctx context.Context, ids []uint64) (map[uint64]string, error) {
+	out := make(map[uint64]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var users []User
+	if err := s.db.WithContext(ctx).Select("id", "name").Where("id IN ?", ids).Find(&users).Error; err != nil {
+		return nil, apperr.Wrap(err, "user names")
+	}
+	for _, u := range users {
+		out[u.ID] = u.Name
+	}
+	return out, nil
+}
+
 // ListUsers returns one page of users matching the filter, newest first, and the total.
 func (s *Service) ListUsers(ctx context.Context, f UserFilter) ([]User, int64, error) {
 	q := s.db.WithContext(ctx).Model(&User{})

@@ -176,9 +176,23 @@ type ImportFilter struct {
 }
 
 func (s *Service) importsQuery(ctx context.Context) *gorm.DB {
-	return s.db.WithContext(ctx).Table("pricelist_imports i").
-		Select("i.*, COALESCE(sp.name, '') AS supplier").
-		Joins("LEFT JOIN suppliers sp ON sp.id = i.supplier_id")
+	return s.db.WithContext(ctx).Table("pricelist_imports i").Select("i.*")
+}
+
+// withSupplierNames fills in the imports' supplier names (the catalogue's suppliers).
+func (s *Service) withSupplierNames(ctx context.Context, views []ImportView) error {
+	ids := make([]uint64, 0, len(views))
+	for _, v := range views {
+		ids = append(ids, v.SupplierID)
+	}
+	names, err := s.catalog.SupplierNames(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range views {
+		views[i].Supplier = names[views[i].SupplierID]
+	}
+	return nil
 }
 
 // ListImports answers a page of imports, newest first.
@@ -196,6 +210,9 @@ func (s *Service) ListImports(ctx context.Context, f ImportFilter) ([]ImportView
 	out := []ImportView{}
 	if err := q.Order("i.id DESC").Offset(f.Page.Offset()).Limit(f.Page.Size).Scan(&out).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list imports")
+	}
+	if err := s.withSupplierNames(ctx, out); err != nil {
+		return nil, 0, err
 	}
 	s.withTaskState(ctx, out)
 	return out, total, nil
@@ -220,6 +237,9 @@ func (s *Service) getImport(ctx context.Context, id uint64) (*ImportView, error)
 	}
 	if len(out) == 0 {
 		return nil, apperr.NotFoundThing("pricelist_import")
+	}
+	if err := s.withSupplierNames(ctx, out); err != nil {
+		return nil, err
 	}
 	return &out[0], nil
 }

@@ -51,28 +51,21 @@ func (s *Service) SupplierCategories(ctx context.Context, supplierID uint64, pag
 	if err := s.checkSupplier(ctx, supplierID); err != nil {
 		return nil, 0, err
 	}
-	db := s.db.WithContext(ctx)
-	var counts []struct {
-		Category string
-		N        int64
-	}
-	err := db.Table("supplier_products").Select("category, COUNT(*) AS n").
-		Where("supplier_id = ? AND category <> ''", supplierID).Group("category").Scan(&counts).Error
+	counts, err := s.catalog.SupplierCategoryCounts(ctx, supplierID)
 	if err != nil {
-		return nil, 0, apperr.Wrap(err, "supplier categories")
+		return nil, 0, err
 	}
-	var links []struct {
-		ID               uint64
-		SupplierCategory string
-		CategoryID       uint64
-		CategoryName     *string
-	}
-	err = db.Table("supplier_category_links l").
-		Select("l.id, l.supplier_category, l.category_id, c.name AS category_name").
-		Joins("LEFT JOIN categories c ON c.id = l.category_id").
-		Where("l.supplier_id = ?", supplierID).Scan(&links).Error
-	if err != nil {
+	var links []CategoryLink
+	if err := s.db.WithContext(ctx).Where("supplier_id = ?", supplierID).Find(&links).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "category links")
+	}
+	ids := make([]uint64, 0, len(links))
+	for _, l := range links {
+		ids = append(ids, l.CategoryID)
+	}
+	categoryNames, err := s.catalog.CategoryNames(ctx, ids)
+	if err != nil {
+		return nil, 0, err
 	}
 	byName := map[string]*SupplierCategory{}
 	for _, c := range counts {
@@ -86,8 +79,8 @@ func (s *Service) SupplierCategories(ctx context.Context, supplierID uint64, pag
 		}
 		id := l.ID
 		sc.LinkID = &id
-		if l.CategoryName != nil {
-			sc.Category = &CategoryRef{ID: l.CategoryID, Name: *l.CategoryName}
+		if name, ok := categoryNames[l.CategoryID]; ok {
+			sc.Category = &CategoryRef{ID: l.CategoryID, Name: name}
 		}
 	}
 	all := make([]SupplierCategory, 0, len(byName))
@@ -164,13 +157,9 @@ func (s *Service) LinkCategory(ctx context.Context, in CategoryLinkInput) (*Link
 			}
 			return apperr.Wrap(err, "create category link")
 		}
-		res := tx.Table("supplier_products").Where("supplier_id = ? AND category = ?", in.SupplierID, in.SupplierCategory).
-			Update("category_id", cat.ID)
-		if res.Error != nil {
-			return apperr.Wrap(res.Error, "place supplier products")
-		}
-		out.Placed = res.RowsAffected
-		return nil
+		placed, err := s.catalog.PlaceSupplierCategoryTx(ctx, tx, in.SupplierID, in.SupplierCategory, &cat.ID)
+		out.Placed = placed
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -194,9 +183,8 @@ func (s *Service) UnlinkCategory(ctx context.Context, id uint64) error {
 		if err != nil {
 			return apperr.Wrap(err, "get category link")
 		}
-		if err := tx.Table("supplier_products").Where("supplier_id = ? AND category = ?", l.SupplierID, l.SupplierCategory).
-			Update("category_id", nil).Error; err != nil {
-			return apperr.Wrap(err, "unplace supplier products")
+		if _, err := s.catalog.PlaceSupplierCategoryTx(ctx, tx, l.SupplierID, l.SupplierCategory, nil); err != nil {
+			return err
 		}
 		res := tx.Where("id = ?", id).Delete(&CategoryLink{})
 		if res.Error != nil {

@@ -54,11 +54,9 @@ func (s *Service) ImportSupplierCategory(ctx context.Context, in CategoryImportI
 	if err := s.checkImportTargets(ctx, in.SupplierID, in.CategoryID, fields); err != nil {
 		return err
 	}
-	var n int64
-	if err := s.db.WithContext(ctx).Table("supplier_products").
-		Where("supplier_id = ? AND category = ? AND product_id IS NULL", in.SupplierID, in.SupplierCategory).
-		Count(&n).Error; err != nil {
-		return apperr.Wrap(err, "count importable products")
+	n, err := s.catalog.CountUnconnectedSupplierProducts(ctx, in.SupplierID, in.SupplierCategory, nil)
+	if err != nil {
+		return err
 	}
 	if n == 0 {
 		return apperr.InvalidFields(apperr.Field("supplier_category", "products_import.nothing"))
@@ -98,11 +96,9 @@ func (s *Service) ImportSupplierProducts(ctx context.Context, in ProductsImportI
 	for rest := skus; len(rest) > 0 && !found; {
 		chunk := rest[:min(len(rest), 1000)]
 		rest = rest[len(chunk):]
-		var n int64
-		if err := s.db.WithContext(ctx).Table("supplier_products").
-			Where("supplier_id = ? AND sku IN ? AND product_id IS NULL", in.SupplierID, chunk).
-			Count(&n).Error; err != nil {
-			return apperr.Wrap(err, "count importable products")
+		n, err := s.catalog.CountUnconnectedSupplierProducts(ctx, in.SupplierID, "", chunk)
+		if err != nil {
+			return err
 		}
 		found = n > 0
 	}
