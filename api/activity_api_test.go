@@ -44,6 +44,7 @@ func activityFixture(tb testing.TB, a *app.App) (adminID uint64) {
 }
 
 func TestActivityList(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		adminID := activityFixture(t, a)

@@ -12,6 +12,7 @@ import (
 // TestRouteGuards walks every route of the table: a new route cannot be forgotten.
 // Guarded routes: no token 401; a customer 403; the super-admin never 401/403.
 func TestRouteGuards(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		routes := api.Routes(ts.deps)
@@ -59,6 +60,7 @@ func TestRouteGuards(t *testing.T) {
 
 // TestStaffPermissions: the demo staff role holds some permissions and not others.
 func TestStaffPermissions(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		if r := ts.do(req{method: "GET", path: "/api/v1/admin/users", token: ts.staff}); r.Status != 403 {

@@ -36,6 +36,7 @@ func addUsers(t *testing.T, a *app.App, n int) {
 
 // TestListEnvelope: {data, meta:{total, per_page, current_page, last_page}} over several pages.
 func TestListEnvelope(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		addUsers(t, a, 5) // 8 users in all
@@ -111,6 +112,7 @@ func TestListEnvelope(t *testing.T) {
 
 // TestListParameters: bad paging, unknown parameters and unknown includes are 422s naming them.
 func TestListParameters(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		tests := []struct {
@@ -168,6 +170,7 @@ func TestListParameters(t *testing.T) {
 
 // TestErrorShapes: 401, 403, 404 (localized), the unknown API path, 422 defaults in both languages.
 func TestErrorShapes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		tests := []struct {
@@ -228,6 +231,7 @@ func TestErrorShapes(t *testing.T) {
 
 // TestSingleAndChangeEnvelopes: {data} for one resource, {message, data} for a change.
 func TestSingleAndChangeEnvelopes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		r := ts.do(req{method: "GET", path: "/api/v1/admin/users/1", token: ts.admin})
@@ -244,6 +248,7 @@ func TestSingleAndChangeEnvelopes(t *testing.T) {
 
 // TestBodyLimit: a body over http.max_body_bytes is a 413, whether its length is declared or not.
 func TestBodyLimit(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.HTTP.MaxBodyBytes = 4 << 10 }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		big := map[string]any{"email": "admin@demo.local", "password": strings.Repeat("x", 8<<10)}
@@ -297,6 +302,7 @@ func (l *lockedBuffer) String() string {
 // TestServerErrors: a panic and an unexpected error both answer exactly the generic 500, leak
 // nothing, carry X-Request-ID, and are logged under that id.
 func TestServerErrors(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		var logs lockedBuffer
 		a.Log = slog.New(slog.NewJSONHandler(&logs, nil))

@@ -24,6 +24,7 @@ import (
 // a path is refused where the request is decoded: a 422 naming the field, a 404 for a path. On
 // PostgreSQL these were 500s; SQLite stored them as they came.
 func TestControlCharacters(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -86,6 +87,7 @@ func TestControlCharacters(t *testing.T) {
 // TestListPageBounds: a page whose offset would overflow is a 422 on every list (the categories
 // lists panicked, the others answered the first page); a page past the end is an empty page.
 func TestListPageBounds(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -113,6 +115,7 @@ func TestListPageBounds(t *testing.T) {
 // a 415 (another site's page can post text/plain or a form from a visitor's browser without a
 // CORS preflight); bodiless requests and the two accepted types pass.
 func TestContentType(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		login := []byte(`{"email":"admin@demo.local","password":"demo1234"}`)
@@ -150,6 +153,7 @@ func TestContentType(t *testing.T) {
 // client next to the server (here on loopback, as one on the LAN or a Docker bridge) cannot
 // pick its address with X-Forwarded-For and walk around the per-IP login limit.
 func TestForwardedForUntrustedByDefault(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginPerIPPerMinute = 3 }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a) // its three logins count against loopback
 		r := ts.do(req{method: "POST", path: "/api/v1/login", header: map[string]string{"X-Forwarded-For": "198.51.100.99"},
@@ -162,6 +166,7 @@ func TestForwardedForUntrustedByDefault(t *testing.T) {
 
 // TestAccessLogLevels: API calls are logged at info; media files and health probes at debug.
 func TestAccessLogLevels(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		var buf syncBuffer
 		deps := newTestServer(t, a).deps
@@ -204,6 +209,7 @@ func (s *syncBuffer) String() string {
 // are never stored; the apps come with their Content-Security-Policy; uploads are served with
 // the type their bytes have, and anything but an image as a download.
 func TestSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()

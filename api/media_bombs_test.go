@@ -17,6 +17,8 @@ import (
 // refused from its header, and the server's heap stays far below what even one decode would
 // take. Before the budget each upload decoded it (six at once took a server to 3.8 GB).
 func TestImageBombsParallel(t *testing.T) {
+	// Not t.Parallel: it measures the process's heap, which other tests' work would grow
+	// (Go runs the serial tests before releasing the parallel ones).
 	bomb := imagefiletest.UniformPNG(t, 6324, 6324, 16)
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)

@@ -156,6 +156,7 @@ func mediaActivity(tb testing.TB, a *app.App, typ string) int64 {
 }
 
 func TestProductMainImage(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		pid := mediaFixtureProduct(t, a, "IMG-1", true)
@@ -236,6 +237,7 @@ func TestProductMainImage(t *testing.T) {
 }
 
 func TestProductExtraImages(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		pid := mediaFixtureProduct(t, a, "IMG-2", true)
@@ -344,6 +346,7 @@ func TestProductExtraImages(t *testing.T) {
 
 // TestAddProductImage: the seed's entry point stores like the upload does.
 func TestAddProductImage(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		pid := mediaFixtureProduct(t, a, "IMG-3", true)
 		img, err := a.Catalog.AddProductImage(t.Context(), pid, bytes.NewReader(mediaPNG(t, 800, 600, false)), true)

@@ -39,6 +39,7 @@ func massNotes(tb testing.TB, a *app.App, user uint64) []map[string]any {
 // started them: done with the count of products, or failed with the reason (a job refused for
 // good, here an energy job whose label is missing). Before, they finished silently.
 func TestStickerMassJobsNotify(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		var staff uint64

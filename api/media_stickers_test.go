@@ -102,6 +102,7 @@ func mediaEnergyKeys(tb testing.TB, a *app.App) map[uint64]string {
 }
 
 func TestProductCatalogStickers(t *testing.T) {
+	t.Parallel()
 	// At 23:30 UTC Belgrade's day has already turned: a sticker from today to today shows.
 	apptest.RunAt(t, apptest.Nightly, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
@@ -194,6 +195,7 @@ func TestProductCatalogStickers(t *testing.T) {
 }
 
 func TestCatalogStickerMassAdd(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		p1 := mediaFixtureProduct(t, a, "MS-1", true)
@@ -282,6 +284,7 @@ func TestCatalogStickerMassAdd(t *testing.T) {
 
 // TestMassJobPayloadRefused: a payload the job cannot trust is dropped, not retried.
 func TestMassJobPayloadRefused(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		mux := worker.Mux(worker.Deps{Log: a.Log, Catalog: a.Catalog})
 		typ := mediaFixtureStickerType(t, a, "Zima")
@@ -317,6 +320,7 @@ func TestMassJobPayloadRefused(t *testing.T) {
 }
 
 func TestEnergySticker(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		pid := mediaFixtureProduct(t, a, "ES-1", true)
@@ -389,6 +393,7 @@ func TestEnergySticker(t *testing.T) {
 }
 
 func TestEnergyStickerMassUpdate(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		p1 := mediaFixtureProduct(t, a, "EM-1", true)

@@ -82,6 +82,7 @@ func roundTrip(t *testing.T, v any) any {
 }
 
 func TestNotificationList(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		me, other := ts.userID(ts.admin), ts.userID(ts.staff)
@@ -176,6 +177,7 @@ func (ts *testServer) noteIDs(user uint64, token string) []float64 {
 }
 
 func TestNotificationWithCount(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		me := ts.userID(ts.admin)
@@ -191,6 +193,7 @@ func TestNotificationWithCount(t *testing.T) {
 }
 
 func TestNotificationChanges(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		me, other := ts.userID(ts.admin), ts.userID(ts.staff)
@@ -367,6 +370,7 @@ func (s *sseStream) ended() {
 }
 
 func TestRealtimeStream(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		runHub(t, a)
@@ -402,6 +406,7 @@ func TestRealtimeStream(t *testing.T) {
 // TestRealtimeReplay: a reconnecting client names the last event it saw and first gets what it
 // missed, oldest first, then live events, each once.
 func TestRealtimeReplay(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		runHub(t, a)
@@ -455,6 +460,7 @@ func TestRealtimeReplay(t *testing.T) {
 }
 
 func TestRealtimeRefused(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		for _, tc := range []struct {
@@ -484,6 +490,7 @@ func TestRealtimeRefused(t *testing.T) {
 // TestRealtimeEndsWithHub: when the hub stops (shutdown) open streams end, so the server's
 // graceful shutdown is not held up by them.
 func TestRealtimeEndsWithHub(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		stop := runHub(t, a)

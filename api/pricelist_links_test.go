@@ -103,6 +103,7 @@ func plSKUs(r resp) []string {
 }
 
 func TestCategoryLinksAPI(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		laptops := plCategory(t, a, "Laptopovi", "LAP")
@@ -210,6 +211,7 @@ func TestCategoryLinksAPI(t *testing.T) {
 }
 
 func TestPricelistProductsAPI(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		laptops := plCategory(t, a, "Laptopovi", "LAP")
@@ -322,6 +324,7 @@ func plJobs(tb testing.TB, a *app.App) []*asynq.Task {
 }
 
 func TestProductsImportAPI(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		laptops := plCategory(t, a, "Laptopovi", "LAP")
@@ -446,6 +449,7 @@ func TestProductsImportAPI(t *testing.T) {
 // TestProductsImportModuleOff: without the ProductImport module the import does not exist
 // (404), while the linking screens, which need no module, still answer.
 func TestProductsImportModuleOff(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Modules = []string{"Pricelist"} }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		laptops := plCategory(t, a, "Laptopovi", "LAP")

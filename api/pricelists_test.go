@@ -45,6 +45,7 @@ func pricelistSample(t *testing.T, n int) []byte {
 }
 
 func TestPricelistUpload(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
@@ -140,6 +141,7 @@ func TestPricelistUpload(t *testing.T) {
 
 // A failed import shows its reason in the caller's language.
 func TestPricelistFailedImport(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
@@ -165,6 +167,7 @@ func TestPricelistFailedImport(t *testing.T) {
 }
 
 func TestHeaderMappingAPI(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		sup, _ := a.Catalog.CreateSupplier(context.Background(), "Comtrade")
@@ -204,6 +207,7 @@ func TestHeaderMappingAPI(t *testing.T) {
 
 // With the Pricelist module off, its routes do not exist (404).
 func TestPricelistModuleOff(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Modules = []string{"Banner"} }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		for _, p := range []string{"/api/v1/admin/pricelists", "/api/v1/admin/suppliers/1/header-mapping"} {

@@ -91,6 +91,7 @@ func lexical(text string) string {
 func productIDOf(m map[string]any) uint64 { return uint64(m["id"].(float64)) }
 
 func TestProductCreate(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -169,6 +170,7 @@ func TestProductCreate(t *testing.T) {
 }
 
 func TestProductUpdateGetDelete(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -251,6 +253,7 @@ func TestProductUpdateGetDelete(t *testing.T) {
 }
 
 func TestProductList(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -345,6 +348,7 @@ func TestProductList(t *testing.T) {
 }
 
 func TestProductAttributes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -438,6 +442,7 @@ func TestProductAttributes(t *testing.T) {
 }
 
 func TestProductMassChanges(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts
@@ -527,6 +532,7 @@ func TestProductMassChanges(t *testing.T) {
 }
 
 func TestProductTransfer(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
 		ts := fx.ts

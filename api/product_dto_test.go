@@ -26,6 +26,7 @@ func formNames(v any) []string {
 // the list and on every mass call) are exactly the ones the handlers bind (catalog.ProductFilter):
 // a filter added to one and not the other fails here, not as an untyped call in the admin.
 func TestProductFilterQueryMatchesFilter(t *testing.T) {
+	t.Parallel()
 	if diff := cmp.Diff(formNames(catalog.ProductFilter{}), formNames(api.ProductFilterQuery{})); diff != "" {
 		t.Errorf("ProductFilterQuery's parameters differ from catalog.ProductFilter's (-filter +documented):\n%s", diff)
 	}

@@ -14,6 +14,7 @@ import (
 // TestQueueMonitorGuard: asynq's monitor at /admin/queues is for super-admins only; a browser
 // opens it by link, so the shop_token cookie authenticates as well as the header.
 func TestQueueMonitorGuard(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		cookie := func(tok string) map[string]string { return map[string]string{"Cookie": "shop_token=" + tok} }
@@ -50,6 +51,7 @@ func TestQueueMonitorGuard(t *testing.T) {
 // (Serbian by default, English on request) with the status of the one error mapping and a
 // link to the admin's login; an API client asking for JSON keeps the envelope (issue 11 item 32).
 func TestQueueMonitorRefusalPage(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
@@ -112,6 +114,7 @@ func TestQueueMonitorRefusalPage(t *testing.T) {
 // Fonts; its icons are SVG, so the links go) and has a policy allowing exactly its inline
 // scripts, by their hashes; its scripts and JSON pass through untouched (issue 11 item 32).
 func TestQueueMonitorPage(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		for _, path := range []string{"/admin/queues", "/admin/queues/queues/default"} {

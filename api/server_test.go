@@ -25,6 +25,7 @@ import (
 // after reading its body keeps its context (net/http lifts the deadline once the body is read;
 // the event streams depend on it).
 func TestSlowBody(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		handlerCtxErr := make(chan error, 1)
 		slow := api.Route{Method: "POST", Path: "/slow", Handler: func(c *gin.Context) {

@@ -36,6 +36,7 @@ func loginBody(email, password string) map[string]string {
 // TestLogin: a good login answers the session; a wrong password and an unknown e-mail give the
 // same 422 on email.
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 
@@ -92,6 +93,7 @@ func TestLogin(t *testing.T) {
 
 // TestRegister: 201 with a customer session; the specification's validation rules.
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ok := map[string]any{"name": "Jelena Petrović", "email": "Jelena@Example.rs", "password": "tajna1234", "password_confirmation": "tajna1234"}
@@ -158,6 +160,7 @@ func TestRegister(t *testing.T) {
 
 // TestMe: GET users/token, with and without addresses.
 func TestMe(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		r := ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer})
@@ -191,6 +194,7 @@ func TestMe(t *testing.T) {
 
 // TestRefresh: the refresh token rotates: the old one then fails, the new one works.
 func TestRefresh(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		first := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
@@ -242,6 +246,7 @@ func TestRefresh(t *testing.T) {
 // TestLogout revokes the session's access token (cached or not) and its refresh token, and
 // nothing else.
 func TestLogout(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		s := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
@@ -315,6 +320,7 @@ var resetLink = regexp.MustCompile(`/nova-lozinka\?token=([^&\s]+)&email=(\S+)`)
 // TestPasswordReset: forgot password queues a mail whose link resets the password; the reset
 // ends every session; the token works once.
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Auth.LoginFailsPerEmailIP = 3 }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		other := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
@@ -422,6 +428,7 @@ func trustLoopback(cfg *config.Config) { cfg.HTTP.TrustedProxies = []string{"127
 // for the address they came from, and for everybody only past a much higher ceiling, so a
 // stranger cannot lock a known e-mail (the super-admin's) out.
 func TestLoginRateLimits(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) {
 		trustLoopback(cfg)
 		cfg.Auth.LoginPerIPPerMinute = 6
@@ -534,6 +541,7 @@ func TestLoginRateLimits(t *testing.T) {
 
 // TestModules lists exactly the modules enabled in the configuration.
 func TestModules(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Modules = []string{"Banner", "Pricelist"} }, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		r := ts.do(req{method: "GET", path: "/api/v1/modules"})
@@ -557,6 +565,7 @@ func TestModules(t *testing.T) {
 // reset mail's queue, the import's queue) answer 503 with the server-error message, through
 // the one error mapping, instead of a 500 after go-redis's long dial.
 func TestRedisOutage503(t *testing.T) {
+	t.Parallel()
 	var dead *queue.Redis
 	runWith(t, func(cfg *config.Config) {
 		r, err := queue.StartEmbedded()
@@ -604,6 +613,7 @@ func TestRedisOutage503(t *testing.T) {
 // TestRegisterLimits429: registrations are limited per client address and per e-mail;
 // refused input (422 before the limits) costs nothing.
 func TestRegisterLimits429(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) {
 		trustLoopback(cfg)
 		cfg.Auth.RegisterPerIPPerHour = 3
@@ -662,6 +672,7 @@ func TestRegisterLimits429(t *testing.T) {
 // minute and five an hour, answering every request alike; one client address asking too
 // often gets 429.
 func TestForgotPasswordLimits(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) {
 		trustLoopback(cfg)
 		cfg.Auth.ForgotPerIPPerHour = 3

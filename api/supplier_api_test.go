@@ -74,6 +74,7 @@ type supplierRow struct {
 }
 
 func TestSuppliersList(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		supplierFixture(t, a, "Comtrade", 5, 2)
@@ -126,6 +127,7 @@ func TestSuppliersList(t *testing.T) {
 }
 
 func TestSupplierProducts(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		s, _ := supplierFixture(t, a, "Comtrade", 3, 1)
@@ -182,6 +184,7 @@ func TestSupplierProducts(t *testing.T) {
 }
 
 func TestSupplierDisconnect(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		_, ids := supplierFixture(t, a, "Comtrade", 2, 2)

@@ -23,6 +23,7 @@ import (
 
 // TestHealth: /healthz is up; /readyz reports each dependency, 503 when one is down.
 func TestHealth(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		if r := ts.do(req{method: "GET", path: "/healthz"}); r.Status != 200 || cmp.Diff(map[string]any{"status": "ok"}, r.Body) != "" {
@@ -47,6 +48,7 @@ func TestHealth(t *testing.T) {
 
 // TestMetrics: requests are counted by route pattern, not by raw path.
 func TestMetrics(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ts.do(req{method: "GET", path: "/api/v1/admin/users/999999", token: ts.admin})
@@ -71,6 +73,7 @@ func TestMetrics(t *testing.T) {
 
 // TestMedia serves public objects only, and nothing outside them.
 func TestMedia(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
@@ -107,6 +110,7 @@ func TestMedia(t *testing.T) {
 // TestWebApps: the storefront and the admin app answer their own routes with index.html,
 // assets as files; without a build, a plain 503 says how to build.
 func TestWebApps(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		if r := ts.do(req{method: "GET", path: "/kategorije/laptopovi"}); r.Status != 503 || !strings.Contains(string(r.Raw), "make web") {
@@ -165,6 +169,7 @@ func TestWebApps(t *testing.T) {
 
 // TestModuleGuard: a route of a switched-off module is a 404 for everyone.
 func TestModuleGuard(t *testing.T) {
+	t.Parallel()
 	runWith(t, func(cfg *config.Config) { cfg.Modules = []string{"News"} }, func(t *testing.T, a *app.App) {
 		ok := func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"data": "ok"}) }
 		ts := newTestServer(t, a,

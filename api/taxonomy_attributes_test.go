@@ -23,6 +23,7 @@ func taxonomyActivityTypes(tb testing.TB, a *app.App) []string {
 }
 
 func TestAttributes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
@@ -85,6 +86,7 @@ func TestAttributes(t *testing.T) {
 }
 
 func TestAttributeValues(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		if err := a.Catalog.EnsureManufacturerAttribute(context.Background()); err != nil {
@@ -165,6 +167,7 @@ func TestAttributeValues(t *testing.T) {
 }
 
 func TestCategoryAttributes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()

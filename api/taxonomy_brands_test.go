@@ -13,6 +13,7 @@ import (
 )
 
 func TestBrands(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
@@ -88,6 +89,7 @@ func TestBrands(t *testing.T) {
 }
 
 func TestTaxonomyLookups(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()

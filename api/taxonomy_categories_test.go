@@ -47,6 +47,7 @@ func taxonomyPNG(tb testing.TB) []byte {
 }
 
 func TestCategoryCreate(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		tests := []struct {
@@ -118,6 +119,7 @@ func TestCategoryCreate(t *testing.T) {
 }
 
 func TestCategoryTree(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		top := taxonomyFixtureCategory(t, a, "Računari", nil)
@@ -212,6 +214,7 @@ func sortedCopy(s []string) []string {
 }
 
 func TestCategoryUpdateDelete(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		top := taxonomyFixtureCategory(t, a, "Bela tehnika", nil)
@@ -276,6 +279,7 @@ func TestCategoryUpdateDelete(t *testing.T) {
 }
 
 func TestCategoryImage(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		cat := taxonomyFixtureCategory(t, a, "Telefoni", nil)

@@ -23,6 +23,7 @@ func newUser(name, email, password, confirmation, role string) map[string]any {
 
 // TestUserCreate: POST admin/users.
 func TestUserCreate(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		r := ts.do(req{method: "POST", path: "/api/v1/admin/users", token: ts.admin,
@@ -85,6 +86,7 @@ func TestUserCreate(t *testing.T) {
 
 // TestUserGet: GET admin/users/{id}, with include=addresses.
 func TestUserGet(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		buyer := data(ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}))
@@ -109,6 +111,7 @@ func TestUserGet(t *testing.T) {
 // TestUserUpdate: PATCH admin/users/{id}: data, role (effective at once for the user's open
 // sessions) and an optional password (which ends them).
 func TestUserUpdate(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		buyer := data(ts.do(req{method: "GET", path: "/api/v1/users/token", token: ts.buyer}))
@@ -209,6 +212,7 @@ func smallPNG(t *testing.T) []byte {
 // TestUserAvatar: POST admin/users/{id}/avatar stores the image, serves it under image_thumb
 // and drops the previous one; non-images, oversize images and no file are 422s.
 func TestUserAvatar(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		const path = "/api/v1/admin/users/2/avatar"
@@ -287,6 +291,7 @@ func TestUserAvatar(t *testing.T) {
 // TestUserRoleGrants: a back-office user with the user permissions but not super-admin may hand
 // out only what they hold, and may not touch a super-admin.
 func TestUserRoleGrants(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := t.Context()
