@@ -96,6 +96,7 @@ func parse(t *testing.T, cmd func(f *Factory) *cobra.Command, args ...string) (*
 var errNotRun = errors.New("runF not called")
 
 func TestNewCmdMigrate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -135,6 +136,7 @@ func TestNewCmdMigrate(t *testing.T) {
 }
 
 func TestNewCmdSeed(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args     []string
 		wantCode int
@@ -159,6 +161,7 @@ func TestNewCmdSeed(t *testing.T) {
 }
 
 func TestNewCmdUserCreate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -202,6 +205,7 @@ func TestNewCmdUserCreate(t *testing.T) {
 }
 
 func TestNewCmdConfigShow(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		args     []string
 		wantCode int
@@ -221,6 +225,7 @@ func TestNewCmdConfigShow(t *testing.T) {
 }
 
 func TestRootUsageErrors(t *testing.T) {
+	t.Parallel()
 	s := &testShop{}
 	for _, args := range [][]string{{"frobnicate"}, {"--no-such-flag"}, {"migrate", "up", "--lang"}} {
 		_, errOut, code := s.run(t, args...)
@@ -234,6 +239,7 @@ func TestRootUsageErrors(t *testing.T) {
 }
 
 func TestMigrateRun(t *testing.T) {
+	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		ids := migrations.IDs()
@@ -295,6 +301,7 @@ func TestMigrateRun(t *testing.T) {
 }
 
 func TestMigrateUnreachableDatabase(t *testing.T) {
+	t.Parallel()
 	s := newTestShop(t, "sqlite", "SHOP_DATABASE_URL=postgres://shop:hunter2@127.0.0.1:1/x?connect_timeout=1", "SHOP_AUTH_SECRET=cli-test-secret-cli-test-secret-cli")
 	_, errOut, code := s.run(t, "migrate", "status")
 	if code != 1 || !strings.Contains(errOut, "cannot reach") || strings.Contains(errOut, "hunter2") {
@@ -303,6 +310,7 @@ func TestMigrateUnreachableDatabase(t *testing.T) {
 }
 
 func TestSeedRun(t *testing.T) {
+	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		out := s.mustRun(t, "seed", "demo")
@@ -333,6 +341,7 @@ func TestSeedRun(t *testing.T) {
 }
 
 func TestUserCreateRun(t *testing.T) {
+	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		out := s.mustRun(t, "user", "create", "--email", "Ana@Example.rs", "--name", "Ana Petrović", "--role", "super-admin", "--password", "tajna1234")
@@ -402,6 +411,7 @@ func TestUserCreateRun(t *testing.T) {
 }
 
 func TestConfigShowRun(t *testing.T) {
+	t.Parallel()
 	s := newTestShop(t, "sqlite", "SHOP_AUTH_SECRET=very-secret-value-very-secret-value", "SHOP_HTTP_ADDR=:9090",
 		"SHOP_DATABASE_URL=postgres://shop:db-password@db:5432/shop", "SHOP_MAIL_SMTP_PASSWORD=smtp-password")
 	out := s.mustRun(t, "config", "show")
@@ -434,6 +444,7 @@ func TestConfigShowRun(t *testing.T) {
 
 // Every Example line must parse: a known command, known flags, the right arguments.
 func TestExamplesParse(t *testing.T) {
+	t.Parallel()
 	root := NewRootCmd(&Factory{Environ: func() []string { return nil }})
 	var walk func(c *cobra.Command)
 	n := 0

@@ -19,6 +19,7 @@ import (
 )
 
 func TestNewCmdImportPricelist(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args     []string
 		wantCode int
@@ -78,6 +79,7 @@ func importFile(t *testing.T, n int, opts pricelist.SampleOptions) string {
 // id, with plain progress lines when not on a terminal, a summary, --json; a refused file and a
 // failed import exit 1 with the reason.
 func TestImportPricelistInline(t *testing.T) {
+	t.Parallel()
 	// The embedded set-up: SQLite and no redis.url.
 	s := &testShop{environ: []string{"SHOP_DATA_DIR=" + t.TempDir(), "HOME=/nonexistent"}}
 	var supplierID uint64
@@ -151,6 +153,7 @@ func TestImportPricelistInline(t *testing.T) {
 // TestImportPricelistQueued: with redis.url the import is queued for the workers; --wait waits
 // for it and prints the summary; without --wait it answers at once.
 func TestImportPricelistQueued(t *testing.T) {
+	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		f := s.factory()

@@ -12,6 +12,7 @@ import (
 )
 
 func TestNewCmdSeedBench(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args         []string
 		wantCode     int
@@ -52,6 +53,7 @@ func TestNewCmdSeedBench(t *testing.T) {
 }
 
 func TestSeedBenchRun(t *testing.T) {
+	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		out := s.mustRun(t, "seed", "bench", "--products", "300")

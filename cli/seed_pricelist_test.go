@@ -16,6 +16,7 @@ import (
 )
 
 func TestNewCmdSeedPricelistFile(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -69,6 +70,7 @@ func TestNewCmdSeedPricelistFile(t *testing.T) {
 }
 
 func TestSeedPricelistFileRun(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	run := func(args ...string) (string, string, int) {
 		var out, errOut bytes.Buffer

@@ -20,6 +20,7 @@ import (
 // TestPricelistImportJob: an upload is imported by the worker; a bad file fails the import at
 // once (archived, never retried); an undecodable payload is not retried.
 func TestPricelistImportJob(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		mux := worker.Mux(worker.Deps{Log: discard, Pricelist: a.Pricelist})

@@ -20,6 +20,7 @@ import (
 // theirs), and the user who changed it is told how many products changed; a change that leaves
 // VAT and margins alone queues nothing.
 func TestCategoryMarginChangeRecomputesPrices(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		const userID = 42
 		ctx := actor.With(context.Background(), actor.Actor{UserID: userID})

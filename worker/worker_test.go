@@ -65,6 +65,7 @@ func emlFiles(tb testing.TB, dir string) []string {
 }
 
 func TestMailJobEndToEnd(t *testing.T) {
+	t.Parallel()
 	r := queuetest.Redis(t)
 	outbox := &mail.Outbox{Dir: filepath.Join(t.TempDir(), "outbox"), From: "Prodavnica <noreply@demo.local>"}
 	startWorker(t, r, worker.Deps{Log: discard, Mail: outbox})
@@ -100,6 +101,7 @@ func TestMailJobEndToEnd(t *testing.T) {
 }
 
 func TestUndecodablePayloadIsNotRetried(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	mux := worker.Mux(worker.Deps{Log: discard, Mail: &mail.Outbox{Dir: t.TempDir()}})
 	for _, payload := range []string{"", "{", `{"message": "not an object"}`} {
@@ -130,6 +132,7 @@ func TestUndecodablePayloadIsNotRetried(t *testing.T) {
 
 // A relay that is down is worth retrying: the job goes to the retry set, not the archive.
 func TestMailRelayDownIsRetried(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -169,6 +172,7 @@ func TestMailRelayDownIsRetried(t *testing.T) {
 }
 
 func TestIdentityPurgeJob(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		mux := worker.Mux(worker.Deps{Log: discard, Mail: a.Mail, Identity: a.Identity})
 		if err := mux.ProcessTask(context.Background(), queue.NewIdentityPurgeTask()); err != nil {
@@ -178,6 +182,7 @@ func TestIdentityPurgeJob(t *testing.T) {
 }
 
 func TestSchedule(t *testing.T) {
+	t.Parallel()
 	mux := worker.Mux(worker.Deps{Log: discard})
 	entries := worker.Schedule()
 	if len(entries) == 0 {

@@ -17,6 +17,7 @@ func validCategoryInput() CategoryInput {
 }
 
 func TestCheckCategory(t *testing.T) {
+	t.Parallel()
 	bps := func(v money.Bps) *money.Bps { return &v }
 	tests := []struct {
 		name   string
@@ -52,6 +53,7 @@ func TestCheckCategory(t *testing.T) {
 }
 
 func TestFirstFreeSlug(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		taken []string
@@ -72,6 +74,7 @@ func TestFirstFreeSlug(t *testing.T) {
 }
 
 func TestCategoryTreeHelpers(t *testing.T) {
+	t.Parallel()
 	id := func(v uint64) *uint64 { return &v }
 	cats := []*Category{
 		{ID: 1, Level: 1, Active: true},

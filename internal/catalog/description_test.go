@@ -8,6 +8,7 @@ import (
 )
 
 func TestDescriptionText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in, want string
 	}{
@@ -31,6 +32,7 @@ func TestDescriptionText(t *testing.T) {
 }
 
 func TestCheckDescription(t *testing.T) {
+	t.Parallel()
 	lexical := func(text string) string {
 		return `{"root":{"children":[{"type":"paragraph","children":[{"type":"text","text":"` + text + `"}]}]}}`
 	}

@@ -144,6 +144,7 @@ func day(s string) time.Time {
 func ptr[T any](v T) *T { return &v }
 
 func TestApplyFilter(t *testing.T) {
+	t.Parallel()
 	// 22:30 UTC on 14 June is already 00:30 on the 15th in Belgrade: "today" is the 15th, and
 	// the discount that ended on the 14th no longer counts (the UTC date would still say 14th).
 	at := time.Date(2025, 6, 14, 22, 30, 0, 0, time.UTC)
@@ -277,6 +278,7 @@ func TestApplyFilter(t *testing.T) {
 }
 
 func TestProductFilterIsEmpty(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		f    ProductFilter

@@ -129,6 +129,7 @@ func fieldKey(err error) string {
 }
 
 func TestReadImage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		data   []byte
@@ -164,6 +165,7 @@ func TestReadImage(t *testing.T) {
 }
 
 func TestImageExactlyAtLimit(t *testing.T) {
+	t.Parallel()
 	// Bytes after a PNG's end are ignored by decoders: a file of exactly the limit passes.
 	data := imagingPNG(t, 2, 2, color.NRGBA{G: 255, A: 255})
 	data = append(data, make([]byte, ImageMaxBytes-len(data))...)
@@ -173,6 +175,7 @@ func TestImageExactlyAtLimit(t *testing.T) {
 }
 
 func TestVariants(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		data []byte

@@ -40,6 +40,7 @@ func listIDs(t *testing.T, svc *Service, f ProductFilter, page listing.Page) ([]
 // TestListProductsBoundedCount: above the bound the total is the bound and says so; at or
 // under it the total is exact; the pages are the same either way.
 func TestListProductsBoundedCount(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
 		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
@@ -83,6 +84,7 @@ func TestListProductsBoundedCount(t *testing.T) {
 // paths of ListProducts (under and over the count bound), pages exactly as the plain ORDER BY
 // on products gives them.
 func TestListProductsSorts(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
 		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
@@ -129,6 +131,7 @@ func TestListProductsSorts(t *testing.T) {
 // price and change time through inserts, every kind of update and deletes, and the sorts
 // through it see the new values at once.
 func TestProductSortKeysFollowProducts(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
 		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)

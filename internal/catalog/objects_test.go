@@ -38,6 +38,7 @@ func tinyPNG(tb testing.TB) []byte {
 // refuses deletes leaves the old object as garbage, answers success, and says so in the log
 // (the errors were dropped before).
 func TestCategoryObjectDeleteLogged(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
 		local, err := blob.NewLocal(t.TempDir())

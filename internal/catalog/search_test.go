@@ -3,6 +3,7 @@ package catalog
 import "testing"
 
 func TestFold(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Frižider", "frizider"},
 		{"ČOKOLADA ćevap", "cokolada cevap"},
@@ -21,6 +22,7 @@ func TestFold(t *testing.T) {
 }
 
 func TestContainsPattern(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"frizider", "%frizider%"},
 		{"50%", `%50\%%`},
@@ -35,6 +37,7 @@ func TestContainsPattern(t *testing.T) {
 }
 
 func TestSlugify(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"Frižider Gorenje NRK 6192", "frizider-gorenje-nrk-6192"},
 		{"  Laptop -- HP 15\" (2024)  ", "laptop-hp-15-2024"},

@@ -41,6 +41,7 @@ func supplierTestRows(tb testing.TB, a *app.App, supplierID uint64) map[string]c
 }
 
 func TestCreateSupplier(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		if _, err := a.Catalog.CreateSupplier(ctx, " Comtrade "); err != nil {
@@ -56,6 +57,7 @@ func TestCreateSupplier(t *testing.T) {
 }
 
 func TestUpsertSupplierProducts(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		s, _ := a.Catalog.CreateSupplier(ctx, "Comtrade")
@@ -96,6 +98,7 @@ func TestUpsertSupplierProducts(t *testing.T) {
 }
 
 func TestConnectSupplierProduct(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		s, _ := a.Catalog.CreateSupplier(ctx, "Comtrade")

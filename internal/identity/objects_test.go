@@ -37,6 +37,7 @@ func (failingResets) Reset(context.Context, string) error {
 // TestDroppedErrorsLogged: an old avatar the store will not delete, and a login counter Redis
 // will not reset, leave the answer a success and are logged (both errors were dropped before).
 func TestDroppedErrorsLogged(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		logs := &logtest.Recorder{}

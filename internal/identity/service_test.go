@@ -88,6 +88,7 @@ func (c *clock) advance(d time.Duration) {
 }
 
 func TestEnsureRole(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		ids := a.Identity
@@ -139,6 +140,7 @@ func TestEnsureRole(t *testing.T) {
 // TestEnsureRoleReachesSessions: a logged-in holder of the role gets the new permissions on
 // its next request, not after the principal cache expires.
 func TestEnsureRoleReachesSessions(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		if _, err := a.Identity.EnsureRole(ctx, "urednik", []string{identity.PermViewProduct}); err != nil {
@@ -161,6 +163,7 @@ func TestEnsureRoleReachesSessions(t *testing.T) {
 }
 
 func TestCountUsers(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		if n, err := a.Identity.CountUsers(ctx, nil); err != nil || n != 0 {
@@ -215,6 +218,7 @@ func resetToken(t *testing.T, a *app.App, to string) string {
 // TestPurgeExpired removes expired sessions, sessions revoked over a day ago, and reset tokens
 // that expired or were used; it keeps everything still alive.
 func TestPurgeExpired(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		c := &clock{t: time.Now().UTC()}
@@ -294,6 +298,7 @@ func TestPurgeExpired(t *testing.T) {
 
 // TestTokenLifetimes: the access token ends at its TTL, the refresh token at its own.
 func TestTokenLifetimes(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		c := &clock{t: time.Now().UTC()}
@@ -323,6 +328,7 @@ func TestTokenLifetimes(t *testing.T) {
 
 // TestRefreshOnce: of several concurrent refreshes with one token exactly one wins.
 func TestRefreshOnce(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		mustCreateUser(t, a, "kupac@example.rs", identity.RoleCustomer)
 		tok := mustLogin(t, a, "kupac@example.rs")
@@ -350,6 +356,7 @@ func TestRefreshOnce(t *testing.T) {
 
 // TestNamesTrimmed: the name is trimmed before the length rule, so blanks do not count.
 func TestNamesTrimmed(t *testing.T) {
+	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		_, err := a.Identity.CreateUser(context.Background(), identity.CreateUserInput{Name: "   A   ", Email: "a@example.rs",
 			Password: password, PasswordConfirmation: password, Role: identity.RoleCustomer})
@@ -363,6 +370,7 @@ func TestNamesTrimmed(t *testing.T) {
 // login (the session: its newest refresh token and access tokens) and logs it; the user's
 // other logins live on, and a token from before families (no session id inside) still works.
 func TestRefreshReuseRevokesFamily(t *testing.T) {
+	t.Parallel()
 	for _, d := range dbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()

@@ -79,6 +79,7 @@ var typeData = []struct {
 // admin shows as an error) is stored with its data, listed, and pushed to the user's tab as
 // the same notification.
 func TestEveryTypeStoredListedAndPushed(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		hub := running(t)
 		s := notify.NewService(gdb, hub, discard(), clock.System())
@@ -147,6 +148,7 @@ func decode(t *testing.T, s string) any {
 }
 
 func TestNotifyData(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s := service(t, gdb)
 		ctx := context.Background()
@@ -183,6 +185,7 @@ func TestNotifyData(t *testing.T) {
 
 // TestNotifyWithoutRedis: the row is the truth; a publish that fails is logged, not returned.
 func TestNotifyWithoutRedis(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		dead := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: time.Second})
 		defer dead.Close()
@@ -233,6 +236,7 @@ func reversed(in []uint64) []uint64 {
 }
 
 func TestListAndUnread(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
@@ -273,6 +277,7 @@ func TestListAndUnread(t *testing.T) {
 }
 
 func TestMarkRead(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
@@ -332,6 +337,7 @@ func readAt(t *testing.T, s *notify.Service, user, id uint64) *time.Time {
 }
 
 func TestDelete(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
@@ -364,6 +370,7 @@ func TestDelete(t *testing.T) {
 
 // TestSince: the replay is the user's notifications after an id, oldest first, in batches.
 func TestSince(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s := notify.NewService(gdb, nil, discard(), clock.System())
 		ctx := context.Background()
