@@ -19,14 +19,29 @@ try {
     const context = await browser.newContext({ storageState, viewport: { width: 1400, height: 900 } })
     const page = await context.newPage()
     const loads = []
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(res.url())) {
-        loads.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })))
-      }
+    const isScript = (req) => req.resourceType() === 'script' || /\.m?js(\?|$)/.test(req.url())
+    let pending = 0
+    let last = Date.now()
+    page.on('request', (req) => {
+      if (!isScript(req)) return
+      pending++
+      last = Date.now()
     })
+    const done = (req) => {
+      if (!isScript(req)) return
+      pending--
+      last = Date.now()
+    }
+    page.on('requestfailed', done)
+    page.on('response', (res) => {
+      if (isScript(res.request())) loads.push(res.body().then((b) => ({ url: res.url(), gz: gzipSync(b).length })))
+    })
+    page.on('requestfinished', done)
     await page.goto(`${shop.base}${path}`)
     await ready(page)
-    await page.waitForLoadState('networkidle')
+    // Quiet: no script in flight and none asked for during a second. Not 'networkidle': the
+    // admin's realtime stream (server-sent events) stays open for as long as the page does.
+    while (pending > 0 || Date.now() - last < 1000) await page.waitForTimeout(100)
     const files = await Promise.all(loads)
     await context.close()
     return { kb: files.reduce((n, f) => n + f.gz, 0) / 1000, files: files.length, list: files }
