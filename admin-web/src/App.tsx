@@ -15,10 +15,10 @@ import 'dayjs/locale/sr'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { createQueryClient } from './api/queryClient'
 import { NotificationBinder, notificationConfig, toast } from './notify'
-import { createAdminRouter } from './routes'
+import { AdminRoutes, BASENAME } from './routes'
 
 const antdLocales: Record<'sr' | 'en', Locale> = { sr: srRS, en: enGB }
 
@@ -38,13 +38,14 @@ export function App() {
   const { i18n } = useTranslation()
   // i18n.t reads the current language at call time, so a toast follows a language switch
   const [queryClient] = useState(() => createQueryClient(toast, i18n.t.bind(i18n) as TFunction))
-  const [router] = useState(createAdminRouter)
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={uiLocale(i18n.language)}>
         <AntApp notification={notificationConfig}>
           <NotificationBinder />
-          <RouterProvider router={router} />
+          <BrowserRouter basename={BASENAME}>
+            <AdminRoutes />
+          </BrowserRouter>
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -2,7 +2,7 @@
 // the back-office layout behind its guard. Screens whose capability comes in a later issue
 // show the shared ComingSoon page; unknown paths the not-found page.
 import type { ReactNode } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAdminRouter() {
-  return createBrowserRouter(routes, { basename: BASENAME })
+/** AdminRoutes: the route table under a <BrowserRouter basename={BASENAME}>. */
+export function AdminRoutes() {
+  return useRoutes(routes)
 }
