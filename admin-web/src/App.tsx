@@ -1,6 +1,8 @@
 // The admin app: React Query with the app's toasts, antd and dayjs in the chosen language, the router.
+// No antd <App> wrapper: it brings the modal, message and notification code into the first
+// screen (issue 11 item 24); the toasts load their part when the first one shows (notify.tsx).
 import { QueryClientProvider } from '@tanstack/react-query'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider, theme } from 'antd'
 import type { Locale } from 'antd/es/locale'
 // antd's `antd/locale/*` files are CommonJS re-exports of `lib/`. This package is an ES module
 // ("type": "module"), so Vite's build imports them in Node mode: their default is the whole
@@ -13,11 +15,11 @@ import dayjs from 'dayjs'
 import 'dayjs/locale/en-gb'
 import 'dayjs/locale/sr'
 import type { TFunction } from 'i18next'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrowserRouter } from 'react-router'
 import { createQueryClient } from './api/queryClient'
-import { NotificationBinder, notificationConfig, toast } from './notify'
+import { toast, Toasts } from './notify'
 import { AdminRoutes, BASENAME } from './routes'
 
 const antdLocales: Record<'sr' | 'en', Locale> = { sr: srRS, en: enGB }
@@ -41,13 +43,19 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={uiLocale(i18n.language)}>
-        <AntApp notification={notificationConfig}>
-          <NotificationBinder />
+        <Toasts />
+        <AppText>
           <BrowserRouter basename={BASENAME}>
             <AdminRoutes />
           </BrowserRouter>
-        </AntApp>
+        </AppText>
       </ConfigProvider>
     </QueryClientProvider>
   )
+}
+
+/** AppText: the theme's text colour, size and font for what antd's components do not style (as antd's App did). */
+function AppText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken()
+  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>
 }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
+import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
@@ -14,7 +15,8 @@ export const BASENAME = '/admin'
 // Every page is its own chunk (issue 11 item 24): the first screen loads only what it shows.
 const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
 const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
-const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), 'AdminLayout')
+// the back office's area texts (i18n AREAS) load beside its layout: the login screen has no use for them
+const AdminLayout = lazyPage(() => Promise.all([import('./layout/AdminLayout'), loadAreaTexts()]).then(([m]) => m), 'AdminLayout')
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), 'LoginPage')
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage')
 const ActivityLog = lazyPage(() => import('./pages/activity/ActivityLog'), 'ActivityLog')
