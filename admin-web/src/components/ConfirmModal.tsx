@@ -1,20 +1,9 @@
-// ConfirmDialog asks a yes/no question (Da/Ne) before an action that cannot be taken back.
+// The modal of ConfirmDialog (loaded when a question is first asked).
 import { Modal } from 'antd'
-import type { ReactNode } from 'react'
+import type { ConfirmDialogProps } from './ConfirmDialog'
 import { useTranslation } from 'react-i18next'
 
-export interface ConfirmDialogProps {
-  open: boolean
-  title: ReactNode
-  children?: ReactNode
-  /** busy shows the yes button loading (the action is on the way) */
-  busy?: boolean
-  danger?: boolean
-  onConfirm: () => void
-  onCancel: () => void
-}
-
-export function ConfirmDialog({ open, title, children, busy, danger, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmModal({ open, title, children, busy, danger, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation()
   return (
     <Modal

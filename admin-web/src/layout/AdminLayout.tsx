@@ -1,7 +1,7 @@
 // The back-office shell: the sidebar (closed at widths up to 1200 px), the header with the
 // language switch, the notifications bell and the user menu, and the current screen.
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Button, Flex, Layout, Result, Typography, theme } from 'antd'
+import { Button, Flex, Layout, Typography, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { clearTokens } from '@shop/shared'
@@ -9,6 +9,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router'
 import { ApiError, clearQueueCookie } from '../api/client'
 import { isStaff } from '../auth/access'
 import { Loading } from '../auth/guards'
+import { LazyResult as Result } from '../components/LazyResult'
 import { useLogout, useMe, useModules } from '../hooks/api/session'
 import { LanguageSwitch } from './LanguageSwitch'
 import { NotificationBell } from './NotificationBell'
