@@ -6,9 +6,10 @@
 // lands on the dialog's fields; what has no field there (the selection, the sticker file, the
 // category) shows inside the dialog, since the app's toasts leave 422s to the forms.
 import { DownOutlined } from '@ant-design/icons'
-import { Button, Dropdown, Space } from 'antd'
+import { Button, Space } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MenuButton } from '../../components/MenuButton'
 import type { Target } from '../../hooks/api/products'
 import type { ProductFilters } from '../../lists/productQuery'
 import { chosenCategory, gateMassAction, OFFERED_MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
@@ -47,17 +48,14 @@ export function MassActions({ selection, filters, target, onDone, onNeedCategory
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{ items: OFFERED_MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}
-      >
+      <MenuButton menu={{ items: OFFERED_MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}>
         <Button>
           <Space>
             {t('mass.menu')}
             <DownOutlined />
           </Space>
         </Button>
-      </Dropdown>
+      </MenuButton>
 
       {(open !== null || refusal !== null) && (
         <Suspense fallback={null}>

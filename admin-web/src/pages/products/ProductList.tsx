@@ -2,7 +2,7 @@
 // live=1 fixed): the shared list layout with the filter panel, the chips, row selection, the
 // mass dialogs, and per row edit, delete and separate-from-supplier (each confirmed Da/Ne).
 import { DeleteOutlined, DisconnectOutlined, EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons'
-import { Badge, Button, Flex, Space, Tag, Typography, type TableProps } from 'antd'
+import { Badge, Button, Flex, Space, Tag, type TableProps } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -178,11 +178,11 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
             <FilterChips filters={query} onChange={setFilters} hidden={hiddenChips} />
             {(selected.length > 0 || allFiltered) && (
               <Flex gap={8} align="center" wrap data-testid="selection-bar">
-                <Typography.Text>
+                <span>
                   {allFiltered
                     ? t(bounded ? 'products.allFilteredChosenMore' : 'products.allFilteredChosen', { count: products.data?.meta?.total ?? 0 })
                     : t('products.chosen', { count: selected.length })}
-                </Typography.Text>
+                </span>
                 {!allFiltered && filtered && (
                   <Button type="link" size="small" onClick={() => setAllFiltered(true)}>
                     {t(bounded ? 'products.chooseAllFilteredMore' : 'products.chooseAllFiltered', { count: products.data?.meta?.total ?? 0 })}
