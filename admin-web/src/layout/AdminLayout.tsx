@@ -1,7 +1,7 @@
 // The back-office shell: the sidebar (closed at widths up to 1200 px), the header with the
 // language switch, the notifications bell and the user menu, and the current screen.
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons'
-import { Button, Flex, Layout, Typography, theme } from 'antd'
+import { Button, Flex, Layout, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { clearTokens } from '@shop/shared'
@@ -46,9 +46,9 @@ export function AdminLayout() {
         style={{ borderRight: `1px solid ${token.colorSplit}`, overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
       >
         <div style={{ padding: '16px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-          <Typography.Text strong>{collapsed ? t('app.title').slice(0, 1) : t('app.title')}</Typography.Text>
+          <strong>{collapsed ? t('app.title').slice(0, 1) : t('app.title')}</strong>
         </div>
-        <SidebarMenu user={me.data} modules={modules.data} />
+        <SidebarMenu user={me.data} modules={modules.data} collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: token.colorBgContainer, padding: '0 16px', borderBottom: `1px solid ${token.colorSplit}` }}>

@@ -1,9 +1,10 @@
 // The header's user menu: avatar (photo or initials), name, and the logout.
 import { LogoutOutlined } from '@ant-design/icons'
-import { Avatar, Dropdown, Space, Typography } from 'antd'
+import { Avatar, Space } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '../api/client'
+import { MenuButton } from '../components/MenuButton'
 import { useLogout } from '../hooks/api/session'
 
 export function initials(name: string | undefined): string {
@@ -20,8 +21,7 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout()
   const items = [{ key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: logout.isPending }]
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
       menu={{
         items,
         onClick: ({ key }) => {
@@ -33,8 +33,8 @@ export function UserMenu({ user }: { user: User }) {
         <Avatar src={user.image_thumb || undefined} style={{ backgroundColor: '#1677ff' }}>
           {initials(user.name)}
         </Avatar>
-        <Typography.Text strong>{user.name}</Typography.Text>
+        <strong>{user.name}</strong>
       </Space>
-    </Dropdown>
+    </MenuButton>
   )
 }
