@@ -4,36 +4,22 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, theme } from 'antd'
 import type { Locale } from 'antd/es/locale'
-// antd's `antd/locale/*` files are CommonJS re-exports of `lib/`. This package is an ES module
-// ("type": "module"), so Vite's build imports them in Node mode: their default is the whole
-// `module.exports` ({__esModule, default}), antd finds no texts in it and silently shows
-// English. The `es/` files are real ES modules: the default is the locale in the build and in
-// vitest alike.
-import enGB from 'antd/es/locale/en_GB'
-import srRS from 'antd/es/locale/sr_RS'
-import dayjs from 'dayjs'
-import 'dayjs/locale/en-gb'
-import 'dayjs/locale/sr'
 import type { TFunction } from 'i18next'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrowserRouter } from 'react-router'
 import { createQueryClient } from './api/queryClient'
+import { antdLocale } from './i18n/antdLocale'
 import { toast, Toasts } from './notify'
 import { AdminRoutes, BASENAME } from './routes'
 
-const antdLocales: Record<'sr' | 'en', Locale> = { sr: srRS, en: enGB }
-
 /**
  * uiLocale: antd's texts (pagination, date pickers, empty tables, confirmations) for the admin's
- * language, with dayjs switched along (month and day names). English is British English, so
- * calendars start the week on Monday in both languages. Anything but English is Serbian, as
- * everywhere in the admin.
+ * language, loaded with the language's texts (i18n/antdLocale.ts). Anything but English is
+ * Serbian, as everywhere in the admin. The date pickers' dayjs follows the language in DayPicker.
  */
-export function uiLocale(language: string): Locale {
-  const lang = language === 'en' ? 'en' : 'sr'
-  dayjs.locale(lang === 'en' ? 'en-gb' : 'sr')
-  return antdLocales[lang]
+export function uiLocale(language: string): Locale | undefined {
+  return antdLocale(language)
 }
 
 export function App() {

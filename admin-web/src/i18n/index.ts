@@ -4,11 +4,12 @@
 // (sr.json or en.json) of the active language alone; the back office's areas (the AREAS below,
 // files <area>.<lang>.json under their own top-level key) come with its layout through
 // loadAreaTexts, so the login screen does not carry them. A language switch (i18n.changeLanguage,
-// e.g. from the shared language switch) loads the other language's texts before it shows them,
-// through the small backend below.
+// e.g. from the shared language switch) loads the other language's texts, and antd's texts for it
+// (antdLocale.ts), before it shows them, through the small backend below.
 import i18n, { type BackendModule, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { getLang } from '@shop/shared'
+import { loadAntdLocale } from './antdLocale'
 
 export const LANGS = ['sr', 'en'] as const
 
@@ -47,8 +48,9 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    textsOf(language).then(
-      (texts) => callback(null, texts as ResourceKey),
+    // antd's texts for the language come along, so they are there when it shows
+    Promise.all([textsOf(language), loadAntdLocale(language)]).then(
+      ([texts]) => callback(null, texts as ResourceKey),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
     )
   },
@@ -83,7 +85,10 @@ let areaTextsLoading: Promise<void> | null = null
 export async function loadAllTexts(): Promise<void> {
   await i18nReady
   areasWanted = true
-  for (const l of LANGS) i18n.addResourceBundle(l, 'translation', await textsOf(l), true, true)
+  for (const l of LANGS) {
+    i18n.addResourceBundle(l, 'translation', await textsOf(l), true, true)
+    await loadAntdLocale(l)
+  }
   areaTextsLoading = Promise.resolve()
 }
 
