@@ -1,14 +1,14 @@
-// SimpleTable: the lists' table for pages of up to a few hundred rows, in antd's table look (its
-// styles and class names) without antd's Table, whose sorting, filtering, tree and pagination
-// machinery (rc-table, rc-tree, the filter menus: about 60 kB gzipped) the lists do not use on
-// their first screen (issue 11 item 24). ListPage loads antd's Table for its big virtual pages.
+// SimpleTable: the lists' table for pages of up to a few hundred rows, in antd's table look (the
+// few rules of it that a list shows, from the theme's tokens) and with antd's class names (which
+// pages and tests look for), without antd's Table, whose sorting, filtering, tree and pagination
+// machinery and styles (rc-table, rc-tree, the filter menus: about 65 kB gzipped) the lists do not
+// use on their first screen (issue 11 item 24). ListPage loads antd's Table for its big virtual
+// pages.
 // It knows what the lists use: columns with key, dataIndex, title, width, align and render; a row
 // key; the loading spinner; the empty text; a selection column with select-all of the page (onChange,
 // onSelect, onSelectAll and preserveSelectedRowKeys as antd's Table has them).
-import { Checkbox, ConfigProvider, Spin, type TableProps } from 'antd'
-import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls'
-import useStyle from 'antd/es/table/style'
-import { useContext, type Key, type ReactNode } from 'react'
+import { Checkbox, Spin, theme, type TableProps } from 'antd'
+import type { Key, ReactNode } from 'react'
 
 export interface SimpleTableProps<T> {
   columns: TableProps<T>['columns']
@@ -37,10 +37,8 @@ function valueOf<T>(column: Column<T>, row: T): unknown {
 }
 
 export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource, loading = false, emptyText, rowSelection }: SimpleTableProps<T>) {
-  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext)
-  const prefixCls = getPrefixCls('table')
-  const rootCls = useCSSVarCls(prefixCls)
-  const [wrapCSSVar, hashId, cssVarCls] = useStyle(prefixCls, rootCls)
+  const css = useTableStyle()
+  const prefixCls = 'ant-table'
   const cell = `${prefixCls}-cell`
 
   const keys = dataSource.map((row, i) => keyOf(rowKey, row, i))
@@ -65,10 +63,11 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
   const fixClass = rowSelection?.fixed ? ` ${cell}-fix-left ${cell}-fix-left-last` : ''
   const cols = columns as Column<T>[]
 
-  return wrapCSSVar(
-    <div className={`${prefixCls}-wrapper ${cssVarCls} ${rootCls} ${hashId}`}>
+  return (
+    <div className={`${prefixCls}-wrapper shop-table`}>
+      <style>{css}</style>
       <Spin spinning={loading}>
-        <div className={`${prefixCls} ${dataSource.length === 0 ? `${prefixCls}-empty` : ''} ${cssVarCls} ${rootCls} ${hashId}`}>
+        <div className={`${prefixCls}${dataSource.length === 0 ? ` ${prefixCls}-empty` : ''}`}>
           <div className={`${prefixCls}-container`}>
             <div className={`${prefixCls}-content`} style={{ overflowX: 'auto', overflowY: 'hidden' }}>
               <table style={{ width: 'auto', minWidth: '100%', tableLayout: 'auto' }}>
@@ -139,6 +138,28 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
           </div>
         </div>
       </Spin>
-    </div>,
+    </div>
   )
+}
+
+/** the table's look: antd's default table (16 px cells, a grey header with split lines, row hover and selection) */
+function useTableStyle(): string {
+  const { token } = theme.useToken()
+  const line = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`
+  return `
+.shop-table table { width: 100%; border-collapse: separate; border-spacing: 0; text-align: start }
+.shop-table .ant-table { background: ${token.colorBgContainer}; border-radius: ${token.borderRadiusLG}px; color: ${token.colorText}; font-size: ${token.fontSize}px; line-height: ${token.lineHeight} }
+.shop-table .ant-table-cell { padding: ${token.padding}px; border-bottom: ${line}; overflow-wrap: break-word }
+.shop-table th.ant-table-cell { position: relative; background: ${token.colorFillAlter}; color: ${token.colorTextHeading}; font-weight: ${token.fontWeightStrong}; text-align: start }
+.shop-table tr > th.ant-table-cell:first-child { border-start-start-radius: ${token.borderRadiusLG}px }
+.shop-table tr > th.ant-table-cell:last-child { border-start-end-radius: ${token.borderRadiusLG}px }
+.shop-table th.ant-table-cell:not(:last-child)::before { content: ''; position: absolute; top: 50%; inset-inline-end: 0; width: 1px; height: 1.6em; background: ${token.colorSplit}; transform: translateY(-50%) }
+.shop-table .ant-table-selection-column { padding-inline: ${token.paddingXS}px; text-align: center }
+.shop-table .ant-table-row > td { transition: background ${token.motionDurationMid} }
+.shop-table .ant-table-row:hover > td, .shop-table .ant-table-row:hover > td.ant-table-cell-fix-left { background: ${token.colorFillAlter} }
+.shop-table .ant-table-row-selected > td, .shop-table .ant-table-row-selected > td.ant-table-cell-fix-left { background: ${token.controlItemBgActive} }
+.shop-table .ant-table-row-selected:hover > td, .shop-table .ant-table-row-selected:hover > td.ant-table-cell-fix-left { background: ${token.controlItemBgActiveHover} }
+.shop-table td.ant-table-cell-fix-left { background: ${token.colorBgContainer} }
+.shop-table .ant-table-placeholder > td { text-align: center; color: ${token.colorTextDescription} }
+`
 }
