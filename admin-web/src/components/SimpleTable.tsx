@@ -53,7 +53,8 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
     rowSelection?.onChange?.(next, rowsOf(next), { type: 'single' })
   }
   const chooseAll = (on: boolean) => {
-    const next = on ? [...kept.filter((k) => !keys.includes(k)), ...keys] : kept.filter((k) => !keys.includes(k))
+    // the chosen ones first, then the page's others (antd's order)
+    const next = on ? [...kept, ...keys.filter((k) => !kept.includes(k))] : kept.filter((k) => !keys.includes(k))
     const changed = dataSource.filter((_, i) => selected.has(keys[i]) !== on)
     rowSelection?.onSelectAll?.(on, rowsOf(next), changed)
     rowSelection?.onChange?.(next, rowsOf(next), { type: 'all' })

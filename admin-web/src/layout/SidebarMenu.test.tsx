@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { renderApp } from '../testing/render'
 import { SidebarMenu } from './SidebarMenu'
 
@@ -26,5 +26,27 @@ describe('SidebarMenu', () => {
     expect(screen.getByRole('link', { name: 'Redovi poslova' }).getAttribute('href')).toBe('/admin/queues')
     expect(screen.getByRole('link', { name: 'Korisnici' })).toBeTruthy()
     expect(Array.from(document.querySelectorAll('[aria-current="page"]'), (el) => el.textContent)).toEqual(['Početna'])
+  })
+
+  it('folds and unfolds a group', async () => {
+    renderApp(<SidebarMenu user={urednik} modules={['Banner']} />, { at: '/' })
+    await settle()
+    const group = screen.getByRole('button', { name: /Katalog/ })
+    expect(group.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(group)
+    expect(group.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.queryByRole('link', { name: 'Proizvodi' })).toBeNull()
+    fireEvent.click(group)
+    expect(screen.getByRole('link', { name: 'Proizvodi' })).toBeTruthy()
+  })
+
+  it('collapsed to icons: the groups by name, their entries beside them on hover', async () => {
+    renderApp(<SidebarMenu user={urednik} modules={['Banner']} collapsed />, { at: '/proizvodi' })
+    await settle()
+    expect(screen.queryByRole('link', { name: 'Proizvodi' })).toBeNull()
+    const group = screen.getByRole('button', { name: 'Katalog' })
+    expect(group.getAttribute('aria-current')).toBe('location')
+    fireEvent.mouseEnter(group)
+    expect((await screen.findByRole('link', { name: 'Proizvodi' })).getAttribute('aria-current')).toBe('page')
   })
 })
