@@ -2,8 +2,9 @@
 // the back-office layout behind its guard. Screens whose capability comes in a later issue
 // show the shared ComingSoon page; unknown paths the not-found page.
 import type { ReactNode } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
+import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
@@ -14,7 +15,8 @@ export const BASENAME = '/admin'
 // Every page is its own chunk (issue 11 item 24): the first screen loads only what it shows.
 const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
 const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
-const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), 'AdminLayout')
+// the back office's area texts (i18n AREAS) load beside its layout: the login screen has no use for them
+const AdminLayout = lazyPage(() => Promise.all([import('./layout/AdminLayout'), loadAreaTexts()]).then(([m]) => m), 'AdminLayout')
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), 'LoginPage')
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage')
 const ActivityLog = lazyPage(() => import('./pages/activity/ActivityLog'), 'ActivityLog')
@@ -102,6 +104,7 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAdminRouter() {
-  return createBrowserRouter(routes, { basename: BASENAME })
+/** AdminRoutes: the route table under a <BrowserRouter basename={BASENAME}>. */
+export function AdminRoutes() {
+  return useRoutes(routes)
 }
