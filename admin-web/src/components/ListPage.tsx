@@ -53,6 +53,8 @@ export interface ListPageProps<T> {
   rowSelection?: TableProps<T>['rowSelection']
   /** the scroll area's height in virtual mode; default 640 */
   virtualHeight?: number
+  /** what an empty table says (default 'Nema podataka') */
+  emptyText?: ReactNode
 }
 
 export function ListPage<T extends object>({
@@ -69,6 +71,7 @@ export function ListPage<T extends object>({
   searchable = true,
   rowSelection,
   virtualHeight = 640,
+  emptyText,
 }: ListPageProps<T>) {
   const { t } = useTranslation()
   const [params, setParams] = useListParams(pageSizes)
@@ -115,7 +118,7 @@ export function ListPage<T extends object>({
         columns={columns}
         dataSource={data}
         loading={loading}
-        locale={{ emptyText: t('common.noData') }}
+        locale={{ emptyText: emptyText ?? t('common.noData') }}
         rowSelection={rowSelection}
         pagination={false}
         virtual={virtual}

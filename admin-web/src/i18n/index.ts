@@ -4,6 +4,8 @@ import { initReactI18next } from 'react-i18next'
 import { getLang } from '@shop/shared'
 import catalogEn from './catalog.en.json'
 import catalogSr from './catalog.sr.json'
+import discountsEn from './discounts.en.json'
+import discountsSr from './discounts.sr.json'
 import en from './en.json'
 import notificationsEn from './notifications.en.json'
 import notificationsSr from './notifications.sr.json'
@@ -12,7 +14,7 @@ import pricelistsSr from './pricelists.sr.json'
 import sr from './sr.json'
 
 // the catalogue screens' texts live in their own files, under their own top-level key
-export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn } } } as const
+export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr, ...discountsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn, ...discountsEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,
