@@ -126,6 +126,20 @@ func (s *Service) GetMassRun(ctx context.Context, id uint64) (*MassRun, error) {
 // whole by the retry. A failure is told (DiscountsFailed) when no retry follows: refused for
 // good (the type was deleted meanwhile, a bad selection) or on the last attempt.
 func (s *Service) RunMassDiscount(ctx context.Context, p queue.DiscountMassPayload, lastAttempt bool) (*MassRun, error) {
+	run, err := s.ApplyMassDiscount(ctx, p, lastAttempt)
+	if err != nil {
+		return nil, err
+	}
+	// Asked again on a retry too: a crash between the commit and this call must not leave the
+	// products' prices behind (recomputing prices that are right writes nothing).
+	s.scheduleAfter(ctx, MassRunProducts(run.ID))
+	return run, nil
+}
+
+// ApplyMassDiscount is RunMassDiscount's transaction without the recompute it asks for after:
+// the discounts, their activity entries, the run's end and its notification (the benchmark
+// times it apart from the recompute, which is pricing's own job).
+func (s *Service) ApplyMassDiscount(ctx context.Context, p queue.DiscountMassPayload, lastAttempt bool) (*MassRun, error) {
 	ctx = actor.With(ctx, actor.Actor{UserID: p.UserID})
 	base := s.db.WithContext(ctx)
 	if err := base.Model(&MassRun{}).Where("id = ? AND state IN ?", p.RunID, []string{MassQueued, MassRunning, MassFailed}).
@@ -166,16 +180,27 @@ func (s *Service) RunMassDiscount(ctx context.Context, p queue.DiscountMassPaylo
 		if err != nil {
 			return err
 		}
-		if err := tx.Raw("SELECT COUNT(*) FROM (?) s", sel).Scan(&run.Selected).Error; err != nil {
-			return apperr.Wrap(err, "count selected products")
-		}
 		now := s.now()
-		res := tx.Exec(massInsertSQL(tx), v.typ.ID, int64(v.price), int64(v.percentage), dayArg(tx, v.from), dayArg(tx, v.to), run.ID, now, now,
-			sel, v.to.Format(time.DateOnly), v.from.Format(time.DateOnly))
-		if res.Error != nil {
-			return apperr.Wrap(res.Error, "insert mass discounts")
+		args := []any{v.typ.ID, int64(v.price), int64(v.percentage), dayArg(tx, v.from), dayArg(tx, v.to), run.ID, now, now,
+			v.to.Format(time.DateOnly), v.from.Format(time.DateOnly)}
+		if db.IsPostgres(tx) {
+			// One statement: the selection is read once for the insert and its count.
+			var counts struct{ Selected, Added int64 }
+			if err := tx.Raw(massInsertCountedSQL(tx), append([]any{sel}, args...)...).Scan(&counts).Error; err != nil {
+				return apperr.Wrap(err, "insert mass discounts")
+			}
+			run.Selected, run.Added = counts.Selected, counts.Added
+		} else {
+			if err := tx.Raw("SELECT COUNT(*) FROM (?) s", sel).Scan(&run.Selected).Error; err != nil {
+				return apperr.Wrap(err, "count selected products")
+			}
+			res := tx.Exec("INSERT INTO discounts "+massColumns+" "+massSelectSQL(tx, "(?) s"), append(append(append([]any{}, args[:8]...), sel), args[8:]...)...)
+			if res.Error != nil {
+				return apperr.Wrap(res.Error, "insert mass discounts")
+			}
+			run.Added = res.RowsAffected
 		}
-		run.Added, run.Skipped = res.RowsAffected, run.Selected-res.RowsAffected
+		run.Skipped = run.Selected - run.Added
 		added := tx.Model(&Discount{}).Select("id").Where("mass_run_id = ?", run.ID)
 		logged := discountLog{DiscountTypeID: v.typ.ID, Price: v.price, Percentage: v.percentage, From: p.From, To: p.To}
 		if err := activity.RecordBulkTx(ctx, tx, activity.DiscountCreated, subjectDiscount, added, logged, now); err != nil {
@@ -200,9 +225,6 @@ func (s *Service) RunMassDiscount(ctx context.Context, p queue.DiscountMassPaylo
 	if fresh {
 		s.log.InfoContext(ctx, "mass discounts added", "run_id", run.ID, "added", run.Added, "skipped", run.Skipped, "user_id", p.UserID)
 	}
-	// Asked again on a retry too: a crash between the commit and this call must not leave the
-	// products' prices behind (recomputing prices that are right writes nothing).
-	s.scheduleAfter(ctx, MassRunProducts(run.ID))
 	return &run, nil
 }
 
@@ -229,17 +251,28 @@ func (s *Service) massFailed(ctx context.Context, p queue.DiscountMassPayload, e
 	return err
 }
 
-// massInsertSQL gives the selection's products (the first bound subquery) the action, except
-// those with a discount sharing a day with it. Arguments: type, price, percentage, from, to,
-// run, created, updated, the selection, to and from again (the overlap test).
-func massInsertSQL(tx *gorm.DB) string {
+// massColumns are the columns the mass discount writes.
+const massColumns = "(product_id, discount_type_id, price, percentage_bps, valid_from, valid_to, mass_run_id, created_at, updated_at)"
+
+// massSelectSQL selects the action's rows for the products of from (a source with a column
+// id), except those with a discount sharing a day with it. Arguments in order: type, price,
+// percentage, from, to, run, created, updated, the source's own (when it binds any), and to and
+// from again (the overlap).
+func massSelectSQL(tx *gorm.DB, from string) string {
 	day := dayParam(tx)
-	return `INSERT INTO discounts (product_id, discount_type_id, price, percentage_bps, valid_from, valid_to, mass_run_id, created_at, updated_at)
-		SELECT s.id, ` + typedParam(tx, "BIGINT") + `, ` + typedParam(tx, "BIGINT") + `, ` + typedParam(tx, "BIGINT") + `, ` + day + `, ` + day + `, ` +
+	return `SELECT s.id, ` + typedParam(tx, "BIGINT") + `, ` + typedParam(tx, "BIGINT") + `, ` + typedParam(tx, "BIGINT") + `, ` + day + `, ` + day + `, ` +
 		typedParam(tx, "BIGINT") + `, ` + typedParam(tx, "TIMESTAMPTZ") + `, ` + typedParam(tx, "TIMESTAMPTZ") + `
-		FROM (?) s
+		FROM ` + from + `
 		WHERE NOT EXISTS (SELECT 1 FROM discounts d WHERE d.product_id = s.id
 			AND ` + dayColumn(tx, "d.valid_from") + ` <= ` + day + ` AND ` + dayColumn(tx, "d.valid_to") + ` >= ` + day + `)`
+}
+
+// massInsertCountedSQL is the PostgreSQL statement: the selection (the first argument) read
+// once, the rows inserted, and both counted.
+func massInsertCountedSQL(tx *gorm.DB) string {
+	return `WITH s AS MATERIALIZED (?),
+	ins AS (INSERT INTO discounts ` + massColumns + ` ` + massSelectSQL(tx, "s") + ` RETURNING 1)
+	SELECT (SELECT COUNT(*) FROM s) AS selected, (SELECT COUNT(*) FROM ins) AS added`
 }
 
 // typedParam is a bound parameter in an INSERT's SELECT list: PostgreSQL cannot infer its
