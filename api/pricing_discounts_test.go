@@ -458,6 +458,28 @@ func TestActionsPage(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: "/api/v1/admin/actions?category_id=77&discount_type_id=" + fmt.Sprint(typ), token: ts.admin}); r.Status != 200 || len(list(r)) != 0 {
 			t.Errorf("search of another category: %d %s", r.Status, r.Raw)
 		}
+		// A category finds the products of the categories under it too.
+		now := time.Now().UTC()
+		for _, c := range []struct {
+			slug   string
+			parent any
+		}{{"prva", nil}, {"racunari", nil}, {"laptopovi", "racunari"}} { // prva is category 1, the fixtures' main category
+			if err := a.DB.Exec(`INSERT INTO categories (name, slug, prefix, level, position, parent_id, pdv_bps, web_margin_bps, retail_margin_bps,
+				dealer_margin_bps, min_price, allowed_rebate, active, created_at, updated_at)
+				VALUES (?, ?, 'KA', 1, 0, (SELECT id FROM categories WHERE slug = ?), 2000, 0, 0, 0, 0, 0, ?, ?, ?)`, c.slug, c.slug, c.parent, true, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		var parent, child uint64
+		a.DB.Raw("SELECT id FROM categories WHERE slug = 'racunari'").Scan(&parent)
+		a.DB.Raw("SELECT id FROM categories WHERE slug = 'laptopovi'").Scan(&child)
+		nested := mediaFixtureProduct(t, a, "ACT-5", true)
+		a.DB.Exec("UPDATE products SET main_category_id = ? WHERE id = ?", child, nested)
+		add(nested, typ, "2026-11-24", "2026-11-30")
+		r = ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/actions?category_id=%d&discount_type_id=%d", parent, typ), token: ts.admin})
+		if r.Status != 200 || len(list(r)) != 1 || list(r)[0].(map[string]any)["product"].(map[string]any)["sku"] != "ACT-5" {
+			t.Errorf("search of the parent category: %d %s", r.Status, r.Raw)
+		}
 
 		// Extend: ACT-4's would reach its Outlet action (skipped); the past is refused.
 		if r := ts.do(req{method: "POST", path: "/api/v1/admin/actions/extend", token: ts.admin,

@@ -39,9 +39,13 @@ type actionRow struct {
 	EntryPrice money.Para
 }
 
+// categoryTree is a category (the bound id) with every category under it, at any depth.
+const categoryTree = `WITH RECURSIVE sub(id) AS (SELECT CAST(? AS BIGINT) UNION ALL
+	SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id) SELECT id FROM sub`
+
 // SearchActions lists the discounts of the type, not yet ended (today's and the coming ones),
-// of the products in the category (their main category or one of their categories), by
-// product name. Both are required: 'Choose category and discount type for search.'
+// of the products in the category or a category under it (their main category or one of their
+// categories), by product name. Both are required: 'Choose category and discount type for search.'
 func (s *Service) SearchActions(ctx context.Context, f ActionFilter) ([]Action, int64, error) {
 	var bad []apperr.FieldError
 	if f.CategoryID == 0 {
@@ -62,7 +66,8 @@ func (s *Service) SearchActions(ctx context.Context, f ActionFilter) ([]Action, 
 	q := tx.Table("discounts d").Joins("JOIN products p ON p.id = d.product_id").
 		Where("d.discount_type_id = ?", f.DiscountTypeID).
 		Where(dayColumn(tx, "d.valid_to")+" >= "+dayParam(tx), today).
-		Where("(p.main_category_id = ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id = ?))", f.CategoryID, f.CategoryID)
+		Where("(p.main_category_id IN ("+categoryTree+") OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id IN ("+categoryTree+")))",
+			f.CategoryID, f.CategoryID)
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "count actions")
