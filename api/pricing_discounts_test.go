@@ -524,3 +524,41 @@ func TestActionsPage(t *testing.T) {
 		}
 	})
 }
+
+// TestDiscountRouteGuards: the discount routes' permissions for the demo editor (view-product,
+// create-product; neither view-discount-type nor view_category-discount-display): 403 where
+// the route needs what the editor lacks, never 403 where it holds one of the route's.
+func TestDiscountRouteGuards(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		tests := []struct {
+			method, path string
+			allowed      bool
+		}{
+			{"GET", "/api/v1/admin/discount-types", true},
+			{"POST", "/api/v1/admin/discount-types", false},
+			{"GET", "/api/v1/admin/discount-types/1", false},
+			{"PATCH", "/api/v1/admin/discount-types/1", false},
+			{"DELETE", "/api/v1/admin/discount-types/1", false},
+			{"GET", "/api/v1/admin/products/1/discounts", true},
+			{"POST", "/api/v1/admin/products/1/discounts", true},
+			{"PATCH", "/api/v1/admin/products/1/discounts/1", true},
+			{"DELETE", "/api/v1/admin/products/1/discounts/1", true},
+			{"PATCH", "/api/v1/admin/products/action-dealer-price/1", true},
+			{"POST", "/api/v1/admin/discounts/mass-add", true},
+			{"GET", "/api/v1/admin/discounts/mass-add/1", true},
+			{"GET", "/api/v1/admin/actions", false},
+			{"POST", "/api/v1/admin/actions/end", false},
+			{"POST", "/api/v1/admin/actions/extend", false},
+		}
+		for _, tt := range tests {
+			r := ts.do(req{method: tt.method, path: tt.path, token: ts.staff, body: map[string]any{}})
+			if got := r.Status != 403; got != tt.allowed {
+				t.Errorf("%s %s as the editor: %d, allowed %v", tt.method, tt.path, r.Status, tt.allowed)
+			}
+			if r := ts.do(req{method: tt.method, path: tt.path, token: ts.buyer, body: map[string]any{}}); r.Status != 403 {
+				t.Errorf("%s %s as a customer: %d, want 403", tt.method, tt.path, r.Status)
+			}
+		}
+	})
+}
