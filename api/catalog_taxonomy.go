@@ -13,7 +13,7 @@ import (
 // permission there is. Attributes and values have only view-attribute, brands only view-brand:
 // those guard their reads and writes. The lookup lists that the product list's filter panel
 // and the product form read (categories, attributes' values such as the manufacturers,
-// brands, discount types) also admit view-product, as the supplier list does.
+// brands) also admit view-product, as the supplier list does (discount types: pricing_discounts.go).
 func taxonomyRoutes(d Deps) []Route {
 	c := categoryHandlers{d.Catalog}
 	a := attributeHandlers{d.Catalog}
@@ -54,7 +54,6 @@ func taxonomyRoutes(d Deps) []Route {
 		{Method: "PATCH", Path: "/admin/brands/:id", Handler: b.update, Auth: true, Permissions: brand},
 		{Method: "DELETE", Path: "/admin/brands/:id", Handler: b.delete, Auth: true, Permissions: brand},
 
-		{Method: "GET", Path: "/admin/discount-types", Handler: l.discountTypes, Auth: true, Permissions: []string{identity.PermViewDiscountType, identity.PermViewProduct}},
 		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}},
 	}
 }

@@ -47,6 +47,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux.Handle(queue.TypePricesRecompute, pricesRecompute{d.Pricing})
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
+	registerDiscounts(mux, d)
 	return mux
 }
 

@@ -25,6 +25,8 @@ const BrandList = lazyPage(() => import('./pages/brands/BrandList'), 'BrandList'
 const CatalogStickersPage = lazyPage(() => import('./pages/catalog-stickers/CatalogStickersPage'), 'CatalogStickersPage')
 const CategoryCreatePage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryCreatePage')
 const CategoryEditPage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryEditPage')
+const DiscountTypeList = lazyPage(() => import('./pages/discounts/DiscountTypeList'), 'DiscountTypeList')
+const ActionsPage = lazyPage(() => import('./pages/actions/ActionsPage'), 'ActionsPage')
 const CategoryList = lazyPage(() => import('./pages/categories/CategoryList'), 'CategoryList')
 const ProductCreatePage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductCreatePage')
 const ProductEditPage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductEditPage')
@@ -44,6 +46,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   user: <UserEditPage />,
   productAdd: <ProductCreatePage />,
   product: <ProductEditPage />,
+  productDiscounts: <ProductEditPage />,
   productAttributes: <ProductEditPage />,
   productPhotos: <ProductEditPage />,
   productSticker: <ProductEditPage />,
@@ -56,6 +59,8 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   suppliers: <SupplierList />,
   supplierProducts: <SupplierProducts />,
   catalogStickers: <CatalogStickersPage />,
+  discountTypes: <DiscountTypeList />,
+  actions: <ActionsPage />,
   activityLog: <ActivityLog />,
   ...pricelistScreens,
   ...notificationScreens,

@@ -36,6 +36,8 @@ type Service struct {
 	notify Notifier        // nil: nobody is told (seeders)
 	log    *slog.Logger
 	now    func() time.Time
+	// selector names the products of a mass change (the catalogue's; set once at wiring).
+	selector ProductSelector
 }
 
 func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {

@@ -64,6 +64,8 @@ export interface ListPageProps<T> {
   rowSelection?: TableProps<T>['rowSelection']
   /** the scroll area's height in virtual mode; default 640 */
   virtualHeight?: number
+  /** what an empty table says (default 'Nema podataka') */
+  emptyText?: ReactNode
 }
 
 export function ListPage<T extends object>({
@@ -80,6 +82,7 @@ export function ListPage<T extends object>({
   searchable = true,
   rowSelection,
   virtualHeight = 640,
+  emptyText,
 }: ListPageProps<T>) {
   const { t } = useTranslation()
   const [params, setParams] = useListParams(pageSizes)
@@ -124,13 +127,13 @@ export function ListPage<T extends object>({
             columns={columns}
             dataSource={data}
             loading={loading}
-            locale={{ emptyText: t('common.noData') }}
+            locale={{ emptyText: emptyText ?? t('common.noData') }}
             rowSelection={rowSelection}
             scroll={{ x: tableWidth(columns, rowSelection), y: virtualHeight }}
           />
         </Suspense>
       ) : (
-        <SimpleTable<T> rowKey={rowKey} columns={columns} dataSource={data} loading={loading} emptyText={t('common.noData')} rowSelection={rowSelection} />
+        <SimpleTable<T> rowKey={rowKey} columns={columns} dataSource={data} loading={loading} emptyText={emptyText ?? t('common.noData')} rowSelection={rowSelection} />
       )}
       <ListPagination current={params.page} last={last} onChange={(page) => setParams({ page })} />
     </Flex>

@@ -40,6 +40,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products on action, by category and discount type
+         * @description The type's discounts not yet ended (today's and the coming ones) of the products in the category. Both are required: a 422 'Choose category and discount type for search.'
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description category id */
+                    category_id: number;
+                    /** @description discount type id */
+                    discount_type_id: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Action"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/actions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End actions now
+         * @description A discount that began before today ends yesterday; one that begins today or later is deleted; one already over is skipped. At most 5000 at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionsBulkRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ActionsBulkResult"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/actions/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend actions to a new last day
+         * @description to must not be in the past nor before a discount's first day; a discount that would then share a day with another of its product is skipped and counted. At most 5000 at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount ids and the new last day */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionsBulkRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ActionsBulkResult"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/activity": {
         parameters: {
             query?: never;
@@ -2075,7 +2301,7 @@ export interface paths {
         };
         /**
          * Discount types, by name
-         * @description Needs view-discount-type or view-product (the product filter's discount type select).
+         * @description Needs view-discount-type, or view-product or view_category-discount-display (the product filter's, the Actions tab's and the Actions page's type select).
          */
         get: {
             parameters: {
@@ -2122,6 +2348,451 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a discount type */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount type */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountTypeRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discount-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount type */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a discount type no discount uses
+         * @description A type that discounts use is refused with 409, the message naming how many.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a discount type
+         * @description Changing the percentage-or-price flag reprices the products on its actions.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount type */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountTypeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/discounts/mass-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give many products one discount (in the background)
+         * @description A job adds the action to the products of product_ids, or, when none are sent, to every product the list's filter parameters (in the query) select; products with a discount sharing a day with it are skipped and counted. The answer is the run (poll GET admin/discounts/mass-add/{id}); the starter is notified at the end (DiscountsDone / DiscountsFailed).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description action and product ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MassDiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-MassDiscountRun"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discounts/mass-add/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mass discount's progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description run id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-MassDiscountRun"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2949,6 +3620,86 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/action-dealer-price/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the dealer price of a product on action (the discount id) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description dealer price */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionDealerPriceRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/products/attributes/mass-activate": {
@@ -4517,6 +5268,276 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's discounts (actions), by first day */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a discount (action) to a product
+         * @description Two discounts of one product may not share a day: a 422 on from names the other's dates.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/discounts/{discountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a product's discount */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                    /** @description discount id */
+                    discountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a product's discount
+         * @description Two discounts of one product may not share a day: a 422 on from names the other's dates.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                    /** @description discount id */
+                    discountId: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/products/{id}/energy-sticker": {
@@ -7043,6 +8064,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Action: {
+            catalog_stickers?: components["schemas"]["ProductCatalogSticker"][];
+            /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
+            dealer_price?: number;
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            id?: number;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product?: components["schemas"]["ActionProduct"];
+            product_id?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+            type?: components["schemas"]["DiscountType"];
+        };
+        ActionDealerPriceRequest: {
+            /** @example 8500 */
+            dealer_price?: number;
+        };
+        ActionProduct: {
+            entry_price?: number;
+            id?: number;
+            name?: string;
+            sku?: string;
+            web_price?: number;
+        };
+        ActionsBulkRequest: {
+            discount_ids?: number[];
+            /**
+             * @description To is the new last day (extend only), YYYY-MM-DD.
+             * @example 2026-12-31
+             */
+            to?: string;
+        };
+        ActionsBulkResult: {
+            changed?: number;
+            deleted?: number;
+            skipped?: number;
+        };
         Activity: {
             created_at?: string;
             /** @example 2024-05-31 */
@@ -7249,12 +8312,49 @@ export interface components {
             /** @example customer */
             role?: string;
         };
+        Discount: {
+            /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
+            dealer_price?: number;
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            id?: number;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product_id?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+            type?: components["schemas"]["DiscountType"];
+        };
+        DiscountRequest: {
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+        };
         DiscountType: {
             color?: string;
             id?: number;
             is_percentage?: boolean;
             name?: string;
             show_in_shock_sale?: boolean;
+            text?: string;
+        };
+        DiscountTypeRequest: {
+            /** @example #ff0000 */
+            color?: string;
+            is_percentage?: boolean;
+            /** @example Šok akcija */
+            name?: string;
+            show_in_shock_sale?: boolean;
+            /** @example -10% */
             text?: string;
         };
         EnergySticker: {
@@ -7302,6 +8402,29 @@ export interface components {
         MassDescriptionRequest: {
             description?: string;
             ids?: number[];
+        };
+        MassDiscountRequest: {
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product_ids?: number[];
+            /** @example 2026-12-31 */
+            to?: string;
+        };
+        MassDiscountRun: {
+            added?: number;
+            created_at?: string;
+            error?: string;
+            id?: number;
+            selected?: number;
+            skipped?: number;
+            /** @enum {string} */
+            state?: "queued" | "running" | "done" | "failed";
+            updated_at?: string;
         };
         Modules: {
             [key: string]: boolean;
@@ -7632,6 +8755,10 @@ export interface components {
             permissions?: string[];
             roles?: string[];
         };
+        "httpx.ChangeResponse-ActionsBulkResult": {
+            data?: components["schemas"]["ActionsBulkResult"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Attribute": {
             data?: components["schemas"]["Attribute"];
             message?: string;
@@ -7656,6 +8783,14 @@ export interface components {
             data?: components["schemas"]["CategoryLink"];
             message?: string;
         };
+        "httpx.ChangeResponse-Discount": {
+            data?: components["schemas"]["Discount"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-DiscountType": {
+            data?: components["schemas"]["DiscountType"];
+            message?: string;
+        };
         "httpx.ChangeResponse-EnergySticker": {
             data?: components["schemas"]["EnergySticker"];
             message?: string;
@@ -7666,6 +8801,10 @@ export interface components {
         };
         "httpx.ChangeResponse-MassChangeCount": {
             data?: components["schemas"]["MassChangeCount"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-MassDiscountRun": {
+            data?: components["schemas"]["MassDiscountRun"];
             message?: string;
         };
         "httpx.ChangeResponse-PricelistImport": {
@@ -7714,8 +8853,14 @@ export interface components {
         "httpx.DataResponse-CategoryDeclaration": {
             data?: components["schemas"]["CategoryDeclaration"];
         };
+        "httpx.DataResponse-DiscountType": {
+            data?: components["schemas"]["DiscountType"];
+        };
         "httpx.DataResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
+        };
+        "httpx.DataResponse-MassDiscountRun": {
+            data?: components["schemas"]["MassDiscountRun"];
         };
         "httpx.DataResponse-Modules": {
             data?: components["schemas"]["Modules"];
@@ -7738,6 +8883,9 @@ export interface components {
         "httpx.DataResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
         };
+        "httpx.DataResponse-array_Discount": {
+            data?: components["schemas"]["Discount"][];
+        };
         "httpx.DataResponse-array_ProductAttribute": {
             data?: components["schemas"]["ProductAttribute"][];
         };
@@ -7752,6 +8900,10 @@ export interface components {
                 [key: string]: string[];
             };
             message?: string;
+        };
+        "httpx.ListResponse-Action": {
+            data?: components["schemas"]["Action"][];
+            meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Activity": {
             data?: components["schemas"]["Activity"][];

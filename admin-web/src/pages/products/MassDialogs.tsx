@@ -1,7 +1,7 @@
 // The six mass dialogs of the product list (see MassActions.tsx) and the select-first refusal,
 // loaded when one of them opens.
 import { UploadOutlined } from '@ant-design/icons'
-import { Alert, Button, Form, Input, List, Modal, Radio, Select, Space, Typography, Upload, type FormInstance } from 'antd'
+import { Alert, Button, Form, Input, InputNumber, List, Modal, Progress, Radio, Select, Space, Typography, Upload, type FormInstance } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CatalogStickerType, Category, TransferCheck } from '../../api/catalogTypes'
@@ -13,6 +13,7 @@ import { applyServerErrors, serverFieldData } from '../../forms/serverErrors'
 import { catalogStickerTypeSearch, useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
 import { categorySearch, useCategoriesLookup } from '../../hooks/api/categories'
 import { useDiscountTypesLookup } from '../../hooks/api/discountTypes'
+import { useMassRun, type DiscountTypeRow, type MassRun } from '../../hooks/api/discounts'
 import {
   checkTransfer,
   STICKER_MAX_BYTES,
@@ -25,6 +26,7 @@ import {
   type Target,
 } from '../../hooks/api/products'
 import { toast } from '../../notify'
+import { discountRules, isPercentageType, toDiscountBody, type DiscountValues } from '../discounts/discountRules'
 import { plainToLexical } from '../product-detail/richText'
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../product-detail/productRules'
 import type { Gate, MassAction } from './massRules'
@@ -164,13 +166,23 @@ interface Period {
   to?: string
 }
 
+/**
+ * DiscountDialog: the mass discount (POST admin/discounts/mass-add): the type, its fixed price or
+ * percentage by the type's flag, from and to. The server answers with the run at once; the dialog
+ * then shows its progress until it is done (how many got the action, how many were skipped for an
+ * overlapping one) or failed; the starter also gets a notification.
+ */
 function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
   const { t } = useTranslation()
-  const [form] = Form.useForm<{ discount_type_id: number } & Period>()
+  const [form] = Form.useForm<DiscountValues>()
   const types = useDiscountTypesLookup()
   const save = useMassDiscount()
-  const refusal = useRefusal(form, ['discount_type_id', 'from', 'to'])
-  const required = { required: true, message: t('validation.required') }
+  const refusal = useRefusal(form, ['discount_type_id', 'price', 'percentage', 'from', 'to'])
+  const [runId, setRunId] = useState<number | undefined>()
+  const rules = discountRules(t)
+  const typeId = Form.useWatch('discount_type_id', form)
+  const percentageType = isPercentageType(types.data as DiscountTypeRow[] | undefined, typeId)
+  if (runId !== undefined) return <MassRunDialog id={runId} onClose={onDone} />
   return (
     <Modal
       open
@@ -188,22 +200,65 @@ function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
         layout="vertical"
         onFinish={(v) => {
           refusal.clear()
+          const { discount_type_id, from, to, ...amount } = toDiscountBody(v, percentageType)
           save.mutate(
-            { target, discount: { discount_type_id: v.discount_type_id, from: v.from!, to: v.to! } },
-            { onSuccess: onDone, onError: refusal.onError },
+            { target, discount: { discount_type_id, from, to, ...amount } },
+            { onSuccess: (res) => setRunId((res as { data?: MassRun }).data?.id), onError: refusal.onError },
           )
         }}
       >
-        <Form.Item name="discount_type_id" label={t('mass.discountType')} rules={[required]}>
-          <Select options={(types.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
+        <Form.Item name="discount_type_id" label={t('mass.discountType')} rules={rules.discount_type_id}>
+          <Select aria-label={t('mass.discountType')} options={(types.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
         </Form.Item>
-        <Form.Item name="from" label={t('mass.from')} rules={[required]}>
-          <DayPicker />
+        {percentageType ? (
+          <Form.Item name="percentage" label={t('discounts.mass.percentage')} rules={rules.percentage}>
+            <InputNumber aria-label={t('discounts.mass.percentage')} min={0} max={100} addonAfter="%" />
+          </Form.Item>
+        ) : (
+          <Form.Item name="price" label={t('discounts.mass.price')} rules={rules.price}>
+            <InputNumber aria-label={t('discounts.mass.price')} min={0} addonAfter="RSD" />
+          </Form.Item>
+        )}
+        <Form.Item name="from" label={t('mass.from')} rules={rules.from}>
+          <DayPicker aria-label={t('mass.from')} />
         </Form.Item>
-        <Form.Item name="to" label={t('mass.to')} rules={[required]}>
-          <DayPicker />
+        <Form.Item name="to" label={t('mass.to')} rules={rules.to} dependencies={['from']}>
+          <DayPicker aria-label={t('mass.to')} />
         </Form.Item>
       </Form>
+    </Modal>
+  )
+}
+
+/** MassRunDialog shows a mass discount run's progress (polled) until it ends. */
+export function MassRunDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation()
+  const run = useMassRun(id).data
+  const state = run?.state ?? 'queued'
+  let text: string
+  switch (state) {
+    case 'done':
+      text = t('discounts.mass.done', { added: run?.added ?? 0, skipped: run?.skipped ?? 0 })
+      break
+    case 'failed':
+      text = t('discounts.mass.failed', { error: run?.error ?? '' })
+      break
+    default:
+      text = t(`discounts.mass.${state === 'running' ? 'running' : 'queued'}`)
+  }
+  return (
+    <Modal
+      open
+      title={t('discounts.mass.progressTitle')}
+      okText={t('discounts.mass.close')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      onOk={onClose}
+      onCancel={onClose}
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Progress percent={state === 'done' || state === 'failed' ? 100 : state === 'running' ? 50 : 10} status={state === 'failed' ? 'exception' : state === 'done' ? 'success' : 'active'} />
+        <Typography.Text role="status">{text}</Typography.Text>
+      </Space>
     </Modal>
   )
 }
