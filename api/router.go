@@ -28,6 +28,7 @@ import (
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -41,7 +42,9 @@ type Deps struct {
 	Notify    *notify.Service
 	Hub       *realtime.Hub
 	Pricelist *pricelist.Service
-	Checks    []Check
+	// Pricing owns the price rules and the derived prices.
+	Pricing *pricing.Service
+	Checks  []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -91,7 +94,7 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(catalogRoutes(d), pricelistAreaRoutes(d)...)...)
+	}, append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...)...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.
