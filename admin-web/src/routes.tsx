@@ -7,6 +7,7 @@ import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
+import { pricingRuleScreens } from './pages/pricing-rules/screens'
 import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
@@ -57,6 +58,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   activityLog: <ActivityLog />,
   ...pricelistScreens,
   ...notificationScreens,
+  ...pricingRuleScreens,
 }
 
 export const routes: RouteObject[] = [
