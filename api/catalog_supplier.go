@@ -21,7 +21,8 @@ func supplierRoutes(d Deps) []Route {
 	h := supplierHandlers{d.Catalog}
 	view := []string{identity.PermViewProduct, identity.PermConnectProduct, identity.PermUploadPricelist}
 	return []Route{
-		{Method: "GET", Path: "/admin/suppliers", Handler: h.list, Auth: true, Permissions: view},
+		// the pricing rules' forms pick a supplier from this list too
+		{Method: "GET", Path: "/admin/suppliers", Handler: h.list, Auth: true, Permissions: withRuleEditors(view...)},
 		{Method: "GET", Path: "/admin/suppliers-connected/:id", Handler: h.connected, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/suppliers-unconnected/:id", Handler: h.unconnected, Auth: true, Permissions: view},
 		{Method: "DELETE", Path: "/admin/pricelist-products/:id/connect", Handler: h.disconnect, Auth: true, Permissions: []string{identity.PermConnectProduct}},

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -61,6 +62,17 @@ func pricingRuleRoutes(d Deps) []Route {
 
 		{Method: "PATCH", Path: "/admin/categories/margins", Handler: cm.update, Auth: true, Permissions: []string{identity.PermCreateCategory}},
 	}
+}
+
+// pricingRuleEditors may read the lookup lists the rules' forms pick from (categories, suppliers,
+// brands, manufacturers) without the catalogue's own view permissions: someone who may add a
+// web margin must be able to choose its category.
+var pricingRuleEditors = []string{identity.PermCreateWebMargin, identity.PermUpdateWebMargin, identity.PermCreateRecommendedPrice,
+	identity.PermUpdateRecommendedPrice, identity.PermCreateAuthenticatedDiscount, identity.PermUpdateAuthenticatedDiscount}
+
+// withRuleEditors is a lookup's read permissions plus the rule editors'.
+func withRuleEditors(perms ...string) []string {
+	return append(slices.Clone(perms), pricingRuleEditors...)
 }
 
 // nullable is a JSON field that can be absent (unchanged), null (none: any supplier, an open

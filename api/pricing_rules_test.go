@@ -12,6 +12,8 @@ import (
 	"shop/internal/activity"
 	"shop/internal/app"
 	"shop/internal/app/apptest"
+	"shop/internal/demo"
+	"shop/internal/identity"
 	"shop/internal/platform/config"
 	"shop/internal/platform/queue"
 	"shop/internal/pricing"
@@ -303,6 +305,35 @@ func TestCategoryMarginsBulk(t *testing.T) {
 		}
 		if diff := cmp.Diff(want, web); diff != "" {
 			t.Errorf("web prices (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// TestPricingRuleEditorLookups: someone who may only add web margins can read the lookups the
+// form picks from (categories, suppliers, brands, manufacturers), and nothing else of the catalogue.
+func TestPricingRuleEditorLookups(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		ctx := context.Background()
+		if _, err := a.Identity.EnsureRole(ctx, "cene", []string{identity.PermCreateWebMargin}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Identity.CreateUser(ctx, identity.CreateUserInput{Name: "Cene", Email: "cene@demo.local", Password: demo.Password,
+			PasswordConfirmation: demo.Password, Role: "cene"}); err != nil {
+			t.Fatal(err)
+		}
+		token := ts.login("cene@demo.local", demo.Password)
+		rulesFixture(t, a)
+		for _, p := range []string{"/admin/categories?paginate=1000&only_children=1", "/admin/suppliers?paginate=1000", "/admin/brands?paginate=1000",
+			"/admin/attributes/24/values?paginate=1000", "/admin/web-margins"} {
+			if r := ts.do(req{method: "GET", path: "/api/v1" + p, token: token}); r.Status != 200 {
+				t.Errorf("GET %s: %d %s", p, r.Status, r.Raw)
+			}
+		}
+		for _, p := range []string{"/admin/products", "/admin/suppliers-connected/1", "/admin/recommended-prices"} {
+			if r := ts.do(req{method: "GET", path: "/api/v1" + p, token: token}); r.Status != 403 {
+				t.Errorf("GET %s: %d, want 403", p, r.Status)
+			}
 		}
 	})
 }
