@@ -337,3 +337,59 @@ func TestPricingRuleEditorLookups(t *testing.T) {
 		}
 	})
 }
+
+// TestPricingRulePermissionMatrix: for each rule, a user holding exactly one of its permissions
+// passes the guards of the routes that permission opens, and gets 403 on the others (view: list
+// and one; create: add; update, spelt udpate-web-margin for web margins: change and delete).
+func TestPricingRulePermissionMatrix(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		ctx := context.Background()
+		tokens := map[string]string{}
+		for i, p := range []string{identity.PermViewWebMargin, identity.PermCreateWebMargin, identity.PermUpdateWebMargin,
+			identity.PermViewRecommendedPrice, identity.PermCreateRecommendedPrice, identity.PermUpdateRecommendedPrice,
+			identity.PermViewAuthenticatedDiscount, identity.PermCreateAuthenticatedDiscount, identity.PermUpdateAuthenticatedDiscount} {
+			role := fmt.Sprintf("uloga%d", i)
+			if _, err := a.Identity.EnsureRole(ctx, role, []string{p}); err != nil {
+				t.Fatal(err)
+			}
+			email := fmt.Sprintf("u%d@demo.local", i)
+			if _, err := a.Identity.CreateUser(ctx, identity.CreateUserInput{Name: "Korisnik", Email: email, Password: demo.Password,
+				PasswordConfirmation: demo.Password, Role: role}); err != nil {
+				t.Fatal(err)
+			}
+			tokens[p] = ts.login(email, demo.Password)
+		}
+		for _, rule := range []struct {
+			base                 string
+			view, create, update string
+		}{
+			{"/api/v1/admin/web-margins", identity.PermViewWebMargin, identity.PermCreateWebMargin, identity.PermUpdateWebMargin},
+			{"/api/v1/admin/recommended-prices", identity.PermViewRecommendedPrice, identity.PermCreateRecommendedPrice, identity.PermUpdateRecommendedPrice},
+			{"/api/v1/admin/authenticated-discounts", identity.PermViewAuthenticatedDiscount, identity.PermCreateAuthenticatedDiscount, identity.PermUpdateAuthenticatedDiscount},
+		} {
+			routes := []struct {
+				method, path string
+				allowed      []string
+			}{
+				{"GET", rule.base, []string{rule.view, rule.create, rule.update}},
+				{"GET", rule.base + "/999", []string{rule.view, rule.create, rule.update}},
+				{"POST", rule.base, []string{rule.create}},
+				{"PATCH", rule.base + "/999", []string{rule.update}},
+				{"DELETE", rule.base + "/999", []string{rule.update}},
+			}
+			for _, rt := range routes {
+				for perm, token := range tokens {
+					r := ts.do(req{method: rt.method, path: rt.path, token: token, body: map[string]any{}})
+					allowed := false
+					for _, p := range rt.allowed {
+						allowed = allowed || p == perm
+					}
+					if allowed && (r.Status == 401 || r.Status == 403) || !allowed && r.Status != 403 {
+						t.Errorf("%s %s with %s: %d (allowed %v)", rt.method, rt.path, perm, r.Status, allowed)
+					}
+				}
+			}
+		}
+	})
+}
