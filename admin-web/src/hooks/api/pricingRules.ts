@@ -21,6 +21,10 @@ export interface RuleQuery {
   page?: number
   paginate?: number
   search?: string
+  /** web margins and authenticated discounts: the rules of one category */
+  category_id?: number
+  /** recommended prices: the rules of one manufacturer */
+  manufacturer_id?: number
 }
 
 const keysOf = <N extends string>(name: N) => ({

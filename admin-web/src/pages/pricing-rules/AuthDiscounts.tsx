@@ -15,6 +15,7 @@ import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
 import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
+import { useUrlIds } from '../pricelists/pickers'
 import { useAuthDiscount, useAuthDiscounts, useCreateAuthDiscount, useDeleteAuthDiscount, useUpdateAuthDiscount } from '../../hooks/api/pricingRules'
 import { href, screens } from '../../screens'
 import { percent } from '../product-detail/display'
@@ -27,7 +28,8 @@ export function AuthDiscountList() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useListParams()
-  const list = useAuthDiscounts({ page: params.page, paginate: params.paginate, search: params.search || undefined })
+  const [ids, setIds] = useUrlIds('category_id')
+  const list = useAuthDiscounts({ page: params.page, paginate: params.paginate, search: params.search || undefined, category_id: ids.category_id })
   const remove = useDeleteAuthDiscount()
   const [deleting, setDeleting] = useState<AuthDiscount | null>(null)
   const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
@@ -72,6 +74,11 @@ export function AuthDiscountList() {
               {c('add')}
             </Button>
           </PermissionGuard>
+        }
+        toolbar={
+          <div style={{ minWidth: 260 }}>
+            <CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />
+          </div>
         }
         rowKey="id"
         columns={columns}

@@ -15,6 +15,7 @@ import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
 import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
+import { useUrlIds } from '../pricelists/pickers'
 import {
   useCreateRecommendedPrice,
   useDeleteRecommendedPrice,
@@ -32,7 +33,8 @@ export function RecommendedPriceList() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useListParams()
-  const list = useRecommendedPrices({ page: params.page, paginate: params.paginate, search: params.search || undefined })
+  const [ids, setIds] = useUrlIds('manufacturer_id')
+  const list = useRecommendedPrices({ page: params.page, paginate: params.paginate, search: params.search || undefined, manufacturer_id: ids.manufacturer_id })
   const remove = useDeleteRecommendedPrice()
   const [deleting, setDeleting] = useState<RecommendedPrice | null>(null)
   const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
@@ -78,6 +80,11 @@ export function RecommendedPriceList() {
               {c('add')}
             </Button>
           </PermissionGuard>
+        }
+        toolbar={
+          <div style={{ minWidth: 260 }}>
+            <ManufacturerPicker value={ids.manufacturer_id ?? null} onChange={(v) => setIds({ manufacturer_id: v ?? undefined })} placeholder={c('manufacturer')} />
+          </div>
         }
         rowKey="id"
         columns={columns}

@@ -15,6 +15,7 @@ import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
 import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
+import { useUrlIds } from '../pricelists/pickers'
 import { useCreateWebMargin, useDeleteWebMargin, useUpdateWebMargin, useWebMargin, useWebMargins } from '../../hooks/api/pricingRules'
 import { href, screens } from '../../screens'
 import { percent, rsd } from '../product-detail/display'
@@ -32,7 +33,8 @@ export function WebMarginList() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useListParams()
-  const list = useWebMargins({ page: params.page, paginate: params.paginate, search: params.search || undefined })
+  const [ids, setIds] = useUrlIds('category_id')
+  const list = useWebMargins({ page: params.page, paginate: params.paginate, search: params.search || undefined, category_id: ids.category_id })
   const remove = useDeleteWebMargin()
   const [deleting, setDeleting] = useState<WebMargin | null>(null)
   const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
@@ -70,6 +72,11 @@ export function WebMarginList() {
               {c('add')}
             </Button>
           </PermissionGuard>
+        }
+        toolbar={
+          <div style={{ minWidth: 260 }}>
+            <CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />
+          </div>
         }
         rowKey="id"
         columns={columns}

@@ -83,6 +83,13 @@ describe('WebMarginList', () => {
     expect(callsTo(get, '/api/v1/admin/web-margins')[0].params?.query).toEqual({ page: 1, paginate: 20, search: 'lap' })
   })
 
+  it("filters by the URL's category", async () => {
+    const get = mockGet({ '/api/v1/admin/web-margins': () => ok({ data: [margin], meta: meta(1) }) })
+    renderApp(<WebMarginList />, { user: admin, at: '/web-marze?category_id=7' })
+    await screen.findByText('Ewe')
+    expect(callsTo(get, '/api/v1/admin/web-margins')[0].params?.query).toMatchObject({ category_id: 7, page: 1 })
+  })
+
   it('hides add, edit and delete from a user holding only view-web-margin', async () => {
     mockGet({ '/api/v1/admin/web-margins': () => ok({ data: [margin], meta: meta(1) }) })
     renderApp(<WebMarginList />, { user: { id: 2, roles: ['urednik'], permissions: ['view-web-margin'] }, at: '/web-marze' })
