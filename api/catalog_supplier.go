@@ -74,7 +74,7 @@ var supplierProductListSpec = httpx.ListSpec{DefaultSize: 5000, MaxSize: 5000}
 // list godoc
 //
 //	@Summary		Our suppliers, by name, with connected and unconnected product counts
-//	@Description	Needs any of view-product, connect-product, upload-pricelist. updated_at is the supplier's last price-list import.
+//	@Description	Needs any of view-product, connect-product, upload-pricelist, or a pricing rule's create/update permission (its form's picker). updated_at is the supplier's last price-list import.
 //	@Tags			suppliers
 //	@Produce		json
 //	@Security		Bearer

@@ -132,7 +132,7 @@ export interface paths {
         };
         /**
          * Attributes, by name
-         * @description Needs view-attribute or view-product. The lookup reads paginate=1000.
+         * @description Needs view-attribute or view-product, or a pricing rule's create/update permission. The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * An attribute's values, by position then value
-         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product.
+         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product, or a pricing rule's create/update permission (the recommended price's manufacturer picker).
          */
         get: {
             parameters: {
@@ -959,7 +959,7 @@ export interface paths {
         };
         /**
          * Brands, by name
-         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened).
+         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened), or a pricing rule's create/update permission (its form's picker).
          */
         get: {
             parameters: {
@@ -1440,7 +1440,7 @@ export interface paths {
         };
         /**
          * Categories, by position and name
-         * @description Needs view-category or view-product (the product filter's category picker). The lookup reads paginate=1000.
+         * @description Needs view-category or view-product (the product filter's category picker), or a pricing rule's create/update permission (its form's picker). The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -5922,7 +5922,7 @@ export interface paths {
         };
         /**
          * Our suppliers, by name, with connected and unconnected product counts
-         * @description Needs any of view-product, connect-product, upload-pricelist. updated_at is the supplier's last price-list import.
+         * @description Needs any of view-product, connect-product, upload-pricelist, or a pricing rule's create/update permission (its form's picker). updated_at is the supplier's last price-list import.
          */
         get: {
             parameters: {
