@@ -160,14 +160,6 @@ func checkAuthDiscount(ctx context.Context, tx *gorm.DB, in *AuthDiscountInput) 
 	return f.err()
 }
 
-// authScope is the products a rule can touch: its category's, or every product when it has none.
-func authScope(category *uint64) Scope {
-	if category == nil {
-		return All()
-	}
-	return MainCategory(*category)
-}
-
 // CreateAuthDiscount adds a rule, logs it, and once committed asks for the prices of its
 // category's products (every product's when it names no category).
 func (s *Service) CreateAuthDiscount(ctx context.Context, in AuthDiscountInput) (*AuthDiscount, error) {
@@ -188,7 +180,7 @@ func (s *Service) CreateAuthDiscount(ctx context.Context, in AuthDiscountInput) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.scheduleRules(ctx, authScope(d.CategoryID)); err != nil {
+	if err := s.Schedule(ctx, optionalCategoryScopes(d.CategoryID, d.CategoryID)...); err != nil {
 		return nil, err
 	}
 	return s.GetAuthDiscount(ctx, d.ID)
@@ -238,7 +230,7 @@ func (s *Service) UpdateAuthDiscount(ctx context.Context, id uint64, p AuthDisco
 		return nil, err
 	}
 	if changed {
-		if err := s.scheduleRules(ctx, authScope(old.CategoryID), authScope(d.CategoryID)); err != nil {
+		if err := s.Schedule(ctx, optionalCategoryScopes(old.CategoryID, d.CategoryID)...); err != nil {
 			return nil, err
 		}
 	}
@@ -263,5 +255,5 @@ func (s *Service) DeleteAuthDiscount(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	return s.scheduleRules(ctx, authScope(old.CategoryID))
+	return s.Schedule(ctx, optionalCategoryScopes(old.CategoryID, old.CategoryID)...)
 }

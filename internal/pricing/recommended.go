@@ -234,7 +234,7 @@ func (s *Service) CreateRecommendedPrice(ctx context.Context, in RecommendedPric
 	if err != nil {
 		return nil, err
 	}
-	return out, s.scheduleRules(ctx, Manufacturer(out.ManufacturerID))
+	return out, s.Schedule(ctx, Manufacturer(out.ManufacturerID))
 }
 
 // UpdateRecommendedPrice changes the fields the patch sets, logs old and new values, and once
@@ -292,7 +292,7 @@ func (s *Service) UpdateRecommendedPrice(ctx context.Context, id uint64, p Recom
 	if err != nil || !changed {
 		return out, err
 	}
-	return out, s.scheduleRules(ctx, Manufacturer(old.ManufacturerID), Manufacturer(out.ManufacturerID))
+	return out, s.Schedule(ctx, manufacturerScopes(old.ManufacturerID, out.ManufacturerID)...)
 }
 
 // DeleteRecommendedPrice removes a rule with its category list, logs its values, and once
@@ -316,5 +316,5 @@ func (s *Service) DeleteRecommendedPrice(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	return s.scheduleRules(ctx, Manufacturer(old.ManufacturerID))
+	return s.Schedule(ctx, Manufacturer(old.ManufacturerID))
 }

@@ -236,33 +236,28 @@ func record(ctx context.Context, tx *gorm.DB, typ, subject string, id uint64, ol
 	return activity.Record(ctx, tx, activity.Change{Type: typ, SubjectType: subject, SubjectID: id, Old: old, New: new})
 }
 
-// schedule asks for the scopes' prices after a committed rule change, each scope once.
-func (s *Service) scheduleRules(ctx context.Context, scopes ...Scope) error {
-	var uniq []Scope
-	for _, sc := range scopes {
-		if sameScope(sc, All()) {
-			return s.Schedule(ctx, sc) // every product: the others are in it
-		}
+// categoryScopes are the products of the old and the new main category of a rule (one scope
+// when they are the same).
+func categoryScopes(old, new uint64) []Scope {
+	if old == new {
+		return []Scope{MainCategory(new)}
 	}
-	for _, sc := range scopes {
-		if !slices.ContainsFunc(uniq, func(u Scope) bool { return sameScope(u, sc) }) {
-			uniq = append(uniq, sc)
-		}
-	}
-	return s.Schedule(ctx, uniq...)
+	return []Scope{MainCategory(old), MainCategory(new)}
 }
 
-// sameScope tells whether two scopes select the same products by the same condition.
-func sameScope(a, b Scope) bool {
-	if a.cond != b.cond || a.empty != b.empty || len(a.args) != len(b.args) {
-		return false
+// manufacturerScopes are the products of the old and the new manufacturer of a rule.
+func manufacturerScopes(old, new uint64) []Scope {
+	if old == new {
+		return []Scope{Manufacturer(new)}
 	}
-	for i := range a.args {
-		x, ok1 := a.args[i].(uint64)
-		y, ok2 := b.args[i].(uint64)
-		if !ok1 || !ok2 || x != y {
-			return false
-		}
+	return []Scope{Manufacturer(old), Manufacturer(new)}
+}
+
+// optionalCategoryScopes are the products a rule with an optional category touches before and
+// after a change: every product when either has no category, else the category's (or both).
+func optionalCategoryScopes(old, new *uint64) []Scope {
+	if old == nil || new == nil {
+		return []Scope{All()}
 	}
-	return true
+	return categoryScopes(*old, *new)
 }

@@ -180,7 +180,7 @@ func (s *Service) CreateWebMargin(ctx context.Context, in WebMarginInput) (*WebM
 	if err != nil {
 		return nil, err
 	}
-	if err := s.scheduleRules(ctx, MainCategory(m.CategoryID)); err != nil {
+	if err := s.Schedule(ctx, MainCategory(m.CategoryID)); err != nil {
 		return nil, err
 	}
 	return s.GetWebMargin(ctx, m.ID)
@@ -233,7 +233,7 @@ func (s *Service) UpdateWebMargin(ctx context.Context, id uint64, p WebMarginPat
 		return nil, err
 	}
 	if !reflect.DeepEqual(m.values(), old) {
-		if err := s.scheduleRules(ctx, MainCategory(old.CategoryID), MainCategory(m.CategoryID)); err != nil {
+		if err := s.Schedule(ctx, categoryScopes(old.CategoryID, m.CategoryID)...); err != nil {
 			return nil, err
 		}
 	}
@@ -257,5 +257,5 @@ func (s *Service) DeleteWebMargin(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	return s.scheduleRules(ctx, MainCategory(m.CategoryID))
+	return s.Schedule(ctx, MainCategory(m.CategoryID))
 }
