@@ -42,7 +42,7 @@ type Deps struct {
 	Notify    *notify.Service
 	Hub       *realtime.Hub
 	Pricelist *pricelist.Service
-	// Pricing owns discount types, discounts and the other pricing rules.
+	// Pricing owns the price rules, discount types, discounts and the derived prices.
 	Pricing *pricing.Service
 	Checks  []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
@@ -94,7 +94,7 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(catalogRoutes(d), pricelistAreaRoutes(d)...)...)
+	}, append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...)...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -23,7 +23,7 @@ var brandListSpec = httpx.ListSpec{DefaultSize: 20}
 // list godoc
 //
 //	@Summary		Brands, by name
-//	@Description	Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened).
+//	@Description	Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened), or a pricing rule's create/update permission (its form's picker).
 //	@Tags			brands
 //	@Produce		json
 //	@Security		Bearer

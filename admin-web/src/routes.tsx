@@ -8,6 +8,7 @@ import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
+import { pricingRuleScreens } from './pages/pricing-rules/screens'
 import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
@@ -64,6 +65,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   activityLog: <ActivityLog />,
   ...pricelistScreens,
   ...notificationScreens,
+  ...pricingRuleScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -358,7 +358,7 @@ export interface paths {
         };
         /**
          * Attributes, by name
-         * @description Needs view-attribute or view-product. The lookup reads paginate=1000.
+         * @description Needs view-attribute or view-product, or a pricing rule's create/update permission. The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -565,7 +565,7 @@ export interface paths {
         };
         /**
          * An attribute's values, by position then value
-         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product.
+         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product, or a pricing rule's create/update permission (the recommended price's manufacturer picker).
          */
         get: {
             parameters: {
@@ -860,6 +860,322 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/authenticated-discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authenticated discount rules, newest first
+         * @description Needs view-authenticated-discount (or create/update-authenticated-discount); module B2C.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name contains */
+                    search?: string;
+                    /** @description rules of this category */
+                    category_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an authenticated discount rule
+         * @description Needs create-authenticated-discount; module B2C. The category's products are repriced (every product when no category is named).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticatedDiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/authenticated-discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One authenticated discount rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an authenticated discount rule
+         * @description Needs update-authenticated-discount (there is no delete permission); module B2C.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an authenticated discount rule (only the fields sent)
+         * @description Needs update-authenticated-discount; module B2C. The products of the old and the new scope are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticatedDiscountPatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/brands": {
         parameters: {
             query?: never;
@@ -869,7 +1185,7 @@ export interface paths {
         };
         /**
          * Brands, by name
-         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened).
+         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened), or a pricing rule's create/update permission (its form's picker).
          */
         get: {
             parameters: {
@@ -1350,7 +1666,7 @@ export interface paths {
         };
         /**
          * Categories, by position and name
-         * @description Needs view-category or view-product (the product filter's category picker). The lookup reads paginate=1000.
+         * @description Needs view-category or view-product (the product filter's category picker), or a pricing rule's create/update permission (its form's picker). The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -1475,6 +1791,77 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save many categories' VAT and margins at once (the category web margins screen)
+         * @description Needs create-category (as a category's edit). One transaction: a bad row refuses all, with errors named rows.N.field (an unknown category: rows.N.id). The products of the categories whose figures changed are repriced. Answers the changed categories.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rows */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CategoryMarginsRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_Category"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/categories/{id}": {
@@ -6090,6 +6477,322 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/recommended-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recommended-price rules, by name
+         * @description Needs view-recommended-price (or create/update-recommended-price).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name contains */
+                    search?: string;
+                    /** @description rules of this manufacturer */
+                    manufacturer_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a recommended-price rule
+         * @description Needs create-recommended-price. Unknown manufacturer or categories: 422 naming the field. The manufacturer's products are repriced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecommendedPriceRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/recommended-prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recommended-price rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a recommended-price rule
+         * @description Needs update-recommended-price (there is no delete permission). The manufacturer's products are repriced.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a recommended-price rule (only the fields sent)
+         * @description Needs update-recommended-price. The products of the old and the new manufacturer are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecommendedPricePatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/roles": {
         parameters: {
             query?: never;
@@ -6240,7 +6943,7 @@ export interface paths {
         };
         /**
          * Our suppliers, by name, with connected and unconnected product counts
-         * @description Needs any of view-product, connect-product, upload-pricelist. updated_at is the supplier's last price-list import.
+         * @description Needs any of view-product, connect-product, upload-pricelist, or a pricing rule's create/update permission (its form's picker). updated_at is the supplier's last price-list import.
          */
         get: {
             parameters: {
@@ -7382,6 +8085,326 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/web-margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web-margin rules, newest first
+         * @description Needs view-web-margin (or create/udpate-web-margin); module WebMargin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the category's name contains */
+                    search?: string;
+                    /** @description rules of this category */
+                    category_id?: number;
+                    /** @description rules of this supplier */
+                    supplier_id?: number;
+                    /** @description rules of this brand */
+                    brand_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a web-margin rule
+         * @description Needs create-web-margin; module WebMargin. Unknown category, supplier or brand: 422 naming the field. The products of the category are repriced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebMarginRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/web-margins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One web-margin rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a web-margin rule
+         * @description Needs udpate-web-margin (there is no delete permission); module WebMargin. The category's products are repriced.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a web-margin rule (only the fields sent)
+         * @description Needs udpate-web-margin (spelt so); module WebMargin. The same validation as create, on the resulting rule. The products of the old and the new category are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebMarginPatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -8188,6 +9211,42 @@ export interface components {
             /** @example Samsung */
             value?: string;
         };
+        AuthenticatedDiscount: {
+            brand?: components["schemas"]["Ref"];
+            brand_id?: number;
+            category?: components["schemas"]["Ref"];
+            category_id?: number;
+            created_at?: string;
+            /** @example 5 */
+            discount?: number;
+            id?: number;
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier?: components["schemas"]["Ref"];
+            supplier_id?: number;
+            updated_at?: string;
+        };
+        AuthenticatedDiscountPatch: {
+            brand_id?: number;
+            category_id?: number;
+            discount?: number;
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
+        AuthenticatedDiscountRequest: {
+            brand_id?: number;
+            category_id?: number;
+            /** @example 5 */
+            discount?: number;
+            /** @example Ulogovani - laptopovi */
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
         Brand: {
             id?: number;
             name?: string;
@@ -8273,6 +9332,20 @@ export interface components {
             supplier_category?: string;
             /** @example 1 */
             supplier_id?: number;
+        };
+        CategoryMarginsRequest: {
+            rows?: components["schemas"]["CategoryMarginsRow"][];
+        };
+        CategoryMarginsRow: {
+            /** @example 6 */
+            dealer_margin?: number;
+            id?: number;
+            /** @example 20 */
+            pdv?: number;
+            /** @example 18 */
+            retail_margin?: number;
+            /** @example 12.5 */
+            web_margin?: number;
         };
         ConnectProductRequest: {
             /** @example 42 */
@@ -8654,6 +9727,35 @@ export interface components {
             /** @example 1 */
             supplier_id?: number;
         };
+        RecommendedPrice: {
+            categories?: components["schemas"]["Ref"][];
+            created_at?: string;
+            id?: number;
+            /** @example 5 */
+            lower?: number;
+            manufacturer?: components["schemas"]["Ref"];
+            manufacturer_id?: number;
+            name?: string;
+            updated_at?: string;
+        };
+        RecommendedPricePatch: {
+            categories?: number[];
+            lower?: number;
+            manufacturer_id?: number;
+            name?: string;
+        };
+        RecommendedPriceRequest: {
+            categories?: number[];
+            /** @example 5 */
+            lower?: number;
+            manufacturer_id?: number;
+            /** @example Samsung TV */
+            name?: string;
+        };
+        Ref: {
+            id?: number;
+            name?: string;
+        };
         RefreshRequest: {
             refresh_token?: string;
         };
@@ -8755,6 +9857,39 @@ export interface components {
             permissions?: string[];
             roles?: string[];
         };
+        WebMargin: {
+            brand?: components["schemas"]["Ref"];
+            brand_id?: number;
+            category?: components["schemas"]["Ref"];
+            category_id?: number;
+            created_at?: string;
+            id?: number;
+            /** @example 12.5 */
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier?: components["schemas"]["Ref"];
+            supplier_id?: number;
+            updated_at?: string;
+        };
+        WebMarginPatch: {
+            brand_id?: number;
+            category_id?: number;
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
+        WebMarginRequest: {
+            brand_id?: number;
+            /** @example 12 */
+            category_id?: number;
+            /** @example 12.5 */
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
         "httpx.ChangeResponse-ActionsBulkResult": {
             data?: components["schemas"]["ActionsBulkResult"];
             message?: string;
@@ -8765,6 +9900,10 @@ export interface components {
         };
         "httpx.ChangeResponse-AttributeValue": {
             data?: components["schemas"]["AttributeValue"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"];
             message?: string;
         };
         "httpx.ChangeResponse-Brand": {
@@ -8831,12 +9970,24 @@ export interface components {
             data?: components["schemas"]["ProductImage"];
             message?: string;
         };
+        "httpx.ChangeResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Session": {
             data?: components["schemas"]["Session"];
             message?: string;
         };
         "httpx.ChangeResponse-User": {
             data?: components["schemas"]["User"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-array_Category": {
+            data?: components["schemas"]["Category"][];
             message?: string;
         };
         "httpx.ChangeResponse-array_CategoryAttribute": {
@@ -8846,6 +9997,9 @@ export interface components {
         "httpx.ChangeResponse-array_ProductImage": {
             data?: components["schemas"]["ProductImage"][];
             message?: string;
+        };
+        "httpx.DataResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"];
         };
         "httpx.DataResponse-Category": {
             data?: components["schemas"]["Category"];
@@ -8874,11 +10028,17 @@ export interface components {
         "httpx.DataResponse-Product": {
             data?: components["schemas"]["Product"];
         };
+        "httpx.DataResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"];
+        };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
         "httpx.DataResponse-User": {
             data?: components["schemas"]["User"];
+        };
+        "httpx.DataResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"];
         };
         "httpx.DataResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
@@ -8917,6 +10077,10 @@ export interface components {
             data?: components["schemas"]["AttributeValue"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Brand": {
             data?: components["schemas"]["Brand"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -8949,6 +10113,10 @@ export interface components {
             data?: components["schemas"]["ProductListItem"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Role": {
             data?: components["schemas"]["Role"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -8971,6 +10139,10 @@ export interface components {
         };
         "httpx.ListResponse-User": {
             data?: components["schemas"]["User"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {
