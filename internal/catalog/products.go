@@ -155,7 +155,10 @@ var productCountBound = 10_000
 // or fewer match, it has the page and the exact total in one pass over the matches. When more
 // match, the total is bounded ("more than bound") and the page is read again in order, which
 // a broad filter answers from an index walk that stops after the page (the sort's index on
-// products, or product_sort_keys'). The page's rows are then read by id.
+// products, or product_sort_keys'). The page's rows are then read by id. With no filter at all
+// the count to the bound comes first from the primary key's index alone, and the page from the
+// index walk. On PostgreSQL these statements run in one transaction with the list's planner
+// settings (listPlannerTx).
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, listing.Total, error) {
 	f.today = s.Today()
 	srt, err := parseProductSort(f.Sort)
@@ -197,6 +200,19 @@ func listPlannerTx(tx *gorm.DB) error {
 func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
 	db := tx.WithContext(ctx)
 	bound := max(productCountBound, page.Offset()+page.Size)
+	if f.IsEmpty() {
+		// Every product matches: counting to the bound needs no sort key, only the primary
+		// key's index (products' rows are wide and half-empty pages: 0006); the usual catalogue
+		// is over the bound, and its page is then an index walk.
+		var n int64
+		if err := db.Raw("SELECT COUNT(*) FROM (SELECT 1 FROM products LIMIT ?) m", bound+1).Scan(&n).Error; err != nil {
+			return nil, listing.Total{}, apperr.Wrap(err, "count products")
+		}
+		if n > int64(bound) {
+			rows, err := sortedPage(db, f, page)
+			return rows, listing.Total{N: int64(bound), Bounded: true}, err
+		}
+	}
 	m, err := applyWhere(db.Model(&Product{}).Select("products.id, products."+srt.col+" AS sort_key"), f)
 	if err != nil {
 		return nil, listing.Total{}, err
@@ -222,14 +238,8 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 	}
 	var rows []Product
 	if total.N > int64(bound) {
-		total = listing.Total{N: int64(bound), Bounded: true}
-		q, err := applyFilter(db.Model(&Product{}), f)
-		if err != nil {
-			return nil, listing.Total{}, err
-		}
-		if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
-			return nil, listing.Total{}, apperr.Wrap(err, "list products")
-		}
+		rows, err = sortedPage(db, f, page)
+		return rows, listing.Total{N: int64(bound), Bounded: true}, err
 	} else if len(hits) > 0 {
 		ids := make([]uint64, len(hits))
 		for i, h := range hits {
@@ -240,6 +250,20 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 		}
 	}
 	return rows, total, nil
+}
+
+// sortedPage reads a page of the products matching f in f's order: a broad filter's page, which
+// an index walk in that order answers after the page's rows.
+func sortedPage(db *gorm.DB, f ProductFilter, page listing.Page) ([]Product, error) {
+	q, err := applyFilter(db.Model(&Product{}), f)
+	if err != nil {
+		return nil, err
+	}
+	var rows []Product
+	if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "list products")
+	}
+	return rows, nil
 }
 
 // productsInOrder reads the list's columns of the products ids names, in that order.

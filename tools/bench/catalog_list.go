@@ -123,7 +123,7 @@ func listPlans(ctx context.Context, a *app.App, target string, header http.Heade
 			}
 			continue
 		}
-		if !strings.Contains(s, `FROM "products"`) || strings.Contains(s, "WHERE products.id IN (") {
+		if !strings.Contains(s, `FROM "products"`) && !strings.Contains(s, "FROM products ") || strings.Contains(s, "WHERE products.id IN (") {
 			continue
 		}
 		var raw []byte
