@@ -98,6 +98,17 @@ func (f ProductFilter) IsEmpty() bool {
 		!f.discountBlock()
 }
 
+// onlyFlags tells whether f narrows by products' yes/no columns alone (or not at all): what
+// products_list_flags_idx (with active, visible, eponuda, has_image, has_attributes) counts
+// without reading the rows.
+func (f ProductFilter) onlyFlags() bool {
+	rest := f
+	rest.Active, rest.Inactive, rest.WithImage, rest.WithoutImage = false, false, false, false
+	rest.WithAttributes, rest.WithoutAttributes, rest.Live, rest.Dead = false, false, false, false
+	rest.Visible, rest.Eponuda = nil, nil
+	return rest.IsEmpty()
+}
+
 // discountBlock tells whether any field of the discounts block is given; any of them means
 // "has a discount" (valid today unless dates are given).
 func (f ProductFilter) discountBlock() bool {

@@ -302,3 +302,29 @@ func TestProductFilterIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestProductFilterOnlyFlags: the filters the list counts from products_list_flags_idx alone
+// are those of yes/no columns of products (or none), never one that needs another table or a
+// column outside that index.
+func TestProductFilterOnlyFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		f    ProductFilter
+		want bool
+	}{
+		{"zero", ProductFilter{Sort: "name"}, true},
+		{"flags", ProductFilter{Active: true, WithoutImage: true, WithAttributes: true, Dead: true, Visible: ptr(true), Eponuda: ptr(false)}, true},
+		{"inactive", ProductFilter{Inactive: true}, true},
+		{"search", ProductFilter{Active: true, Search: "tv"}, false},
+		{"category", ProductFilter{WithImage: true, Category: 1}, false},
+		{"brand", ProductFilter{Active: true, Brands: []uint64{1}}, false},
+		{"connected", ProductFilter{Active: true, Connected: true}, false},
+		{"price", ProductFilter{Active: true, WebPriceFrom: ptr(money.Para(1))}, false},
+		{"discount", ProductFilter{Active: true, Discount: true}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.f.onlyFlags(); got != tt.want {
+			t.Errorf("%s: onlyFlags = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -155,10 +155,11 @@ var productCountBound = 10_000
 // or fewer match, it has the page and the exact total in one pass over the matches. When more
 // match, the total is bounded ("more than bound") and the page is read again in order, which
 // a broad filter answers from an index walk that stops after the page (the sort's index on
-// products, or product_sort_keys'). The page's rows are then read by id. With no filter at all
-// the count to the bound comes first from the primary key's index alone, and the page from the
-// index walk. On PostgreSQL these statements run in one transaction with the list's planner
-// settings (listPlannerTx).
+// products, or product_sort_keys'). The page's rows are then read by id. With no filter, or
+// one of yes/no columns alone (usually broad), the count to the bound comes first from an index
+// alone (products_list_flags_idx), and above the bound the page is the index walk. On
+// PostgreSQL these statements run in one transaction with the list's planner settings
+// (listPlannerTx).
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, listing.Total, error) {
 	f.today = s.Today()
 	srt, err := parseProductSort(f.Sort)
@@ -200,12 +201,18 @@ func listPlannerTx(tx *gorm.DB) error {
 func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
 	db := tx.WithContext(ctx)
 	bound := max(productCountBound, page.Offset()+page.Size)
-	if f.IsEmpty() {
-		// Every product matches: counting to the bound needs no sort key, only the primary
-		// key's index (products' rows are wide and half-empty pages: 0006); the usual catalogue
-		// is over the bound, and its page is then an index walk.
+	if f.onlyFlags() {
+		// No filter, or only yes/no columns: counting to the bound needs no sort key, only an
+		// index (products_list_flags_idx, or the smallest one for no filter), where the one pass
+		// below would read products' wide rows (half-empty pages: 0006). Such a filter usually
+		// matches more than the bound, and its page is then an index walk; when it does not,
+		// the pass below follows.
+		c, err := applyWhere(db.Model(&Product{}).Select("1"), f)
+		if err != nil {
+			return nil, listing.Total{}, err
+		}
 		var n int64
-		if err := db.Raw("SELECT COUNT(*) FROM (SELECT 1 FROM products LIMIT ?) m", bound+1).Scan(&n).Error; err != nil {
+		if err := db.Raw("SELECT COUNT(*) FROM (?) m", c.Limit(bound+1)).Scan(&n).Error; err != nil {
 			return nil, listing.Total{}, apperr.Wrap(err, "count products")
 		}
 		if n > int64(bound) {

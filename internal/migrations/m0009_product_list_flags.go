@@ -17,6 +17,9 @@ import (
 //     stay in place (0006).
 //   - products.visible gets an index of its own: "dead" (not visible on the site) is a few
 //     per cent of products, which the (active, visible) index cannot find without active.
+//   - one index over the list's yes/no columns (active, visible, eponuda, has_image,
+//     has_attributes): a filter of those alone is counted to the list's bound (10,001) from the
+//     index, not from products' wide rows. None of them is a column an import changes.
 //   - every product's main category is one of its product_categories rows (the product form,
 //     transfers and connections write both): rows missing it are added, so the category
 //     filter is one semi-join over product_categories.
@@ -31,6 +34,7 @@ var productListIndexes0009 = []struct{ name, cols string }{
 	{"products_has_image_idx", "has_image"},
 	{"products_has_attributes_idx", "has_attributes"},
 	{"products_visible_idx", "visible"},
+	{"products_list_flags_idx", "active, visible, eponuda, has_image, has_attributes"},
 }
 
 // The flags of the products whose ids are given, from their images and attributes; only rows
