@@ -55,6 +55,9 @@ type ProductFilter struct {
 	// today is the shop's date that "on discount" without dates means; the service sets it
 	// from its clock before the filter becomes SQL.
 	today string
+	// keyedRanges names the price ranges ("web_price", "entry_price") the list also puts on
+	// product_sort_keys, whose index finds a narrow range; ListProducts sets it.
+	keyedRanges map[string]bool
 }
 
 // productSorts is the whitelist of the sort parameter's field names (input never reaches the
@@ -213,10 +216,15 @@ func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	q, bad = filterPriceRange(q, "products.web_price", "web_price", f.WebPriceFrom, f.WebPriceTo, bad)
 	q, bad = filterPriceRange(q, "products.entry_price", "entry_price", f.EntryPriceFrom, f.EntryPriceTo, bad)
 	// products has no index on the prices (an import changes them: 0006); product_sort_keys
-	// has, and holds the same values (0007). The range repeated there lets a narrow range be
-	// found through its index instead of a scan of products.
-	q = keyRange(q, "web_price", f.WebPriceFrom, f.WebPriceTo)
-	q = keyRange(q, "entry_price", f.EntryPriceFrom, f.EntryPriceTo)
+	// has, and holds the same values (0007). A narrow range repeated there is found through
+	// its index instead of a scan of products (a broad one is not: the planner would hash all
+	// its keys before the first match).
+	if f.keyedRanges["web_price"] {
+		q = keyRange(q, "web_price", f.WebPriceFrom, f.WebPriceTo)
+	}
+	if f.keyedRanges["entry_price"] {
+		q = keyRange(q, "entry_price", f.EntryPriceFrom, f.EntryPriceTo)
+	}
 	if f.discountBlock() {
 		var dq *gorm.DB
 		dq, bad = filterDiscount(q, f, bad)

@@ -61,6 +61,12 @@ func TestListProductsBoundedCount(t *testing.T) {
 			{"underTheBound", ProductFilter{Brands: []uint64{2}, Sort: "web_price"}, listing.Page{Number: 2, Size: 3}, []uint64{21, 27}, listing.Total{N: 5}},
 			{"pastTheEnd", ProductFilter{Brands: []uint64{2}}, listing.Page{Number: 3, Size: 3}, []uint64{}, listing.Total{N: 5}},
 			{"none", ProductFilter{Search: "nothing like it"}, listing.Page{Number: 1, Size: 3}, []uint64{}, listing.Total{}},
+			// A price range over more keys than the bound is a plain filter on products; one
+			// within it is looked up in product_sort_keys too: the same matches either way.
+			{"broadPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(20 * 2000)), Sort: "web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{20, 21, 22}, listing.Total{N: 5, Bounded: true}},
+			{"narrowPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(28 * 2000)), Active: true, Sort: "-web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{29, 28}, listing.Total{N: 2}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

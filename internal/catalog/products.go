@@ -201,6 +201,9 @@ func listPlannerTx(tx *gorm.DB) error {
 func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
 	db := tx.WithContext(ctx)
 	bound := max(productCountBound, page.Offset()+page.Size)
+	if err := narrowPriceRanges(db, &f, bound); err != nil {
+		return nil, listing.Total{}, err
+	}
 	if f.onlyFlags() {
 		// No filter, or only yes/no columns: counting to the bound needs no sort key, only an
 		// index (products_list_flags_idx, or the smallest one for no filter), where the one pass
@@ -257,6 +260,37 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 		}
 	}
 	return rows, total, nil
+}
+
+// narrowPriceRanges marks the price ranges of f that product_sort_keys' index finds at most
+// bound keys in (counted from the index alone), so that the list looks them up there.
+func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) error {
+	for _, r := range []struct {
+		col      string
+		from, to *money.Para
+	}{{"web_price", f.WebPriceFrom, f.WebPriceTo}, {"entry_price", f.EntryPriceFrom, f.EntryPriceTo}} {
+		if r.from == nil && r.to == nil {
+			continue
+		}
+		q := db.Table("product_sort_keys").Select("1")
+		if r.from != nil {
+			q = q.Where(r.col+" >= ?", int64(*r.from))
+		}
+		if r.to != nil {
+			q = q.Where(r.col+" <= ?", int64(*r.to))
+		}
+		var n int64
+		if err := db.Raw("SELECT COUNT(*) FROM (?) k", q.Limit(bound+1)).Scan(&n).Error; err != nil {
+			return apperr.Wrap(err, "list products: price range")
+		}
+		if n <= int64(bound) {
+			if f.keyedRanges == nil {
+				f.keyedRanges = map[string]bool{}
+			}
+			f.keyedRanges[r.col] = true
+		}
+	}
+	return nil
 }
 
 // sortedPage reads a page of the products matching f in f's order: a broad filter's page, which
