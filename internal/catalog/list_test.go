@@ -65,6 +65,8 @@ func TestListProductsBoundedCount(t *testing.T) {
 			// within it is looked up in product_sort_keys too: the same matches either way.
 			{"broadPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(20 * 2000)), Sort: "web_price"}, listing.Page{Number: 1, Size: 3},
 				[]uint64{20, 21, 22}, listing.Total{N: 5, Bounded: true}},
+			{"everyPrice", ProductFilter{WebPriceFrom: ptr(money.Para(0)), Sort: "-web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{30, 29, 28}, listing.Total{N: 5, Bounded: true}},
 			{"narrowPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(28 * 2000)), Active: true, Sort: "-web_price"}, listing.Page{Number: 1, Size: 3},
 				[]uint64{29, 28}, listing.Total{N: 2}},
 		}
