@@ -112,6 +112,15 @@ func (f ProductFilter) onlyFlags() bool {
 	return rest.IsEmpty()
 }
 
+// onlyOnePriceRange tells whether f narrows by one price range (web or entry price) alone.
+func (f ProductFilter) onlyOnePriceRange() bool {
+	web := f.WebPriceFrom != nil || f.WebPriceTo != nil
+	entry := f.EntryPriceFrom != nil || f.EntryPriceTo != nil
+	rest := f
+	rest.WebPriceFrom, rest.WebPriceTo, rest.EntryPriceFrom, rest.EntryPriceTo = nil, nil, nil, nil
+	return web != entry && rest.IsEmpty()
+}
+
 // discountBlock tells whether any field of the discounts block is given; any of them means
 // "has a discount" (valid today unless dates are given).
 func (f ProductFilter) discountBlock() bool {

@@ -328,3 +328,25 @@ func TestProductFilterOnlyFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestProductFilterOnlyOnePriceRange: the list counts a price range alone from
+// product_sort_keys' index; any other condition, or both ranges, goes the usual way.
+func TestProductFilterOnlyOnePriceRange(t *testing.T) {
+	p := ptr(money.Para(100))
+	tests := []struct {
+		name string
+		f    ProductFilter
+		want bool
+	}{
+		{"webFrom", ProductFilter{WebPriceFrom: p, Sort: "web_price"}, true},
+		{"entryRange", ProductFilter{EntryPriceFrom: p, EntryPriceTo: p}, true},
+		{"none", ProductFilter{}, false},
+		{"both", ProductFilter{WebPriceFrom: p, EntryPriceTo: p}, false},
+		{"withFlag", ProductFilter{WebPriceTo: p, Active: true}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.f.onlyOnePriceRange(); got != tt.want {
+			t.Errorf("%s: onlyOnePriceRange = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -202,8 +202,15 @@ func listPlannerTx(tx *gorm.DB) error {
 func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
 	db := tx.WithContext(ctx)
 	bound := max(productCountBound, page.Offset()+page.Size)
-	if err := narrowPriceRanges(db, &f, bound); err != nil {
+	broad, err := narrowPriceRanges(db, &f, bound)
+	if err != nil {
 		return nil, listing.Total{}, err
+	}
+	if broad && f.onlyOnePriceRange() {
+		// The range alone is the filter, and its keys (counted from product_sort_keys' index)
+		// are more than the bound: so are the matches, and the page is the index walk.
+		rows, err := sortedPage(db, f, page)
+		return rows, listing.Total{N: int64(bound), Bounded: true}, err
 	}
 	if f.onlyFlags() {
 		// No filter, or only yes/no columns: counting to the bound needs no sort key, only an
@@ -264,8 +271,10 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 }
 
 // narrowPriceRanges marks the price ranges of f that product_sort_keys' index finds at most
-// bound keys in (counted from the index alone), so that the list looks them up there.
-func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) error {
+// bound keys in (counted from the index alone), so that the list looks them up there; it
+// answers whether a range was counted and found over the bound. A range alone is always
+// counted.
+func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) (broad bool, err error) {
 	for _, r := range []struct {
 		col      string
 		from, to *money.Para
@@ -280,13 +289,13 @@ func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) error {
 		if r.to != nil {
 			q = q.Where(r.col+" <= ?", int64(*r.to))
 		}
-		if db.Dialector.Name() == "postgres" {
+		if db.Dialector.Name() == "postgres" && !f.onlyOnePriceRange() {
 			// The planner's estimate (from the column's histogram, no row read) settles a range
 			// that is plainly broad, like the bench query's "from 100 dinars": only the others
 			// are counted.
 			var plan []byte
 			if err := db.Raw("EXPLAIN (FORMAT JSON) ?", q).Row().Scan(&plan); err != nil {
-				return apperr.Wrap(err, "list products: price range")
+				return false, apperr.Wrap(err, "list products: price range")
 			}
 			var est []struct {
 				Plan struct {
@@ -299,16 +308,18 @@ func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) error {
 		}
 		var n int64
 		if err := db.Raw("SELECT COUNT(*) FROM (?) k", q.Limit(bound+1)).Scan(&n).Error; err != nil {
-			return apperr.Wrap(err, "list products: price range")
+			return false, apperr.Wrap(err, "list products: price range")
 		}
 		if n <= int64(bound) {
 			if f.keyedRanges == nil {
 				f.keyedRanges = map[string]bool{}
 			}
 			f.keyedRanges[r.col] = true
+		} else {
+			broad = true
 		}
 	}
-	return nil
+	return broad, nil
 }
 
 // sortedPage reads a page of the products matching f in f's order: a broad filter's page, which
