@@ -27,6 +27,7 @@ func all() []*gormigrate.Migration {
 		m0007ProductSortKeys(),
 		m0008PricingRules(),
 		m0009DiscountMassRuns(),
+		m0010ProductListFlags(),
 	}
 }
 

@@ -33,7 +33,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0003_catalog", Applied: true}, {ID: "0004_catalog_indexes", Applied: true},
 	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true},
 	{ID: "0007_product_sort_keys", Applied: true}, {ID: "0008_pricing_rules", Applied: true},
-	{ID: "0009_discount_mass_runs", Applied: true}}
+	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -183,6 +183,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0010_product_list_flags" {
+			t.Fatalf("Down rolled back %q, want 0010_product_list_flags", id)
+		}
+		if gdb.Migrator().HasColumn("products", "has_image") || gdb.Migrator().HasIndex("products", "products_visible_idx") {
+			t.Error("products.has_image or products_visible_idx still there after rolling back 0010")
+		}
 		if id := down(t, gdb); id != "0009_discount_mass_runs" {
 			t.Fatalf("Down rolled back %q, want 0009_discount_mass_runs", id)
 		}

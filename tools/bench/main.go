@@ -15,8 +15,12 @@
 //   - The admin bundle (e2e/bench-bundle.mjs): the gzipped JavaScript headless Chromium loads
 //     before the login screen and before the products list, beside the 617 kB of the single
 //     bundle before code splitting. Goal: at most 250 kB each. Alone: -only bundle.
+//   - The supplier price list (pricelist.go): the import against reading and COPY alone, and
+//     beside it the same import with product_sort_keys' triggers off (what the list's sort keys
+//     cost it, in the same rounds); its memory; reads during an import.
 //
-// SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts.
+// SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
+// SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
 
 import (
