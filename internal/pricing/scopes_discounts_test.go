@@ -33,7 +33,7 @@ func TestDiscountScopes(t *testing.T) {
 			typ  uint64
 			run  *uint64
 			none bool
-		}{{"P1", 1, ptr(7), false}, {"P2", 1, ptr(7), false}, {"P3", 2, nil, false}, {"P4", 0, nil, true}} {
+		}{{"P1", 1, ptr[uint64](7), false}, {"P2", 1, ptr[uint64](7), false}, {"P3", 2, nil, false}, {"P4", 0, nil, true}} {
 			if err := gdb.Exec(`INSERT INTO products (sku, name, slug, entry_price, web_price, retail_price, dealer_price, authenticated_price,
 				main_category_id, created_at, updated_at) VALUES (?, ?, ?, 100000, 1, 1, 1, 1, ?, ?, ?)`, d.sku, d.sku, d.sku, cat, now, now).Error; err != nil {
 				t.Fatal(err)
@@ -66,4 +66,3 @@ func TestDiscountScopes(t *testing.T) {
 	})
 }
 
-func ptr(v uint64) *uint64 { return &v }
