@@ -36,10 +36,11 @@ type Service struct {
 	notify Notifier        // nil: nobody is told (seeders)
 	log    *slog.Logger
 	now    func() time.Time
+	clk    clock.Clock
 }
 
 func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
-	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now}
+	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now, clk: clk}
 }
 
 // RecomputeCategory asks for the prices of the products whose main category is categoryID to

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
 )
 
 // Scope is a set of products to recompute, made by the functions below (never from a caller's
@@ -39,16 +41,71 @@ func AddedAfter(id uint64) Scope { return Scope{cond: "p.id > ?", args: []any{id
 // source is where a recompute reads each product's entry price: the product itself, or a
 // supplier's offers that also bring what is written with the prices (carry).
 type source struct {
-	from  string  // a FROM clause naming the products p
-	entry string  // the entry price expression
-	carry []carry // product columns written along with the prices
-	where string
+	from     string  // a FROM clause naming the products p
+	entry    string  // the entry price expression
+	supplier string  // the product's supplier expression (rules match on it)
+	carry    []carry // product columns written along with the prices
+	where    string
 }
 
 // carry is a product column set from the source in the same statement.
 type carry struct {
 	column, expr string
 	nullable     bool
+}
+
+// specificity counts the non-NULL columns of a rule row aliased a.
+func specificity(a string, cols ...string) string {
+	var parts []string
+	for _, c := range cols {
+		parts = append(parts, fmt.Sprintf("CASE WHEN %s.%s IS NULL THEN 0 ELSE 1 END", a, c))
+	}
+	return "(" + strings.Join(parts, " + ") + ")"
+}
+
+// ruleMatch is the matching of a rule row aliased a on supplier, brand and the entry-price range.
+func ruleMatch(a string, src source) string {
+	return fmt.Sprintf("(%[1]s.supplier_id IS NULL OR %[1]s.supplier_id = %[2]s) AND (%[1]s.brand_id IS NULL OR %[1]s.brand_id = p.brand_id)"+
+		" AND (%[1]s.price_from IS NULL OR %[1]s.price_from <= %[3]s) AND (%[1]s.price_to IS NULL OR %[1]s.price_to >= %[3]s)", a, src.supplier, src.entry)
+}
+
+// The rules' correlated subqueries: the most specific matching row, ties the newest (as
+// bestWebRule, bestRecommendedRule and bestAuthRule of evaluate.go).
+func webMarginSQL(src source) string {
+	return "(SELECT w.margin_bps FROM web_margin_rules w WHERE w.category_id = p.main_category_id AND " + ruleMatch("w", src) +
+		" ORDER BY " + specificity("w", "supplier_id", "brand_id", "price_from", "price_to") + " DESC, w.created_at DESC, w.id DESC LIMIT 1)"
+}
+
+func recommendedLowerSQL() string {
+	listed := "EXISTS (SELECT 1 FROM recommended_price_categories rc WHERE rc.recommended_price_id = rp.id AND rc.category_id = p.main_category_id)"
+	return "(SELECT rp.lower_bps FROM recommended_prices rp WHERE rp.manufacturer_id = p.manufacturer_id AND (" + listed +
+		" OR NOT EXISTS (SELECT 1 FROM recommended_price_categories rn WHERE rn.recommended_price_id = rp.id))" +
+		" ORDER BY CASE WHEN " + listed + " THEN 1 ELSE 0 END DESC, rp.created_at DESC, rp.id DESC LIMIT 1)"
+}
+
+func authDiscountSQL(src source) string {
+	return "(SELECT ad.discount_bps FROM authenticated_discounts ad WHERE (ad.category_id IS NULL OR ad.category_id = p.main_category_id) AND " +
+		ruleMatch("ad", src) + " ORDER BY " + specificity("ad", "category_id", "supplier_id", "brand_id", "price_from", "price_to") +
+		" DESC, ad.created_at DESC, ad.id DESC LIMIT 1)"
+}
+
+// actionSQL is today's action of the product. Its two arguments are today and tomorrow
+// (YYYY-MM-DD): valid_from < tomorrow and valid_to >= today hold for the stored dates whether
+// the database keeps a date (PostgreSQL) or text that may carry a time after the date (SQLite).
+const actionSQL = "(SELECT d.id FROM discounts d WHERE d.product_id = p.id AND d.valid_from < ? AND d.valid_to >= ?" +
+	" ORDER BY d.valid_from DESC, d.id DESC LIMIT 1)"
+
+// lowerSQL is x × a / 10⁴ rounded half up to whole dinars, for x ≥ 0 and 0 ≤ a < 2·10⁴, in
+// 64-bit integers: x = h·10⁴ + l gives x·a/10⁴ = h·a + (l·a)/10⁴, remainder (l·a) mod 10⁴.
+func lowerSQL(x, a string) string {
+	q := fmt.Sprintf("((%[1]s / %[3]d) * %[2]s + ((%[1]s %% %[3]d) * %[2]s) / %[3]d)", x, a, bpsScale)
+	r := fmt.Sprintf("(((%[1]s %% %[3]d) * %[2]s) %% %[3]d)", x, a, bpsScale)
+	return fmt.Sprintf("((%[1]s / 100 + CASE WHEN 2 * ((%[1]s %% 100) * %[3]d + %[2]s) >= %[4]d THEN 1 ELSE 0 END) * 100)", q, r, bpsScale, 100*bpsScale)
+}
+
+// signedLowerSQL is lowerSQL on |x| with x's sign put back (half away from zero).
+func signedLowerSQL(x, a string) string {
+	return fmt.Sprintf("(CASE WHEN %[1]s < 0 THEN -1 ELSE 1 END * %[2]s)", x, lowerSQL("ABS("+x+")", a))
 }
 
 // render builds the one UPDATE of src from formula. The arithmetic is exact in 64-bit integers
@@ -60,19 +117,34 @@ type carry struct {
 // 4 × |entry| (a ≤ 19,999) or 3·P', so any entry price below 2·10¹⁸ para is exact. The last
 // layer rounds q + r/P to unit half up: q/unit + (2·((q mod unit)·P + r) ≥ unit·P). Half up
 // means half away from zero, as in Derive: the sign is taken off first and put back at the end.
+// Then the rules that act on the web price (the recommended cap, the authenticated discount,
+// today's action), each a single factor (lowerSQL), in two more layers.
+//
+// Its arguments: tomorrow's and today's dates (actionSQL), those of src, then updated_at.
 func render(src source) string {
 	cols := []string{"p.id AS id", src.entry + " AS entry",
-		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e"}
+		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e",
+		actionSQL + " AS d_id",
+		recommendedLowerSQL() + " AS rec_lower",
+		"(SELECT sp.recommended_price FROM supplier_products sp WHERE sp.product_id = p.id) AS rec",
+		authDiscountSQL(src) + " AS auth_d"}
 	for _, c := range src.carry {
 		cols = append(cols, c.expr+" AS c_"+c.column)
 	}
 	for _, in := range inputs {
-		cols = append(cols, fmt.Sprintf("%d + c.%s AS %s", bpsScale, in.column, in.name))
+		col := "c." + in.column
+		if in.name == webMargin.name {
+			col = "COALESCE(" + webMarginSQL(src) + ", " + col + ")"
+		}
+		cols = append(cols, fmt.Sprintf("%d + %s AS %s", bpsScale, col, in.name))
 	}
-	q := "SELECT " + strings.Join(cols, ", ") + " FROM " + src.from + " JOIN categories c ON c.id = p.main_category_id"
+	// The inputs are one materialized CTE: each rule's subquery runs once per product (neither
+	// database may copy it into every expression of the layers that read it).
+	inputs := "SELECT " + strings.Join(cols, ", ") + " FROM " + src.from + " JOIN categories c ON c.id = p.main_category_id"
 	if src.where != "" {
-		q += " WHERE " + src.where
+		inputs += " WHERE " + src.where
 	}
+	q := "SELECT * FROM price_inputs"
 	steps := 0
 	for _, d := range formula {
 		steps = max(steps, len(d.factors))
@@ -104,7 +176,8 @@ func render(src source) string {
 		}
 		q = "SELECT l.*, " + strings.Join(exprs, ", ") + " FROM (" + q + ") l"
 	}
-	final := []string{"l.id", "l.entry"}
+	final := []string{"l.id", "l.entry", "l.d_id", "l.rec", "l.rec_lower",
+		fmt.Sprintf("%d - CASE WHEN l.auth_d > %d THEN %d ELSE COALESCE(l.auth_d, 0) END AS f_auth", bpsScale, AuthenticatedCeiling, AuthenticatedCeiling)}
 	for _, c := range src.carry {
 		final = append(final, "l.c_"+c.column)
 	}
@@ -114,6 +187,15 @@ func render(src source) string {
 			pq, d.unit, pq, d.unit, p, pr, d.unit*p, d.unit, d.column))
 	}
 	q = "SELECT " + strings.Join(final, ", ") + " FROM (" + q + ") l"
+	// The recommended cap: where a rule matches and the supplier gives a recommended price.
+	capped := lowerSQL("l.rec", fmt.Sprintf("(%d - l.rec_lower)", bpsScale))
+	q = "SELECT l.*, CASE WHEN l.rec > 0 AND l.rec_lower IS NOT NULL AND " + capped + " < l.web_price THEN " + capped +
+		" ELSE l.web_price END AS web_final FROM (" + q + ") l"
+	// The authenticated discount and today's action act on the final web price.
+	q = "SELECT l.*, " + signedLowerSQL("l.web_final", "l.f_auth") + " AS auth_final, dd.id AS discount_id, CASE WHEN dd.id IS NULL THEN NULL" +
+		" WHEN dt.is_percentage THEN " + signedLowerSQL("l.web_final", fmt.Sprintf("(%d - dd.percentage_bps)", bpsScale)) +
+		" ELSE dd.price END AS discount_final FROM (" + q + ") l LEFT JOIN discounts dd ON dd.id = l.d_id" +
+		" LEFT JOIN discount_types dt ON dt.id = dd.discount_type_id"
 
 	var set, differs []string
 	for _, c := range src.carry {
@@ -124,29 +206,41 @@ func render(src source) string {
 			differs = append(differs, "products."+c.column+" <> r.c_"+c.column)
 		}
 	}
-	for _, d := range formula {
-		set = append(set, d.column+" = r."+d.column)
-		differs = append(differs, "products."+d.column+" <> r."+d.column)
+	for _, c := range []struct {
+		column, value string
+		nullable      bool
+	}{{"web_price", "web_final", false}, {"retail_price", "retail_price", false}, {"dealer_price", "dealer_price", false},
+		{"authenticated_price", "auth_final", false}, {"discount_price", "discount_final", true}, {"active_discount_id", "discount_id", true}} {
+		set = append(set, c.column+" = r."+c.value)
+		if c.nullable {
+			differs = append(differs, "products."+c.column+" IS DISTINCT FROM r."+c.value)
+		} else {
+			differs = append(differs, "products."+c.column+" <> r."+c.value)
+		}
 	}
-	for _, c := range copies {
-		set = append(set, c.column+" = r."+c.of)
-		differs = append(differs, "products."+c.column+" <> r."+c.of)
-	}
-	return "UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + ") r WHERE products.id = r.id AND (" +
+	return "WITH price_inputs AS MATERIALIZED (" + inputs + ") UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + ") r WHERE products.id = r.id AND (" +
 		strings.Join(differs, " OR ") + ")"
 }
 
 // recomputeSQL is the recompute of the products a scope's condition selects.
 func recomputeSQL(where string) string {
-	return render(source{from: "products p", entry: "p.entry_price", where: where})
+	return render(source{from: "products p", entry: "p.entry_price", supplier: "p.supplier_id", where: where})
 }
 
 // offersSQL is rendered once: the statement never changes at run time.
 var offersSQL = render(source{
-	from:  "(?) src JOIN products p ON p.id = src.product_id",
-	entry: "src.entry_price",
-	carry: []carry{{"entry_price", "src.entry_price", false}, {"stock", "src.stock", false}, {"supplier_id", "src.supplier_id", true}},
+	from:     "(?) src JOIN products p ON p.id = src.product_id",
+	entry:    "src.entry_price",
+	supplier: "src.supplier_id",
+	carry:    []carry{{"entry_price", "src.entry_price", false}, {"stock", "src.stock", false}, {"supplier_id", "src.supplier_id", true}},
 })
+
+// days are the arguments of actionSQL: tomorrow and today in the shop's calendar.
+func (s *Service) days() []any {
+	today := s.clk.Today()
+	t, _ := clock.StartOfDay(today)
+	return []any{t.AddDate(0, 0, 1).Format(time.DateOnly), today}
+}
 
 // RecomputeTx recomputes the derived prices of the scope's products inside the caller's
 // transaction, in one statement, exactly as Derive computes them. Only products whose prices
@@ -156,7 +250,7 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 	if scope.empty {
 		return 0, nil
 	}
-	res := tx.WithContext(ctx).Exec(recomputeSQL(scope.cond), append([]any{s.now()}, scope.args...)...)
+	res := tx.WithContext(ctx).Exec(recomputeSQL(scope.cond), append(append(s.days(), scope.args...), s.now())...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "recompute prices")
 	}
@@ -169,7 +263,7 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 // the offers (the catalogue's supplier products) yielding product_id, entry_price, stock and
 // supplier_id, one row per product. It answers how many products changed.
 func (s *Service) ApplyOffersTx(ctx context.Context, tx *gorm.DB, offers *gorm.DB) (int64, error) {
-	res := tx.WithContext(ctx).Exec(offersSQL, s.now(), offers)
+	res := tx.WithContext(ctx).Exec(offersSQL, append(s.days(), offers, s.now())...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "apply supplier offers")
 	}
