@@ -38,13 +38,13 @@ func (s *Service) Explain(ctx context.Context, productID uint64) (*ProductExplan
 }
 
 type productRow struct {
-	ID                                                   uint64
-	EntryPrice                                           int64
-	MainCategoryID                                       uint64
-	SupplierID, BrandID, ManufacturerID                  *uint64
+	ID                                                     uint64
+	EntryPrice                                             int64
+	MainCategoryID                                         uint64
+	SupplierID, BrandID, ManufacturerID                    *uint64
 	WebPrice, RetailPrice, DealerPrice, AuthenticatedPrice int64
-	DiscountPrice                                        *int64
-	ActiveDiscountID                                     *uint64
+	DiscountPrice                                          *int64
+	ActiveDiscountID                                       *uint64
 }
 
 // LoadInputs reads what product id's prices depend on (Inputs, with today's date from the
@@ -68,7 +68,9 @@ func (s *Service) LoadInputs(ctx context.Context, db *gorm.DB, id uint64) (Input
 		v := money.Para(*p.DiscountPrice)
 		st.DiscountPrice = &v
 	}
-	fail := func(err error) (Inputs, Stored, error) { return Inputs{}, Stored{}, apperr.Wrap(err, "load price inputs") }
+	fail := func(err error) (Inputs, Stored, error) {
+		return Inputs{}, Stored{}, apperr.Wrap(err, "load price inputs")
+	}
 
 	var c struct{ PdvBps, WebMarginBps, RetailMarginBps, DealerMarginBps int64 }
 	if err := db.Raw("SELECT pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps FROM categories WHERE id = ?", p.MainCategoryID).
@@ -119,11 +121,11 @@ func (s *Service) LoadInputs(ctx context.Context, db *gorm.DB, id uint64) (Input
 	// The dates as text, first ten characters: what the recompute's comparison sees on both
 	// databases (a date on PostgreSQL, text perhaps with a time on SQLite).
 	var acts []struct {
-		ID, DiscountTypeID    uint64
-		TypeName              *string
-		IsPercentage          *bool
-		Price, PercentageBps  int64
-		ValidFrom, ValidTo    string
+		ID, DiscountTypeID   uint64
+		TypeName             *string
+		IsPercentage         *bool
+		Price, PercentageBps int64
+		ValidFrom, ValidTo   string
 	}
 	if err := db.Raw(`SELECT d.id, d.discount_type_id, t.name AS type_name, t.is_percentage, d.price, d.percentage_bps,
 		CAST(d.valid_from AS TEXT) AS valid_from, CAST(d.valid_to AS TEXT) AS valid_to
