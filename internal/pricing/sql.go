@@ -2,7 +2,11 @@ package pricing
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,30 +17,96 @@ import (
 )
 
 // Scope is a set of products to recompute, made by the functions below (never from a caller's
-// SQL).
+// SQL). Kind and IDs name it for the coalescing job (a scope without a kind is recomputed at
+// once by Schedule, never queued).
 type Scope struct {
 	cond  string
 	args  []any
 	empty bool
+	kind  string
+	ids   []uint64
 }
+
+// Scope kinds: the queue payload's names of the constructors below.
+const (
+	KindProducts     = "products"
+	KindCategory     = "category"
+	KindAll          = "all"
+	KindManufacturer = "manufacturer"
+	KindActionsDue   = "actions_due"
+)
 
 // Products are the products with these ids.
 func Products(ids ...uint64) Scope {
-	return Scope{cond: "p.id IN ?", args: []any{ids}, empty: len(ids) == 0}
+	return Scope{cond: "p.id IN ?", args: []any{ids}, empty: len(ids) == 0, kind: KindProducts, ids: ids}
 }
 
 // MainCategory are the products whose main category is id (whose VAT and margins they take).
-func MainCategory(id uint64) Scope { return Scope{cond: "p.main_category_id = ?", args: []any{id}} }
+func MainCategory(id uint64) Scope {
+	return Scope{cond: "p.main_category_id = ?", args: []any{id}, kind: KindCategory, ids: []uint64{id}}
+}
 
 // All are every product (a rule without a category, a VAT change across the shop).
-func All() Scope { return Scope{cond: "1 = 1"} }
+func All() Scope { return Scope{cond: "1 = 1", kind: KindAll} }
 
 // Manufacturer are the products of a manufacturer (a value of the manufacturer attribute):
 // a recommended-price rule's products.
-func Manufacturer(id uint64) Scope { return Scope{cond: "p.manufacturer_id = ?", args: []any{id}} }
+func Manufacturer(id uint64) Scope {
+	return Scope{cond: "p.manufacturer_id = ?", args: []any{id}, kind: KindManufacturer, ids: []uint64{id}}
+}
 
 // AddedAfter are the products with an id above id: a seeder's new rows.
 func AddedAfter(id uint64) Scope { return Scope{cond: "p.id > ?", args: []any{id}} }
+
+// actionsDue are the products whose action may have started or ended since their last
+// recompute: those with an action valid today (tomorrow and today are the arguments) and
+// those showing one now. The midnight job's scope; writing only what changes keeps it cheap.
+func actionsDue(tomorrow, today string) Scope {
+	return Scope{cond: "(p.active_discount_id IS NOT NULL OR EXISTS (SELECT 1 FROM discounts ad WHERE ad.product_id = p.id" +
+		" AND ad.valid_from < ? AND ad.valid_to >= ?))", args: []any{tomorrow, today}, kind: KindActionsDue}
+}
+
+// ScopeOf rebuilds a scope from its kind and ids (a queued job's payload).
+func (s *Service) ScopeOf(kind string, ids []uint64) (Scope, error) {
+	one := func(f func(uint64) Scope) (Scope, error) {
+		if len(ids) != 1 {
+			return Scope{}, apperr.New(apperr.Invalid, "error.invalid")
+		}
+		return f(ids[0]), nil
+	}
+	switch kind {
+	case KindProducts:
+		return Products(ids...), nil
+	case KindCategory:
+		return one(MainCategory)
+	case KindManufacturer:
+		return one(Manufacturer)
+	case KindAll:
+		return All(), nil
+	case KindActionsDue:
+		d := s.days()
+		return actionsDue(d[0].(string), d[1].(string)), nil
+	}
+	return Scope{}, apperr.New(apperr.Invalid, "error.invalid")
+}
+
+// key names the scope for coalescing: one queued recompute per key and window.
+func (sc Scope) key() string {
+	if sc.kind == "" {
+		return ""
+	}
+	ids := slices.Compact(slices.Sorted(slices.Values(sc.ids)))
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatUint(id, 10)
+	}
+	list := strings.Join(parts, ",")
+	if len(ids) > 4 {
+		h := sha256.Sum256([]byte(list))
+		list = hex.EncodeToString(h[:12])
+	}
+	return sc.kind + ":" + list
+}
 
 // source is where a recompute reads each product's entry price: the product itself, or a
 // supplier's offers that also bring what is written with the prices (carry).
