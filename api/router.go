@@ -28,6 +28,7 @@ import (
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -41,7 +42,9 @@ type Deps struct {
 	Notify    *notify.Service
 	Hub       *realtime.Hub
 	Pricelist *pricelist.Service
-	Checks    []Check
+	// Pricing explains products' prices.
+	Pricing *pricing.Service
+	Checks  []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -106,7 +109,7 @@ func pricelistAreaRoutes(d Deps) []Route {
 // catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).
 func catalogRoutes(d Deps) []Route {
 	var out []Route
-	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d)} {
+	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingExplainRoutes(d)} {
 		out = append(out, area...)
 	}
 	return out

@@ -146,10 +146,7 @@ func Evaluate(in Inputs) Explanation {
 		}
 		x.DiscountPrice = &p
 	}
-	x.GuestPrice, x.CustomerPrice = x.Web, x.Authenticated
-	if x.DiscountPrice != nil {
-		x.GuestPrice, x.CustomerPrice = *x.DiscountPrice, *x.DiscountPrice
-	}
+	x.GuestPrice, x.CustomerPrice = Shown(x.Web, x.Authenticated, x.DiscountPrice)
 	return x
 }
 
