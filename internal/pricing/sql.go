@@ -191,7 +191,7 @@ func signedLowerSQL(x, a string) string {
 // today's action), each a single factor (lowerSQL), in two more layers.
 //
 // Its arguments: tomorrow's and today's dates (actionSQL), those of src, then updated_at.
-func render(src source) string {
+func render(src source) rendered {
 	cols := []string{"p.id AS id", src.entry + " AS entry",
 		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e",
 		actionSQL + " AS d_id",
@@ -288,12 +288,24 @@ func render(src source) string {
 			differs = append(differs, "products."+c.column+" <> r."+c.value)
 		}
 	}
-	return "WITH price_inputs AS MATERIALIZED (" + inputs + ") UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + ") r WHERE products.id = r.id AND (" +
-		strings.Join(differs, " OR ") + ")"
+	with := "WITH price_inputs AS MATERIALIZED (" + inputs + ") "
+	return rendered{
+		update: with + "UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + ") r WHERE products.id = r.id AND (" +
+			strings.Join(differs, " OR ") + ")",
+		changes: with + "SELECT products.id AS product_id, products.sku, products.name, products.web_price AS old_web, r.web_final AS new_web," +
+			" products.authenticated_price AS old_authenticated, r.auth_final AS new_authenticated," +
+			" products.discount_price AS old_discount, r.discount_final AS new_discount FROM products JOIN (" + q + ") r ON products.id = r.id" +
+			" WHERE (" + strings.Join(differs, " OR ") + ")",
+	}
 }
 
+// rendered are the two statements of a source: the UPDATE (arguments: render's), and the
+// SELECT of what it would change, old and new values side by side (the same arguments
+// without updated_at), for a dry run and the CLI's report.
+type rendered struct{ update, changes string }
+
 // recomputeSQL is the recompute of the products a scope's condition selects.
-func recomputeSQL(where string) string {
+func recomputeSQL(where string) rendered {
 	return render(source{from: "products p", entry: "p.entry_price", supplier: "p.supplier_id", where: where})
 }
 
@@ -320,7 +332,7 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 	if scope.empty {
 		return 0, nil
 	}
-	res := tx.WithContext(ctx).Exec(recomputeSQL(scope.cond), append(append(s.days(), scope.args...), s.now())...)
+	res := tx.WithContext(ctx).Exec(recomputeSQL(scope.cond).update, append(append(s.days(), scope.args...), s.now())...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "recompute prices")
 	}
@@ -333,7 +345,7 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 // the offers (the catalogue's supplier products) yielding product_id, entry_price, stock and
 // supplier_id, one row per product. It answers how many products changed.
 func (s *Service) ApplyOffersTx(ctx context.Context, tx *gorm.DB, offers *gorm.DB) (int64, error) {
-	res := tx.WithContext(ctx).Exec(offersSQL, append(s.days(), offers, s.now())...)
+	res := tx.WithContext(ctx).Exec(offersSQL.update, append(s.days(), offers, s.now())...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "apply supplier offers")
 	}
