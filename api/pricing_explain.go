@@ -25,8 +25,8 @@ type priceExplainHandlers struct{ pricing *pricing.Service }
 type PriceExplainWebRule struct {
 	ID         uint64      `json:"id"`
 	CategoryID uint64      `json:"category_id"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
+	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
+	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
 	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
 	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
 	Margin     money.Bps   `json:"margin" swaggertype:"number"`
@@ -46,9 +46,9 @@ type PriceExplainRecommendedRule struct {
 type PriceExplainAuthenticatedRule struct {
 	ID         uint64      `json:"id"`
 	Name       string      `json:"name"`
-	CategoryID *uint64     `json:"category_id"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
+	CategoryID *uint64     `json:"category_id" extensions:"x-nullable"`
+	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
+	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
 	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
 	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
 	Discount   money.Bps   `json:"discount" swaggertype:"number"`
@@ -84,29 +84,29 @@ type PriceExplainResponse struct {
 	EntryPrice money.Para `json:"entry_price" swaggertype:"number"`
 	CategoryID uint64     `json:"category_id"`
 	// WebMarginSource is "rule" (web_margin_rule gave it) or "category" (the category's web margin).
-	WebMarginSource     string                         `json:"web_margin_source" enums:"rule,category"`
-	WebMarginRule       *PriceExplainWebRule           `json:"web_margin_rule" extensions:"x-nullable"`
-	CategoryWebMargin   money.Bps                      `json:"category_web_margin" swaggertype:"number"`
-	WebMargin           money.Bps                      `json:"web_margin" swaggertype:"number"`
-	Vat                 money.Bps                      `json:"vat" swaggertype:"number"`
-	WebBeforeCap        money.Para                     `json:"web_before_cap" swaggertype:"number"`
-	RecommendedRule     *PriceExplainRecommendedRule   `json:"recommended_rule" extensions:"x-nullable"`
-	RecommendedPrice    money.Para                     `json:"recommended_price" swaggertype:"number"`
-	Cap                 *money.Para                    `json:"cap" swaggertype:"number" extensions:"x-nullable"`
-	Capped              bool                           `json:"capped"`
-	WebPrice            money.Para                     `json:"web_price" swaggertype:"number"`
-	AuthenticatedRule   *PriceExplainAuthenticatedRule `json:"authenticated_rule" extensions:"x-nullable"`
-	AuthenticatedCut    money.Bps                      `json:"authenticated_discount" swaggertype:"number"`
-	CeilingApplied      bool                           `json:"ceiling_applied"`
-	AuthenticatedPrice  money.Para                     `json:"authenticated_price" swaggertype:"number"`
-	RetailMargin        money.Bps                      `json:"retail_margin" swaggertype:"number"`
-	RetailPrice         money.Para                     `json:"retail_price" swaggertype:"number"`
-	DealerMargin        money.Bps                      `json:"dealer_margin" swaggertype:"number"`
-	DealerPrice         money.Para                     `json:"dealer_price" swaggertype:"number"`
-	Discount            *PriceExplainDiscount          `json:"discount" extensions:"x-nullable"`
-	GuestPrice          money.Para                     `json:"guest_price" swaggertype:"number"`
-	CustomerPrice       money.Para                     `json:"customer_price" swaggertype:"number"`
-	Stored              PriceExplainStored             `json:"stored"`
+	WebMarginSource      string                         `json:"web_margin_source" enums:"rule,category"`
+	WebMarginRule        *PriceExplainWebRule           `json:"web_margin_rule" extensions:"x-nullable"`
+	CategoryWebMargin    money.Bps                      `json:"category_web_margin" swaggertype:"number"`
+	WebMargin            money.Bps                      `json:"web_margin" swaggertype:"number"`
+	Vat                  money.Bps                      `json:"vat" swaggertype:"number"`
+	WebBeforeCap         money.Para                     `json:"web_before_cap" swaggertype:"number"`
+	RecommendedRule      *PriceExplainRecommendedRule   `json:"recommended_rule" extensions:"x-nullable"`
+	RecommendedPrice     money.Para                     `json:"recommended_price" swaggertype:"number"`
+	Cap                  *money.Para                    `json:"cap" swaggertype:"number" extensions:"x-nullable"`
+	Capped               bool                           `json:"capped"`
+	WebPrice             money.Para                     `json:"web_price" swaggertype:"number"`
+	AuthenticatedRule    *PriceExplainAuthenticatedRule `json:"authenticated_rule" extensions:"x-nullable"`
+	AuthenticatedCut     money.Bps                      `json:"authenticated_discount" swaggertype:"number"`
+	CeilingApplied       bool                           `json:"ceiling_applied"`
+	AuthenticatedPrice   money.Para                     `json:"authenticated_price" swaggertype:"number"`
+	RetailMargin         money.Bps                      `json:"retail_margin" swaggertype:"number"`
+	RetailPrice          money.Para                     `json:"retail_price" swaggertype:"number"`
+	DealerMargin         money.Bps                      `json:"dealer_margin" swaggertype:"number"`
+	DealerPrice          money.Para                     `json:"dealer_price" swaggertype:"number"`
+	Discount             *PriceExplainDiscount          `json:"discount" extensions:"x-nullable"`
+	GuestPrice           money.Para                     `json:"guest_price" swaggertype:"number"`
+	CustomerPrice        money.Para                     `json:"customer_price" swaggertype:"number"`
+	Stored               PriceExplainStored             `json:"stored"`
 	AuthenticatedCeiling money.Bps                      `json:"authenticated_ceiling" swaggertype:"number"`
 } // @name PriceExplain
 

@@ -9,10 +9,12 @@ import notificationsEn from './notifications.en.json'
 import notificationsSr from './notifications.sr.json'
 import pricelistsEn from './pricelists.en.json'
 import pricelistsSr from './pricelists.sr.json'
+import priceExplainEn from './priceExplain.en.json'
+import priceExplainSr from './priceExplain.sr.json'
 import sr from './sr.json'
 
 // the catalogue screens' texts live in their own files, under their own top-level key
-export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn } } } as const
+export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr, ...priceExplainSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn, ...priceExplainEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,

@@ -7431,14 +7431,14 @@ export interface components {
             web_price?: number;
         };
         PriceExplainAuthenticatedRule: {
-            brand_id?: number;
-            category_id?: number;
+            brand_id?: number | null;
+            category_id?: number | null;
             discount?: number;
             id?: number;
             name?: string;
             price_from?: number | null;
             price_to?: number | null;
-            supplier_id?: number;
+            supplier_id?: number | null;
         };
         PriceExplainDiscount: {
             fixed_price?: number;
@@ -7469,14 +7469,14 @@ export interface components {
             web_price?: number;
         };
         PriceExplainWebRule: {
-            brand_id?: number;
+            brand_id?: number | null;
             category_id?: number;
             created_at?: string;
             id?: number;
             margin?: number;
             price_from?: number | null;
             price_to?: number | null;
-            supplier_id?: number;
+            supplier_id?: number | null;
         };
         PricelistDuplicateSKU: {
             rows?: number[];
