@@ -95,3 +95,9 @@ func (s *Service) Recompute(ctx context.Context, scope Scope, dry bool, top int,
 	}
 	return rep, nil
 }
+
+// RecomputeStatement is the UPDATE RecomputeTx runs for scope, with its arguments (for the
+// benchmark's EXPLAIN).
+func (s *Service) RecomputeStatement(scope Scope) (string, []any) {
+	return recomputeSQL(scope.cond).update, append(append(s.days(), scope.args...), s.now())
+}

@@ -332,7 +332,8 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 	if scope.empty {
 		return 0, nil
 	}
-	res := tx.WithContext(ctx).Exec(recomputeSQL(scope.cond).update, append(append(s.days(), scope.args...), s.now())...)
+	q, args := s.RecomputeStatement(scope)
+	res := tx.WithContext(ctx).Exec(q, args...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "recompute prices")
 	}

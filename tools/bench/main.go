@@ -13,6 +13,10 @@
 //   - The admin bundle (e2e/bench-bundle.mjs): the gzipped JavaScript headless Chromium loads
 //     before the login screen and before the products list, beside the 617 kB of the single
 //     bundle before code splitting. Goal: at most 250 kB each. Alone: -only bundle.
+//   - Pricing (pricing.go): the recompute of every price after a VAT change against one
+//     hand-written UPDATE … FROM computing the same values (goal: at most 1.5 ×), a second
+//     recompute writing 0 rows, both plans, and price-explain's p95 (goal: at most 5 ms).
+//     Alone: -only pricing.
 //
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts.
 package main
@@ -46,7 +50,7 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist, bundle (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist, bundle, pricing (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -84,6 +88,11 @@ func main() {
 	if want("bundle") {
 		if err := bundleFigure(); err != nil {
 			fail("bench admin bundle", err)
+		}
+	}
+	if want("pricing") {
+		if err := pricingFigures(*products); err != nil {
+			fail("bench pricing", err)
 		}
 	}
 	if want("pricelist") {
