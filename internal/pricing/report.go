@@ -60,7 +60,7 @@ func (s *Service) Recompute(ctx context.Context, scope Scope, dry bool, top int,
 	errDry := apperr.New(apperr.Conflict, "error.invalid") // rolls the dry run back
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		phase("computing")
-		args := append(s.days(), scope.args...)
+		args := append(append([]any{}, scope.args...), s.days()...)
 		q := recomputeSQL(scope.cond).changes
 		var rows []struct {
 			Change
@@ -99,5 +99,5 @@ func (s *Service) Recompute(ctx context.Context, scope Scope, dry bool, top int,
 // RecomputeStatement is the UPDATE RecomputeTx runs for scope, with its arguments (for the
 // benchmark's EXPLAIN).
 func (s *Service) RecomputeStatement(scope Scope) (string, []any) {
-	return recomputeSQL(scope.cond).update, append(append(s.days(), scope.args...), s.now())
+	return recomputeSQL(scope.cond).update, append(append(append([]any{}, scope.args...), s.days()...), s.now())
 }

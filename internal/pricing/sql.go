@@ -133,37 +133,38 @@ func specificity(a string, cols ...string) string {
 	return "(" + strings.Join(parts, " + ") + ")"
 }
 
-// ruleMatch is the matching of a rule row aliased a on supplier, brand and the entry-price range.
-func ruleMatch(a string, src source) string {
-	return fmt.Sprintf("(%[1]s.supplier_id IS NULL OR %[1]s.supplier_id = %[2]s) AND (%[1]s.brand_id IS NULL OR %[1]s.brand_id = p.brand_id)"+
-		" AND (%[1]s.price_from IS NULL OR %[1]s.price_from <= %[3]s) AND (%[1]s.price_to IS NULL OR %[1]s.price_to >= %[3]s)", a, src.supplier, src.entry)
+// ruleMatch is the matching of a rule row aliased a on the product row s (of price_src):
+// supplier, brand and the entry-price range.
+func ruleMatch(a string) string {
+	return fmt.Sprintf("(%[1]s.supplier_id IS NULL OR %[1]s.supplier_id = s.supplier_id) AND (%[1]s.brand_id IS NULL OR %[1]s.brand_id = s.brand_id)"+
+		" AND (%[1]s.price_from IS NULL OR %[1]s.price_from <= s.entry) AND (%[1]s.price_to IS NULL OR %[1]s.price_to >= s.entry)", a)
 }
 
-// The rules' correlated subqueries: the most specific matching row, ties the newest (as
-// bestWebRule, bestRecommendedRule and bestAuthRule of evaluate.go).
-func webMarginSQL(src source) string {
-	return "(SELECT w.margin_bps FROM web_margin_rules w WHERE w.category_id = p.main_category_id AND " + ruleMatch("w", src) +
-		" ORDER BY " + specificity("w", "supplier_id", "brand_id", "price_from", "price_to") + " DESC, w.created_at DESC, w.id DESC LIMIT 1)"
+// best is a CTE body picking, for every product of price_src, the first of its matching rows
+// of join in order (ROW_NUMBER over the product): the most specific rule, ties the newest, as
+// bestWebRule, bestRecommendedRule, bestAuthRule and todaysAction of evaluate.go. One join and
+// one sort for all the products, instead of a lookup per product.
+func best(value, join, order string) string {
+	return "SELECT id, v FROM (SELECT s.id, " + value + " AS v, ROW_NUMBER() OVER (PARTITION BY s.id ORDER BY " + order +
+		") AS rn FROM price_src s " + join + ") x WHERE rn = 1"
 }
 
-func recommendedLowerSQL() string {
-	listed := "EXISTS (SELECT 1 FROM recommended_price_categories rc WHERE rc.recommended_price_id = rp.id AND rc.category_id = p.main_category_id)"
-	return "(SELECT rp.lower_bps FROM recommended_prices rp WHERE rp.manufacturer_id = p.manufacturer_id AND (" + listed +
-		" OR NOT EXISTS (SELECT 1 FROM recommended_price_categories rn WHERE rn.recommended_price_id = rp.id))" +
-		" ORDER BY CASE WHEN " + listed + " THEN 1 ELSE 0 END DESC, rp.created_at DESC, rp.id DESC LIMIT 1)"
+// ruleCTEs are the rule choices, each a CTE of (id, v). The action's two arguments are
+// tomorrow and today (YYYY-MM-DD): valid_from < tomorrow and valid_to >= today hold for the
+// stored dates whether the database keeps a date (PostgreSQL) or text that may carry a time
+// after the date (SQLite).
+var ruleCTEs = []struct{ name, body string }{
+	{"best_web", best("w.margin_bps", "JOIN web_margin_rules w ON w.category_id = s.main_category_id AND "+ruleMatch("w"),
+		specificity("w", "supplier_id", "brand_id", "price_from", "price_to")+" DESC, w.created_at DESC, w.id DESC")},
+	{"best_auth", best("ad.discount_bps", "JOIN authenticated_discounts ad ON (ad.category_id IS NULL OR ad.category_id = s.main_category_id) AND "+ruleMatch("ad"),
+		specificity("ad", "category_id", "supplier_id", "brand_id", "price_from", "price_to")+" DESC, ad.created_at DESC, ad.id DESC")},
+	{"best_rec", best("rp.lower_bps", "JOIN recommended_prices rp ON rp.manufacturer_id = s.manufacturer_id"+
+		" LEFT JOIN recommended_price_categories rc ON rc.recommended_price_id = rp.id AND rc.category_id = s.main_category_id"+
+		" WHERE rc.category_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM recommended_price_categories rn WHERE rn.recommended_price_id = rp.id)",
+		"CASE WHEN rc.category_id IS NULL THEN 0 ELSE 1 END DESC, rp.created_at DESC, rp.id DESC")},
+	{"best_action", best("d.id", "JOIN discounts d ON d.product_id = s.id AND d.valid_from < ? AND d.valid_to >= ?",
+		"d.valid_from DESC, d.id DESC")},
 }
-
-func authDiscountSQL(src source) string {
-	return "(SELECT ad.discount_bps FROM authenticated_discounts ad WHERE (ad.category_id IS NULL OR ad.category_id = p.main_category_id) AND " +
-		ruleMatch("ad", src) + " ORDER BY " + specificity("ad", "category_id", "supplier_id", "brand_id", "price_from", "price_to") +
-		" DESC, ad.created_at DESC, ad.id DESC LIMIT 1)"
-}
-
-// actionSQL is today's action of the product. Its two arguments are today and tomorrow
-// (YYYY-MM-DD): valid_from < tomorrow and valid_to >= today hold for the stored dates whether
-// the database keeps a date (PostgreSQL) or text that may carry a time after the date (SQLite).
-const actionSQL = "(SELECT d.id FROM discounts d WHERE d.product_id = p.id AND d.valid_from < ? AND d.valid_to >= ?" +
-	" ORDER BY d.valid_from DESC, d.id DESC LIMIT 1)"
 
 // lowerSQL is x × a / 10⁴ rounded half up to whole dinars, for x ≥ 0 and 0 ≤ a < 2·10⁴, in
 // 64-bit integers: x = h·10⁴ + l gives x·a/10⁴ = h·a + (l·a)/10⁴, remainder (l·a) mod 10⁴.
@@ -190,30 +191,40 @@ func signedLowerSQL(x, a string) string {
 // Then the rules that act on the web price (the recommended cap, the authenticated discount,
 // today's action), each a single factor (lowerSQL), in two more layers.
 //
-// Its arguments: tomorrow's and today's dates (actionSQL), those of src, then updated_at.
+// The products and their entry prices come first (price_src, materialized: every rule CTE reads
+// it), then the rule choices (ruleCTEs), then price_inputs (materialized too: neither database
+// may copy its expressions into every reference of the layers above).
+//
+// Its arguments: those of src, tomorrow's and today's dates (best_action), then updated_at.
 func render(src source) rendered {
-	cols := []string{"p.id AS id", src.entry + " AS entry",
-		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e",
-		actionSQL + " AS d_id",
-		recommendedLowerSQL() + " AS rec_lower",
-		"(SELECT sp.recommended_price FROM supplier_products sp WHERE sp.product_id = p.id) AS rec",
-		authDiscountSQL(src) + " AS auth_d"}
+	srcCols := []string{"p.id AS id", src.entry + " AS entry", src.supplier + " AS supplier_id", "p.brand_id AS brand_id",
+		"p.main_category_id AS main_category_id", "p.manufacturer_id AS manufacturer_id"}
 	for _, c := range src.carry {
-		cols = append(cols, c.expr+" AS c_"+c.column)
+		srcCols = append(srcCols, c.expr+" AS c_"+c.column)
+	}
+	srcRows := "SELECT " + strings.Join(srcCols, ", ") + " FROM " + src.from
+	if src.where != "" {
+		srcRows += " WHERE " + src.where
+	}
+	cols := []string{"s.id AS id", "s.entry AS entry", "CASE WHEN s.entry < 0 THEN -1 ELSE 1 END AS sg", "ABS(s.entry) AS e",
+		"best_action.v AS d_id", "best_rec.v AS rec_lower", "sp.recommended_price AS rec", "best_auth.v AS auth_d"}
+	for _, c := range src.carry {
+		cols = append(cols, "s.c_"+c.column+" AS c_"+c.column)
 	}
 	for _, in := range inputs {
 		col := "c." + in.column
 		if in.name == webMargin.name {
-			col = "COALESCE(" + webMarginSQL(src) + ", " + col + ")"
+			col = "COALESCE(best_web.v, " + col + ")"
 		}
 		cols = append(cols, fmt.Sprintf("%d + %s AS %s", bpsScale, col, in.name))
 	}
-	// The inputs are one materialized CTE: each rule's subquery runs once per product (neither
-	// database may copy it into every expression of the layers that read it).
-	inputs := "SELECT " + strings.Join(cols, ", ") + " FROM " + src.from + " JOIN categories c ON c.id = p.main_category_id"
-	if src.where != "" {
-		inputs += " WHERE " + src.where
+	with := []string{"price_src AS MATERIALIZED (" + srcRows + ")"}
+	from := " FROM price_src s JOIN categories c ON c.id = s.main_category_id LEFT JOIN supplier_products sp ON sp.product_id = s.id"
+	for _, r := range ruleCTEs {
+		with = append(with, r.name+" AS ("+r.body+")")
+		from += " LEFT JOIN " + r.name + " ON " + r.name + ".id = s.id"
 	}
+	with = append(with, "price_inputs AS MATERIALIZED (SELECT "+strings.Join(cols, ", ")+from+")")
 	q := "SELECT * FROM price_inputs"
 	steps := 0
 	for _, d := range formula {
@@ -244,7 +255,7 @@ func render(src source) rendered {
 				fmt.Sprintf("(%s / %d) * %s + %s / %d + %s / %d AS %s_q%d", pq, dd, a, la, dd, t, p2, d.column, k),
 				fmt.Sprintf("%s %% %d AS %s_r%d", t, p2, d.column, k))
 		}
-		q = "SELECT l.*, " + strings.Join(exprs, ", ") + " FROM (" + q + ") l"
+		q = "SELECT l.*, " + strings.Join(exprs, ", ") + " FROM (" + q + noFlatten + ") l"
 	}
 	final := []string{"l.id", "l.entry", "l.d_id", "l.rec", "l.rec_lower",
 		fmt.Sprintf("%d - CASE WHEN l.auth_d > %d THEN %d ELSE COALESCE(l.auth_d, 0) END AS f_auth", bpsScale, AuthenticatedCeiling, AuthenticatedCeiling)}
@@ -256,15 +267,15 @@ func render(src source) rendered {
 		final = append(final, fmt.Sprintf("l.sg * (%s / %d + CASE WHEN 2 * ((%s %% %d) * %d + %s) >= %d THEN 1 ELSE 0 END) * %d AS %s",
 			pq, d.unit, pq, d.unit, p, pr, d.unit*p, d.unit, d.column))
 	}
-	q = "SELECT " + strings.Join(final, ", ") + " FROM (" + q + ") l"
+	q = "SELECT " + strings.Join(final, ", ") + " FROM (" + q + noFlatten + ") l"
 	// The recommended cap: where a rule matches and the supplier gives a recommended price.
 	capped := lowerSQL("l.rec", fmt.Sprintf("(%d - l.rec_lower)", bpsScale))
 	q = "SELECT l.*, CASE WHEN l.rec > 0 AND l.rec_lower IS NOT NULL AND " + capped + " < l.web_price THEN " + capped +
-		" ELSE l.web_price END AS web_final FROM (" + q + ") l"
+		" ELSE l.web_price END AS web_final FROM (" + q + noFlatten + ") l"
 	// The authenticated discount and today's action act on the final web price.
 	q = "SELECT l.*, " + signedLowerSQL("l.web_final", "l.f_auth") + " AS auth_final, dd.id AS discount_id, CASE WHEN dd.id IS NULL THEN NULL" +
 		" WHEN dt.is_percentage THEN " + signedLowerSQL("l.web_final", fmt.Sprintf("(%d - dd.percentage_bps)", bpsScale)) +
-		" ELSE dd.price END AS discount_final FROM (" + q + ") l LEFT JOIN discounts dd ON dd.id = l.d_id" +
+		" ELSE dd.price END AS discount_final FROM (" + q + noFlatten + ") l LEFT JOIN discounts dd ON dd.id = l.d_id" +
 		" LEFT JOIN discount_types dt ON dt.id = dd.discount_type_id"
 
 	var set, differs []string
@@ -288,16 +299,23 @@ func render(src source) rendered {
 			differs = append(differs, "products."+c.column+" <> r."+c.value)
 		}
 	}
-	with := "WITH price_inputs AS MATERIALIZED (" + inputs + ") "
+	withSQL := "WITH " + strings.Join(with, ", ") + " "
 	return rendered{
-		update: with + "UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + ") r WHERE products.id = r.id AND (" +
+		update: withSQL + "UPDATE products SET " + strings.Join(set, ", ") + ", updated_at = ? FROM (" + q + noFlatten + ") r WHERE products.id = r.id AND (" +
 			strings.Join(differs, " OR ") + ")",
-		changes: with + "SELECT products.id AS product_id, products.sku, products.name, products.web_price AS old_web, r.web_final AS new_web," +
+		changes: withSQL + "SELECT products.id AS product_id, products.sku, products.name, products.web_price AS old_web, r.web_final AS new_web," +
 			" products.authenticated_price AS old_authenticated, r.auth_final AS new_authenticated," +
-			" products.discount_price AS old_discount, r.discount_final AS new_discount FROM products JOIN (" + q + ") r ON products.id = r.id" +
+			" products.discount_price AS old_discount, r.discount_final AS new_discount FROM products JOIN (" + q + noFlatten + ") r ON products.id = r.id" +
 			" WHERE (" + strings.Join(differs, " OR ") + ")",
 	}
 }
+
+// noFlatten ends every layer's subquery: an OFFSET keeps both databases from pulling the layer
+// up into the one above (PostgreSQL's subquery pull-up, SQLite's flattening), which would copy
+// each of its expressions into every reference above it: the layers refer to each value several
+// times, so the copies multiply layer by layer (a recompute of 100,000 products took minutes).
+// The LIMIT is there because SQLite accepts OFFSET only after one.
+const noFlatten = " LIMIT 9223372036854775807 OFFSET 0"
 
 // rendered are the two statements of a source: the UPDATE (arguments: render's), and the
 // SELECT of what it would change, old and new values side by side (the same arguments
@@ -317,7 +335,7 @@ var offersSQL = render(source{
 	carry:    []carry{{"entry_price", "src.entry_price", false}, {"stock", "src.stock", false}, {"supplier_id", "src.supplier_id", true}},
 })
 
-// days are the arguments of actionSQL: tomorrow and today in the shop's calendar.
+// days are the arguments of best_action: tomorrow and today in the shop's calendar.
 func (s *Service) days() []any {
 	today := s.clk.Today()
 	t, _ := clock.StartOfDay(today)
@@ -346,7 +364,7 @@ func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (in
 // the offers (the catalogue's supplier products) yielding product_id, entry_price, stock and
 // supplier_id, one row per product. It answers how many products changed.
 func (s *Service) ApplyOffersTx(ctx context.Context, tx *gorm.DB, offers *gorm.DB) (int64, error) {
-	res := tx.WithContext(ctx).Exec(offersSQL.update, append(s.days(), offers, s.now())...)
+	res := tx.WithContext(ctx).Exec(offersSQL.update, append(append([]any{offers}, s.days()...), s.now())...)
 	if res.Error != nil {
 		return 0, apperr.Wrap(res.Error, "apply supplier offers")
 	}

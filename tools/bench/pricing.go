@@ -101,7 +101,8 @@ func seedPricingRules(gdb *gorm.DB, today string) (string, error) {
 		fmt.Sprintf("UPDATE products SET supplier_id = (SELECT id FROM suppliers ORDER BY id OFFSET (products.id %% %d) LIMIT 1)", len(suppliers)),
 		`INSERT INTO supplier_products (supplier_id, sku, name, price, recommended_price, stock, product_id, created_at, updated_at)
 			SELECT supplier_id, 'B' || id, name, entry_price, CASE WHEN id % 10 = 0 THEN 0 ELSE entry_price * (120 + id % 40) / 100 END,
-			stock, id, NOW(), NOW() FROM products WHERE id % 5 = 0`,
+			stock, id, NOW(), NOW() FROM products WHERE id % 5 = 0
+			AND NOT EXISTS (SELECT 1 FROM supplier_products x WHERE x.product_id = products.id)`,
 	}
 	for _, q := range stmts {
 		if err := gdb.Exec(q).Error; err != nil {
