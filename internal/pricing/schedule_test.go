@@ -182,3 +182,28 @@ func TestMidnightAppliesActions(t *testing.T) {
 		}
 	})
 }
+
+// TestScheduleManyProducts: a scope of more ids than one statement may bind on SQLite (a mass
+// discount of 40,000 products) is recomputed in chunks, in one transaction.
+func TestScheduleManyProducts(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon))
+		cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
+		now := belgradeNoon
+		ids := make([]uint64, 0, 40_000)
+		for _, sku := range []string{"A", "B"} {
+			exec(t, gdb, `INSERT INTO products (sku, name, slug, entry_price, main_category_id, created_at, updated_at)
+				VALUES (?, ?, ?, 100000, ?, ?, ?)`, sku, sku, sku, cat, now, now)
+		}
+		last := lastID(t, gdb, "products")
+		for id := uint64(1); len(ids) < 40_000; id++ {
+			ids = append(ids, id) // the two products among 40,000 ids, most of them unknown
+		}
+		if err := svc.Schedule(context.Background(), pricing.Products(ids...)); err != nil {
+			t.Fatal(err)
+		}
+		if web, _ := webOf(t, gdb, last); web != 132000 {
+			t.Errorf("web %d, want 132000", web)
+		}
+	})
+}

@@ -36,6 +36,9 @@ const (
 	KindActionsDue   = "actions_due"
 )
 
+// maxScopeIDs is how many ids one recompute statement binds.
+const maxScopeIDs = 10_000
+
 // Products are the products with these ids.
 func Products(ids ...uint64) Scope {
 	return Scope{cond: "p.id IN ?", args: []any{ids}, empty: len(ids) == 0, kind: KindProducts, ids: ids}
@@ -349,6 +352,19 @@ func (s *Service) days() []any {
 func (s *Service) RecomputeTx(ctx context.Context, tx *gorm.DB, scope Scope) (int64, error) {
 	if scope.empty {
 		return 0, nil
+	}
+	if scope.kind == KindProducts && len(scope.ids) > maxScopeIDs {
+		// One statement per chunk of ids, in the caller's transaction: SQLite binds at most
+		// 32,766 parameters (a mass discount may name 50,000 products).
+		var total int64
+		for ids := range slices.Chunk(scope.ids, maxScopeIDs) {
+			n, err := s.RecomputeTx(ctx, tx, Products(ids...))
+			if err != nil {
+				return total, err
+			}
+			total += n
+		}
+		return total, nil
 	}
 	q, args := s.RecomputeStatement(scope)
 	res := tx.WithContext(ctx).Exec(q, args...)
