@@ -12,11 +12,11 @@ import (
 )
 
 // WithCoalesceWindow sets how long Schedule gathers the changes of one scope into one
-// recompute (config pricing.coalesce_window); zero or less keeps the default, 2 s.
+// recompute (config pricing.coalesce_window, default 2 s); 0 (or less) turns the background
+// job off: Schedule recomputes at once, as without a queue (the test apps run so, so that a
+// rule's test sees its prices right after the call).
 func (s *Service) WithCoalesceWindow(d time.Duration) *Service {
-	if d > 0 {
-		s.window = d
-	}
+	s.window = max(d, 0)
 	return s
 }
 
@@ -25,14 +25,15 @@ func (s *Service) WithCoalesceWindow(d time.Duration) *Service {
 // It is the one call the rule and discount services make; how the work is done is pricing's
 // business: with a queue, one background recompute per scope and coalescing window (the
 // window's task runs when the window closes, so it sees every change made within it); without
-// one (shopctl, seeders), or when the queue refuses the task, or for a scope that has no
-// name to queue it by, the recompute runs here and now, each scope in one transaction.
+// one (shopctl, seeders), with a zero window, when the queue refuses the task, or for a scope
+// that has no name to queue it by, the recompute runs here and now, each scope in one
+// transaction.
 func (s *Service) Schedule(ctx context.Context, scopes ...Scope) error {
 	for _, sc := range scopes {
 		if sc.empty {
 			continue
 		}
-		if s.enq != nil && sc.kind != "" {
+		if s.enq != nil && sc.kind != "" && s.window > 0 {
 			err := s.enqueue(ctx, sc)
 			if err == nil {
 				continue

@@ -207,3 +207,25 @@ func TestScheduleManyProducts(t *testing.T) {
 		}
 	})
 }
+
+// TestScheduleZeroWindowRunsAtOnce: with a queue but a zero coalescing window (the test apps'
+// setting), Schedule recomputes at once and queues nothing.
+func TestScheduleZeroWindowRunsAtOnce(t *testing.T) {
+	r := queuetest.Redis(t)
+	gdb := dbtest.OpenSQLite(t)
+	svc := pricing.NewService(gdb, queue.NewEnqueuer(r), nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon)).WithCoalesceWindow(0)
+	cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
+	exec(t, gdb, `INSERT INTO products (sku, name, slug, entry_price, main_category_id, created_at, updated_at)
+		VALUES ('A', 'A', 'a', 100000, ?, ?, ?)`, cat, belgradeNoon, belgradeNoon)
+	if err := svc.Schedule(context.Background(), pricing.MainCategory(cat)); err != nil {
+		t.Fatal(err)
+	}
+	if web, _ := webOf(t, gdb, lastID(t, gdb, "products")); web != 132000 {
+		t.Errorf("web %d, want 132000 at once", web)
+	}
+	insp := asynq.NewInspector(r.Opt)
+	t.Cleanup(func() { insp.Close() })
+	if tasks, _ := insp.ListScheduledTasks(queue.QueueDefault); len(tasks) != 0 {
+		t.Errorf("%d tasks queued", len(tasks))
+	}
+}
