@@ -109,7 +109,7 @@ func pricelistAreaRoutes(d Deps) []Route {
 // catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).
 func catalogRoutes(d Deps) []Route {
 	var out []Route
-	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingDiscountRoutes(d)} {
+	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingDiscountRoutes(d), pricingExplainRoutes(d)} {
 		out = append(out, area...)
 	}
 	return out

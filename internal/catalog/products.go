@@ -19,31 +19,34 @@ import (
 
 // Product is a shop product (table products). Its JSON form is what the activity log keeps.
 type Product struct {
-	ID               uint64     `json:"id"`
-	SKU              string     `gorm:"column:sku" json:"sku"`
-	Name             string     `json:"name"`
-	Slug             string     `json:"slug"`
-	Description      string     `json:"description"`
-	SearchText       string     `json:"-"`
-	Active           bool       `json:"active"`
-	Visible          bool       `json:"visible"`
-	Eponuda          bool       `json:"eponuda"`
-	EntryPrice       money.Para `json:"entry_price"`
-	WebPrice         money.Para `json:"web_price"`
-	RetailPrice      money.Para `json:"retail_price"`
-	DealerPrice      money.Para `json:"dealer_price"`
-	AuthPrice        money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
-	EpPrice          money.Para `json:"ep_price"`
-	Stock            int        `json:"stock"`
-	EAN              string     `gorm:"column:ean" json:"ean"`
-	CountryOfOrigin  string     `json:"country_of_origin"`
-	MainCategoryID   uint64     `json:"main_category_id"`
-	BrandID          *uint64    `json:"brand_id"`
-	ManufacturerID   *uint64    `json:"manufacturer_id"`
-	SupplierID       *uint64    `json:"supplier_id"`
-	EnergyStickerKey string     `json:"energy_sticker_key"`
-	CreatedAt        time.Time  `json:"created_at"`
-	UpdatedAt        time.Time  `json:"updated_at"`
+	ID          uint64     `json:"id"`
+	SKU         string     `gorm:"column:sku" json:"sku"`
+	Name        string     `json:"name"`
+	Slug        string     `json:"slug"`
+	Description string     `json:"description"`
+	SearchText  string     `json:"-"`
+	Active      bool       `json:"active"`
+	Visible     bool       `json:"visible"`
+	Eponuda     bool       `json:"eponuda"`
+	EntryPrice  money.Para `json:"entry_price"`
+	WebPrice    money.Para `json:"web_price"`
+	RetailPrice money.Para `json:"retail_price"`
+	DealerPrice money.Para `json:"dealer_price"`
+	AuthPrice   money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
+	// DiscountPrice and ActiveDiscountID are today's action (derived by pricing; nil: none).
+	DiscountPrice    *money.Para `json:"discount_price"`
+	ActiveDiscountID *uint64     `json:"active_discount_id"`
+	EpPrice          money.Para  `json:"ep_price"`
+	Stock            int         `json:"stock"`
+	EAN              string      `gorm:"column:ean" json:"ean"`
+	CountryOfOrigin  string      `json:"country_of_origin"`
+	MainCategoryID   uint64      `json:"main_category_id"`
+	BrandID          *uint64     `json:"brand_id"`
+	ManufacturerID   *uint64     `json:"manufacturer_id"`
+	SupplierID       *uint64     `json:"supplier_id"`
+	EnergyStickerKey string      `json:"energy_sticker_key"`
+	CreatedAt        time.Time   `json:"created_at"`
+	UpdatedAt        time.Time   `json:"updated_at"`
 }
 
 func (Product) TableName() string { return "products" }
@@ -132,7 +135,13 @@ type ProductDetails struct {
 	Categories        []ProductCategoryRef
 	Images            []ProductImageRef
 	Attributes        []ProductAttributeView
-	CatalogStickers   []ProductStickerView // single product only
+	CatalogStickers   []ProductStickerView    // single product only
+	Discount          *pricing.ActiveDiscount // today's action, nil: none
+}
+
+// ShownPrices are what a guest and a logged-in customer pay (pricing's shown-price rule).
+func (p *ProductDetails) ShownPrices() (guest, customer money.Para) {
+	return pricing.Shown(p.WebPrice, p.AuthPrice, p.DiscountPrice)
 }
 
 // Connected tells whether a supplier price-list product is linked to the product.
@@ -141,7 +150,7 @@ func (p *ProductDetails) Connected() bool { return p.SupplierProductID != nil }
 // productListColumns: everything the list shows (not the description nor the search text).
 const productListColumns = "products.id, products.sku, products.name, products.slug, products.active, products.visible, " +
 	"products.eponuda, products.entry_price, products.web_price, products.retail_price, products.dealer_price, " +
-	"products.authenticated_price, products.ep_price, products.stock, products.ean, products.country_of_origin, " +
+	"products.authenticated_price, products.discount_price, products.active_discount_id, products.ep_price, products.stock, products.ean, products.country_of_origin, " +
 	"products.main_category_id, products.brand_id, products.manufacturer_id, products.supplier_id, " +
 	"products.energy_sticker_key, products.created_at, products.updated_at"
 
@@ -409,12 +418,15 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 	}
 	ids := make([]uint64, len(rows))
 	byID := make(map[uint64]*ProductDetails, len(rows))
-	var catIDs, brandIDs, manIDs, supIDs []uint64
+	var catIDs, brandIDs, manIDs, supIDs, discountIDs []uint64
 	for i := range rows {
 		out[i].Product = rows[i]
 		ids[i] = rows[i].ID
 		byID[rows[i].ID] = &out[i]
 		catIDs = append(catIDs, rows[i].MainCategoryID)
+		if rows[i].ActiveDiscountID != nil {
+			discountIDs = append(discountIDs, *rows[i].ActiveDiscountID)
+		}
 		if rows[i].BrandID != nil {
 			brandIDs = append(brandIDs, *rows[i].BrandID)
 		}
@@ -435,6 +447,19 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 	for _, sp := range sps {
 		id := sp.ID
 		byID[sp.ProductID].SupplierProductID = &id
+	}
+	if len(discountIDs) > 0 {
+		ds, err := s.prices.ActiveDiscounts(ctx, uniqIDs(discountIDs))
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			if id := out[i].ActiveDiscountID; id != nil {
+				if d, ok := ds[*id]; ok {
+					out[i].Discount = &d
+				}
+			}
+		}
 	}
 	if len(brandIDs) > 0 {
 		var bs []ProductRef

@@ -20,8 +20,8 @@ type ActionFilter struct {
 	Page           listing.Page
 }
 
-// Action is a product on action as the Actions page lists it.
-type Action struct {
+// ProductOnAction is a product on action as the Actions page lists it.
+type ProductOnAction struct {
 	Discount
 	Type       DiscountType
 	SKU        string
@@ -46,7 +46,7 @@ const categoryTree = `WITH RECURSIVE sub(id) AS (SELECT CAST(? AS BIGINT) UNION 
 // SearchActions lists the discounts of the type, not yet ended (today's and the coming ones),
 // of the products in the category or a category under it (their main category or one of their
 // categories), by product name. Both are required: 'Choose category and discount type for search.'
-func (s *Service) SearchActions(ctx context.Context, f ActionFilter) ([]Action, int64, error) {
+func (s *Service) SearchActions(ctx context.Context, f ActionFilter) ([]ProductOnAction, int64, error) {
 	var bad []apperr.FieldError
 	if f.CategoryID == 0 {
 		bad = append(bad, apperr.Field("category_id", "actions.search_required"))
@@ -79,9 +79,9 @@ func (s *Service) SearchActions(ctx context.Context, f ActionFilter) ([]Action, 
 			return nil, 0, apperr.Wrap(err, "list actions")
 		}
 	}
-	out := make([]Action, 0, len(rows))
+	out := make([]ProductOnAction, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, Action{Discount: r.Discount, Type: *typ, SKU: r.SKU, Name: r.Name, WebPrice: r.WebPrice, EntryPrice: r.EntryPrice})
+		out = append(out, ProductOnAction{Discount: r.Discount, Type: *typ, SKU: r.SKU, Name: r.Name, WebPrice: r.WebPrice, EntryPrice: r.EntryPrice})
 	}
 	return out, total, nil
 }

@@ -18,6 +18,10 @@
 //   - The supplier price list (pricelist.go): the import against reading and COPY alone, and
 //     beside it the same import with product_sort_keys' triggers off (what the list's sort keys
 //     cost it, in the same rounds); its memory; reads during an import.
+//   - Pricing (pricing.go): the recompute of every price after a VAT change against one
+//     hand-written UPDATE … FROM computing the same values (goal: at most 1.5 ×), a second
+//     recompute writing 0 rows, both plans, and price-explain's p95 (goal: at most 5 ms).
+//     Alone: -only pricing.
 //
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
@@ -52,7 +56,7 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, bundle (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, bundle, pricing (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -95,6 +99,11 @@ func main() {
 	if want("discounts") {
 		if err := discountsBench(*products); err != nil {
 			fail("bench mass discount", err)
+		}
+	}
+	if want("pricing") {
+		if err := pricingFigures(*products); err != nil {
+			fail("bench pricing", err)
 		}
 	}
 	if want("pricelist") {

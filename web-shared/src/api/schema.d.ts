@@ -6399,6 +6399,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/price-explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a product's prices came about
+         * @description Entry price, the web-margin rule (or the category's margin), VAT, the web price before the recommended-price cap, the cap, the authenticated discount (at most 20 %), today's action, and the prices a guest and a logged-in customer see; computed now from the current rules, with the stored prices beside them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-PriceExplain"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/realtime": {
         parameters: {
             query?: never;
@@ -9515,6 +9593,87 @@ export interface components {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
         };
+        PriceExplain: {
+            authenticated_ceiling?: number;
+            authenticated_discount?: number;
+            authenticated_price?: number;
+            authenticated_rule?: components["schemas"]["PriceExplainAuthenticatedRule"] | null;
+            cap?: number | null;
+            capped?: boolean;
+            category_id?: number;
+            category_web_margin?: number;
+            ceiling_applied?: boolean;
+            customer_price?: number;
+            dealer_margin?: number;
+            dealer_price?: number;
+            discount?: components["schemas"]["PriceExplainDiscount"] | null;
+            entry_price?: number;
+            guest_price?: number;
+            product_id?: number;
+            recommended_price?: number;
+            recommended_rule?: components["schemas"]["PriceExplainRecommendedRule"] | null;
+            retail_margin?: number;
+            retail_price?: number;
+            stored?: components["schemas"]["PriceExplainStored"];
+            vat?: number;
+            web_before_cap?: number;
+            web_margin?: number;
+            web_margin_rule?: components["schemas"]["PriceExplainWebRule"] | null;
+            /**
+             * @description WebMarginSource is "rule" (web_margin_rule gave it) or "category" (the category's web margin).
+             * @enum {string}
+             */
+            web_margin_source?: "rule" | "category";
+            web_price?: number;
+        };
+        PriceExplainAuthenticatedRule: {
+            brand_id?: number | null;
+            category_id?: number | null;
+            discount?: number;
+            id?: number;
+            name?: string;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
+        };
+        PriceExplainDiscount: {
+            fixed_price?: number;
+            /** @example 2026-11-25 */
+            from?: string;
+            id?: number;
+            is_percentage?: boolean;
+            percentage?: number;
+            price?: number;
+            /** @example 2026-11-30 */
+            to?: string;
+            type?: string;
+            type_id?: number;
+        };
+        PriceExplainRecommendedRule: {
+            category_ids?: number[];
+            id?: number;
+            lower?: number;
+            manufacturer_id?: number;
+            name?: string;
+        };
+        PriceExplainStored: {
+            authenticated_price?: number;
+            dealer_price?: number;
+            discount_price?: number | null;
+            retail_price?: number;
+            up_to_date?: boolean;
+            web_price?: number;
+        };
+        PriceExplainWebRule: {
+            brand_id?: number | null;
+            category_id?: number;
+            created_at?: string;
+            id?: number;
+            margin?: number;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
+        };
         PricelistDuplicateSKU: {
             rows?: number[];
             sku?: string;
@@ -9572,13 +9731,16 @@ export interface components {
             connected?: boolean;
             country_of_origin?: string;
             created_at?: string;
+            customer_price?: number;
             dealer_price?: number;
             description?: string;
+            discount?: components["schemas"]["ProductDiscount"] | null;
             ean?: string;
             energy_value_sticker?: string;
             entry_price?: number;
             ep_price?: number;
             eponuda?: boolean;
+            guest_price?: number;
             id?: number;
             images?: components["schemas"]["ProductImage"][];
             main_category?: components["schemas"]["ProductCategory"];
@@ -9642,6 +9804,16 @@ export interface components {
         ProductCreated: {
             product?: components["schemas"]["Product"];
         };
+        ProductDiscount: {
+            /** @example 2026-11-25 */
+            from?: string;
+            id?: number;
+            price?: number;
+            /** @example 2026-11-30 */
+            to?: string;
+            type?: string;
+            type_id?: number;
+        };
         ProductImage: {
             id?: number;
             large?: string;
@@ -9656,9 +9828,12 @@ export interface components {
             categories?: components["schemas"]["ProductCategory"][];
             connected?: boolean;
             created_at?: string;
+            customer_price?: number;
             dealer_price?: number;
+            discount?: components["schemas"]["ProductDiscount"] | null;
             entry_price?: number;
             eponuda?: boolean;
+            guest_price?: number;
             id?: number;
             main_category?: components["schemas"]["ProductCategory"];
             main_image?: components["schemas"]["ProductImage"] | null;
@@ -10021,6 +10196,9 @@ export interface components {
         };
         "httpx.DataResponse-NotificationsWithCount": {
             data?: components["schemas"]["NotificationsWithCount"];
+        };
+        "httpx.DataResponse-PriceExplain": {
+            data?: components["schemas"]["PriceExplain"];
         };
         "httpx.DataResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
