@@ -84,6 +84,10 @@ func (s *Service) ScopeOf(kind string, ids []uint64) (Scope, error) {
 		return one(MainCategory)
 	case KindManufacturer:
 		return one(Manufacturer)
+	case KindDiscountType:
+		return one(DiscountTypeProducts)
+	case KindMassRun:
+		return one(MassRunProducts)
 	case KindAll:
 		return All(), nil
 	case KindActionsDue:
