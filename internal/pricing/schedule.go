@@ -8,6 +8,8 @@ import (
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
+	"shop/internal/platform/actor"
+	"shop/internal/platform/i18n"
 	"shop/internal/platform/queue"
 )
 
@@ -55,7 +57,7 @@ func (s *Service) enqueue(ctx context.Context, sc Scope) error {
 	slot := time.Now().UnixNano() / w
 	runAt := time.Unix(0, (slot+1)*w)
 	id := "pricing:" + sc.key() + "@" + runAt.UTC().Format("20060102T150405.000")
-	task, err := queue.NewPricesScheduleTask(queue.PricesSchedulePayload{Kind: sc.kind, IDs: sc.ids}, id, runAt)
+	task, err := queue.NewPricesScheduleTask(queue.PricesSchedulePayload{Kind: sc.kind, IDs: sc.ids, UserID: actor.From(ctx).UserID}, id, runAt)
 	if err != nil {
 		return err
 	}
@@ -90,6 +92,15 @@ func (s *Service) RunScheduled(ctx context.Context, p queue.PricesSchedulePayloa
 		return 0, err
 	}
 	s.log.InfoContext(ctx, "prices recomputed", "scope", sc.key(), "products", n)
+	if p.UserID != 0 && s.notify != nil {
+		// the author's open admin tabs reload their product lists on it (the new prices show
+		// without a reload of the page)
+		note := recomputeNote{Counts: &recomputeCounts{Updated: n},
+			Message: i18n.T(i18n.SR, "pricing.recomputed_scope", map[string]any{"count": n})}
+		if err := s.notify.Notify(context.WithoutCancel(ctx), p.UserID, NotePricesRecomputed, note); err != nil {
+			s.log.WarnContext(ctx, "notification not sent", "user_id", p.UserID, "error", err.Error())
+		}
+	}
 	return n, nil
 }
 

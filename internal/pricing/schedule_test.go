@@ -2,6 +2,7 @@ package pricing_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
+	"shop/internal/platform/actor"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/money"
@@ -227,5 +229,65 @@ func TestScheduleZeroWindowRunsAtOnce(t *testing.T) {
 	t.Cleanup(func() { insp.Close() })
 	if tasks, _ := insp.ListScheduledTasks(queue.QueueDefault); len(tasks) != 0 {
 		t.Errorf("%d tasks queued", len(tasks))
+	}
+}
+
+// notes records the notifications a service sends.
+type notes struct {
+	mu   sync.Mutex
+	sent []struct {
+		user uint64
+		typ  string
+	}
+}
+
+func (n *notes) Notify(_ context.Context, userID uint64, typ string, _ any) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.sent = append(n.sent, struct {
+		user uint64
+		typ  string
+	}{userID, typ})
+	return nil
+}
+
+func (n *notes) NotifyTx(*gorm.DB, uint64, string, any) (func(context.Context), error) {
+	return func(context.Context) {}, nil
+}
+
+// TestScheduledRecomputeTellsItsAuthor: the queued recompute names who made the change, and
+// the job tells them when the prices are there (their admin tabs reload the product lists on
+// it); a recompute queued by the system tells nobody.
+func TestScheduledRecomputeTellsItsAuthor(t *testing.T) {
+	r := queuetest.Redis(t)
+	enq := queue.NewEnqueuer(r)
+	gdb := dbtest.OpenSQLite(t)
+	n := &notes{}
+	svc := pricing.NewService(gdb, enq, n, slog.New(slog.DiscardHandler), clock.System()).WithCoalesceWindow(time.Hour)
+	ctx := actor.With(context.Background(), actor.Actor{UserID: 42})
+	if err := svc.Schedule(ctx, pricing.All()); err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspector(r.Opt)
+	t.Cleanup(func() { insp.Close() })
+	tasks, err := insp.ListScheduledTasks(queue.QueueDefault)
+	if err != nil || len(tasks) != 1 {
+		t.Fatalf("scheduled tasks %d (%v), want 1", len(tasks), err)
+	}
+	var p queue.PricesSchedulePayload
+	if err := json.Unmarshal(tasks[0].Payload, &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.UserID != 42 {
+		t.Errorf("payload user %d, want 42", p.UserID)
+	}
+	if _, err := svc.RunScheduled(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.RunScheduled(context.Background(), queue.PricesSchedulePayload{Kind: pricing.KindAll}); err != nil {
+		t.Fatal(err)
+	}
+	if len(n.sent) != 1 || n.sent[0].user != 42 || n.sent[0].typ != pricing.NotePricesRecomputed {
+		t.Errorf("notifications %+v, want one PricesRecomputed to 42", n.sent)
 	}
 }

@@ -65,4 +65,3 @@ func TestDiscountScopes(t *testing.T) {
 		}
 	})
 }
-

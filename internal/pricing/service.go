@@ -38,8 +38,8 @@ type Service struct {
 	now    func() time.Time
 	// selector names the products of a mass change (the catalogue's; set once at wiring).
 	selector ProductSelector
-	clk    clock.Clock
-	window time.Duration // Schedule's coalescing window
+	clk      clock.Clock
+	window   time.Duration // Schedule's coalescing window
 }
 
 func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {

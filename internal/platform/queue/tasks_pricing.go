@@ -41,6 +41,9 @@ const (
 type PricesSchedulePayload struct {
 	Kind string   `json:"kind"`
 	IDs  []uint64 `json:"ids,omitempty"`
+	// UserID is who made the change that queued it (0: the system); they are told when the
+	// prices are there. Changes coalesced into a queued task tell its first author only.
+	UserID uint64 `json:"user_id,omitempty"`
 }
 
 // NewPricesScheduleTask queues the recompute of a scope at runAt, the end of the coalescing

@@ -20,6 +20,12 @@ describe('refreshForNotification', () => {
     expect(stale(qc)).toEqual([true, true, true])
   })
 
+  it.each(['PricesRecomputed', 'DiscountsDone'])('%s reloads the product lists only (new prices)', (type) => {
+    const qc = seeded()
+    refreshForNotification(qc, { type })
+    expect(stale(qc)).toEqual([false, false, true])
+  })
+
   it('another type changes nothing', () => {
     const qc = seeded()
     refreshForNotification(qc, { type: 'OrderCreated' })

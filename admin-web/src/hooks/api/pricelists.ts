@@ -126,6 +126,7 @@ export function useSaveHeaderMapping(supplierId: number) {
  * The notification types a price-list job ends with (the upload's and the products import's);
  * ImportFailed is the failure of either.
  */
+export const PRICE_NOTIFICATIONS = ['PricesRecomputed', 'DiscountsDone'] as const
 export const PRICELIST_NOTIFICATIONS = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'ImportFailed'] as const
 
 /**
@@ -134,6 +135,8 @@ export const PRICELIST_NOTIFICATIONS = ['PricelistUploaded', 'CategoriesUploaded
  * The realtime stream calls it for every notification; other types change nothing here.
  */
 export function refreshForNotification(qc: QueryClient, n: { type: string }): void {
+  // a recompute or a mass discount changed products' prices: the product lists show the new ones
+  if ((PRICE_NOTIFICATIONS as readonly string[]).includes(n.type)) void qc.invalidateQueries({ queryKey: productKeys.all })
   if (!(PRICELIST_NOTIFICATIONS as readonly string[]).includes(n.type)) return
   void qc.invalidateQueries({ queryKey: pricelistKeys.all })
   void qc.invalidateQueries({ queryKey: supplierAdminKeys.all })
