@@ -68,3 +68,47 @@ test('the category web margins table saves a changed margin', async () => {
   assert.equal(await page.getByLabel('OLED televizori Web marža (%)').inputValue(), '12,25')
   await page.close()
 })
+
+/** api: a call as admin@demo.local (the same user the page is logged in as). */
+async function api(method, path, body) {
+  const login = await fetch(`${shop.base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }),
+  })
+  const token = (await login.json()).data.token
+  const res = await fetch(`${shop.base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  })
+  assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${await res.clone().text()}`)
+  return res.json()
+}
+
+test("a brand's web margin reprices the open products list after the job, without a reload", async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  page.setDefaultTimeout(15_000)
+  await login(page)
+  // a product with a brand, its web price before the rule
+  const list = await api('GET', '/api/v1/admin/products?paginate=100&active=1&include=mainCategory,brand')
+  const p = list.data.find((x) => x.brand && x.main_category && x.entry_price > 0)
+  assert.ok(p, 'a demo product with a brand')
+  await page.goto(`${shop.base}/admin/proizvodi?search=${encodeURIComponent(p.sku)}`)
+  const row = page.locator('tr', { hasText: p.sku })
+  await row.waitFor()
+  const before = await row.innerText()
+
+  // the rule is added (as the same admin) while the list stays open: the recompute runs as a
+  // background job after the coalescing window and tells its author, whose tab reloads the list
+  await api('POST', '/api/v1/admin/web-margins', { category_id: p.main_category.id, brand_id: p.brand.id, margin: 77.77 })
+  await page.waitForFunction(
+    ([sku, text]) => [...document.querySelectorAll('tr')].some((tr) => tr.innerText.includes(sku) && tr.innerText !== text),
+    [p.sku, before],
+    { timeout: 20_000 },
+  )
+  const after = (await api('GET', `/api/v1/admin/products/${p.id}`)).data
+  assert.notEqual(after.web_price, p.web_price, 'the web price follows the rule')
+  await screenshot(page, 'pricing-rule-reprices-list')
+  await page.close()
+})
