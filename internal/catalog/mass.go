@@ -79,7 +79,7 @@ func (s *Service) MassAddCatalogStickers(ctx context.Context, in CatalogStickerI
 	v, err := in.check(s.db.WithContext(ctx))
 	_, selErr := s.subquery(ctx, sel)
 	if err != nil || selErr != nil {
-		return joinInvalid(err, selErr)
+		return apperr.JoinInvalid(err, selErr)
 	}
 	raw, err := sel.Payload()
 	if err != nil {
@@ -176,23 +176,4 @@ func (s *Service) ApplyEnergyStickerMass(ctx context.Context, p queue.EnergyStic
 		s.releaseEnergySticker(ctx, k)
 	}
 	return res.RowsAffected, nil
-}
-
-// joinInvalid merges the field errors of several checks into one 422 (the form shows them
-// all at once); anything that is not a 422 wins as it is.
-func joinInvalid(errs ...error) error {
-	var fields []apperr.FieldError
-	for _, err := range errs {
-		if err == nil {
-			continue
-		}
-		if !apperr.Is(err, apperr.Invalid) {
-			return err
-		}
-		fields = append(fields, apperr.As(err).Fields...)
-	}
-	if len(fields) == 0 {
-		return nil
-	}
-	return apperr.InvalidFields(fields...)
 }

@@ -3,30 +3,14 @@ package catalog
 import (
 	"strings"
 	"unicode"
+
+	"shop/internal/platform/textfold"
 )
 
 // Fold lower-cases s and folds the Serbian Latin diacritics (č ć -> c, š -> s, ž -> z,
 // đ -> dj), so 'Frižider' and 'frizider' meet. products.search_text is Fold(name + " " + sku),
 // and the search term is folded the same way.
-func Fold(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch r = unicode.ToLower(r); r {
-		case 'č', 'ć':
-			b.WriteByte('c')
-		case 'š':
-			b.WriteByte('s')
-		case 'ž':
-			b.WriteByte('z')
-		case 'đ':
-			b.WriteString("dj")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func Fold(s string) string { return textfold.Fold(s) }
 
 // searchText is what products.search_text holds for a product.
 func searchText(name, sku string) string {

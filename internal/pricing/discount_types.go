@@ -5,13 +5,13 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode"
 
 	"gorm.io/gorm"
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/textfold"
 	"shop/internal/platform/validation"
 )
 
@@ -42,7 +42,7 @@ type DiscountTypeFilter struct {
 func (s *Service) ListDiscountTypes(ctx context.Context, f DiscountTypeFilter) ([]DiscountType, int64, error) {
 	q := s.db.WithContext(ctx).Model(&DiscountType{})
 	if term := strings.TrimSpace(f.Search); term != "" {
-		q = q.Where(foldedSQL("name")+" LIKE ? ESCAPE '\\'", "%"+likeEscaper.Replace(fold(term))+"%")
+		q = q.Where(foldedSQL("name")+" LIKE ? ESCAPE '\\'", "%"+likeEscaper.Replace(textfold.Fold(term))+"%")
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -165,27 +165,6 @@ func (s *Service) DeleteDiscountType(ctx context.Context, id uint64) error {
 		}
 		return activity.Record(ctx, tx, activity.Change{Type: activity.DiscountTypeDeleted, SubjectType: subjectDiscountType, SubjectID: id, Old: old})
 	})
-}
-
-// fold lower-cases s and folds the Serbian Latin diacritics like the catalogue's search (the
-// lookup's search finds 'Šok' by 'sok').
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch r = unicode.ToLower(r); r {
-		case 'č', 'ć':
-			b.WriteByte('c')
-		case 'š':
-			b.WriteByte('s')
-		case 'ž':
-			b.WriteByte('z')
-		case 'đ':
-			b.WriteString("dj")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // foldedSQL is fold as SQL over a column.

@@ -82,7 +82,7 @@ func (s *Service) MassAddDiscounts(ctx context.Context, in DiscountInput, select
 	} else {
 		_, selErr = s.selector.SelectedProducts(ctx, selection, "product_ids")
 	}
-	if err := joinInvalid(err, selErr); err != nil {
+	if err := apperr.JoinInvalid(err, selErr); err != nil {
 		return nil, err
 	}
 	if s.enq == nil {
@@ -292,23 +292,4 @@ func dayArg(tx *gorm.DB, t time.Time) any {
 		return t.Format(time.DateOnly)
 	}
 	return t
-}
-
-// joinInvalid merges the field errors of several checks into one 422 (the form shows them
-// all at once); anything that is not a 422 wins as it is.
-func joinInvalid(errs ...error) error {
-	var fields []apperr.FieldError
-	for _, err := range errs {
-		if err == nil {
-			continue
-		}
-		if !apperr.Is(err, apperr.Invalid) {
-			return err
-		}
-		fields = append(fields, apperr.As(err).Fields...)
-	}
-	if len(fields) == 0 {
-		return nil
-	}
-	return apperr.InvalidFields(fields...)
 }

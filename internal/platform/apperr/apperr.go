@@ -79,6 +79,25 @@ func InvalidFields(fields ...FieldError) *Error {
 	return &Error{Code: Invalid, Msg: M("error.invalid"), Fields: fields}
 }
 
+// JoinInvalid merges the field errors of several checks into one 422 (a form shows them all
+// at once); nil when none failed; anything that is not a 422 wins as it is.
+func JoinInvalid(errs ...error) error {
+	var fields []FieldError
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		if !Is(err, Invalid) {
+			return err
+		}
+		fields = append(fields, As(err).Fields...)
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return InvalidFields(fields...)
+}
+
 // NotFoundThing is a 404 "<Thing> ne postoji ili je izbrisan."; thing is a key under notfound.*.
 func NotFoundThing(thing string) *Error {
 	return &Error{Code: NotFound, Msg: M("notfound." + thing)}
