@@ -359,10 +359,24 @@ func (h partnerHandlers) feed(c *gin.Context) {
 	}
 }
 
-// PartnerFeedResponse is the JSON feed: {data: [products]}.
+// PartnerFeedResponse is the JSON feed: {data: [products]} (written by partners.WriteFeed;
+// this type documents it).
 type PartnerFeedResponse struct {
-	Data []partners.FeedProduct `json:"data"`
+	Data []PartnerFeedProduct `json:"data"`
 } // @name PartnerFeed
+
+// PartnerFeedProduct is one product of a client's feed; price with VAT, RSD.
+type PartnerFeedProduct struct {
+	SKU      string  `json:"sku"`
+	Name     string  `json:"name"`
+	Brand    string  `json:"brand"`
+	Category string  `json:"category"`
+	EAN      string  `json:"ean"`
+	Stock    int     `json:"stock"`
+	Price    float64 `json:"price"`
+	URL      string  `json:"url"`
+	ImageURL string  `json:"image_url"`
+} // @name PartnerFeedProduct
 
 // ProductsExportResponse is a named products export and its job's progress.
 type ProductsExportResponse struct {
