@@ -7,12 +7,14 @@ import catalogSr from './catalog.sr.json'
 import en from './en.json'
 import notificationsEn from './notifications.en.json'
 import notificationsSr from './notifications.sr.json'
+import partnersEn from './partners.en.json'
+import partnersSr from './partners.sr.json'
 import pricelistsEn from './pricelists.en.json'
 import pricelistsSr from './pricelists.sr.json'
 import sr from './sr.json'
 
 // the catalogue screens' texts live in their own files, under their own top-level key
-export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn } } } as const
+export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr, ...partnersSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn, ...partnersEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,
