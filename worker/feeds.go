@@ -28,7 +28,7 @@ type feedsExport struct{ d Deps }
 // ProcessTask writes the feeds; a failure has already kept the previous files and told the
 // super-admins, and the retry tries again.
 func (h feedsExport) ProcessTask(ctx context.Context, _ *asynq.Task) error {
-	res, err := h.d.Feeds.Export(ctx)
+	res, err := h.d.Feeds.ExportJob(ctx, lastAttempt(ctx))
 	if err != nil {
 		return result(err)
 	}

@@ -89,6 +89,9 @@ type FeedInfo struct {
 	// Size is the stored (gzip) size; Products how many products it lists.
 	Size     int64 `json:"size"`
 	Products int   `json:"products"`
+	// Previous is the version this one replaced: kept one export longer, so a reader that read
+	// the old pointer just before the switch can still open what it names.
+	Previous string `json:"previous,omitempty"`
 }
 
 // ExportResult is what an export wrote.
@@ -162,15 +165,23 @@ func (s *spool) finish() error {
 }
 
 // Export writes every feed from the current catalogue in one pass over the products, then
-// stores them: each as a new object, then the feed's pointer switched to it, then the old
-// object removed. A reader follows the pointer, so it gets the old feed or the new one, never
+// stores them: each as a new object, then the feed's pointer switched to it, then the version
+// before the one replaced removed (the replaced one stays for readers still on their way to it). A reader follows the pointer, so it gets the old feed or the new one, never
 // half of one. When the object store fails, the previous feeds stay served and the
 // super-admins are told.
 func (f *Feeds) Export(ctx context.Context) (*ExportResult, error) {
+	return f.ExportJob(ctx, true)
+}
+
+// ExportJob is Export for the job: the super-admins hear of a failure only on its last
+// attempt (an hourly export retried twice would otherwise ring three times).
+func (f *Feeds) ExportJob(ctx context.Context, lastAttempt bool) (*ExportResult, error) {
 	res, err := f.export(ctx)
 	if err != nil {
-		f.log.ErrorContext(ctx, "feed export failed", "error", err.Error())
-		f.tellFailure(context.WithoutCancel(ctx), err)
+		f.log.ErrorContext(ctx, "feed export failed", "error", err.Error(), "last_attempt", lastAttempt)
+		if lastAttempt {
+			f.tellFailure(context.WithoutCancel(ctx), err)
+		}
 		return nil, apperr.Wrap(err, "feed export")
 	}
 	return res, nil
@@ -230,16 +241,20 @@ func (f *Feeds) export(ctx context.Context) (*ExportResult, error) {
 		}
 		infos = append(infos, info)
 	}
-	for i, info := range infos {
+	for i := range infos {
+		info := &infos[i]
 		old, _ := f.current(ctx, info.Name)
+		if old != nil {
+			info.Previous = old.Key
+		}
 		b, _ := json.Marshal(info)
 		if err := f.blobs.Put(ctx, pointerKey(info.Name), strings.NewReader(string(b)), int64(len(b)), "application/json"); err != nil {
 			f.removeKeys(ctx, infos[i:])
 			return nil, fmt.Errorf("switch %s: %w", info.Name, err)
 		}
-		if old != nil && old.Key != info.Key {
-			if err := f.blobs.Delete(ctx, old.Key); err != nil {
-				f.log.WarnContext(ctx, "old feed version not removed", "key", old.Key, "error", err.Error())
+		if old != nil && old.Previous != "" && old.Previous != info.Key {
+			if err := f.blobs.Delete(ctx, old.Previous); err != nil {
+				f.log.WarnContext(ctx, "old feed version not removed", "key", old.Previous, "error", err.Error())
 			}
 		}
 	}

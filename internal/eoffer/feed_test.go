@@ -300,8 +300,20 @@ func TestFeedAtomicReplace(t *testing.T) {
 		if !strings.Contains(after, "ThinkPad X1 Carbon") || newInfo.ETag == oldInfo.ETag || newInfo.Key == oldInfo.Key {
 			t.Errorf("after the export: etag %s (was %s), key %s (was %s):\n%s", newInfo.ETag, oldInfo.ETag, newInfo.Key, oldInfo.Key, after)
 		}
+		// The replaced version stays one export longer (a reader may be on its way to it), then goes.
+		if rc, _, err := a.Blobs.Open(ctx, oldInfo.Key); err != nil {
+			t.Errorf("the replaced version %s is gone at once: %v", oldInfo.Key, err)
+		} else {
+			rc.Close()
+		}
+		if newInfo.Previous != oldInfo.Key {
+			t.Errorf("previous %q, want %q", newInfo.Previous, oldInfo.Key)
+		}
+		if _, err := a.Feeds.Export(ctx); err != nil {
+			t.Fatal(err)
+		}
 		if _, _, err := a.Blobs.Open(ctx, oldInfo.Key); !errors.Is(err, blob.ErrNotFound) {
-			t.Errorf("the replaced version %s is still stored (%v)", oldInfo.Key, err)
+			t.Errorf("the version before the last is still stored (%v)", err)
 		}
 	})
 }
@@ -323,6 +335,10 @@ func TestFeedFailureKeepsPrevious(t *testing.T) {
 		}
 		store := &hookStore{Store: a.Blobs}
 		store.fail.Store(true)
+		// A job attempt that will be retried fails quietly; the last one (or the CLI's run) tells.
+		if _, err := a.Feeds.WithBlobs(store).ExportJob(ctx, false); err == nil {
+			t.Fatal("export with the object store down: no error")
+		}
 		if _, err := a.Feeds.WithBlobs(store).Export(ctx); err == nil {
 			t.Fatal("export with the object store down: no error")
 		}
