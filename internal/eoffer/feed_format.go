@@ -220,10 +220,27 @@ func element(w *bufio.Writer, name, text string) {
 	w.WriteByte('<')
 	w.WriteString(name)
 	w.WriteByte('>')
-	_ = xml.EscapeText(w, []byte(text))
+	escape(w, text)
 	w.WriteString("</")
 	w.WriteString(name)
 	w.WriteByte('>')
+}
+
+// escape writes text as XML character data. Most values need nothing done: those are written
+// as they are; the rest go through xml.EscapeText (entities, and U+FFFD for what XML forbids).
+func escape(w *bufio.Writer, text string) {
+	for i := 0; i < len(text); i++ {
+		switch b := text[i]; {
+		case b < 0x20, b == '<', b == '>', b == '&', b == '\'', b == '"':
+			_ = xml.EscapeText(w, []byte(text))
+			return
+		}
+	}
+	if !utf8.ValidString(text) || strings.ContainsAny(text, "\uFFFE\uFFFF") {
+		_ = xml.EscapeText(w, []byte(text))
+		return
+	}
+	w.WriteString(text)
 }
 
 func timeIn(y, m, d, h, min int) time.Time {
