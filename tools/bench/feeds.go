@@ -187,8 +187,28 @@ func feedsChild() error {
 		return err
 	}
 	defer closeApp()
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
 	start := time.Now()
 	res, err := a.Feeds.Export(ctx)
+	close(done)
 	if err != nil {
 		return err
 	}
@@ -196,7 +216,9 @@ func feedsChild() error {
 	for _, f := range res.Feeds {
 		parts = append(parts, fmt.Sprintf("%s %d rows %.1f MB gz", f.Name, f.Products, float64(f.Size)/1e6))
 	}
-	fmt.Printf("%s in %s", strings.Join(parts, ", "), time.Since(start).Round(time.Millisecond))
+	grow := int64(peak.Load()) - int64(before.HeapInuse)
+	fmt.Printf("%s in %s; Go heap in use before %.1f MB, peak during the export +%.1f MB", strings.Join(parts, ", "),
+		time.Since(start).Round(time.Millisecond), float64(before.HeapInuse)/1e6, float64(max(grow, 0))/1e6)
 	return nil
 }
 
