@@ -35,6 +35,7 @@ type Config struct {
 	Worker    WorkerConfig    `mapstructure:"worker"`
 	Images    ImagesConfig    `mapstructure:"images"`
 	Pricelist PricelistConfig `mapstructure:"pricelist"`
+	Pricing   PricingConfig   `mapstructure:"pricing"`
 	Feeds     FeedsConfig     `mapstructure:"feeds"`
 	Partners  PartnersConfig  `mapstructure:"partners"`
 }
@@ -169,6 +170,12 @@ type PricelistConfig struct {
 	MaxBlankRows int `mapstructure:"max_blank_rows"`
 }
 
+type PricingConfig struct {
+	// CoalesceWindow is how long the changes of one pricing scope (a category's rules, a
+	// product's discounts) gather into one background recompute.
+	CoalesceWindow time.Duration `mapstructure:"coalesce_window"`
+}
+
 // ImagesConfig bounds the memory of decoding uploaded images, for the whole process: a small
 // file can declare a bitmap of hundreds of megabytes.
 type ImagesConfig struct {
@@ -239,6 +246,7 @@ var defaults = map[string]any{
 	"pricelist.max_blank_rows":               10_000,
 	"feeds.export_cron":                      "0 * * * *",
 	"partners.requests_per_minute":           60,
+	"pricing.coalesce_window":                2 * time.Second,
 }
 
 // Keys returns every configuration key, sorted.

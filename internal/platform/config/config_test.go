@@ -54,6 +54,7 @@ func TestLoadDefaults(t *testing.T) {
 		Pricelist: PricelistConfig{MaxRows: 1_000_000, MaxBlankRows: 10_000},
 		Feeds:     FeedsConfig{ExportCron: "0 * * * *"},
 		Partners:  PartnersConfig{RequestsPerMinute: 60},
+		Pricing:   PricingConfig{CoalesceWindow: 2 * time.Second},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)
