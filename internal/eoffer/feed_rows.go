@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"shop/internal/catalog"
+	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // feedProduct is one product of the feeds, as the query reads it. Prices are para with VAT.
@@ -31,13 +33,16 @@ type feedProduct struct {
 	CategorySlug string
 }
 
-// ShownPrice is the guest's price: the action's price while one is valid today (pricing
-// writes discount_price only then), else the web price.
+// ShownPrice is the guest's price by pricing's one rule (pricing.Shown): the action's price
+// while one is valid today (pricing writes discount_price only then), else the web price.
 func (p *feedProduct) ShownPrice() int64 {
-	if p.DiscountPrice.Valid && p.DiscountPrice.Int64 > 0 {
-		return p.DiscountPrice.Int64
+	var discount *money.Para
+	if p.DiscountPrice.Valid {
+		d := money.Para(p.DiscountPrice.Int64)
+		discount = &d
 	}
-	return p.WebPrice
+	guest, _ := pricing.Shown(money.Para(p.WebPrice), money.Para(p.WebPrice), discount)
+	return int64(guest)
 }
 
 // OnSale tells whether the shown price is an action's price below the web price.
