@@ -27,6 +27,8 @@ import (
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // feedAt is the shop's clock in these tests: an action from the 20th to the 30th is valid.
@@ -405,6 +407,45 @@ func TestFeedOverS3(t *testing.T) {
 		text, info := read(t, feeds, eoffer.FeedGoogle)
 		if len(googleItems(t, text)) != 1 || info.Previous == "" {
 			t.Errorf("google over S3: %+v\n%s", info, text)
+		}
+	})
+}
+
+// TestFeedPricesFromPricing: after pricing's recompute (the shop's clock inside the action's
+// dates), the e-ponuda price is the recomputed action price and Google's price the web price
+// with the action as sale_price.
+func TestFeedPricesFromPricing(t *testing.T) {
+	t.Parallel()
+	newApp(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		if _, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil {
+			t.Fatal(err)
+		}
+		var p struct {
+			WebPrice      int64
+			DiscountPrice *int64
+		}
+		if err := a.DB.Table("products").Select("web_price", "discount_price").Where("sku = ?", "SKUB").Scan(&p).Error; err != nil {
+			t.Fatal(err)
+		}
+		if p.DiscountPrice == nil || *p.DiscountPrice >= p.WebPrice {
+			t.Fatalf("pricing's prices: web %d, action %v", p.WebPrice, p.DiscountPrice)
+		}
+		if _, err := a.Feeds.Export(ctx); err != nil {
+			t.Fatal(err)
+		}
+		text, _ := read(t, a.Feeds, eoffer.FeedEponudaCSV)
+		recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+		if err != nil || len(recs) < 2 || recs[1][0] != "SKUB" {
+			t.Fatalf("csv: %v %q", err, recs)
+		}
+		if recs[1][4] != money.Format(*p.DiscountPrice) {
+			t.Errorf("e-ponuda price %s, want the action price %s", recs[1][4], money.Format(*p.DiscountPrice))
+		}
+		text, _ = read(t, a.Feeds, eoffer.FeedGoogle)
+		items := googleItems(t, text)
+		if len(items) != 1 || items[0]["price"] != money.Format(p.WebPrice)+" RSD" || items[0]["sale_price"] != money.Format(*p.DiscountPrice)+" RSD" {
+			t.Errorf("google prices: %v (web %d, action %d)", items, p.WebPrice, *p.DiscountPrice)
 		}
 	})
 }
