@@ -21,8 +21,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
+	"shop/internal/partners"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
 	"shop/internal/platform/httpx"
@@ -44,7 +46,11 @@ type Deps struct {
 	Pricelist *pricelist.Service
 	// Pricing owns the price rules, discount types, discounts and the derived prices.
 	Pricing *pricing.Service
-	Checks  []Check
+	// Feeds serves the public feeds (/feeds/...); Partners the API clients, their feeds
+	// (/partner-feeds/...) and the products exports (nil: none of these routes).
+	Feeds    *eoffer.Feeds
+	Partners *partners.Service
+	Checks   []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -94,7 +100,7 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...)...)
+	}, append(append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...), partnerRoutes(d)...)...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.
@@ -152,6 +158,12 @@ func New(d Deps) *gin.Engine {
 	r.GET("/readyz", health.readyz)
 	mountDocs(r)
 	r.GET("/media/*key", mediaHandlers{d.Blobs}.get)
+	if d.Feeds != nil {
+		r.GET("/feeds/:name", feedHandlers{d.Feeds}.get)
+	}
+	if d.Partners != nil {
+		r.GET(partners.FeedPath+":file", partnerHandlers{d.Partners}.feed)
+	}
 
 	v1 := r.Group("/api/v1")
 	auth := authenticate(d.Identity, false)

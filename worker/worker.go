@@ -13,8 +13,10 @@ import (
 	"github.com/hibiken/asynq"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
+	"shop/internal/partners"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
@@ -34,6 +36,9 @@ type Deps struct {
 	Notify *notify.Service
 	// Pricing runs the recompute of a category's prices.
 	Pricing *pricing.Service
+	// Feeds writes the public feeds; Partners makes the products exports.
+	Feeds    *eoffer.Feeds
+	Partners *partners.Service
 }
 
 // Mux routes each task type to its handler.
@@ -50,6 +55,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
 	registerDiscounts(mux, d)
+	registerFeeds(mux, d)
 	return mux
 }
 
@@ -133,10 +139,11 @@ type Entry struct {
 	Task func() *asynq.Task
 }
 
-// NewScheduler builds the asynq scheduler with the cron entries registered.
-func NewScheduler(r *queue.Redis, log *slog.Logger) (*asynq.Scheduler, error) {
+// NewScheduler builds the asynq scheduler with the cron entries registered, and the extra
+// ones whose times come from the configuration (FeedsEntry).
+func NewScheduler(r *queue.Redis, log *slog.Logger, extra ...Entry) (*asynq.Scheduler, error) {
 	s := asynq.NewScheduler(r.Opt, &asynq.SchedulerOpts{Logger: asynqLogger{log}, Location: time.UTC})
-	for _, e := range Schedule() {
+	for _, e := range append(Schedule(), extra...) {
 		if _, err := s.Register(e.Cron, e.Task()); err != nil {
 			return nil, fmt.Errorf("schedule %q: %w", e.Cron, err)
 		}

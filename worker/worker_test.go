@@ -17,6 +17,8 @@ import (
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
+	"shop/internal/eoffer"
+	"shop/internal/partners"
 	"shop/internal/platform/config"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
@@ -183,8 +185,8 @@ func TestIdentityPurgeJob(t *testing.T) {
 
 func TestSchedule(t *testing.T) {
 	t.Parallel()
-	mux := worker.Mux(worker.Deps{Log: discard})
-	entries := worker.Schedule()
+	mux := worker.Mux(worker.Deps{Log: discard, Feeds: &eoffer.Feeds{}, Partners: &partners.Service{}})
+	entries := append(worker.Schedule(), worker.FeedsEntry("0 * * * *"))
 	if len(entries) == 0 {
 		t.Fatal("no cron entries")
 	}
@@ -198,7 +200,7 @@ func TestSchedule(t *testing.T) {
 		}
 	}
 	r := queuetest.Redis(t)
-	s, err := worker.NewScheduler(r, discard)
+	s, err := worker.NewScheduler(r, discard, worker.FeedsEntry("0 * * * *"))
 	if err != nil {
 		t.Fatalf("NewScheduler: %v", err)
 	}

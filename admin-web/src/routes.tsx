@@ -6,6 +6,7 @@ import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
+import { partnerScreens } from './pages/api-clients/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
@@ -66,6 +67,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...pricelistScreens,
   ...notificationScreens,
   ...pricingRuleScreens,
+  ...partnerScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -17,9 +17,11 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/migrations"
 	"shop/internal/notify"
+	"shop/internal/partners"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
@@ -53,6 +55,9 @@ type App struct {
 	Pricelist *pricelist.Service
 	// Clock is the shop's one clock, shared by every service (tests pin it).
 	Clock clock.Clock
+	// Feeds writes the public product feeds; Partners keeps the API clients and serves theirs.
+	Feeds    *eoffer.Feeds
+	Partners *partners.Service
 }
 
 // Options adjust the graph for tests.
@@ -124,6 +129,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})
+	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
+	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
+		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	ok = true
 	return a, nil
 }

@@ -28,6 +28,7 @@ func all() []*gormigrate.Migration {
 		m0008PricingRules(),
 		m0009DiscountMassRuns(),
 		m0010ProductListFlags(),
+		m0011Partners(),
 	}
 }
 

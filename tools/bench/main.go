@@ -2,26 +2,36 @@
 // baseline from the same run, with the ratio. It is `make bench`; tests never assert timings.
 //
 // Figures:
+//
 //   - API stack: an authenticated trivial endpoint (the modules list behind bearer auth) through
 //     the whole Gin stack (request id, locale, access log, metrics, errors, recovery, body limit,
 //     auth) against a bare net/http handler writing the same bytes. Goal: at least 80 %.
+//
 //   - The catalogue (catalog.go): the product list on PostgreSQL against pgbench running the
 //     same SQL, a table of the list's filter combinations with their plans and the import's
 //     price update with and without the list's sort keys (catalog_list.go), a mass sticker add
 //     against the hand-written statement, and the 5000-row admin list in Chromium against the
 //     20-row one.
+//
 //   - The mass discount (discounts.go): the job over about 50,000 of 100,000 products chosen by a
 //     filter against the hand-written INSERT ... SELECT. Goal: at most 2x.
+//
 //   - The admin bundle (e2e/bench-bundle.mjs): the gzipped JavaScript headless Chromium loads
 //     before the login screen and before the products list, beside the 617 kB of the single
 //     bundle before code splitting. Goal: at most 250 kB each. Alone: -only bundle.
+//
 //   - The supplier price list (pricelist.go): the import against reading and COPY alone, and
 //     beside it the same import with product_sort_keys' triggers off (what the list's sort keys
 //     cost it, in the same rounds); its memory; reads during an import.
+//
 //   - Pricing (pricing.go): the recompute of every price after a VAT change against one
 //     hand-written UPDATE … FROM computing the same values (goal: at most 1.5 ×), a second
 //     recompute writing 0 rows, both plans, and price-explain's p95 (goal: at most 5 ms).
 //     Alone: -only pricing.
+//
+//   - Feeds (feeds.go): the public feeds' export of 200,000 products against COPY of the same
+//     rows (goal <= 2x), the export's peak memory at 200,000 against 20,000 (goal <= 1.3x), and a
+//     partner's feed of about 10,000 products over HTTP (time to last byte, memory).
 //
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
@@ -56,12 +66,21 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, bundle, pricing (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, bundle, pricing, feeds (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
 	childSupplier := flag.Uint64("import-child-supplier", 0, "internal: the child's supplier id")
+	feedsProducts := flag.Int64("feeds-products", 200_000, "catalogue size for the feed figures (0: skip them)")
+	feedsChildRun := flag.Bool("feeds-child", false, "internal: run one feed export in this process (the memory figure's child)")
 	flag.Parse()
+	if *feedsChildRun {
+		if err := feedsChild(); err != nil {
+			fmt.Fprintln(os.Stderr, "feeds child:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *child != "" {
 		if err := importChild(*child, *childSupplier); err != nil {
 			fmt.Fprintln(os.Stderr, "import child:", err)
@@ -109,6 +128,11 @@ func main() {
 	if want("pricelist") {
 		if err := pricelistFigures(*pricelistRows, *workers); err != nil {
 			fail("bench price list", err)
+		}
+	}
+	if want("feeds") {
+		if err := feedsBench(*feedsProducts); err != nil {
+			fail("bench feeds", err)
 		}
 	}
 }

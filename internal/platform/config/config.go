@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/go-viper/mapstructure/v2"
+	"github.com/robfig/cron/v3"
 	"github.com/spf13/viper"
 )
 
@@ -35,6 +36,20 @@ type Config struct {
 	Images    ImagesConfig    `mapstructure:"images"`
 	Pricelist PricelistConfig `mapstructure:"pricelist"`
 	Pricing   PricingConfig   `mapstructure:"pricing"`
+	Feeds     FeedsConfig     `mapstructure:"feeds"`
+	Partners  PartnersConfig  `mapstructure:"partners"`
+}
+
+// FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
+type FeedsConfig struct {
+	// ExportCron is when the scheduler writes the feeds (standard five-field cron, UTC).
+	ExportCron string `mapstructure:"export_cron"`
+}
+
+// PartnersConfig: the API clients' (partners') feeds.
+type PartnersConfig struct {
+	// RequestsPerMinute is how often one client may fetch its feed (then 429).
+	RequestsPerMinute int `mapstructure:"requests_per_minute"`
 }
 
 type HTTPConfig struct {
@@ -229,6 +244,8 @@ var defaults = map[string]any{
 	"worker.nice":                            10,
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,
+	"feeds.export_cron":                      "0 * * * *",
+	"partners.requests_per_minute":           60,
 	"pricing.coalesce_window":                2 * time.Second,
 }
 
@@ -379,6 +396,12 @@ func (c *Config) validate() error {
 		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
 			errs = append(errs, fmt.Sprintf("http.trusted_proxies: %q is not an IP address or CIDR network", p))
 		}
+	}
+	if _, err := cron.ParseStandard(c.Feeds.ExportCron); err != nil {
+		errs = append(errs, fmt.Sprintf("feeds.export_cron: %q is not a cron expression: %v", c.Feeds.ExportCron, err))
+	}
+	if c.Partners.RequestsPerMinute <= 0 {
+		errs = append(errs, "partners.requests_per_minute: must be positive")
 	}
 	switch c.Blob.Driver {
 	case "local":

@@ -52,6 +52,8 @@ func TestLoadDefaults(t *testing.T) {
 		Worker:    WorkerConfig{Concurrency: 4, Nice: 10},
 		Images:    ImagesConfig{DecodeBudgetBytes: 200_000_000, MaxConcurrentDecodes: 2},
 		Pricelist: PricelistConfig{MaxRows: 1_000_000, MaxBlankRows: 10_000},
+		Feeds:     FeedsConfig{ExportCron: "0 * * * *"},
+		Partners:  PartnersConfig{RequestsPerMinute: 60},
 		Pricing:   PricingConfig{CoalesceWindow: 2 * time.Second},
 	}
 	if d := cmp.Diff(want, c); d != "" {

@@ -3849,6 +3849,333 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products-export-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Categories a client (or a products export) can name, each once, by name
+         * @description Needs upload-pricelist (GET api-client-categories) or map-products-import (GET admin/products-export-categories).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_ClientCategory"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products exports, newest first (the last 200)
+         * @description Needs map-products-import (module ProductImport).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_ProductsExport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start a named products export (XLSX, made by a job)
+         * @description Needs map-products-import (module ProductImport). name and categories required ('Polje je obavezno'). The user gets ProductsExportFinished (or ProductsExportFailed) at the end; the row shows the progress meanwhile.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description export */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProductsExportRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ProductsExport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Redis (the queue) is unreachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products-exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One products export and its progress
+         * @description Needs map-products-import (module ProductImport).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description export id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-ProductsExport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products-exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a finished products export (XLSX)
+         * @description Needs map-products-import (module ProductImport). Not finished yet: 409.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description export id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products-import/category": {
         parameters: {
             query?: never;
@@ -8483,6 +8810,414 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/api-client-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Categories a client (or a products export) can name, each once, by name
+         * @description Needs upload-pricelist (GET api-client-categories) or map-products-import (GET admin/products-export-categories).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_ClientCategory"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-client-status/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Switch an API client on (active=1) or off (active=0)
+         * @description Needs upload-pricelist. An inactive client's feed URL answers 403. The message is shown.
+         */
+        patch: {
+            parameters: {
+                query: {
+                    /** @description 1 on, 0 off */
+                    active: 0 | 1;
+                };
+                header?: never;
+                path: {
+                    /** @description client id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-APIClient"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/api-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API clients (partners), by id
+         * @description Needs upload-pricelist. The whole list (the screen pages it, 20 a page).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_APIClient"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an API client with a new secret feed URL
+         * @description Needs upload-pricelist. Multipart (or url-encoded) name and categories[n][id], categories[n][percentage]; a category with an empty or 0 percentage is left out. name: required, 2-255 ('Polje je obavezno', 'Polje mora sadržati minimum 2 karaktera', 'Polje može sadržati maksimum 255 karaktera'); a percentage above 0 ('Broj mora biti veći od 0') and below 100 ('Broj mora biti manji od 100').
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description category id (n = 0, 1, ...) */
+                        "categories[0][id]"?: number;
+                        /** @description its percentage */
+                        "categories[0][percentage]"?: number;
+                        /** @description client name */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-APIClient"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an API client's categories and percentages
+         * @description Needs upload-pricelist. The categories sent replace the client's; one with 0 is removed. The response message is shown.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description client id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description categories */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["APIClientUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-APIClient"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-clients/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an API client a new secret feed URL (the old one stops working)
+         * @description Needs upload-pricelist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description client id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-APIClient"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -9032,6 +9767,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/feeds/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public product feed: e-ponuda XML or CSV, or the Google Merchant Center feed (RSS 2.0)
+         * @description The file the last export wrote (scheduled by feeds.export_cron, or shopctl eoffer export); a failed export leaves the previous one. Gzip when the client accepts it; ETag and Last-Modified answer a conditional request with 304. Only active, visible, in-feed products with a buyable price, at the guest's shown price.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description feed file */
+                    name: "eponuda.xml" | "eponuda.csv" | "google.xml";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/plain": components["schemas"]["httpx.ErrorResponse"];
+                        "text/xml": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -9116,6 +9909,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/partner-feeds/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An API client's product feed, at its secret URL (JSON or CSV)
+         * @description No login: the URL is the secret. The client's categories' active, visible products priced entry price × (1 + the client's percentage) × (1 + VAT). An inactive client gets 403, one past partners.requests_per_minute 429 with Retry-After, an unknown URL 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description <token>.json or <token>.csv */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PartnerFeed"];
+                        "text/plain": components["schemas"]["PartnerFeed"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/plain": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/plain": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "text/plain": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -9165,6 +10031,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        APIClient: {
+            active?: boolean;
+            api_url?: string;
+            categoriesAndPercentage?: components["schemas"]["APIClientCategory"][];
+            id?: number;
+            label_text?: string;
+            name?: string;
+        };
+        APIClientCategory: {
+            id?: number;
+            name?: string;
+            percentage?: number;
+        };
+        APIClientCategoryRequest: {
+            id?: number;
+            percentage?: number;
+        };
+        APIClientUpdateRequest: {
+            categories?: components["schemas"]["APIClientCategoryRequest"][];
+            label_text?: string | null;
+            name?: string | null;
+        };
         Action: {
             catalog_stickers?: components["schemas"]["ProductCatalogSticker"][];
             /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
@@ -9425,6 +10313,10 @@ export interface components {
             /** @example 12.5 */
             web_margin?: number;
         };
+        ClientCategory: {
+            id?: number;
+            name?: string;
+        };
         ConnectProductRequest: {
             /** @example 42 */
             product_id?: number;
@@ -9592,6 +10484,20 @@ export interface components {
         NotificationsWithCount: {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
+        };
+        PartnerFeed: {
+            data?: components["schemas"]["PartnerFeedProduct"][];
+        };
+        PartnerFeedProduct: {
+            brand?: string;
+            category?: string;
+            ean?: string;
+            image_url?: string;
+            name?: string;
+            price?: number;
+            sku?: string;
+            stock?: number;
+            url?: string;
         };
         PriceExplain: {
             authenticated_ceiling?: number;
@@ -9881,6 +10787,23 @@ export interface components {
             id?: number;
             value?: string;
         };
+        ProductsExport: {
+            categories?: components["schemas"]["ClientCategory"][];
+            created_at?: string;
+            done?: number;
+            error?: string;
+            file_size?: number;
+            finished_at?: string | null;
+            id?: number;
+            name?: string;
+            /** @enum {string} */
+            status?: "queued" | "running" | "finished" | "failed";
+            total?: number;
+        };
+        ProductsExportRequest: {
+            categories?: number[];
+            name?: string;
+        };
         ProductsImportCategoryRequest: {
             /** @example 12 */
             category_id?: number;
@@ -10065,6 +10988,10 @@ export interface components {
             price_to?: number;
             supplier_id?: number;
         };
+        "httpx.ChangeResponse-APIClient": {
+            data?: components["schemas"]["APIClient"];
+            message?: string;
+        };
         "httpx.ChangeResponse-ActionsBulkResult": {
             data?: components["schemas"]["ActionsBulkResult"];
             message?: string;
@@ -10145,6 +11072,10 @@ export interface components {
             data?: components["schemas"]["ProductImage"];
             message?: string;
         };
+        "httpx.ChangeResponse-ProductsExport": {
+            data?: components["schemas"]["ProductsExport"];
+            message?: string;
+        };
         "httpx.ChangeResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
             message?: string;
@@ -10206,6 +11137,9 @@ export interface components {
         "httpx.DataResponse-Product": {
             data?: components["schemas"]["Product"];
         };
+        "httpx.DataResponse-ProductsExport": {
+            data?: components["schemas"]["ProductsExport"];
+        };
         "httpx.DataResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
         };
@@ -10218,8 +11152,14 @@ export interface components {
         "httpx.DataResponse-WebMargin": {
             data?: components["schemas"]["WebMargin"];
         };
+        "httpx.DataResponse-array_APIClient": {
+            data?: components["schemas"]["APIClient"][];
+        };
         "httpx.DataResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
+        };
+        "httpx.DataResponse-array_ClientCategory": {
+            data?: components["schemas"]["ClientCategory"][];
         };
         "httpx.DataResponse-array_Discount": {
             data?: components["schemas"]["Discount"][];
@@ -10232,6 +11172,9 @@ export interface components {
         };
         "httpx.DataResponse-array_ProductImage": {
             data?: components["schemas"]["ProductImage"][];
+        };
+        "httpx.DataResponse-array_ProductsExport": {
+            data?: components["schemas"]["ProductsExport"][];
         };
         "httpx.ErrorResponse": {
             errors?: {

@@ -1,0 +1,102 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"shop/internal/app"
+	"shop/internal/eoffer"
+)
+
+func TestNewCmdEofferExport(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		args     []string
+		wantJSON bool
+		wantCode int
+	}{
+		{"plain", []string{"eoffer", "export"}, false, 0},
+		{"json", []string{"eoffer", "export", "--json"}, true, 0},
+		{"an argument", []string{"eoffer", "export", "now"}, false, 2},
+		{"unknown flag", []string{"eoffer", "export", "--all"}, false, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *EofferExportOptions
+			f, err := parse(t, func(f *Factory) *cobra.Command {
+				cmd := &cobra.Command{Use: "eoffer"}
+				cmd.AddCommand(NewCmdEofferExport(f, func(o *EofferExportOptions) error { got = o; return nil }))
+				return cmd
+			}, tt.args...)
+			if code := ExitCode(err); code != tt.wantCode {
+				t.Fatalf("exit code %d (%v), want %d", code, err, tt.wantCode)
+			}
+			if tt.wantCode != 0 {
+				if got != nil {
+					t.Error("runF called despite a usage error")
+				}
+				return
+			}
+			if got == nil || f.JSON != tt.wantJSON {
+				t.Errorf("options %+v json=%v, want json=%v", got, f.JSON, tt.wantJSON)
+			}
+		})
+	}
+}
+
+func TestEofferExportRun(t *testing.T) {
+	t.Parallel()
+	dialects(t, func(t *testing.T, dialect string) {
+		s := newTestShop(t, dialect)
+		s.mustRun(t, "migrate", "up")
+		s.withApp(t, func(a *app.App) {
+			now := time.Now()
+			db := a.DB
+			if err := db.Table("categories").Create(map[string]any{"name": "Monitori", "slug": "monitori", "prefix": "MO", "pdv_bps": 2000,
+				"web_margin_bps": 1000, "retail_margin_bps": 1000, "dealer_margin_bps": 1000, "created_at": now, "updated_at": now}).Error; err != nil {
+				t.Fatal(err)
+			}
+			var cat uint64
+			db.Table("categories").Select("MAX(id)").Scan(&cat)
+			if err := db.Table("products").Create(map[string]any{"sku": "MON-1", "name": "Monitor 27", "slug": "monitor-27", "eponuda": true,
+				"entry_price": 1000000, "web_price": 1320000, "main_category_id": cat, "created_at": now, "updated_at": now}).Error; err != nil {
+				t.Fatal(err)
+			}
+		})
+		out := s.mustRun(t, "eoffer", "export", "--json")
+		var res eoffer.ExportResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Feeds) != 3 {
+			t.Fatalf("--json: %v\n%s", err, out)
+		}
+		for _, f := range res.Feeds {
+			want := 1
+			if f.Name == eoffer.FeedGoogle {
+				want = 0 // no image: Merchant Center requires one
+			}
+			if f.Products != want || f.ETag == "" {
+				t.Errorf("feed %+v", f)
+			}
+		}
+		out = s.mustRun(t, "eoffer", "export")
+		if !strings.Contains(out, "eponuda.csv\t1 products") || !strings.Contains(out, "google.xml\t0 products") {
+			t.Errorf("plain output:\n%s", out)
+		}
+		s.withApp(t, func(a *app.App) {
+			rc, info, err := a.Feeds.Open(context.Background(), eoffer.FeedEponudaXML)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rc.Close()
+			if n, _ := io.Copy(io.Discard, rc); n != info.Size || info.Products != 1 {
+				t.Errorf("stored feed: %d bytes, info %+v", n, info)
+			}
+		})
+	})
+}
