@@ -155,3 +155,45 @@ test('a discount on the Akcije tab, a mass discount with its progress and notifi
     await page.close()
   }
 })
+
+test("an action valid today, added on the Akcije tab, gives the shown price and the discount filter finds it", async () => {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  page.setDefaultTimeout(10_000)
+  try {
+    await login(page, 'admin@demo.local')
+    // a product without an action today
+    const list = (await apiGet('/api/v1/admin/products?paginate=100&active=1')).data
+    const p = list.find((x) => !x.discount && x.web_price > 100)
+    assert.ok(p, 'a demo product without an action')
+
+    await page.goto(`${shop.base}/admin/proizvodi/${p.id}/popusti`)
+    await page.getByRole('tab', { name: 'Akcije', selected: true }).waitFor()
+    const form = page.locator('.ant-card-small').filter({ hasText: 'Nova akcija' })
+    await pick(page, form.locator('#discount_type_id'), 'Popust %')
+    await form.locator('#percentage').fill('10')
+    await day(form.locator('#from'), shopDay(0))
+    await day(form.locator('#to'), shopDay(3))
+    await form.getByRole('button', { name: 'Dodaj' }).click()
+    await toast(page, 'Akcija je uspešno dodata.').waitFor()
+
+    // the shown (guest) price follows once the background recompute has run
+    // prices are whole dinars (web_price in RSD as a number)
+    const want = Math.round(p.web_price * 0.9)
+    let got
+    for (let i = 0; i < 40; i++) {
+      got = (await apiGet(`/api/v1/admin/products/${p.id}`)).data
+      if (got.guest_price !== p.web_price) break
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    assert.equal(got.guest_price, want, 'the guest sees the action price (web price less 10 %)')
+    assert.equal(got.discount?.price, want, 'the product answer names its action')
+
+    // the list's discount filter (its chip shown) finds the product
+    await page.goto(`${shop.base}/admin/proizvodi?discount=1&search=${encodeURIComponent(p.sku)}`)
+    await page.getByTestId('filter-chips').waitFor()
+    await page.locator('.ant-table-tbody tr.ant-table-row, tbody tr').filter({ hasText: p.sku }).first().waitFor()
+    await screenshot(page, 'discounts-4-filter')
+  } finally {
+    await page.close()
+  }
+})
