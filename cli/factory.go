@@ -157,7 +157,8 @@ func Describe(err error, lang string) string {
 // NewRootCmd builds shopctl with every command.
 func NewRootCmd(f *Factory) *cobra.Command {
 	root := newRoot(f)
-	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil), NewCmdImport(f))
+	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil), NewCmdImport(f),
+		NewCmdEoffer(f))
 	return root
 }
 
