@@ -21,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/platform/blob"
@@ -41,6 +42,8 @@ type Deps struct {
 	Notify    *notify.Service
 	Hub       *realtime.Hub
 	Pricelist *pricelist.Service
+	// Eoffer is the e-ponuda price tool.
+	Eoffer *eoffer.Service
 	Checks    []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -91,7 +94,7 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(catalogRoutes(d), pricelistAreaRoutes(d)...)...)
+	}, append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), eofferRoutes(d)...)...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -13,6 +13,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/platform/apperr"
@@ -34,6 +35,8 @@ type Deps struct {
 	Notify *notify.Service
 	// Pricing runs the recompute of a category's prices.
 	Pricing *pricing.Service
+	// Eoffer parses competitor files and applies e-ponuda prices.
+	Eoffer *eoffer.Service
 }
 
 // Mux routes each task type to its handler.
@@ -47,6 +50,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux.Handle(queue.TypePricesRecompute, pricesRecompute{d.Pricing})
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
+	registerEoffer(mux, d)
 	return mux
 }
 

@@ -153,7 +153,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	defer stopAll()
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
-		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing})); err != nil {
+		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing, Eoffer: a.Eoffer})); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.
@@ -179,7 +179,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		reg.MustRegister(worker.NewQueueCollector(insp))
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
-			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist,
+			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Eoffer: a.Eoffer,
 			Checks: []api.Check{
 				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 				{Name: "redis", Ping: a.Redis.Ping},

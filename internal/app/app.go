@@ -17,6 +17,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/catalog"
+	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/migrations"
 	"shop/internal/notify"
@@ -51,6 +52,8 @@ type App struct {
 	Hub       *realtime.Hub
 	Notify    *notify.Service
 	Pricelist *pricelist.Service
+	// Eoffer is the e-ponuda price tool: feed membership, competitor files, recalc and apply.
+	Eoffer *eoffer.Service
 	// Clock is the shop's one clock, shared by every service (tests pin it).
 	Clock clock.Clock
 }
@@ -123,6 +126,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})
+	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
+		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	ok = true
 	return a, nil
 }

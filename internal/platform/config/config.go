@@ -34,6 +34,8 @@ type Config struct {
 	Worker    WorkerConfig    `mapstructure:"worker"`
 	Images    ImagesConfig    `mapstructure:"images"`
 	Pricelist PricelistConfig `mapstructure:"pricelist"`
+	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
+	Competitors CompetitorsConfig `mapstructure:"competitors"`
 }
 
 type HTTPConfig struct {
@@ -154,6 +156,15 @@ type PricelistConfig struct {
 	MaxBlankRows int `mapstructure:"max_blank_rows"`
 }
 
+// CompetitorsConfig: e-ponuda's competitor price files.
+type CompetitorsConfig struct {
+	// OwnShops are the shop names under which this shop appears in a competitor file: its
+	// offers are never a competitor's (not in the minimum, not in the position).
+	OwnShops []string `mapstructure:"own_shops"`
+	// MaxRows is how many data rows a competitor file may have; past it the file is refused.
+	MaxRows int `mapstructure:"max_rows"`
+}
+
 // ImagesConfig bounds the memory of decoding uploaded images, for the whole process: a small
 // file can declare a bitmap of hundreds of megabytes.
 type ImagesConfig struct {
@@ -222,6 +233,8 @@ var defaults = map[string]any{
 	"worker.nice":                            10,
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,
+	"competitors.own_shops":                  []string{},
+	"competitors.max_rows":                   1_000_000,
 }
 
 // Keys returns every configuration key, sorted.

@@ -45,13 +45,14 @@ func TestLoadDefaults(t *testing.T) {
 		Auth: AuthConfig{AccessTTL: 15 * time.Minute, RefreshTTL: 720 * time.Hour, PasswordResetTTL: time.Hour,
 			LoginPerIPPerMinute: 30, LoginFailsPerEmailIP: 10, LoginFailsPerEmail: 100, LoginLockout: 15 * time.Minute, SessionCacheTTL: 10 * time.Second,
 			RegisterPerIPPerHour: 10, RegisterPerEmailPerHour: 5, ForgotPerIPPerHour: 20, ForgotMailsPerEmailPerMinute: 1, ForgotMailsPerEmailPerHour: 5},
-		Modules:   []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargin", "Authorization", "ProductImport", "Pricelist"},
-		Web:       WebConfig{StoreDir: "store-web/dist", AdminDir: "admin-web/dist"},
-		Log:       LogConfig{Level: "info", Format: "json"},
-		Demo:      DemoConfig{SeedOnFirstStart: true},
-		Worker:    WorkerConfig{Concurrency: 4, Nice: 10},
-		Images:    ImagesConfig{DecodeBudgetBytes: 200_000_000, MaxConcurrentDecodes: 2},
-		Pricelist: PricelistConfig{MaxRows: 1_000_000, MaxBlankRows: 10_000},
+		Modules:     []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargin", "Authorization", "ProductImport", "Pricelist"},
+		Web:         WebConfig{StoreDir: "store-web/dist", AdminDir: "admin-web/dist"},
+		Log:         LogConfig{Level: "info", Format: "json"},
+		Demo:        DemoConfig{SeedOnFirstStart: true},
+		Worker:      WorkerConfig{Concurrency: 4, Nice: 10},
+		Images:      ImagesConfig{DecodeBudgetBytes: 200_000_000, MaxConcurrentDecodes: 2},
+		Pricelist:   PricelistConfig{MaxRows: 1_000_000, MaxBlankRows: 10_000},
+		Competitors: CompetitorsConfig{OwnShops: []string{}, MaxRows: 1_000_000},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)

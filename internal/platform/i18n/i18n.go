@@ -78,7 +78,7 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 // catalogue: key -> [Serbian, English]. The Serbian texts the specifications quote are kept
 // to the letter ('Polje je obavezno', 'Unauthorized', the server-error text).
 var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages,
-	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages)
+	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages, eofferMessages)
 
 // merge joins the per-area message files; a key defined twice is a programming error.
 func merge(parts ...map[string][2]string) map[string][2]string {
