@@ -35,11 +35,12 @@ type Applied struct {
 }
 
 // Apply sets the chosen products' web price to their new price (POST admin/eponuda-update):
-// the settings and ids are checked now; the work is a job (without a queue, done here). The
-// job computes from the newest file at the time of the call (its id travels with the task), so
-// a retry sets the same prices.
+// the new prices are computed now from the newest file, exactly as Recalc shows them, and a
+// job hands them to pricing (without a queue, here). The job carries the prices, so a retry
+// sets the very same ones.
 func (s *Service) Apply(ctx context.Context, st Settings, ids []uint64) (Applied, error) {
-	if _, err := st.check(); err != nil {
+	ps, err := st.check()
+	if err != nil {
 		return Applied{}, err
 	}
 	ids = uniq(ids)
@@ -56,49 +57,47 @@ func (s *Service) Apply(ctx context.Context, st Settings, ids []uint64) (Applied
 	if imp == nil {
 		return Applied{}, apperr.InvalidFields(apperr.Field("ids", "eoffer.no_file"))
 	}
+	rows, err := s.offerRows(ctx, imp.ID, Scope{}, ids)
+	if err != nil {
+		return Applied{}, err
+	}
 	a := actor.From(ctx)
-	p := queue.EofferApplyPayload{ImportID: imp.ID, RelativeTo: st.RelativeTo, Format: st.Format, Value: st.Value, Irrelevant: st.Irrelevant,
-		IDs: ids, UserID: a.UserID, IP: a.IP, Lang: string(langOf(ctx))}
+	p := queue.EofferApplyPayload{ImportID: imp.ID, UserID: a.UserID, IP: a.IP, Lang: string(langOf(ctx))}
+	own := s.ownShops()
+	for i := range rows {
+		if ps.compute(&rows[i], own) {
+			p.Prices = append(p.Prices, queue.EofferAppliedPrice{ProductID: rows[i].ID, Price: int64(rows[i].NewPrice)})
+		}
+	}
+	p.Missing = len(ids) - len(p.Prices)
 	if s.enq != nil {
 		task, err := queue.NewEofferApplyTask(p)
 		if err == nil {
 			_, err = s.enq.Enqueue(ctx, task)
 		}
 		if err == nil {
-			return Applied{Queued: true}, nil
+			return Applied{Queued: true, Missing: p.Missing}, nil
 		}
 		s.log.WarnContext(ctx, "e-ponuda apply not queued, running it now", "error", err.Error())
 	}
 	return s.RunApply(ctx, p, true)
 }
 
-// RunApply is the apply job: the new prices of the chosen products, computed from the
-// payload's file, go to pricing (products.eponuda_price, an input of the formula), which
-// recomputes their derived prices in the same transaction; each product whose web price
-// changes gets an activity entry (old and new web price); the user is told when it commits.
-// Idempotent: a retry after a crash computes the same prices, and a second run changes nothing.
+// RunApply is the apply job: the payload's prices go to pricing (products.eponuda_price, an
+// input of the formula), which recomputes the products' derived prices in the same
+// transaction; each product whose web price changes gets an activity entry (old and new web
+// price); the user is told when it commits. Idempotent: a retry after a crash sets the same
+// prices, and a second run changes nothing.
 func (s *Service) RunApply(ctx context.Context, p queue.EofferApplyPayload, lastAttempt bool) (Applied, error) {
 	ctx = actor.With(ctx, actor.Actor{UserID: p.UserID, IP: p.IP})
 	lang := i18n.Lang(p.Lang)
-	st := Settings{RelativeTo: p.RelativeTo, Format: p.Format, Value: p.Value, Irrelevant: p.Irrelevant}
-	ps, err := st.check()
-	if err != nil {
-		return Applied{}, err
+	prices := make(map[uint64]money.Para, len(p.Prices))
+	for _, pr := range p.Prices {
+		prices[pr.ProductID] = money.Para(pr.Price)
 	}
-	rows, err := s.offerRows(ctx, p.ImportID, Scope{}, p.IDs)
-	if err != nil {
-		return Applied{}, err
-	}
-	own := s.ownShops()
-	prices := map[uint64]money.Para{}
-	for i := range rows {
-		if ps.compute(&rows[i], own) {
-			prices[rows[i].ID] = rows[i].NewPrice
-		}
-	}
-	out := Applied{Missing: len(p.IDs) - len(prices)}
+	out := Applied{Missing: p.Missing}
 	publish := func(context.Context) {}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		changed, err := s.pricing.SetEponudaPricesTx(ctx, tx, prices)
 		if err != nil {
 			return err

@@ -340,6 +340,9 @@ func openCSV(r io.ReaderAt, size int64) (*csvSource, error) {
 			break
 		}
 	}
+	if first == "" {
+		return nil, fileError(ErrKeyEmpty)
+	}
 	comma, best := ';', -1
 	var bestIdx [nColumns]int
 	for _, d := range []rune{';', ',', '\t'} {

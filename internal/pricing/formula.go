@@ -79,6 +79,24 @@ var Columns = func() []string {
 // bpsScale is 100 %: a percentage p in basis points multiplies by (bpsScale + p) / bpsScale.
 const bpsScale = 10000
 
+// eponudaReplaces is the derived price a product's e-ponuda price (products.eponuda_price, set
+// by the e-offer apply) replaces: the web price, and so what follows from it.
+const eponudaReplaces = "web_price"
+
+// DeriveWithEponuda is Derive for a product whose web price e-ponuda set (nil: none).
+func DeriveWithEponuda(entry money.Para, m Margins, eponuda *money.Para) Prices {
+	p := Derive(entry, m)
+	if eponuda != nil {
+		p.Web = *eponuda
+		for _, c := range copies {
+			if c.of == eponudaReplaces {
+				c.set(&p, *eponuda)
+			}
+		}
+	}
+	return p
+}
+
 // Derive computes the derived prices from the entry price (without VAT), exactly, in
 // integers, as the recompute stores them: for previews (a price shown before it is saved) and
 // the activity log. Rounding is half away from zero.

@@ -62,7 +62,7 @@ type carry struct {
 // means half away from zero, as in Derive: the sign is taken off first and put back at the end.
 func render(src source) string {
 	cols := []string{"p.id AS id", src.entry + " AS entry",
-		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e"}
+		"CASE WHEN " + src.entry + " < 0 THEN -1 ELSE 1 END AS sg", "ABS(" + src.entry + ") AS e", "p.eponuda_price AS ep"}
 	for _, c := range src.carry {
 		cols = append(cols, c.expr+" AS c_"+c.column)
 	}
@@ -110,8 +110,12 @@ func render(src source) string {
 	}
 	for _, d := range formula {
 		pq, pr, p := qr(d, len(d.factors))
-		final = append(final, fmt.Sprintf("l.sg * (%s / %d + CASE WHEN 2 * ((%s %% %d) * %d + %s) >= %d THEN 1 ELSE 0 END) * %d AS %s",
-			pq, d.unit, pq, d.unit, p, pr, d.unit*p, d.unit, d.column))
+		v := fmt.Sprintf("l.sg * (%s / %d + CASE WHEN 2 * ((%s %% %d) * %d + %s) >= %d THEN 1 ELSE 0 END) * %d",
+			pq, d.unit, pq, d.unit, p, pr, d.unit*p, d.unit)
+		if d.column == eponudaReplaces {
+			v = "COALESCE(l.ep, " + v + ")"
+		}
+		final = append(final, v+" AS "+d.column)
 	}
 	q = "SELECT " + strings.Join(final, ", ") + " FROM (" + q + ") l"
 

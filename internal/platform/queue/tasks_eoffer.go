@@ -34,18 +34,22 @@ func NewEofferImportTask(p EofferImportPayload) (*asynq.Task, error) {
 		asynq.Timeout(30*time.Minute), asynq.TaskID(fmt.Sprintf("eoffer-import-%d", p.ImportID))), nil
 }
 
-// EofferApplyPayload is an apply: the recalculation's settings, the offers' file (so a retry
-// computes the very same prices) and the chosen products.
+// EofferApplyPayload is an apply: the new web prices computed when it was asked for (so a
+// retry sets the very same prices, whatever file came since), the file they came from, and
+// the chosen products that got none (no competitor left).
 type EofferApplyPayload struct {
-	ImportID   uint64   `json:"import_id"`
-	RelativeTo string   `json:"relative_to"`
-	Format     string   `json:"format"`
-	Value      string   `json:"value"`
-	Irrelevant []string `json:"irrelevant"`
-	IDs        []uint64 `json:"ids"`
-	UserID     uint64   `json:"user_id"`
-	IP         string   `json:"ip,omitempty"`
-	Lang       string   `json:"lang,omitempty"`
+	ImportID uint64               `json:"import_id"`
+	Prices   []EofferAppliedPrice `json:"prices"`
+	Missing  int                  `json:"missing"`
+	UserID   uint64               `json:"user_id"`
+	IP       string               `json:"ip,omitempty"`
+	Lang     string               `json:"lang,omitempty"`
+}
+
+// EofferAppliedPrice is one product's new web price (para, with VAT).
+type EofferAppliedPrice struct {
+	ProductID uint64 `json:"product_id"`
+	Price     int64  `json:"price"`
 }
 
 // NewEofferApplyTask queues an apply (retried: the apply writes only what still differs).
