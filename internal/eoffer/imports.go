@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"sort"
 	"strings"
 	"time"
 
@@ -415,6 +416,8 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 	if err == nil {
 		err = flush()
 	}
+	// Rows with a bad price are met while reading, unknown SKUs a batch later: by line.
+	sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
 	return rep, c, err
 }
 
