@@ -279,10 +279,10 @@ type EponudaRow struct {
 	ID           uint64     `json:"id"`
 	Name         string     `json:"name"`
 	SKU          string     `json:"sku"`
-	EntryPrice   money.Para `json:"entry_price" swaggertype:"integer"`
-	WebPrice     money.Para `json:"web_price" swaggertype:"integer"`
-	EponudaMin   money.Para `json:"eponuda_min" swaggertype:"integer"`
-	CreatedPrice money.Para `json:"created_price" swaggertype:"integer"`
+	EntryPrice   money.Para `json:"entry_price" swaggertype:"number"`
+	WebPrice     money.Para `json:"web_price" swaggertype:"number"`
+	EponudaMin   money.Para `json:"eponuda_min" swaggertype:"number"`
+	CreatedPrice money.Para `json:"created_price" swaggertype:"number"`
 	Position     int        `json:"position"`
 	Category     []string   `json:"category"`
 	Supplier     *string    `json:"supplier" extensions:"x-nullable"`
@@ -426,8 +426,8 @@ func (h eofferHandlers) apply(c *gin.Context) {
 type EponudaPriceRow struct {
 	ID         uint64     `json:"id"`
 	Name       string     `json:"name"`
-	EntryPrice money.Para `json:"entry_price" swaggertype:"integer"`
-	WebPrice   money.Para `json:"web_price" swaggertype:"integer"`
+	EntryPrice money.Para `json:"entry_price" swaggertype:"number"`
+	WebPrice   money.Para `json:"web_price" swaggertype:"number"`
 	Supplier   *string    `json:"supplier" extensions:"x-nullable"`
 } // @name EponudaPriceRow
 
