@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { Lazy, lazyPage } from './lazyPage'
+import { eofferScreens } from './pages/eoffer/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { screens, type ScreenName } from './screens'
@@ -57,6 +58,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   activityLog: <ActivityLog />,
   ...pricelistScreens,
   ...notificationScreens,
+  ...eofferScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -5,6 +5,8 @@ import { getLang } from '@shop/shared'
 import catalogEn from './catalog.en.json'
 import catalogSr from './catalog.sr.json'
 import en from './en.json'
+import eofferEn from './eoffer.en.json'
+import eofferSr from './eoffer.sr.json'
 import notificationsEn from './notifications.en.json'
 import notificationsSr from './notifications.sr.json'
 import pricelistsEn from './pricelists.en.json'
@@ -12,7 +14,7 @@ import pricelistsSr from './pricelists.sr.json'
 import sr from './sr.json'
 
 // the catalogue screens' texts live in their own files, under their own top-level key
-export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn } } } as const
+export const resources = { sr: { translation: { ...sr, ...catalogSr, ...pricelistsSr, ...notificationsSr, ...eofferSr } }, en: { translation: { ...en, ...catalogEn, ...pricelistsEn, ...notificationsEn, ...eofferEn } } } as const
 
 void i18n.use(initReactI18next).init({
   resources,
