@@ -2,17 +2,23 @@
 // baseline from the same run, with the ratio. It is `make bench`; tests never assert timings.
 //
 // Figures:
+//
 //   - API stack: an authenticated trivial endpoint (the modules list behind bearer auth) through
 //     the whole Gin stack (request id, locale, access log, metrics, errors, recovery, body limit,
 //     auth) against a bare net/http handler writing the same bytes. Goal: at least 80 %.
+//
 //   - The catalogue (catalog.go): the product list on PostgreSQL against pgbench running the
 //     same SQL, a table of the list's filter combinations with their plans and the import's
 //     price update with and without the list's sort keys (catalog_list.go), a mass sticker add
 //     against the hand-written statement, and the 5000-row admin list in Chromium against the
 //     20-row one.
+//
 //   - The admin bundle (e2e/bench-bundle.mjs): the gzipped JavaScript headless Chromium loads
 //     before the login screen and before the products list, beside the 617 kB of the single
 //     bundle before code splitting. Goal: at most 250 kB each. Alone: -only bundle.
+//
+//   - E-ponuda (eoffer.go): a 100,000-offer competitor CSV parsed, stored and recalculated
+//     against reading the file and COPYing it into an unlogged table. Goal: at most 2x.
 //
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts.
 package main
@@ -46,7 +52,8 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist, bundle (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist, eoffer, bundle (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -89,6 +96,11 @@ func main() {
 	if want("pricelist") {
 		if err := pricelistFigures(*pricelistRows, *workers); err != nil {
 			fail("bench price list", err)
+		}
+	}
+	if want("eoffer") {
+		if err := eofferFigures(*eofferRows); err != nil {
+			fail("bench e-ponuda", err)
 		}
 	}
 }
