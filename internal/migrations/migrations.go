@@ -26,7 +26,7 @@ func all() []*gormigrate.Migration {
 		m0006ImportHotUpdates(),
 		m0007ProductSortKeys(),
 		m0008PricingRules(),
-		m0010Eoffer(),
+		m0012Eoffer(),
 	}
 }
 

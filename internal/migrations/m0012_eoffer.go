@@ -7,14 +7,14 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0010: the e-ponuda price tool (spec/decisions.md "E-ponuda").
+// Frozen DDL of 0012: the e-ponuda price tool (spec/decisions.md "E-ponuda").
 //   - eoffer_imports: one uploaded competitor file (CSV, XLSX or XLS) and its parse: status,
 //     counts and the report of rows left out (unknown SKU, unreadable price).
 //   - eoffer_offers: the offers of the latest finished file, one row per (product, shop); a new
 //     file's offers replace them in one transaction.
 //   - products.eponuda_price: the web price e-ponuda set for the product (with VAT, para; NULL:
 //     none), an input of pricing's formula that replaces the computed web price.
-type eofferImport0010 struct {
+type eofferImport0012 struct {
 	ID         uint64  `gorm:"primaryKey"`
 	UserID     *uint64 `gorm:"index"`
 	FileName   string  `gorm:"size:255;not null"`
@@ -34,9 +34,9 @@ type eofferImport0010 struct {
 	FinishedAt *time.Time
 }
 
-func (eofferImport0010) TableName() string { return "eoffer_imports" }
+func (eofferImport0012) TableName() string { return "eoffer_imports" }
 
-type eofferOffer0010 struct {
+type eofferOffer0012 struct {
 	ID        uint64 `gorm:"primaryKey"`
 	ImportID  uint64 `gorm:"not null;index"`
 	ProductID uint64 `gorm:"not null;index"`
@@ -45,22 +45,22 @@ type eofferOffer0010 struct {
 	Position  *int
 }
 
-func (eofferOffer0010) TableName() string { return "eoffer_offers" }
+func (eofferOffer0012) TableName() string { return "eoffer_offers" }
 
-type product0010 struct {
+type product0012 struct {
 	EponudaPrice *int64 // para, with VAT
 }
 
-func (product0010) TableName() string { return "products" }
+func (product0012) TableName() string { return "products" }
 
-func m0010Eoffer() *gormigrate.Migration {
+func m0012Eoffer() *gormigrate.Migration {
 	return &gormigrate.Migration{
-		ID: "0010_eoffer",
+		ID: "0012_eoffer",
 		Migrate: func(tx *gorm.DB) error {
-			if err := tx.Migrator().CreateTable(&eofferImport0010{}, &eofferOffer0010{}); err != nil {
+			if err := tx.Migrator().CreateTable(&eofferImport0012{}, &eofferOffer0012{}); err != nil {
 				return err
 			}
-			return tx.Migrator().AddColumn(&product0010{}, "EponudaPrice")
+			return tx.Migrator().AddColumn(&product0012{}, "EponudaPrice")
 		},
 		Rollback: func(tx *gorm.DB) error {
 			// ALTER TABLE on both databases: the SQLite migrator's DropColumn rebuilds the table
@@ -68,7 +68,7 @@ func m0010Eoffer() *gormigrate.Migration {
 			if err := tx.Exec("ALTER TABLE products DROP COLUMN eponuda_price").Error; err != nil {
 				return err
 			}
-			return tx.Migrator().DropTable(&eofferOffer0010{}, &eofferImport0010{})
+			return tx.Migrator().DropTable(&eofferOffer0012{}, &eofferImport0012{})
 		},
 	}
 }
