@@ -362,6 +362,14 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 			rep.RejectedRows = append(rep.RejectedRows, RejectedRow{Line: o.Line, SKU: o.SKU, Shop: o.Shop, Reason: reason})
 		}
 	}
+	if db.Dialector.Name() == "postgres" {
+		err := s.loadPG(ctx, imp, tmp, n, &c, reject, &rep)
+		sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
+		if len(rep.RejectedRows) > maxReported {
+			rep.RejectedRows = rep.RejectedRows[:maxReported]
+		}
+		return rep, c, err
+	}
 	batch := make([]Offer, 0, importBatch)
 	flush := func() error {
 		if len(batch) == 0 {
