@@ -75,6 +75,11 @@ func TestEponudaAPI(t *testing.T) {
 		if _, err := a.Eoffer.RunImport(context.Background(), id, true); err != nil {
 			t.Fatal(err)
 		}
+		var notes []string
+		a.DB.Raw("SELECT data FROM notifications WHERE type = 'ImportFinished'").Scan(&notes)
+		if len(notes) != 1 || !strings.Contains(notes[0], "ponuda.csv") {
+			t.Errorf("the uploader's ImportFinished: %v", notes)
+		}
 		r = ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/eponuda-imports/%d", id), token: ts.admin, lang: "en"})
 		rep, _ := data(r)["report"].(map[string]any)
 		if r.Status != 200 || data(r)["offers"] != 3.0 || data(r)["rejected"] != 1.0 || rep == nil || rep["unknown_sku"] != 1.0 ||
