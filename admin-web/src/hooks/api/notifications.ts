@@ -40,6 +40,9 @@ export interface NotificationData {
   job?: string
   /** StickersDone: the products changed */
   count?: number
+  /** EponudaPricesApplied: products whose web price changed, and chosen ones without a new price */
+  changed?: number
+  missing?: number
 }
 
 export type Notification = Omit<S['Notification'], 'data'> & { id: number; type: string; data?: NotificationData | null }
