@@ -22,6 +22,13 @@ export default defineConfig({
     // every screen needs (React, the router, React Query, i18next) is one named chunk, which stays
     // cached across releases because it changes less often than the app.
     rolldownOptions: {
+      // antd's rc-* packages do not declare themselves free of side effects (no "sideEffects":
+      // false), so the bundler keeps every module a barrel file imports even when nothing uses it:
+      // ConfigProvider's form context alone brought the whole form engine and its validator into
+      // every screen. They have none (they define components), so unused modules are dropped.
+      treeshake: {
+        moduleSideEffects: (id: string) => !/node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ }],

@@ -21,7 +21,8 @@ func supplierRoutes(d Deps) []Route {
 	h := supplierHandlers{d.Catalog}
 	view := []string{identity.PermViewProduct, identity.PermConnectProduct, identity.PermUploadPricelist}
 	return []Route{
-		{Method: "GET", Path: "/admin/suppliers", Handler: h.list, Auth: true, Permissions: view},
+		// the pricing rules' forms pick a supplier from this list too
+		{Method: "GET", Path: "/admin/suppliers", Handler: h.list, Auth: true, Permissions: withRuleEditors(view...)},
 		{Method: "GET", Path: "/admin/suppliers-connected/:id", Handler: h.connected, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/suppliers-unconnected/:id", Handler: h.unconnected, Auth: true, Permissions: view},
 		{Method: "DELETE", Path: "/admin/pricelist-products/:id/connect", Handler: h.disconnect, Auth: true, Permissions: []string{identity.PermConnectProduct}},
@@ -73,7 +74,7 @@ var supplierProductListSpec = httpx.ListSpec{DefaultSize: 5000, MaxSize: 5000}
 // list godoc
 //
 //	@Summary		Our suppliers, by name, with connected and unconnected product counts
-//	@Description	Needs any of view-product, connect-product, upload-pricelist. updated_at is the supplier's last price-list import.
+//	@Description	Needs any of view-product, connect-product, upload-pricelist, or a pricing rule's create/update permission (its form's picker). updated_at is the supplier's last price-list import.
 //	@Tags			suppliers
 //	@Produce		json
 //	@Security		Bearer

@@ -13,18 +13,19 @@ import (
 // permission there is. Attributes and values have only view-attribute, brands only view-brand:
 // those guard their reads and writes. The lookup lists that the product list's filter panel
 // and the product form read (categories, attributes' values such as the manufacturers,
-// brands, discount types) also admit view-product, as the supplier list does.
+// brands) also admit view-product, as the supplier list does (discount types: pricing_discounts.go);
+// categories, attributes' values and brands also admit the pricing rules' editors (their forms' pickers).
 func taxonomyRoutes(d Deps) []Route {
 	c := categoryHandlers{d.Catalog}
 	a := attributeHandlers{d.Catalog}
 	b := brandHandlers{d.Catalog}
 	l := lookupHandlers{d.Catalog}
-	viewCategory := []string{identity.PermViewCategory, identity.PermViewProduct}
+	viewCategory := withRuleEditors(identity.PermViewCategory, identity.PermViewProduct)
 	editCategory := []string{identity.PermCreateCategory}
 	attr := []string{identity.PermViewAttribute}
-	attrRead := []string{identity.PermViewAttribute, identity.PermViewProduct}
+	attrRead := withRuleEditors(identity.PermViewAttribute, identity.PermViewProduct)
 	brand := []string{identity.PermViewBrand}
-	brandRead := []string{identity.PermViewBrand, identity.PermViewProduct}
+	brandRead := withRuleEditors(identity.PermViewBrand, identity.PermViewProduct)
 	return []Route{
 		{Method: "GET", Path: "/categories", Handler: c.storeList},
 		{Method: "GET", Path: "/categories/:slug/declaration", Handler: c.declaration},
@@ -54,7 +55,6 @@ func taxonomyRoutes(d Deps) []Route {
 		{Method: "PATCH", Path: "/admin/brands/:id", Handler: b.update, Auth: true, Permissions: brand},
 		{Method: "DELETE", Path: "/admin/brands/:id", Handler: b.delete, Auth: true, Permissions: brand},
 
-		{Method: "GET", Path: "/admin/discount-types", Handler: l.discountTypes, Auth: true, Permissions: []string{identity.PermViewDiscountType, identity.PermViewProduct}},
 		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}},
 	}
 }

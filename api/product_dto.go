@@ -61,6 +61,27 @@ type ProductStickerResponse struct {
 	StickerActive bool `json:"sticker_active"`
 } // @name ProductCatalogStickerRef
 
+// ProductDiscountResponse is the action a product shows today: its type, dates and price
+// (the shown price for everyone while it lasts).
+type ProductDiscountResponse struct {
+	ID     uint64     `json:"id"`
+	TypeID uint64     `json:"type_id"`
+	Type   string     `json:"type"`
+	From   string     `json:"from" example:"2026-11-25"`
+	To     string     `json:"to" example:"2026-11-30"`
+	Price  money.Para `json:"price" swaggertype:"number"`
+} // @name ProductDiscount
+
+// productDiscount is p's action today (nil: none); guest and customer are its shown prices.
+func productDiscount(p *catalog.ProductDetails) (d *ProductDiscountResponse, guest, customer money.Para) {
+	guest, customer = p.ShownPrices()
+	if p.Discount != nil && p.DiscountPrice != nil {
+		d = &ProductDiscountResponse{ID: p.Discount.ID, TypeID: p.Discount.TypeID, Type: p.Discount.Type, From: p.Discount.From,
+			To: p.Discount.To, Price: *p.DiscountPrice}
+	}
+	return d, guest, customer
+}
+
 // ProductListItem is a row of the product list. main_category, main_image, categories and
 // supplier appear only when included; main_image is then null when the product has none.
 type ProductListItem struct {
@@ -76,6 +97,9 @@ type ProductListItem struct {
 	RetailPrice        money.Para                `json:"retail_price" swaggertype:"number"`
 	DealerPrice        money.Para                `json:"dealer_price" swaggertype:"number"`
 	AuthenticatedPrice money.Para                `json:"authenticated_price" swaggertype:"number"`
+	Discount           *ProductDiscountResponse  `json:"discount" extensions:"x-nullable"`
+	GuestPrice         money.Para                `json:"guest_price" swaggertype:"number"`
+	CustomerPrice      money.Para                `json:"customer_price" swaggertype:"number"`
 	Stock              int                       `json:"stock"`
 	MainCategory       *ProductCategoryResponse  `json:"main_category,omitempty"`
 	MainImage          *ProductImageResponse     `json:"main_image,omitempty" extensions:"x-nullable"`
@@ -113,6 +137,9 @@ type ProductResponse struct {
 	RetailPrice        money.Para                 `json:"retail_price" swaggertype:"number"`
 	DealerPrice        money.Para                 `json:"dealer_price" swaggertype:"number"`
 	AuthenticatedPrice money.Para                 `json:"authenticated_price" swaggertype:"number"`
+	Discount           *ProductDiscountResponse   `json:"discount" extensions:"x-nullable"`
+	GuestPrice         money.Para                 `json:"guest_price" swaggertype:"number"`
+	CustomerPrice      money.Para                 `json:"customer_price" swaggertype:"number"`
 	EpPrice            money.Para                 `json:"ep_price" swaggertype:"number"`
 	Stock              int                        `json:"stock"`
 	EAN                string                     `json:"ean"`
@@ -250,6 +277,7 @@ func productListItem(p *catalog.ProductDetails, inc catalog.ProductIncludes) Pro
 		Categories: productCategoryResponses(p.Categories), Brand: productRefResponse(p.Brand), Manufacturer: productValueResponse(p.Manufacturer),
 		Supplier: productRefResponse(p.Supplier), Connected: p.Connected(), SupplierProductID: p.SupplierProductID,
 		CreatedAt: p.CreatedAt, UpdatedAt: p.UpdatedAt}
+	r.Discount, r.GuestPrice, r.CustomerPrice = productDiscount(p)
 	r.nulls = includedNulls(inc, r.MainImage == nil, r.Supplier == nil, r.MainCategory == nil)
 	return r
 }
@@ -294,6 +322,7 @@ func productResponse(p *catalog.ProductDetails, inc catalog.ProductIncludes, tod
 			Sticker: productStickerURL(s.StickerKey), From: from, To: to, Active: s.Active,
 			StickerActive: s.Active && from <= today && today <= to})
 	}
+	r.Discount, r.GuestPrice, r.CustomerPrice = productDiscount(p)
 	r.nulls = includedNulls(inc, r.MainImage == nil, r.Supplier == nil, r.MainCategory == nil)
 	return r
 }

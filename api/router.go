@@ -29,6 +29,7 @@ import (
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
+	"shop/internal/pricing"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -42,9 +43,11 @@ type Deps struct {
 	Notify    *notify.Service
 	Hub       *realtime.Hub
 	Pricelist *pricelist.Service
+	// Pricing owns the price rules, discount types, discounts and the derived prices.
+	Pricing *pricing.Service
 	// Eoffer is the e-ponuda price tool.
 	Eoffer *eoffer.Service
-	Checks    []Check
+	Checks  []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -94,7 +97,7 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), eofferRoutes(d)...)...)
+	}, append(append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...), eofferRoutes(d)...)...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.
@@ -109,7 +112,7 @@ func pricelistAreaRoutes(d Deps) []Route {
 // catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).
 func catalogRoutes(d Deps) []Route {
 	var out []Route
-	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d)} {
+	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingDiscountRoutes(d), pricingExplainRoutes(d)} {
 		out = append(out, area...)
 	}
 	return out

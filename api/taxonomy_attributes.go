@@ -85,7 +85,7 @@ var (
 // list godoc
 //
 //	@Summary		Attributes, by name
-//	@Description	Needs view-attribute or view-product. The lookup reads paginate=1000.
+//	@Description	Needs view-attribute or view-product, or a pricing rule's create/update permission. The lookup reads paginate=1000.
 //	@Tags			attributes
 //	@Produce		json
 //	@Security		Bearer
@@ -197,7 +197,7 @@ func (h attributeHandlers) update(c *gin.Context) {
 // values godoc
 //
 //	@Summary		An attribute's values, by position then value
-//	@Description	The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product.
+//	@Description	The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product, or a pricing rule's create/update permission (the recommended price's manufacturer picker).
 //	@Tags			attributes
 //	@Produce		json
 //	@Security		Bearer

@@ -23,7 +23,7 @@ var brandListSpec = httpx.ListSpec{DefaultSize: 20}
 // list godoc
 //
 //	@Summary		Brands, by name
-//	@Description	Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened).
+//	@Description	Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened), or a pricing rule's create/update permission (its form's picker).
 //	@Tags			brands
 //	@Produce		json
 //	@Security		Bearer
@@ -145,16 +145,6 @@ func (h brandHandlers) delete(c *gin.Context) {
 
 type lookupHandlers struct{ cat *catalog.Service }
 
-// DiscountTypeResponse is a kind of action: a fixed price or a percentage off, with its badge.
-type DiscountTypeResponse struct {
-	ID              uint64 `json:"id"`
-	Name            string `json:"name"`
-	IsPercentage    bool   `json:"is_percentage"`
-	Text            string `json:"text"`
-	Color           string `json:"color"`
-	ShowInShockSale bool   `json:"show_in_shock_sale"`
-} // @name DiscountType
-
 // CatalogStickerTypeResponse is a catalogue action with its sticker and header image URLs.
 type CatalogStickerTypeResponse struct {
 	ID           uint64  `json:"id"`
@@ -165,39 +155,6 @@ type CatalogStickerTypeResponse struct {
 } // @name CatalogStickerType
 
 var lookupListSpec = httpx.ListSpec{DefaultSize: 1000}
-
-// discountTypes godoc
-//
-//	@Summary		Discount types, by name
-//	@Description	Needs view-discount-type or view-product (the product filter's discount type select).
-//	@Tags			lookups
-//	@Produce		json
-//	@Security		Bearer
-//	@Param			search		query		string	false	"name contains (diacritics folded)"
-//	@Param			page		query		int		false	"page (1-based)"
-//	@Param			paginate	query		int		false	"page size"	default(1000)
-//	@Success		200			{object}	httpx.ListResponse[DiscountTypeResponse]
-//	@Failure		401			{object}	httpx.ErrorResponse
-//	@Failure		403			{object}	httpx.ErrorResponse
-//	@Failure		422			{object}	httpx.ErrorResponse
-//	@Router			/api/v1/admin/discount-types [get]
-func (h lookupHandlers) discountTypes(c *gin.Context) {
-	var f taxonomySearch
-	page, _, ok := httpx.BindList(c, &f, lookupListSpec)
-	if !ok {
-		return
-	}
-	types, total, err := h.cat.ListDiscountTypes(c.Request.Context(), catalog.LookupFilter{Search: f.Search, Page: page})
-	if err != nil {
-		httpx.Fail(c, err)
-		return
-	}
-	out := make([]DiscountTypeResponse, 0, len(types))
-	for _, t := range types {
-		out = append(out, DiscountTypeResponse{ID: t.ID, Name: t.Name, IsPercentage: t.IsPercentage, Text: t.Text, Color: t.Color, ShowInShockSale: t.ShowInShockSale})
-	}
-	httpx.List(c, out, total, page)
-}
 
 // catalogStickerTypes godoc
 //

@@ -10,6 +10,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/pricing"
 )
 
 func TestBrands(t *testing.T) {
@@ -93,10 +94,10 @@ func TestTaxonomyLookups(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		ctx := context.Background()
-		if _, err := a.Catalog.CreateDiscountType(ctx, catalog.DiscountTypeInput{Name: "Šok akcija", IsPercentage: true, Text: "-10%", Color: "#ff0000", ShowInShockSale: true}); err != nil {
+		if _, err := a.Pricing.CreateDiscountType(ctx, pricing.DiscountTypeInput{Name: "Šok akcija", IsPercentage: true, Text: "-10%", Color: "#ff0000", ShowInShockSale: true}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Catalog.CreateDiscountType(ctx, catalog.DiscountTypeInput{Name: "X"}); err == nil {
+		if _, err := a.Pricing.CreateDiscountType(ctx, pricing.DiscountTypeInput{Name: "X"}); err == nil {
 			t.Error("a one-letter discount type name was accepted")
 		}
 		st, err := a.Catalog.CreateCatalogStickerType(ctx, catalog.CatalogStickerTypeInput{Name: "Black Friday", StickerKey: "stickers/bf.png"})

@@ -100,7 +100,7 @@ var (
 // list godoc
 //
 //	@Summary		Categories, by position and name
-//	@Description	Needs view-category or view-product (the product filter's category picker). The lookup reads paginate=1000.
+//	@Description	Needs view-category or view-product (the product filter's category picker), or a pricing rule's create/update permission (its form's picker). The lookup reads paginate=1000.
 //	@Tags			categories
 //	@Produce		json
 //	@Security		Bearer

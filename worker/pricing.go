@@ -21,3 +21,23 @@ func (h pricesRecompute) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	_, err = h.pricing.RunRecompute(ctx, p, lastAttempt(ctx))
 	return result(err)
 }
+
+// pricesSchedule is the coalesced recompute of one scope after rules or discounts changed.
+type pricesSchedule struct{ pricing *pricing.Service }
+
+func (h pricesSchedule) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := decode[queue.PricesSchedulePayload](t)
+	if err != nil {
+		return err
+	}
+	_, err = h.pricing.RunScheduled(ctx, p)
+	return result(err)
+}
+
+// pricesMidnight applies the actions that start today or ended yesterday.
+type pricesMidnight struct{ pricing *pricing.Service }
+
+func (h pricesMidnight) ProcessTask(ctx context.Context, _ *asynq.Task) error {
+	_, err := h.pricing.RunMidnight(ctx)
+	return result(err)
+}

@@ -48,8 +48,11 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, ends})
 	mux.Handle(queue.TypeEnergyStickerMass, energyStickerMass{d.Catalog, ends})
 	mux.Handle(queue.TypePricesRecompute, pricesRecompute{d.Pricing})
+	mux.Handle(queue.TypePricesSchedule, pricesSchedule{d.Pricing})
+	mux.Handle(queue.TypePricesMidnight, pricesMidnight{d.Pricing})
 	registerPricelist(mux, d)
 	registerProductsImport(mux, d)
+	registerDiscounts(mux, d)
 	registerEoffer(mux, d)
 	return mux
 }
@@ -120,7 +123,12 @@ func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slo
 
 // Schedule lists the cron entries the scheduler enqueues.
 func Schedule() []Entry {
-	return []Entry{{Cron: "17 3 * * *", Task: queue.NewIdentityPurgeTask}}
+	return []Entry{
+		{Cron: "17 3 * * *", Task: queue.NewIdentityPurgeTask},
+		// Five minutes after midnight in the shop's zone (summer and winter time alike): the
+		// day's actions start and yesterday's end.
+		{Cron: "CRON_TZ=Europe/Belgrade 5 0 * * *", Task: queue.NewPricesMidnightTask},
+	}
 }
 
 // Entry is one cron line.

@@ -1,28 +1,46 @@
 // Toasts (error catalogue): antd notifications at the bottom right, gone after 1.5 s, at most
-// 10 at once. The QueryClient reports through `toast`, outside React, so the App binds antd's
-// context-aware notification instance here once it is mounted.
-import { App } from 'antd'
-import type { NotificationInstance } from 'antd/es/notification/interface'
-import { useEffect } from 'react'
+// 10 at once. The QueryClient reports through `toast`, outside React. antd's notification code
+// is not part of the first screen (issue 11 item 24): <Toasts/> loads it with the first toast,
+// and the toasts asked for meanwhile show as soon as it is there.
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { Toast } from './api/errorToast'
 
 export const notificationConfig = { placement: 'bottomRight', duration: 1.5, maxCount: 10 } as const
 
-let instance: NotificationInstance | null = null
+let show: ((t: Toast) => void) | null = null
+let waiting: Toast[] = []
+let wake: (() => void) | null = null
 
-export function toast({ type, message }: Toast): void {
-  if (type === 'danger') instance?.error({ message })
-  else instance?.success({ message })
+export function toast(t: Toast): void {
+  if (show) return show(t)
+  waiting.push(t)
+  wake?.()
 }
 
-/** NotificationBinder hands antd's notification instance to `toast`. Render it inside <App>. */
-export function NotificationBinder() {
-  const { notification } = App.useApp()
+/** bindToasts: the loaded host hands in how it shows a toast; the waiting ones show now. */
+export function bindToasts(fn: ((t: Toast) => void) | null): void {
+  show = fn
+  if (!fn) return
+  const now = waiting
+  waiting = []
+  now.forEach(fn)
+}
+
+const ToastHost = lazy(() => import('./ToastHost'))
+
+/** Toasts renders antd's notification holder once a toast is asked for. Render it inside ConfigProvider. */
+export function Toasts() {
+  const [wanted, setWanted] = useState(waiting.length > 0)
   useEffect(() => {
-    instance = notification
+    wake = () => setWanted(true)
+    if (waiting.length > 0) setWanted(true)
     return () => {
-      instance = null
+      wake = null
     }
-  }, [notification])
-  return null
+  }, [])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null
 }

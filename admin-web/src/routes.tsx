@@ -2,12 +2,14 @@
 // the back-office layout behind its guard. Screens whose capability comes in a later issue
 // show the shared ComingSoon page; unknown paths the not-found page.
 import type { ReactNode } from 'react'
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
+import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { eofferScreens } from './pages/eoffer/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
+import { pricingRuleScreens } from './pages/pricing-rules/screens'
 import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
@@ -15,7 +17,8 @@ export const BASENAME = '/admin'
 // Every page is its own chunk (issue 11 item 24): the first screen loads only what it shows.
 const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
 const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
-const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), 'AdminLayout')
+// the back office's area texts (i18n AREAS) load beside its layout: the login screen has no use for them
+const AdminLayout = lazyPage(() => Promise.all([import('./layout/AdminLayout'), loadAreaTexts()]).then(([m]) => m), 'AdminLayout')
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), 'LoginPage')
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage')
 const ActivityLog = lazyPage(() => import('./pages/activity/ActivityLog'), 'ActivityLog')
@@ -24,6 +27,8 @@ const BrandList = lazyPage(() => import('./pages/brands/BrandList'), 'BrandList'
 const CatalogStickersPage = lazyPage(() => import('./pages/catalog-stickers/CatalogStickersPage'), 'CatalogStickersPage')
 const CategoryCreatePage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryCreatePage')
 const CategoryEditPage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryEditPage')
+const DiscountTypeList = lazyPage(() => import('./pages/discounts/DiscountTypeList'), 'DiscountTypeList')
+const ActionsPage = lazyPage(() => import('./pages/actions/ActionsPage'), 'ActionsPage')
 const CategoryList = lazyPage(() => import('./pages/categories/CategoryList'), 'CategoryList')
 const ProductCreatePage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductCreatePage')
 const ProductEditPage = lazyPage(() => import('./pages/product-detail/ProductPage'), 'ProductEditPage')
@@ -43,6 +48,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   user: <UserEditPage />,
   productAdd: <ProductCreatePage />,
   product: <ProductEditPage />,
+  productDiscounts: <ProductEditPage />,
   productAttributes: <ProductEditPage />,
   productPhotos: <ProductEditPage />,
   productSticker: <ProductEditPage />,
@@ -55,9 +61,12 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   suppliers: <SupplierList />,
   supplierProducts: <SupplierProducts />,
   catalogStickers: <CatalogStickersPage />,
+  discountTypes: <DiscountTypeList />,
+  actions: <ActionsPage />,
   activityLog: <ActivityLog />,
   ...pricelistScreens,
   ...notificationScreens,
+  ...pricingRuleScreens,
   ...eofferScreens,
 }
 
@@ -104,6 +113,7 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAdminRouter() {
-  return createBrowserRouter(routes, { basename: BASENAME })
+/** AdminRoutes: the route table under a <BrowserRouter basename={BASENAME}>. */
+export function AdminRoutes() {
+  return useRoutes(routes)
 }

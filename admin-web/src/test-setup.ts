@@ -1,6 +1,9 @@
-// Test set-up: the i18n resources (Serbian), and the browser parts jsdom lacks that antd uses.
+// Test set-up: every text of both languages (the app loads them as it needs them, so modules and
+// tests that read texts at import time find them here), and the browser parts jsdom lacks that antd uses.
 import { configure } from '@testing-library/react'
-import i18n from './i18n'
+import i18n, { loadAllTexts } from './i18n'
+
+await loadAllTexts()
 
 // antd forms validate asynchronously; on a busy two-core CI machine 1 s (the default) is short
 configure({ asyncUtilTimeout: 5000 })

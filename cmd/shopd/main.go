@@ -179,7 +179,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		reg.MustRegister(worker.NewQueueCollector(insp))
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
-			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Eoffer: a.Eoffer,
+			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Eoffer: a.Eoffer,
 			Checks: []api.Check{
 				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 				{Name: "redis", Ping: a.Redis.Ping},

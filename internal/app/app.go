@@ -121,8 +121,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
 	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
-	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, log, a.Clock)
+	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, log, a.Clock).WithCoalesceWindow(cfg.Pricing.CoalesceWindow)
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, a.Pricing, log, a.Clock, a.Images)
+	a.Pricing.UseProductSelector(a.Catalog)
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})

@@ -55,6 +55,9 @@ type ProductFilter struct {
 	// today is the shop's date that "on discount" without dates means; the service sets it
 	// from its clock before the filter becomes SQL.
 	today string
+	// keyedRanges names the price ranges ("web_price", "entry_price") the list also puts on
+	// product_sort_keys, whose index finds a narrow range; ListProducts sets it.
+	keyedRanges map[string]bool
 }
 
 // productSorts is the whitelist of the sort parameter's field names (input never reaches the
@@ -96,6 +99,26 @@ func (f ProductFilter) IsEmpty() bool {
 		f.Connected == f.Disconnected && f.Live == f.Dead && f.Visible == nil && f.Eponuda == nil &&
 		f.WebPriceFrom == nil && f.WebPriceTo == nil && f.EntryPriceFrom == nil && f.EntryPriceTo == nil &&
 		!f.discountBlock()
+}
+
+// onlyFlags tells whether f narrows by products' yes/no columns alone (or not at all): what
+// products_list_flags_idx (with active, visible, eponuda, has_image, has_attributes) counts
+// without reading the rows.
+func (f ProductFilter) onlyFlags() bool {
+	rest := f
+	rest.Active, rest.Inactive, rest.WithImage, rest.WithoutImage = false, false, false, false
+	rest.WithAttributes, rest.WithoutAttributes, rest.Live, rest.Dead = false, false, false, false
+	rest.Visible, rest.Eponuda = nil, nil
+	return rest.IsEmpty()
+}
+
+// onlyOnePriceRange tells whether f narrows by one price range (web or entry price) alone.
+func (f ProductFilter) onlyOnePriceRange() bool {
+	web := f.WebPriceFrom != nil || f.WebPriceTo != nil
+	entry := f.EntryPriceFrom != nil || f.EntryPriceTo != nil
+	rest := f
+	rest.WebPriceFrom, rest.WebPriceTo, rest.EntryPriceFrom, rest.EntryPriceTo = nil, nil, nil, nil
+	return web != entry && rest.IsEmpty()
 }
 
 // discountBlock tells whether any field of the discounts block is given; any of them means
@@ -153,17 +176,22 @@ func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	if term := Fold(strings.TrimSpace(f.Search)); term != "" {
 		q = q.Where("products.search_text LIKE ?"+likeEscapeClause(q), containsPattern(term))
 	}
-	if len(f.Categories) > 0 {
-		q = q.Where("(products.main_category_id IN ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id IN ?))", f.Categories, f.Categories)
+	// A product's main category is one of its product_categories rows (migration 0010), so
+	// "in these categories" is one EXISTS, which the planner may run from either side (the
+	// categories' index for a few categories, the products for a narrow search); an OR with
+	// the main category would force a subplan over every product.
+	for _, cats := range [][]uint64{f.Categories, idList(f.Category)} {
+		if len(cats) > 0 {
+			q = q.Where("EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id IN ?)", cats)
+		}
 	}
-	if f.Category != 0 {
-		q = q.Where("(products.main_category_id = ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id = ?))", f.Category, f.Category)
-	}
-	if len(f.Suppliers) > 0 {
-		q = q.Where("(products.supplier_id IN ? OR EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id AND sp.supplier_id IN ?))", f.Suppliers, f.Suppliers)
-	}
-	if f.Supplier != 0 {
-		q = q.Where("(products.supplier_id = ? OR EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id AND sp.supplier_id = ?))", f.Supplier, f.Supplier)
+	// The offer's supplier need not be a connection, so both sides are a set of ids: a union
+	// the planner can join, where an OR of the two would be a subplan per product.
+	for _, sups := range [][]uint64{f.Suppliers, idList(f.Supplier)} {
+		if len(sups) > 0 {
+			q = q.Where(`products.id IN (SELECT sp.product_id FROM supplier_products sp WHERE sp.supplier_id IN ?
+				UNION ALL SELECT ps.id FROM products ps WHERE ps.supplier_id IN ?)`, sups, sups)
+		}
 	}
 	if len(f.Brands) > 0 {
 		q = q.Where("products.brand_id IN ?", f.Brands)
@@ -174,13 +202,12 @@ func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	if f.Active != f.Inactive {
 		q = q.Where("products.active = ?", f.Active)
 	}
-	const hasImage = "EXISTS (SELECT 1 FROM product_images pi WHERE pi.product_id = products.id)"
+	// The flags that triggers keep from product_images and product_attributes (0010).
 	if f.WithImage != f.WithoutImage {
-		q = q.Where(negateIf(hasImage, f.WithoutImage))
+		q = q.Where("products.has_image = ?", f.WithImage)
 	}
-	const hasAttributes = "EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = products.id AND pa.attribute_value_id IS NOT NULL)"
 	if f.WithAttributes != f.WithoutAttributes {
-		q = q.Where(negateIf(hasAttributes, f.WithoutAttributes))
+		q = q.Where("products.has_attributes = ?", f.WithAttributes)
 	}
 	const connected = "EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.product_id = products.id)"
 	if f.Connected != f.Disconnected {
@@ -197,6 +224,16 @@ func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	}
 	q, bad = filterPriceRange(q, "products.web_price", "web_price", f.WebPriceFrom, f.WebPriceTo, bad)
 	q, bad = filterPriceRange(q, "products.entry_price", "entry_price", f.EntryPriceFrom, f.EntryPriceTo, bad)
+	// products has no index on the prices (an import changes them: 0006); product_sort_keys
+	// has, and holds the same values (0007). A narrow range repeated there is found through
+	// its index instead of a scan of products (a broad one is not: the planner would hash all
+	// its keys before the first match).
+	if f.keyedRanges["web_price"] {
+		q = keyRange(q, "web_price", f.WebPriceFrom, f.WebPriceTo)
+	}
+	if f.keyedRanges["entry_price"] {
+		q = keyRange(q, "entry_price", f.EntryPriceFrom, f.EntryPriceTo)
+	}
 	if f.discountBlock() {
 		var dq *gorm.DB
 		dq, bad = filterDiscount(q, f, bad)
@@ -215,6 +252,33 @@ func negateIf(cond string, negate bool) string {
 		return "NOT " + cond
 	}
 	return cond
+}
+
+// idList is id as a list of one, or none for 0 (not given).
+func idList(id uint64) []uint64 {
+	if id == 0 {
+		return nil
+	}
+	return []uint64{id}
+}
+
+// keyRange narrows q to the products whose sort key col (a column of product_sort_keys) is in
+// from..to (an open end: nil); an empty range adds nothing. The range was validated.
+func keyRange(q *gorm.DB, col string, from, to *money.Para) *gorm.DB {
+	if from == nil && to == nil {
+		return q
+	}
+	sql := "EXISTS (SELECT 1 FROM product_sort_keys kr WHERE kr.product_id = products.id"
+	var args []any
+	if from != nil {
+		sql += " AND kr." + col + " >= ?"
+		args = append(args, int64(*from))
+	}
+	if to != nil {
+		sql += " AND kr." + col + " <= ?"
+		args = append(args, int64(*to))
+	}
+	return q.Where(sql+")", args...)
 }
 
 func filterPriceRange(q *gorm.DB, col, param string, from, to *money.Para, bad []apperr.FieldError) (*gorm.DB, []apperr.FieldError) {

@@ -304,3 +304,51 @@ func TestProductFilterIsEmpty(t *testing.T) {
 		}
 	}
 }
+
+// TestProductFilterOnlyFlags: the filters the list counts from products_list_flags_idx alone
+// are those of yes/no columns of products (or none), never one that needs another table or a
+// column outside that index.
+func TestProductFilterOnlyFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		f    ProductFilter
+		want bool
+	}{
+		{"zero", ProductFilter{Sort: "name"}, true},
+		{"flags", ProductFilter{Active: true, WithoutImage: true, WithAttributes: true, Dead: true, Visible: ptr(true), Eponuda: ptr(false)}, true},
+		{"inactive", ProductFilter{Inactive: true}, true},
+		{"search", ProductFilter{Active: true, Search: "tv"}, false},
+		{"category", ProductFilter{WithImage: true, Category: 1}, false},
+		{"brand", ProductFilter{Active: true, Brands: []uint64{1}}, false},
+		{"connected", ProductFilter{Active: true, Connected: true}, false},
+		{"price", ProductFilter{Active: true, WebPriceFrom: ptr(money.Para(1))}, false},
+		{"discount", ProductFilter{Active: true, Discount: true}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.f.onlyFlags(); got != tt.want {
+			t.Errorf("%s: onlyFlags = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestProductFilterOnlyOnePriceRange: the list counts a price range alone from
+// product_sort_keys' index; any other condition, or both ranges, goes the usual way.
+func TestProductFilterOnlyOnePriceRange(t *testing.T) {
+	p := ptr(money.Para(100))
+	tests := []struct {
+		name string
+		f    ProductFilter
+		want bool
+	}{
+		{"webFrom", ProductFilter{WebPriceFrom: p, Sort: "web_price"}, true},
+		{"entryRange", ProductFilter{EntryPriceFrom: p, EntryPriceTo: p}, true},
+		{"none", ProductFilter{}, false},
+		{"both", ProductFilter{WebPriceFrom: p, EntryPriceTo: p}, false},
+		{"withFlag", ProductFilter{WebPriceTo: p, Active: true}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.f.onlyOnePriceRange(); got != tt.want {
+			t.Errorf("%s: onlyOnePriceRange = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -62,6 +62,14 @@ func TestListProductsBoundedCount(t *testing.T) {
 			{"underTheBound", ProductFilter{Brands: []uint64{2}, Sort: "web_price"}, listing.Page{Number: 2, Size: 3}, []uint64{21, 27}, listing.Total{N: 5}},
 			{"pastTheEnd", ProductFilter{Brands: []uint64{2}}, listing.Page{Number: 3, Size: 3}, []uint64{}, listing.Total{N: 5}},
 			{"none", ProductFilter{Search: "nothing like it"}, listing.Page{Number: 1, Size: 3}, []uint64{}, listing.Total{}},
+			// A price range over more keys than the bound is a plain filter on products; one
+			// within it is looked up in product_sort_keys too: the same matches either way.
+			{"broadPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(20 * 2000)), Sort: "web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{20, 21, 22}, listing.Total{N: 5, Bounded: true}},
+			{"everyPrice", ProductFilter{WebPriceFrom: ptr(money.Para(0)), Sort: "-web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{30, 29, 28}, listing.Total{N: 5, Bounded: true}},
+			{"narrowPriceRange", ProductFilter{WebPriceFrom: ptr(money.Para(28 * 2000)), Active: true, Sort: "-web_price"}, listing.Page{Number: 1, Size: 3},
+				[]uint64{29, 28}, listing.Total{N: 2}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -182,6 +190,78 @@ func TestProductSortKeysFollowProducts(t *testing.T) {
 			ids, total := listIDs(t, svc, ProductFilter{Sort: tt.sort}, listing.Page{Number: 1, Size: 3})
 			if d := cmp.Diff(tt.want, ids); d != "" || !total.Bounded {
 				t.Errorf("%s (-want +got):\n%s (total %+v)", tt.sort, d, total)
+			}
+		}
+	})
+}
+
+// TestProductListFlagsFollowImagesAndAttributes: products.has_image and has_attributes (the
+// list's image and attribute filters) equal the existence of an image and of an attribute with
+// a value through inserts, updates and deletes of product_images and product_attributes, one
+// row and many at once, and the filters read them.
+func TestProductListFlagsFollowImagesAndAttributes(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
+		productFixtureSeed(t, db)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
+		check := func(when string) {
+			t.Helper()
+			var stray int64
+			err := db.Raw(`SELECT COUNT(*) FROM products p WHERE
+				p.has_image <> EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id)
+				OR p.has_attributes <> EXISTS (SELECT 1 FROM product_attributes a WHERE a.product_id = p.id AND a.attribute_value_id IS NOT NULL)`).
+				Scan(&stray).Error
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stray != 0 {
+				t.Errorf("%s: %d products whose flags differ from their images and attributes", when, stray)
+			}
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if err := db.Exec(q, args...).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("seeded")
+		var withImage, withAttrs int64
+		db.Raw("SELECT COUNT(*) FROM products WHERE has_image").Scan(&withImage)
+		db.Raw("SELECT COUNT(*) FROM products WHERE has_attributes").Scan(&withAttrs)
+		if withImage != 15 || withAttrs != 10 {
+			t.Fatalf("seeded: %d products with an image, %d with attributes; want 15 and 10", withImage, withAttrs)
+		}
+
+		now := time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)
+		// Product 2 gets two images, product 1 loses its only one, product 3 one of two.
+		exec(`INSERT INTO product_images (product_id, main, small_key, large_key, position, created_at)
+			VALUES (2, true, 'a', 'b', 0, ?), (2, false, 'c', 'd', 1, ?), (3, false, 'e', 'f', 1, ?)`, now, now, now)
+		exec("DELETE FROM product_images WHERE product_id = 1")
+		exec("DELETE FROM product_images WHERE product_id = 3 AND position = 1")
+		// An image moved from product 5 to product 4.
+		exec("UPDATE product_images SET product_id = 4 WHERE product_id = 5")
+		check("images changed")
+		// Product 2's empty attribute gets a value, product 1's loses it, product 4's is deleted
+		// (it had none), and many products get one at once (as a transfer or an import writes).
+		exec("UPDATE product_attributes SET attribute_value_id = 3 WHERE product_id = 2")
+		exec("UPDATE product_attributes SET attribute_value_id = NULL WHERE product_id = 1")
+		exec("DELETE FROM product_attributes WHERE product_id = 4")
+		exec(`INSERT INTO product_attributes (product_id, attribute_id, attribute_value_id, position, active, created_at, updated_at)
+			SELECT id, ?, 1, 0, true, ?, ? FROM products WHERE id BETWEEN 20 AND 30`, ManufacturerAttributeID, now, now)
+		check("attributes changed")
+
+		for _, tt := range []struct {
+			name string
+			f    ProductFilter
+			want []uint64
+		}{
+			{"withImage", ProductFilter{WithImage: true, Sort: "id", Brands: []uint64{1}}, []uint64{2, 4}},
+			{"withoutImage", ProductFilter{WithoutImage: true, Sort: "id", Search: "proizvod 1"}, []uint64{10, 12, 14, 16, 18}},
+			{"withAttributes", ProductFilter{WithAttributes: true, Sort: "id", Categories: []uint64{2}}, []uint64{2, 20, 23, 26, 29}},
+			{"withoutAttributes", ProductFilter{WithoutAttributes: true, Sort: "id", Active: true}, []uint64{1, 4, 5, 8, 11, 14, 17}},
+		} {
+			ids, _ := listIDs(t, svc, tt.f, listing.Page{Number: 1, Size: 30})
+			if d := cmp.Diff(tt.want, ids); d != "" {
+				t.Errorf("%s (-want +got):\n%s", tt.name, d)
 			}
 		}
 	})

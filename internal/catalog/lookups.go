@@ -13,20 +13,6 @@ import (
 	"shop/internal/platform/validation"
 )
 
-// DiscountType is a kind of action (fixed price or percentage off), with its badge.
-type DiscountType struct {
-	ID              uint64
-	Name            string
-	IsPercentage    bool
-	Text            string
-	Color           string
-	ShowInShockSale bool
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
-}
-
-func (DiscountType) TableName() string { return "discount_types" }
-
 // CatalogStickerType is a catalogue action (sticker on product cards, header image).
 type CatalogStickerType struct {
 	ID              uint64
@@ -44,55 +30,6 @@ func (CatalogStickerType) TableName() string { return "catalog_sticker_types" }
 type LookupFilter struct {
 	Search string
 	Page   listing.Page
-}
-
-// ListDiscountTypes answers a page of discount types by name.
-func (s *Service) ListDiscountTypes(ctx context.Context, f LookupFilter) ([]DiscountType, int64, error) {
-	q := searchFolded(s.db.WithContext(ctx).Model(&DiscountType{}), "name", f.Search)
-	var total int64
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, apperr.Wrap(err, "count discount types")
-	}
-	var out []DiscountType
-	if err := q.Order("name, id").Offset(f.Page.Offset()).Limit(f.Page.Size).Find(&out).Error; err != nil {
-		return nil, 0, apperr.Wrap(err, "list discount types")
-	}
-	return out, total, nil
-}
-
-// DiscountTypeInput is a discount type's form (back-office spec: name 2-255 required).
-type DiscountTypeInput struct {
-	Name            string `json:"name" validate:"required,min=2,max=255"`
-	IsPercentage    bool   `json:"is_percentage"`
-	Text            string `json:"text" validate:"max=255"`
-	Color           string `json:"color" validate:"max=32"`
-	ShowInShockSale bool   `json:"show_in_shock_sale"`
-}
-
-// CreateDiscountType adds a discount type.
-func (s *Service) CreateDiscountType(ctx context.Context, in DiscountTypeInput) (*DiscountType, error) {
-	in.Name, in.Text, in.Color = strings.TrimSpace(in.Name), strings.TrimSpace(in.Text), strings.TrimSpace(in.Color)
-	if err := validation.Check(&in); err != nil {
-		return nil, err
-	}
-	d := &DiscountType{Name: in.Name, IsPercentage: in.IsPercentage, Text: in.Text, Color: in.Color, ShowInShockSale: in.ShowInShockSale}
-	if err := s.db.WithContext(ctx).Create(d).Error; err != nil {
-		return nil, apperr.Wrap(err, "create discount type")
-	}
-	return d, nil
-}
-
-// GetDiscountType answers one discount type or its 404.
-func (s *Service) GetDiscountType(ctx context.Context, id uint64) (*DiscountType, error) {
-	var d DiscountType
-	err := s.db.WithContext(ctx).First(&d, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, apperr.NotFoundThing("discount_type")
-	}
-	if err != nil {
-		return nil, apperr.Wrap(err, "get discount type")
-	}
-	return &d, nil
 }
 
 // ListCatalogStickerTypes answers a page of catalog sticker types by name.

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -18,31 +19,34 @@ import (
 
 // Product is a shop product (table products). Its JSON form is what the activity log keeps.
 type Product struct {
-	ID               uint64     `json:"id"`
-	SKU              string     `gorm:"column:sku" json:"sku"`
-	Name             string     `json:"name"`
-	Slug             string     `json:"slug"`
-	Description      string     `json:"description"`
-	SearchText       string     `json:"-"`
-	Active           bool       `json:"active"`
-	Visible          bool       `json:"visible"`
-	Eponuda          bool       `json:"eponuda"`
-	EntryPrice       money.Para `json:"entry_price"`
-	WebPrice         money.Para `json:"web_price"`
-	RetailPrice      money.Para `json:"retail_price"`
-	DealerPrice      money.Para `json:"dealer_price"`
-	AuthPrice        money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
-	EpPrice          money.Para `json:"ep_price"`
-	Stock            int        `json:"stock"`
-	EAN              string     `gorm:"column:ean" json:"ean"`
-	CountryOfOrigin  string     `json:"country_of_origin"`
-	MainCategoryID   uint64     `json:"main_category_id"`
-	BrandID          *uint64    `json:"brand_id"`
-	ManufacturerID   *uint64    `json:"manufacturer_id"`
-	SupplierID       *uint64    `json:"supplier_id"`
-	EnergyStickerKey string     `json:"energy_sticker_key"`
-	CreatedAt        time.Time  `json:"created_at"`
-	UpdatedAt        time.Time  `json:"updated_at"`
+	ID          uint64     `json:"id"`
+	SKU         string     `gorm:"column:sku" json:"sku"`
+	Name        string     `json:"name"`
+	Slug        string     `json:"slug"`
+	Description string     `json:"description"`
+	SearchText  string     `json:"-"`
+	Active      bool       `json:"active"`
+	Visible     bool       `json:"visible"`
+	Eponuda     bool       `json:"eponuda"`
+	EntryPrice  money.Para `json:"entry_price"`
+	WebPrice    money.Para `json:"web_price"`
+	RetailPrice money.Para `json:"retail_price"`
+	DealerPrice money.Para `json:"dealer_price"`
+	AuthPrice   money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
+	// DiscountPrice and ActiveDiscountID are today's action (derived by pricing; nil: none).
+	DiscountPrice    *money.Para `json:"discount_price"`
+	ActiveDiscountID *uint64     `json:"active_discount_id"`
+	EpPrice          money.Para  `json:"ep_price"`
+	Stock            int         `json:"stock"`
+	EAN              string      `gorm:"column:ean" json:"ean"`
+	CountryOfOrigin  string      `json:"country_of_origin"`
+	MainCategoryID   uint64      `json:"main_category_id"`
+	BrandID          *uint64     `json:"brand_id"`
+	ManufacturerID   *uint64     `json:"manufacturer_id"`
+	SupplierID       *uint64     `json:"supplier_id"`
+	EnergyStickerKey string      `json:"energy_sticker_key"`
+	CreatedAt        time.Time   `json:"created_at"`
+	UpdatedAt        time.Time   `json:"updated_at"`
 }
 
 func (Product) TableName() string { return "products" }
@@ -131,7 +135,13 @@ type ProductDetails struct {
 	Categories        []ProductCategoryRef
 	Images            []ProductImageRef
 	Attributes        []ProductAttributeView
-	CatalogStickers   []ProductStickerView // single product only
+	CatalogStickers   []ProductStickerView    // single product only
+	Discount          *pricing.ActiveDiscount // today's action, nil: none
+}
+
+// ShownPrices are what a guest and a logged-in customer pay (pricing's shown-price rule).
+func (p *ProductDetails) ShownPrices() (guest, customer money.Para) {
+	return pricing.Shown(p.WebPrice, p.AuthPrice, p.DiscountPrice)
 }
 
 // Connected tells whether a supplier price-list product is linked to the product.
@@ -140,7 +150,7 @@ func (p *ProductDetails) Connected() bool { return p.SupplierProductID != nil }
 // productListColumns: everything the list shows (not the description nor the search text).
 const productListColumns = "products.id, products.sku, products.name, products.slug, products.active, products.visible, " +
 	"products.eponuda, products.entry_price, products.web_price, products.retail_price, products.dealer_price, " +
-	"products.authenticated_price, products.ep_price, products.stock, products.ean, products.country_of_origin, " +
+	"products.authenticated_price, products.discount_price, products.active_discount_id, products.ep_price, products.stock, products.ean, products.country_of_origin, " +
 	"products.main_category_id, products.brand_id, products.manufacturer_id, products.supplier_id, " +
 	"products.energy_sticker_key, products.created_at, products.updated_at"
 
@@ -155,15 +165,81 @@ var productCountBound = 10_000
 // or fewer match, it has the page and the exact total in one pass over the matches. When more
 // match, the total is bounded ("more than bound") and the page is read again in order, which
 // a broad filter answers from an index walk that stops after the page (the sort's index on
-// products, or product_sort_keys'). The page's rows are then read by id.
+// products, or product_sort_keys'). The page's rows are then read by id. With no filter, or
+// one of yes/no columns alone (usually broad), the count to the bound comes first from an index
+// alone (products_list_flags_idx), and above the bound the page is the index walk. On
+// PostgreSQL these statements run in one transaction with the list's planner settings
+// (listPlannerTx).
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, listing.Total, error) {
 	f.today = s.Today()
 	srt, err := parseProductSort(f.Sort)
 	if err != nil {
 		return nil, listing.Total{}, err
 	}
-	db := s.db.WithContext(ctx)
+	var rows []Product
+	var total listing.Total
+	if s.db.Dialector.Name() == "postgres" {
+		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := listPlannerTx(tx); err != nil {
+				return err
+			}
+			rows, total, err = s.productPage(ctx, tx, f, srt, page)
+			return err
+		})
+	} else {
+		// SQLite's transactions take the write lock (immediate): the list reads without one.
+		rows, total, err = s.productPage(ctx, s.db, f, srt, page)
+	}
+	if err != nil {
+		return nil, listing.Total{}, err
+	}
+	out, err := s.productDetails(ctx, rows, inc)
+	return out, total, err
+}
+
+// listPlannerTx sets, for the rest of tx (PostgreSQL), how the list's statements are planned:
+// the catalogue is read from memory (a random page costs about a sequential one, as the
+// import's merge also says), so a few thousand matches found through an index are read by id
+// instead of scanning products; and one list is one core's work (no parallel workers), as
+// many lists run at once and a worker's start costs more than the list.
+func listPlannerTx(tx *gorm.DB) error {
+	err := tx.Exec("SELECT set_config('random_page_cost', '1.1', true), set_config('max_parallel_workers_per_gather', '0', true)").Error
+	return apperr.Wrap(err, "list products: planner")
+}
+
+// productPage is ListProducts' page of rows and total inside tx.
+func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
+	db := tx.WithContext(ctx)
 	bound := max(productCountBound, page.Offset()+page.Size)
+	broad, err := narrowPriceRanges(db, &f, bound)
+	if err != nil {
+		return nil, listing.Total{}, err
+	}
+	if broad && f.onlyOnePriceRange() {
+		// The range alone is the filter, and its keys (counted from product_sort_keys' index)
+		// are more than the bound: so are the matches, and the page is the index walk.
+		rows, err := sortedPage(db, f, page)
+		return rows, listing.Total{N: int64(bound), Bounded: true}, err
+	}
+	if f.onlyFlags() {
+		// No filter, or only yes/no columns: counting to the bound needs no sort key, only an
+		// index (products_list_flags_idx, or the smallest one for no filter), where the one pass
+		// below would read products' wide rows (half-empty pages: 0006). Such a filter usually
+		// matches more than the bound, and its page is then an index walk; when it does not,
+		// the pass below follows.
+		c, err := applyWhere(db.Model(&Product{}).Select("1"), f)
+		if err != nil {
+			return nil, listing.Total{}, err
+		}
+		var n int64
+		if err := db.Raw("SELECT COUNT(*) FROM (?) m", c.Limit(bound+1)).Scan(&n).Error; err != nil {
+			return nil, listing.Total{}, apperr.Wrap(err, "count products")
+		}
+		if n > int64(bound) {
+			rows, err := sortedPage(db, f, page)
+			return rows, listing.Total{N: int64(bound), Bounded: true}, err
+		}
+	}
 	m, err := applyWhere(db.Model(&Product{}).Select("products.id, products."+srt.col+" AS sort_key"), f)
 	if err != nil {
 		return nil, listing.Total{}, err
@@ -189,31 +265,90 @@ func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listin
 	}
 	var rows []Product
 	if total.N > int64(bound) {
-		total = listing.Total{N: int64(bound), Bounded: true}
-		q, err := applyFilter(db.Model(&Product{}), f)
-		if err != nil {
-			return nil, listing.Total{}, err
-		}
-		if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
-			return nil, listing.Total{}, apperr.Wrap(err, "list products")
-		}
+		rows, err = sortedPage(db, f, page)
+		return rows, listing.Total{N: int64(bound), Bounded: true}, err
 	} else if len(hits) > 0 {
 		ids := make([]uint64, len(hits))
 		for i, h := range hits {
 			ids[i] = h.ID
 		}
-		if rows, err = s.productsInOrder(ctx, ids); err != nil {
+		if rows, err = productsInOrder(db, ids); err != nil {
 			return nil, listing.Total{}, err
 		}
 	}
-	out, err := s.productDetails(ctx, rows, inc)
-	return out, total, err
+	return rows, total, nil
+}
+
+// narrowPriceRanges marks the price ranges of f that product_sort_keys' index finds at most
+// bound keys in (counted from the index alone), so that the list looks them up there; it
+// answers whether a range was counted and found over the bound. A range alone is always
+// counted.
+func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) (broad bool, err error) {
+	for _, r := range []struct {
+		col      string
+		from, to *money.Para
+	}{{"web_price", f.WebPriceFrom, f.WebPriceTo}, {"entry_price", f.EntryPriceFrom, f.EntryPriceTo}} {
+		if r.from == nil && r.to == nil {
+			continue
+		}
+		q := db.Table("product_sort_keys").Select("1")
+		if r.from != nil {
+			q = q.Where(r.col+" >= ?", int64(*r.from))
+		}
+		if r.to != nil {
+			q = q.Where(r.col+" <= ?", int64(*r.to))
+		}
+		if db.Dialector.Name() == "postgres" && !f.onlyOnePriceRange() {
+			// The planner's estimate (from the column's histogram, no row read) settles a range
+			// that is plainly broad, like the bench query's "from 100 dinars": only the others
+			// are counted.
+			var plan []byte
+			if err := db.Raw("EXPLAIN (FORMAT JSON) ?", q).Row().Scan(&plan); err != nil {
+				return false, apperr.Wrap(err, "list products: price range")
+			}
+			var est []struct {
+				Plan struct {
+					Rows float64 `json:"Plan Rows"`
+				} `json:"Plan"`
+			}
+			if json.Unmarshal(plan, &est) == nil && len(est) == 1 && est[0].Plan.Rows > 4*float64(bound) {
+				continue
+			}
+		}
+		var n int64
+		if err := db.Raw("SELECT COUNT(*) FROM (?) k", q.Limit(bound+1)).Scan(&n).Error; err != nil {
+			return false, apperr.Wrap(err, "list products: price range")
+		}
+		if n <= int64(bound) {
+			if f.keyedRanges == nil {
+				f.keyedRanges = map[string]bool{}
+			}
+			f.keyedRanges[r.col] = true
+		} else {
+			broad = true
+		}
+	}
+	return broad, nil
+}
+
+// sortedPage reads a page of the products matching f in f's order: a broad filter's page, which
+// an index walk in that order answers after the page's rows.
+func sortedPage(db *gorm.DB, f ProductFilter, page listing.Page) ([]Product, error) {
+	q, err := applyFilter(db.Model(&Product{}), f)
+	if err != nil {
+		return nil, err
+	}
+	var rows []Product
+	if err := q.Select(productListColumns).Offset(page.Offset()).Limit(page.Size).Find(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "list products")
+	}
+	return rows, nil
 }
 
 // productsInOrder reads the list's columns of the products ids names, in that order.
-func (s *Service) productsInOrder(ctx context.Context, ids []uint64) ([]Product, error) {
+func productsInOrder(db *gorm.DB, ids []uint64) ([]Product, error) {
 	var found []Product
-	if err := s.db.WithContext(ctx).Model(&Product{}).Select(productListColumns).Where("products.id IN ?", ids).Find(&found).Error; err != nil {
+	if err := db.Model(&Product{}).Select(productListColumns).Where("products.id IN ?", ids).Find(&found).Error; err != nil {
 		return nil, apperr.Wrap(err, "list products")
 	}
 	byID := make(map[uint64]*Product, len(found))
@@ -283,12 +418,15 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 	}
 	ids := make([]uint64, len(rows))
 	byID := make(map[uint64]*ProductDetails, len(rows))
-	var catIDs, brandIDs, manIDs, supIDs []uint64
+	var catIDs, brandIDs, manIDs, supIDs, discountIDs []uint64
 	for i := range rows {
 		out[i].Product = rows[i]
 		ids[i] = rows[i].ID
 		byID[rows[i].ID] = &out[i]
 		catIDs = append(catIDs, rows[i].MainCategoryID)
+		if rows[i].ActiveDiscountID != nil {
+			discountIDs = append(discountIDs, *rows[i].ActiveDiscountID)
+		}
 		if rows[i].BrandID != nil {
 			brandIDs = append(brandIDs, *rows[i].BrandID)
 		}
@@ -309,6 +447,19 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 	for _, sp := range sps {
 		id := sp.ID
 		byID[sp.ProductID].SupplierProductID = &id
+	}
+	if len(discountIDs) > 0 {
+		ds, err := s.prices.ActiveDiscounts(ctx, uniqIDs(discountIDs))
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			if id := out[i].ActiveDiscountID; id != nil {
+				if d, ok := ds[*id]; ok {
+					out[i].Discount = &d
+				}
+			}
+		}
 	}
 	if len(brandIDs) > 0 {
 		var bs []ProductRef

@@ -409,7 +409,7 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	}
 
 	// Discount and catalog sticker types.
-	discountTypes := []*catalog.DiscountType{
+	discountTypes := []*pricing.DiscountType{
 		{Name: "Akcija", IsPercentage: false, Text: "AKCIJA", Color: "#e53935", ShowInShockSale: true, CreatedAt: now, UpdatedAt: now},
 		{Name: "Popust %", IsPercentage: true, Text: "POPUST", Color: "#fb8c00", CreatedAt: now, UpdatedAt: now},
 		{Name: "Outlet", IsPercentage: true, Text: "OUTLET", Color: "#6d4c41", CreatedAt: now, UpdatedAt: now},

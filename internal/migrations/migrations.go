@@ -26,6 +26,8 @@ func all() []*gormigrate.Migration {
 		m0006ImportHotUpdates(),
 		m0007ProductSortKeys(),
 		m0008PricingRules(),
+		m0009DiscountMassRuns(),
+		m0010ProductListFlags(),
 		m0012Eoffer(),
 	}
 }

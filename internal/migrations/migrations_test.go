@@ -33,6 +33,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0003_catalog", Applied: true}, {ID: "0004_catalog_indexes", Applied: true},
 	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true},
 	{ID: "0007_product_sort_keys", Applied: true}, {ID: "0008_pricing_rules", Applied: true},
+	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true},
 	{ID: "0012_eoffer", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
@@ -188,6 +189,18 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasTable("eoffer_offers") || gdb.Migrator().HasColumn("products", "eponuda_price") {
 			t.Error("eoffer_offers or products.eponuda_price still there after rolling back 0012")
+		}
+		if id := down(t, gdb); id != "0010_product_list_flags" {
+			t.Fatalf("Down rolled back %q, want 0010_product_list_flags", id)
+		}
+		if gdb.Migrator().HasColumn("products", "has_image") || gdb.Migrator().HasIndex("products", "products_visible_idx") {
+			t.Error("products.has_image or products_visible_idx still there after rolling back 0010")
+		}
+		if id := down(t, gdb); id != "0009_discount_mass_runs" {
+			t.Fatalf("Down rolled back %q, want 0009_discount_mass_runs", id)
+		}
+		if gdb.Migrator().HasTable("discount_mass_runs") || gdb.Migrator().HasColumn("discounts", "mass_run_id") {
+			t.Error("discount_mass_runs or discounts.mass_run_id still there after rolling back 0009")
 		}
 		if id := down(t, gdb); id != "0008_pricing_rules" {
 			t.Fatalf("Down rolled back %q, want 0008_pricing_rules", id)

@@ -10,8 +10,8 @@ import (
 	"shop/internal/platform/money"
 )
 
-// Margins are what a product's derived prices depend on besides its entry price: its main
-// category's VAT and margins (the pricing rules will add their own inputs here).
+// Margins are a main category's VAT and margins (the web margin is the category's, which a
+// web-margin rule may replace).
 type Margins struct {
 	Pdv, Web, Retail, Dealer money.Bps
 }
@@ -56,13 +56,6 @@ var formula = []derived{
 	{"dealer_price", []input{dealerMargin}, 1, func(p *Prices, v money.Para) { p.Dealer = v }},
 }
 
-// copies are derived columns equal to another until their own rules exist: the authenticated
-// price is the web price until the authenticated-discount rules come.
-var copies = []struct {
-	column, of string
-	set        func(*Prices, money.Para)
-}{{"authenticated_price", "web_price", func(p *Prices, v money.Para) { p.Authenticated = v }}}
-
 // Columns are the derived price columns of products, which only this package writes (others
 // leave them out of their INSERTs and UPDATEs and ask for a recompute).
 var Columns = func() []string {
@@ -70,54 +63,41 @@ var Columns = func() []string {
 	for _, d := range formula {
 		out = append(out, d.column)
 	}
-	for _, c := range copies {
-		out = append(out, c.column)
-	}
-	return out
+	return append(out, "authenticated_price", "discount_price", "active_discount_id")
 }()
 
 // bpsScale is 100 %: a percentage p in basis points multiplies by (bpsScale + p) / bpsScale.
 const bpsScale = 10000
 
-// eponudaReplaces is the derived price a product's e-ponuda price (products.eponuda_price, set
-// by the e-offer apply) replaces: the web price, and so what follows from it.
-const eponudaReplaces = "web_price"
-
 // DeriveWithEponuda is Derive for a product whose web price e-ponuda set (nil: none).
 func DeriveWithEponuda(entry money.Para, m Margins, eponuda *money.Para) Prices {
-	p := Derive(entry, m)
-	if eponuda != nil {
-		p.Web = *eponuda
-		for _, c := range copies {
-			if c.of == eponudaReplaces {
-				c.set(&p, *eponuda)
-			}
-		}
-	}
-	return p
+	return Evaluate(Inputs{Entry: entry, Category: m, Eponuda: eponuda}).Prices
 }
 
-// Derive computes the derived prices from the entry price (without VAT), exactly, in
-// integers, as the recompute stores them: for previews (a price shown before it is saved) and
-// the activity log. Rounding is half away from zero.
+// Derive computes the derived prices from the entry price (without VAT) and the main
+// category's VAT and margins alone (no pricing rule matching), exactly, in integers, as the
+// recompute stores them for such a product: for previews (a price shown before it is saved)
+// and the activity log. Rounding is half away from zero. Evaluate is the whole formula.
 func Derive(entry money.Para, m Margins) Prices {
-	var p Prices
-	values := map[string]money.Para{}
-	for _, d := range formula {
-		n := big.NewInt(int64(entry))
-		den := big.NewInt(d.unit)
-		for _, f := range d.factors {
-			n.Mul(n, big.NewInt(bpsScale+int64(f.of(m))))
-			den.Mul(den, big.NewInt(bpsScale))
-		}
-		v := money.Para(roundDiv(n, den) * d.unit)
-		values[d.column] = v
-		d.set(&p, v)
+	return Evaluate(Inputs{Entry: entry, Category: m}).Prices
+}
+
+// byFactors is entry × (1 + f₁) × (1 + f₂) ... of d, rounded half away from zero to d.unit.
+func byFactors(entry money.Para, m Margins, d derived) money.Para {
+	n := big.NewInt(int64(entry))
+	den := big.NewInt(d.unit)
+	for _, f := range d.factors {
+		n.Mul(n, big.NewInt(bpsScale+int64(f.of(m))))
+		den.Mul(den, big.NewInt(bpsScale))
 	}
-	for _, c := range copies {
-		c.set(&p, values[c.of])
-	}
-	return p
+	return money.Para(roundDiv(n, den) * d.unit)
+}
+
+// lowered is x × (1 − pct) to whole dinars, half away from zero: the recommended cap, the
+// authenticated discount and a percentage action.
+func lowered(x money.Para, pct money.Bps) money.Para {
+	n := new(big.Int).Mul(big.NewInt(int64(x)), big.NewInt(bpsScale-int64(pct)))
+	return money.Para(roundDiv(n, big.NewInt(bpsScale*100)) * 100)
 }
 
 // roundDiv is n / d rounded half away from zero (d > 0).

@@ -36,10 +36,14 @@ type Service struct {
 	notify Notifier        // nil: nobody is told (seeders)
 	log    *slog.Logger
 	now    func() time.Time
+	// selector names the products of a mass change (the catalogue's; set once at wiring).
+	selector ProductSelector
+	clk      clock.Clock
+	window   time.Duration // Schedule's coalescing window
 }
 
 func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
-	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now}
+	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now, clk: clk, window: 2 * time.Second}
 }
 
 // RecomputeCategory asks for the prices of the products whose main category is categoryID to
@@ -60,19 +64,6 @@ func (s *Service) RecomputeCategory(ctx context.Context, categoryID uint64, cate
 	}
 	_, err := s.RunRecompute(ctx, p, true)
 	return err
-}
-
-// Schedule asks for the derived prices of the scopes' products to follow their inputs after a
-// change that has committed (a rule added, edited or deleted; a discount starting or ending).
-// It is the one call the rule and discount services make; how the work is done (at once, or a
-// coalescing background job) is pricing's business.
-func (s *Service) Schedule(ctx context.Context, scopes ...Scope) error {
-	for _, sc := range scopes {
-		if _, err := s.RecomputeTx(ctx, s.db, sc); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // recomputeNote is the data of the job's notifications.

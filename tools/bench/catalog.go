@@ -276,9 +276,12 @@ func pgbench(dbURL string, stmts []string, clients, seconds int) (float64, error
 		return 0, err
 	}
 	defer os.Remove(f.Name())
+	// One transaction, as the list runs them (its planner settings are local to it).
+	fmt.Fprintln(f, "BEGIN;")
 	for _, s := range stmts {
 		fmt.Fprintf(f, "%s;\n", oneLine(s))
 	}
+	fmt.Fprintln(f, "COMMIT;")
 	f.Close()
 	jobs := 2
 	if clients < jobs {

@@ -109,13 +109,25 @@ func listPlans(ctx context.Context, a *app.App, target string, header http.Heade
 		return "", err
 	}
 	var out []string
+	// In one transaction with the list's planner settings (its set_config statement) first.
+	tx := a.DB.WithContext(ctx).Begin()
+	if tx.Error != nil {
+		return "", tx.Error
+	}
+	defer tx.Rollback()
 	for _, s := range sqlCap.statements() {
 		s = oneLine(s)
-		if !strings.Contains(s, `FROM "products"`) || strings.Contains(s, "WHERE products.id IN (") {
+		if strings.Contains(s, "set_config(") {
+			if err := tx.Exec(s).Error; err != nil {
+				return "", err
+			}
+			continue
+		}
+		if !strings.Contains(s, `FROM "products"`) && !strings.Contains(s, "FROM products ") || strings.Contains(s, "WHERE products.id IN (") {
 			continue
 		}
 		var raw []byte
-		if err := a.DB.WithContext(ctx).Raw("EXPLAIN (ANALYZE, FORMAT JSON) " + s).Row().Scan(&raw); err != nil {
+		if err := tx.Raw("EXPLAIN (ANALYZE, FORMAT JSON) " + s).Row().Scan(&raw); err != nil {
 			return "", fmt.Errorf("explain %s: %w", s, err)
 		}
 		var plans []struct {
@@ -216,18 +228,7 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 		// What autovacuum does between two daily lists: the dead versions go.
 		return b, db.Exec("VACUUM products, product_sort_keys").Error
 	}
-	toggle := func(on bool) error {
-		verb := "DISABLE"
-		if on {
-			verb = "ENABLE"
-		}
-		for _, t := range []string{"product_sort_keys_insert", "product_sort_keys_update", "product_sort_keys_delete"} {
-			if err := db.Exec("ALTER TABLE products " + verb + " TRIGGER " + t).Error; err != nil {
-				return err
-			}
-		}
-		return nil
-	}
+	toggle := func(on bool) error { return toggleSortKeyTriggers(db, on) }
 	if _, err := apply(); err != nil { // warm-up
 		return err
 	}
@@ -242,8 +243,7 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 		return err
 	}
 	// The keys missed the baseline's rounds: made equal again before they are measured.
-	if err := db.Exec(`UPDATE product_sort_keys k SET web_price = p.web_price, entry_price = p.entry_price, updated_at = p.updated_at
-		FROM products p WHERE p.id = k.product_id`).Error; err != nil {
+	if err := resyncSortKeys(db); err != nil {
 		return err
 	}
 	keyed, err := best()
@@ -266,8 +266,7 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 	if err := toggle(true); err != nil {
 		return err
 	}
-	if err := db.Exec(`UPDATE product_sort_keys k SET web_price = p.web_price, entry_price = p.entry_price, updated_at = p.updated_at
-		FROM products p WHERE p.id = k.product_id`).Error; err != nil {
+	if err := resyncSortKeys(db); err != nil {
 		return err
 	}
 	fmt.Printf("  the import's price update of %d products (best of 3, in a transaction):\n", n)
@@ -277,4 +276,26 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 	fmt.Printf("  %-34s %10s   ratio %.2f (the alternative, not used)\n", "with an index on products.web_price", indexed.Round(time.Millisecond),
 		float64(indexed)/float64(base))
 	return nil
+}
+
+// toggleSortKeyTriggers turns product_sort_keys' triggers on products on or off (the bench's
+// baselines without the keys).
+func toggleSortKeyTriggers(db *gorm.DB, on bool) error {
+	verb := "DISABLE"
+	if on {
+		verb = "ENABLE"
+	}
+	for _, t := range []string{"product_sort_keys_insert", "product_sort_keys_update", "product_sort_keys_delete"} {
+		if err := db.Exec("ALTER TABLE products " + verb + " TRIGGER " + t).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resyncSortKeys makes product_sort_keys equal to products again after rounds without its
+// triggers.
+func resyncSortKeys(db *gorm.DB) error {
+	return db.Exec(`UPDATE product_sort_keys k SET web_price = p.web_price, entry_price = p.entry_price, updated_at = p.updated_at
+		FROM products p WHERE p.id = k.product_id`).Error
 }

@@ -12,15 +12,24 @@
 //     price update with and without the list's sort keys (catalog_list.go), a mass sticker add
 //     against the hand-written statement, and the 5000-row admin list in Chromium against the
 //     20-row one.
-//
+//   - The mass discount (discounts.go): the job over about 50,000 of 100,000 products chosen by a
+//     filter against the hand-written INSERT ... SELECT. Goal: at most 2x.
 //   - The admin bundle (e2e/bench-bundle.mjs): the gzipped JavaScript headless Chromium loads
 //     before the login screen and before the products list, beside the 617 kB of the single
 //     bundle before code splitting. Goal: at most 250 kB each. Alone: -only bundle.
+//   - The supplier price list (pricelist.go): the import against reading and COPY alone, and
+//     beside it the same import with product_sort_keys' triggers off (what the list's sort keys
+//     cost it, in the same rounds); its memory; reads during an import.
+//   - Pricing (pricing.go): the recompute of every price after a VAT change against one
+//     hand-written UPDATE … FROM computing the same values (goal: at most 1.5 ×), a second
+//     recompute writing 0 rows, both plans, and price-explain's p95 (goal: at most 5 ms).
+//     Alone: -only pricing.
 //
 //   - E-ponuda (eoffer.go): a 100,000-offer competitor CSV parsed, stored and recalculated
 //     against reading the file and COPYing it into an unlogged table. Goal: at most 2x.
 //
-// SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts.
+// SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
+// SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
 
 import (
@@ -53,7 +62,7 @@ func main() {
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
 	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, pricelist, eoffer, bundle (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -91,6 +100,16 @@ func main() {
 	if want("bundle") {
 		if err := bundleFigure(); err != nil {
 			fail("bench admin bundle", err)
+		}
+	}
+	if want("discounts") {
+		if err := discountsBench(*products); err != nil {
+			fail("bench mass discount", err)
+		}
+	}
+	if want("pricing") {
+		if err := pricingFigures(*products); err != nil {
+			fail("bench pricing", err)
 		}
 	}
 	if want("pricelist") {

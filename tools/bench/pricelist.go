@@ -34,7 +34,9 @@ import (
 //   - (b) COPY of the same rows, as CSV, into an unlogged staging table;
 //   - (c) the full import of that file (read, stage, merge, connect, recompute) for a supplier
 //     whose products are half connected to shop products. Goal: c <= 1.5 x (a + b). Each
-//     figure is the median of three rounds, each round's (c) the next day's list.
+//     figure is the median of three rounds, each round's (c) the next day's list. Beside it
+//     (c'), the same import with product_sort_keys' triggers off (the keys made equal again
+//     after it): what the list's sort keys cost the import, in the same rounds.
 //   - the import's peak memory (max RSS of `shopctl import pricelist` in-process) at 100,000
 //     rows against 10,000 rows. Goal: <= 1.3x.
 //   - storefront-style reads (GET /api/v1/categories) while an import runs in the worker,
@@ -61,9 +63,12 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	first := filepath.Join(dir, "first.xlsx") // the supplier's earlier list: its products exist
 	// The measured lists: the following days', every price new each day. One per round of the
 	// figures; the first also serves the memory and reads figures.
+	// Odd days for (c), even days for (c') without the sort keys' triggers.
 	days := make([]string, benchRounds)
+	bareDays := make([]string, benchRounds)
 	for i := range days {
-		days[i] = filepath.Join(dir, fmt.Sprintf("pricelist-day%d.xlsx", i+1))
+		days[i] = filepath.Join(dir, fmt.Sprintf("pricelist-day%d.xlsx", 2*i+1))
+		bareDays[i] = filepath.Join(dir, fmt.Sprintf("pricelist-day%d.xlsx", 2*i+2))
 	}
 	file := days[0]
 	small := filepath.Join(dir, "small.xlsx")
@@ -73,8 +78,8 @@ func pricelistBench(base string, rows int, workers uint64) error {
 		seed, day uint64
 	}
 	samples := []sample{{first, rows, 1, 0}, {small, rows / 10, 3, 0}}
-	for i, d := range days {
-		samples = append(samples, sample{d, rows, 1, uint64(i + 1)})
+	for i := range days {
+		samples = append(samples, sample{days[i], rows, 1, uint64(2*i + 1)}, sample{bareDays[i], rows, 1, uint64(2*i + 2)})
 	}
 	for _, f := range samples {
 		if err := writeSample(f.path, f.n, f.seed, f.day); err != nil {
@@ -102,10 +107,10 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	}
 	// Rounds of (a), (b) and (c) one after another, each figure the median of its rounds: on a
 	// shared two-core machine one run of a few seconds varies by a fifth either way.
-	var iterTimes, copyTimes, importTimes []time.Duration
+	var iterTimes, copyTimes, importTimes, bareTimes []time.Duration
 	var n int
 	var summary string
-	for _, day := range days {
+	for round, day := range days {
 		// (a) excelize alone.
 		start := time.Now()
 		n, _, err = iterateRows(day, false)
@@ -133,6 +138,12 @@ func pricelistBench(base string, rows int, workers uint64) error {
 			return err
 		}
 		importTimes = append(importTimes, time.Since(start))
+		// (c') the next day's list without the sort keys' triggers.
+		bare, err := importWithoutSortKeys(ctx, a, sup.ID, bareDays[round])
+		if err != nil {
+			return err
+		}
+		bareTimes = append(bareTimes, bare)
 	}
 	iterTime, copyTime, importTime := median(iterTimes), median(copyTimes), median(importTimes)
 	base1 := iterTime + copyTime
@@ -142,11 +153,39 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	fmt.Printf("  %-46s %8s  (%s)\n", "(b) COPY of the rows as CSV, unlogged table", copyTime.Round(time.Millisecond), durations(copyTimes))
 	fmt.Printf("  %-46s %8s  (%s; last: %s)\n", "(c) full import, half connected", importTime.Round(time.Millisecond), durations(importTimes), summary)
 	fmt.Printf("  ratio c / (a + b) %.2f (goal <= 1.50: %s)\n", ratio, verdict(ratio <= 1.5))
+	bareTime := median(bareTimes)
+	fmt.Printf("  %-46s %8s  (%s; ratio c' / (a + b) %.2f; c / c' %.2f)\n", "(c') the same without the sort keys' triggers", bareTime.Round(time.Millisecond),
+		durations(bareTimes), bareTime.Seconds()/base1.Seconds(), importTime.Seconds()/bareTime.Seconds())
+	if os.Getenv("SHOP_BENCH_PRICELIST_IMPORT_ONLY") != "" {
+		return nil // the import's figure alone (while tuning what it writes)
+	}
 
 	if err := importMemoryFigure(ctx, a, dbURL, small, file); err != nil {
 		return err
 	}
 	return readsDuringImportFigure(ctx, a, cfg, log, file, workers)
+}
+
+// importWithoutSortKeys times benchImport of path with product_sort_keys' triggers off (the
+// tables vacuumed first, as for (c)); the keys are made equal to products again afterwards.
+func importWithoutSortKeys(ctx context.Context, a *app.App, supplierID uint64, path string) (time.Duration, error) {
+	db := a.DB.WithContext(ctx)
+	if err := db.Exec("VACUUM ANALYZE").Error; err != nil {
+		return 0, err
+	}
+	if err := toggleSortKeyTriggers(db, false); err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	_, err := benchImport(ctx, a, supplierID, path)
+	took := time.Since(start)
+	if err := toggleSortKeyTriggers(db, true); err != nil {
+		return 0, err
+	}
+	if err != nil {
+		return 0, err
+	}
+	return took, resyncSortKeys(db)
 }
 
 // benchRounds is how many times (a), (b) and (c) are measured.

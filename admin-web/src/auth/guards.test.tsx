@@ -20,10 +20,11 @@ describe('ScreenGuard', () => {
 
   it('shows a staff user without the permission the Unauthorized page at the typed address, not the home', async () => {
     renderApp(<ScreenGuard screen={screens.users}>users</ScreenGuard>, { user: staff, modules: [], at: '/korisnici', others })
+    // the page is its own chunk, shown once loaded
+    expect(await screen.findByText('Nemate dozvolu da otvorite ovu stranicu.')).toBeTruthy()
     expect(screen.queryByText('users')).toBeNull()
     expect(screen.queryByText('admin home')).toBeNull()
     expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
-    expect(screen.getByText('Nemate dozvolu da otvorite ovu stranicu.')).toBeTruthy()
     expect(screen.getByTestId('location').textContent).toBe('/korisnici')
     expect(document.title.startsWith('Unauthorized')).toBe(true)
     // the way home is offered, not forced
@@ -34,8 +35,8 @@ describe('ScreenGuard', () => {
   it('shows the Unauthorized page in English too (the same 403 text)', async () => {
     await i18n.changeLanguage('en')
     renderApp(<ScreenGuard screen={screens.users}>users</ScreenGuard>, { user: staff, modules: [], at: '/korisnici', others })
+    expect(await screen.findByText('You do not have permission to open this page.')).toBeTruthy()
     expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
-    expect(screen.getByText('You do not have permission to open this page.')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'To the home page' })).toBeTruthy()
   })
 

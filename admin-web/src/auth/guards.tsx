@@ -3,13 +3,15 @@
 // the error catalogue's 403 text, at the address the user asked for).
 import { Spin } from 'antd'
 import { getToken } from '@shop/shared'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { Unauthorized } from '../components/Unauthorized'
 import { useGoBack } from '../components/useGoBack'
 import { useMe, useModules } from '../hooks/api/session'
 import type { Screen } from '../screens'
 import { can, moduleEnabled } from './access'
+
+// rarely shown, and antd's Result brings its pictures: loaded when needed (issue 11 item 24)
+const Unauthorized = lazy(async () => ({ default: (await import('../components/Unauthorized')).Unauthorized }))
 
 /** RequireAuth: without a token the user goes to the login page (and comes back after it). */
 export function RequireAuth() {
@@ -39,7 +41,12 @@ export function ScreenGuard({ screen, children }: { screen: Screen; children: Re
   const waiting = me.isPending || (screen.module !== undefined && modules.isPending)
   if (waiting) return <Loading />
   if (!moduleEnabled(modules.data, screen.module)) return <SendBack />
-  if (!can(me.data, screen.permission)) return <Unauthorized />
+  if (!can(me.data, screen.permission))
+    return (
+      <Suspense fallback={<Loading />}>
+        <Unauthorized />
+      </Suspense>
+    )
   return <>{children}</>
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { ConfirmDialog } from './ConfirmDialog'
 
 describe('ConfirmDialog', () => {
-  it('asks with Da and Ne and reports the answer', () => {
+  it('asks with Da and Ne and reports the answer', async () => {
     const onConfirm = vi.fn()
     const onCancel = vi.fn()
     render(
@@ -10,7 +10,8 @@ describe('ConfirmDialog', () => {
         Demo Kupac
       </ConfirmDialog>,
     )
-    expect(screen.getByText('Obrisati korisnika?')).toBeTruthy()
+    // the modal is its own chunk, shown once loaded
+    expect(await screen.findByText('Obrisati korisnika?')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Ne' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
     fireEvent.click(screen.getByRole('button', { name: 'Da' }))

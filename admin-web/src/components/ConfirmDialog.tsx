@@ -1,7 +1,7 @@
 // ConfirmDialog asks a yes/no question (Da/Ne) before an action that cannot be taken back.
-import { Modal } from 'antd'
-import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+// antd's Modal loads when a question is first asked, not with the screens that may ask one (issue
+// 11 item 24); it stays mounted afterwards for its closing animation.
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -14,20 +14,15 @@ export interface ConfirmDialogProps {
   onCancel: () => void
 }
 
-export function ConfirmDialog({ open, title, children, busy, danger, onConfirm, onCancel }: ConfirmDialogProps) {
-  const { t } = useTranslation()
+const ConfirmModal = lazy(async () => ({ default: (await import('./ConfirmModal')).ConfirmModal }))
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [asked, setAsked] = useState(props.open)
+  if (props.open && !asked) setAsked(true)
+  if (!asked) return null
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={t('common.yes')}
-      cancelText={t('common.no')}
-      okButtonProps={{ danger, loading: busy }}
-      onOk={onConfirm}
-      onCancel={onCancel}
-      destroyOnHidden
-    >
-      {children}
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmModal {...props} />
+    </Suspense>
   )
 }

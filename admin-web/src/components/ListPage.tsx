@@ -1,19 +1,30 @@
 // ListPage is the shared layout of every back-office list: title, rows per page, a debounced
 // search box ('/' focuses it, Escape leaves it), the total, the table and its pagination. The
 // page, size and search come from the URL (filters too, kept by their own module); the previous
-// page stays shown while the next loads. Big pages (1000, 5000 rows) render through antd Table's
+// page stays shown while the next loads. Pages up to VIRTUAL_FROM_ROWS rows are a SimpleTable (antd's
+// table look, without its Table); big pages (1000, 5000 rows) render through antd Table's
 // virtual mode, so only the rows in view are in the DOM. A bounded total (the server stopped
 // counting there) shows as "more than N". The virtual table is as wide as its columns ask (their
 // widths are minimums) and fills the space beyond that, as the plain table does: a fixed width
 // wider than the page would push the last columns out of view (issue 11 item 31).
-import { LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
-import { Button, Flex, Input, Select, Table, Typography, type InputRef, type TableProps } from 'antd'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { DownOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
+import { Button, Flex, theme, type InputRef, type TableProps } from 'antd'
+// the input alone, not antd's Input with its TextArea, Password, Search and OTP (issue 11 item 24)
+import Input from 'antd/es/input/Input'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Meta } from '../api/client'
 import { lastPage, pageItems, stepBack } from './pagination'
+import { MenuButton } from './MenuButton'
+import { SimpleTable } from './SimpleTable'
 import { PAGE_SIZES, useListParams } from './useListParams'
 import { usePageTitle } from './usePageTitle'
+
+// antd's Table, for the big virtual pages only: a page of up to VIRTUAL_FROM_ROWS rows is a
+// SimpleTable, so a list's first screen does not load it (issue 11 item 24)
+const VirtualTable = lazy(async () => ({ default: (await import('./VirtualTable')).VirtualTable })) as <T extends object>(
+  props: TableProps<T>,
+) => ReactNode
 
 export const SEARCH_DEBOUNCE_MS = 500
 /** from this many rows on the table is virtual (rows outside the view are not rendered) */
@@ -53,6 +64,8 @@ export interface ListPageProps<T> {
   rowSelection?: TableProps<T>['rowSelection']
   /** the scroll area's height in virtual mode; default 640 */
   virtualHeight?: number
+  /** what an empty table says (default 'Nema podataka') */
+  emptyText?: ReactNode
 }
 
 export function ListPage<T extends object>({
@@ -69,9 +82,11 @@ export function ListPage<T extends object>({
   searchable = true,
   rowSelection,
   virtualHeight = 640,
+  emptyText,
 }: ListPageProps<T>) {
   const { t } = useTranslation()
   const [params, setParams] = useListParams(pageSizes)
+  const { token } = theme.useToken()
   usePageTitle(title)
   const total = meta?.total ?? 0
   const last = meta?.last_page && meta.last_page > 0 ? meta.last_page : lastPage(total, meta?.per_page ?? params.paginate)
@@ -88,9 +103,10 @@ export function ListPage<T extends object>({
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        {/* a plain heading: antd's Typography brings its editing and copying code (issue 11 item 24) */}
+        <h3 style={{ margin: 0, color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong }}>
           {title}
-        </Typography.Title>
+        </h3>
         {extra}
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -99,31 +115,51 @@ export function ListPage<T extends object>({
           {toolbar}
         </Flex>
         <Flex align="center" gap={16}>
-          <Typography.Text data-testid="list-total">{t(meta?.total_bounded ? 'list.totalMore' : 'list.total', { count: total })}</Typography.Text>
-          <Select
-            aria-label={t('list.perPage', { count: params.paginate })}
-            value={params.paginate}
-            onChange={(paginate) => setParams({ paginate })}
-            options={pageSizes.map((n) => ({ value: n, label: t('list.perPage', { count: n }) }))}
-            style={{ width: 150 }}
-          />
+          <span data-testid="list-total">{t(meta?.total_bounded ? 'list.totalMore' : 'list.total', { count: total })}</span>
+          <PageSizeMenu sizes={pageSizes} value={params.paginate} onChange={(paginate) => setParams({ paginate })} />
         </Flex>
       </Flex>
       {chips}
-      <Table<T>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={data}
-        loading={loading}
-        locale={{ emptyText: t('common.noData') }}
-        rowSelection={rowSelection}
-        pagination={false}
-        virtual={virtual}
-        scroll={virtual ? { x: tableWidth(columns, rowSelection), y: virtualHeight } : { x: true }}
-        size={virtual ? 'small' : undefined}
-      />
+      {virtual ? (
+        <Suspense fallback={<SimpleTable<T> rowKey={rowKey} columns={columns} dataSource={[]} loading emptyText={null} />}>
+          <VirtualTable<T>
+            rowKey={rowKey}
+            columns={columns}
+            dataSource={data}
+            loading={loading}
+            locale={{ emptyText: emptyText ?? t('common.noData') }}
+            rowSelection={rowSelection}
+            scroll={{ x: tableWidth(columns, rowSelection), y: virtualHeight }}
+          />
+        </Suspense>
+      ) : (
+        <SimpleTable<T> rowKey={rowKey} columns={columns} dataSource={data} loading={loading} emptyText={emptyText ?? t('common.noData')} rowSelection={rowSelection} />
+      )}
       <ListPagination current={params.page} last={last} onChange={(page) => setParams({ page })} />
     </Flex>
+  )
+}
+
+/**
+ * PageSizeMenu: the rows per page as a menu button ('50 po stranici'). A menu, not antd's Select:
+ * the lists' first screen then needs no select code (rc-select and its virtual list, issue 11 item 24).
+ */
+function PageSizeMenu({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange: (n: number) => void }) {
+  const { t } = useTranslation()
+  const label = t('list.perPage', { count: value })
+  return (
+    <MenuButton
+      menu={{
+        items: sizes.map((n) => ({ key: String(n), label: t('list.perPage', { count: n }) })),
+        selectable: true,
+        selectedKeys: [String(value)],
+        onClick: ({ key }) => onChange(Number(key)),
+      }}
+    >
+      <Button aria-label={label} aria-haspopup="menu" style={{ width: 150, justifyContent: 'space-between' }} icon={<DownOutlined />} iconPosition="end">
+        {label}
+      </Button>
+    </MenuButton>
   )
 }
 

@@ -3,10 +3,20 @@
 import type { ReactNode } from 'react'
 import { freshQueueCookie } from '../api/client'
 
-export function ServerPageLink({ href, children }: { href: string; children: ReactNode }) {
+export interface ServerPageLinkProps {
+  href: string
+  children: ReactNode
+  className?: string
+  /** aria-current, for a menu's current entry */
+  current?: 'page'
+}
+
+export function ServerPageLink({ href, children, className, current }: ServerPageLinkProps) {
   return (
     <a
       href={href}
+      className={className}
+      aria-current={current}
       onClick={(e) => {
         if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return
         e.preventDefault()

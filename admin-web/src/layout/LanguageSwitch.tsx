@@ -1,6 +1,7 @@
-// The sr/en switch of the header and the login page.
-import { Segmented } from 'antd'
-import type { Lang } from '@shop/shared'
+// The sr/en switch of the header and the login page: two small buttons, the chosen one pressed.
+// Not antd's Segmented: the first screens do not need its code (issue 11 item 24).
+import { Button, Space } from 'antd'
+import { LANGUAGES, type Lang } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../i18n/useLanguage'
 
@@ -8,15 +9,12 @@ export function LanguageSwitch() {
   const { t } = useTranslation()
   const [lang, setLang] = useLanguage()
   return (
-    <Segmented<Lang>
-      aria-label={t('header.language')}
-      size="small"
-      value={lang}
-      onChange={setLang}
-      options={[
-        { value: 'sr', label: <span title={t('header.sr')}>{t('header.srShort')}</span> },
-        { value: 'en', label: <span title={t('header.en')}>{t('header.enShort')}</span> },
-      ]}
-    />
+    <Space.Compact role="group" aria-label={t('header.language')}>
+      {LANGUAGES.map((l: Lang) => (
+        <Button key={l} size="small" type={l === lang ? 'primary' : 'default'} aria-pressed={l === lang} title={t(`header.${l}`)} onClick={() => setLang(l)}>
+          {t(`header.${l}Short`)}
+        </Button>
+      ))}
+    </Space.Compact>
   )
 }

@@ -1,22 +1,15 @@
 // The top bar's notifications bell (spec 2.3): the unread count, and a dropdown with the newest
-// unread notifications, mark as read, mark all as read, remove, view all and an empty-list text.
+// unread notifications, mark as read, mark all as read, remove, view all and an empty-list text
+// (BellPanel.tsx, loaded when the bell is first opened: issue 11 item 24).
 // It also keeps the realtime channel open, so a new notification chimes and shows here at once.
-import { BellOutlined, CheckOutlined, CloseCircleFilled, DeleteOutlined, InfoCircleFilled } from '@ant-design/icons'
-import { Badge, Button, Divider, Flex, Popover, Spin, Tooltip, Typography, theme } from 'antd'
-import { useState } from 'react'
+import { BellOutlined } from '@ant-design/icons'
+import { Badge, Button, Popover, Spin } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { formatDateTime } from '../format'
-import {
-  useDeleteNotification,
-  useMarkNotificationRead,
-  useReadAllNotifications,
-  useUnreadNotifications,
-  type Notification,
-} from '../hooks/api/notifications'
-import { notificationView, type NotificationView } from '../pages/notifications/notificationText'
+import { useUnreadNotifications } from '../hooks/api/notifications'
 import { useNotificationStream } from '../realtime/useNotificationStream'
-import { href, screens } from '../screens'
+
+const BellPanel = lazy(async () => ({ default: (await import('./BellPanel')).BellPanel }))
 
 export function NotificationBell({ userId }: { userId: number }) {
   const { t } = useTranslation()
@@ -32,107 +25,15 @@ export function NotificationBell({ userId }: { userId: number }) {
       open={open}
       onOpenChange={setOpen}
       arrow={false}
-      content={<BellPanel userId={userId} notifications={unread.data?.notifications} loading={unread.isPending} onClose={() => setOpen(false)} />}
+      content={
+        <Suspense fallback={<Spin size="small" />}>
+          <BellPanel userId={userId} notifications={unread.data?.notifications} loading={unread.isPending} onClose={() => setOpen(false)} />
+        </Suspense>
+      }
     >
       <Badge count={count} overflowCount={99} size="small" data-testid="bell-count">
         <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('notifications.bellCount', { count })} />
       </Badge>
     </Popover>
-  )
-}
-
-interface BellPanelProps {
-  userId: number
-  notifications: Notification[] | undefined
-  loading: boolean
-  onClose: () => void
-}
-
-function BellPanel({ userId, notifications, loading, onClose }: BellPanelProps) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const markRead = useMarkNotificationRead(userId)
-  const readAll = useReadAllNotifications(userId)
-  const remove = useDeleteNotification(userId)
-  const list = notifications ?? []
-
-  return (
-    <Flex vertical style={{ width: 380, maxWidth: 'calc(100vw - 32px)' }} data-testid="bell-panel">
-      <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Text strong>{t('notifications.new')}</Typography.Text>
-        <Button type="link" size="small" disabled={list.length === 0} loading={readAll.isPending} onClick={() => readAll.mutate()}>
-          {t('notifications.markAllRead')}
-        </Button>
-      </Flex>
-      <Divider style={{ margin: '8px 0' }} />
-      <div style={{ maxHeight: 400, overflowY: 'auto' }}>
-        {loading ? (
-          <Flex justify="center" style={{ padding: 16 }}>
-            <Spin size="small" />
-          </Flex>
-        ) : list.length === 0 ? (
-          <Typography.Text type="secondary" style={{ display: 'block', padding: '12px 0', textAlign: 'center' }}>
-            {t('notifications.empty')}
-          </Typography.Text>
-        ) : (
-          <Flex vertical gap={4} role="list" aria-label={t('notifications.new')}>
-            {list.map((n) => (
-              <BellItem
-                key={n.id}
-                notification={n}
-                view={notificationView(n, t)}
-                busy={(markRead.isPending && markRead.variables === n.id) || (remove.isPending && remove.variables === n.id)}
-                onRead={() => markRead.mutate(n.id)}
-                onRemove={() => remove.mutate(n.id)}
-              />
-            ))}
-          </Flex>
-        )}
-      </div>
-      <Divider style={{ margin: '8px 0' }} />
-      <Button
-        type="link"
-        block
-        onClick={() => {
-          onClose()
-          navigate(href(screens.notifications))
-        }}
-      >
-        {t('notifications.viewAll')}
-      </Button>
-    </Flex>
-  )
-}
-
-interface BellItemProps {
-  notification: Notification
-  view: NotificationView
-  busy: boolean
-  onRead: () => void
-  onRemove: () => void
-}
-
-function BellItem({ notification, view, busy, onRead, onRemove }: BellItemProps) {
-  const { t } = useTranslation()
-  const { token } = theme.useToken()
-  const error = view.kind === 'error'
-  return (
-    <Flex role="listitem" gap={8} align="flex-start" data-testid="bell-item" data-kind={view.kind} style={{ padding: '6px 4px', borderRadius: token.borderRadiusSM }}>
-      {error ? <CloseCircleFilled style={{ color: token.colorError, marginTop: 4 }} /> : <InfoCircleFilled style={{ color: token.colorPrimary, marginTop: 4 }} />}
-      <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Text type={error ? 'danger' : undefined} style={{ overflowWrap: 'anywhere' }}>
-          {view.text}
-        </Typography.Text>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatDateTime(notification.created_at)}
-        </Typography.Text>
-      </Flex>
-      <Tooltip title={t('notifications.markRead')}>
-        <Button size="small" type="text" icon={<CheckOutlined />} aria-label={t('notifications.markRead')} disabled={busy} onClick={onRead} />
-      </Tooltip>
-      <Tooltip title={t('notifications.remove')}>
-        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('notifications.remove')} disabled={busy} onClick={onRemove} />
-      </Tooltip>
-    </Flex>
   )
 }

@@ -1,9 +1,10 @@
 // The header's user menu: avatar (photo or initials), name, and the logout.
 import { LogoutOutlined } from '@ant-design/icons'
-import { Avatar, Dropdown, Space, Typography } from 'antd'
+import { Space, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '../api/client'
+import { MenuButton } from '../components/MenuButton'
 import { useLogout } from '../hooks/api/session'
 
 export function initials(name: string | undefined): string {
@@ -20,8 +21,7 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout()
   const items = [{ key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: logout.isPending }]
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
       menu={{
         items,
         onClick: ({ key }) => {
@@ -30,11 +30,22 @@ export function UserMenu({ user }: { user: User }) {
       }}
     >
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-        <Avatar src={user.image_thumb || undefined} style={{ backgroundColor: '#1677ff' }}>
-          {initials(user.name)}
-        </Avatar>
-        <Typography.Text strong>{user.name}</Typography.Text>
+        <UserPicture src={user.image_thumb || undefined} initials={initials(user.name)} />
+        <strong>{user.name}</strong>
       </Space>
-    </Dropdown>
+    </MenuButton>
+  )
+}
+
+/** UserPicture: the photo, or the initials on a blue disc, as antd's Avatar showed them (without its code). */
+function UserPicture({ src, initials }: { src?: string; initials: string }) {
+  const { token } = theme.useToken()
+  const size = token.controlHeight
+  const disc = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const
+  if (src) return <img src={src} alt="" style={{ ...disc, objectFit: 'cover', display: 'block' }} />
+  return (
+    <span style={{ ...disc, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: '#1677ff', color: '#fff' }}>
+      {initials}
+    </span>
   )
 }

@@ -30,6 +30,9 @@ func Config(t testing.TB, dialect string) *config.Config {
 	cfg.Web.StoreDir = filepath.Join(cfg.DataDir, "store")
 	cfg.Web.AdminDir = filepath.Join(cfg.DataDir, "admin")
 	cfg.Redis.URL = queuetest.URL(t)
+	// pricing.Schedule recomputes at once: a test of a rule or a discount sees its prices right
+	// after the call, with no worker running. The coalescing job's tests set a window.
+	cfg.Pricing.CoalesceWindow = 0
 	if dialect == "postgres" {
 		cfg.Database.URL = dbtest.NewPostgresDatabase(t)
 	}

@@ -34,6 +34,7 @@ type Config struct {
 	Worker    WorkerConfig    `mapstructure:"worker"`
 	Images    ImagesConfig    `mapstructure:"images"`
 	Pricelist PricelistConfig `mapstructure:"pricelist"`
+	Pricing   PricingConfig   `mapstructure:"pricing"`
 	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
 	Competitors CompetitorsConfig `mapstructure:"competitors"`
 }
@@ -156,6 +157,12 @@ type PricelistConfig struct {
 	MaxBlankRows int `mapstructure:"max_blank_rows"`
 }
 
+type PricingConfig struct {
+	// CoalesceWindow is how long the changes of one pricing scope (a category's rules, a
+	// product's discounts) gather into one background recompute.
+	CoalesceWindow time.Duration `mapstructure:"coalesce_window"`
+}
+
 // CompetitorsConfig: e-ponuda's competitor price files.
 type CompetitorsConfig struct {
 	// OwnShops are the shop names under which this shop appears in a competitor file: its
@@ -233,6 +240,7 @@ var defaults = map[string]any{
 	"worker.nice":                            10,
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,
+	"pricing.coalesce_window":                2 * time.Second,
 	"competitors.own_shops":                  []string{},
 	"competitors.max_rows":                   1_000_000,
 }

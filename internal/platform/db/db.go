@@ -31,6 +31,9 @@ func URL(cfg *config.Config) string {
 	return "sqlite:" + filepath.Join(cfg.DataDir, "shop.db")
 }
 
+// uriPath escapes what a file: URI would read as its query, fragment or an escape.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+
 // OpenURL opens postgres://... or sqlite:PATH.
 func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 	gcfg := &gorm.Config{
@@ -50,7 +53,9 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 		}
 		// WAL lets readers run beside the one writer; immediate transactions take the write
 		// lock up front, so two writers wait (busy_timeout) instead of failing mid-transaction.
-		dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		// The path is a URI's: '%', '?' and '#' in it are escaped, or SQLite would read a
+		// folder named "sqlite#01" (a repeated subtest's TempDir) as "sqlite" plus a fragment.
+		dsn := "file:" + uriPath.Replace(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 		dialector = sqlite.Open(dsn)
 	} else {
 		dialector = postgres.Open(url)

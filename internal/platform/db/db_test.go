@@ -86,3 +86,28 @@ func TestUnreachablePostgres(t *testing.T) {
 		t.Errorf("error %q: want 'database: cannot reach' with the password hidden", err)
 	}
 }
+
+// TestOpenSQLitePathWithURIMarks: a folder whose name holds '#', '?' or '%' (t.TempDir of a
+// repeated subtest name, "sqlite#01") is the database's folder, not cut at the mark: the cut
+// path was one file shared by every such test, and by every test process on the machine.
+func TestOpenSQLitePathWithURIMarks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a#01", "b?c", "d%20e")
+	path := filepath.Join(dir, "shop.db")
+	gdb, err := db.OpenURL(context.Background(), "sqlite:"+path, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(gdb)
+	if err := gdb.Exec("CREATE TABLE marks (id INTEGER)").Error; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("database file at the named path: %v", err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(filepath.Dir(path)) && !e.IsDir() {
+			t.Errorf("a stray file %q beside the database's folder", e.Name())
+		}
+	}
+}

@@ -77,8 +77,9 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 
 // catalogue: key -> [Serbian, English]. The Serbian texts the specifications quote are kept
 // to the letter ('Polje je obavezno', 'Unauthorized', the server-error text).
-var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages,
-	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages, eofferMessages)
+var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages, discountMessages,
+	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages,
+	pricingRulesMessages, eofferMessages)
 
 // merge joins the per-area message files; a key defined twice is a programming error.
 func merge(parts ...map[string][2]string) map[string][2]string {

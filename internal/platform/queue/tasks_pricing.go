@@ -29,3 +29,38 @@ func NewPricesRecomputeTask(p PricesRecomputePayload) (*asynq.Task, error) {
 	}
 	return asynq.NewTask(TypePricesRecompute, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }
+
+// TypePricesSchedule recomputes one scope's prices after a rule or discount changed, once per
+// scope and coalescing window; TypePricesMidnight applies the actions that start or end today.
+const (
+	TypePricesSchedule = "pricing:schedule"
+	TypePricesMidnight = "pricing:midnight"
+)
+
+// PricesSchedulePayload names a pricing scope (pricing.Scope's kind and ids).
+type PricesSchedulePayload struct {
+	Kind string   `json:"kind"`
+	IDs  []uint64 `json:"ids,omitempty"`
+}
+
+// NewPricesScheduleTask queues the recompute of a scope at runAt, the end of the coalescing
+// window the change fell in. Its id is the scope's key and window (id): every change of the
+// scope within the window finds the task already there (ErrTaskIDConflict) and is covered by
+// it, because it runs after the window has closed and reads the inputs then; a change after the
+// window makes the next task. A recompute is one statement writing only what differs, so a
+// retry or an extra run ends in the same prices.
+func NewPricesScheduleTask(p PricesSchedulePayload, id string, runAt time.Time) (*asynq.Task, error) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return asynq.NewTask(TypePricesSchedule, b, asynq.Queue(QueueDefault), asynq.TaskID(id), asynq.ProcessAt(runAt),
+		asynq.MaxRetry(10), asynq.Timeout(10*time.Minute)), nil
+}
+
+// NewPricesMidnightTask recomputes the products whose action starts today or ended yesterday.
+// Unique for an hour so several schedulers enqueue it once.
+func NewPricesMidnightTask() *asynq.Task {
+	return asynq.NewTask(TypePricesMidnight, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(10),
+		asynq.Timeout(30*time.Minute), asynq.Unique(time.Hour))
+}

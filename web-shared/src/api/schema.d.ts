@@ -40,6 +40,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Products on action, by category and discount type
+         * @description The type's discounts not yet ended (today's and the coming ones) of the products in the category. Both are required: a 422 'Choose category and discount type for search.'
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description category id */
+                    category_id: number;
+                    /** @description discount type id */
+                    discount_type_id: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Action"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/actions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End actions now
+         * @description A discount that began before today ends yesterday; one that begins today or later is deleted; one already over is skipped. At most 5000 at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionsBulkRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ActionsBulkResult"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/actions/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend actions to a new last day
+         * @description to must not be in the past nor before a discount's first day; a discount that would then share a day with another of its product is skipped and counted. At most 5000 at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount ids and the new last day */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionsBulkRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ActionsBulkResult"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/activity": {
         parameters: {
             query?: never;
@@ -132,7 +358,7 @@ export interface paths {
         };
         /**
          * Attributes, by name
-         * @description Needs view-attribute or view-product. The lookup reads paginate=1000.
+         * @description Needs view-attribute or view-product, or a pricing rule's create/update permission. The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -339,7 +565,7 @@ export interface paths {
         };
         /**
          * An attribute's values, by position then value
-         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product.
+         * @description The manufacturer list is GET admin/attributes/24/values. Needs view-attribute or view-product, or a pricing rule's create/update permission (the recommended price's manufacturer picker).
          */
         get: {
             parameters: {
@@ -634,6 +860,322 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/authenticated-discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authenticated discount rules, newest first
+         * @description Needs view-authenticated-discount (or create/update-authenticated-discount); module B2C.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name contains */
+                    search?: string;
+                    /** @description rules of this category */
+                    category_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an authenticated discount rule
+         * @description Needs create-authenticated-discount; module B2C. The category's products are repriced (every product when no category is named).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticatedDiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/authenticated-discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One authenticated discount rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an authenticated discount rule
+         * @description Needs update-authenticated-discount (there is no delete permission); module B2C.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an authenticated discount rule (only the fields sent)
+         * @description Needs update-authenticated-discount; module B2C. The products of the old and the new scope are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthenticatedDiscountPatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AuthenticatedDiscount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/brands": {
         parameters: {
             query?: never;
@@ -643,7 +1185,7 @@ export interface paths {
         };
         /**
          * Brands, by name
-         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened).
+         * @description Needs view-brand or view-product (the product filter's brand picker: page size 10, 1000 when opened), or a pricing rule's create/update permission (its form's picker).
          */
         get: {
             parameters: {
@@ -1124,7 +1666,7 @@ export interface paths {
         };
         /**
          * Categories, by position and name
-         * @description Needs view-category or view-product (the product filter's category picker). The lookup reads paginate=1000.
+         * @description Needs view-category or view-product (the product filter's category picker), or a pricing rule's create/update permission (its form's picker). The lookup reads paginate=1000.
          */
         get: {
             parameters: {
@@ -1249,6 +1791,77 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/categories/margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save many categories' VAT and margins at once (the category web margins screen)
+         * @description Needs create-category (as a category's edit). One transaction: a bad row refuses all, with errors named rows.N.field (an unknown category: rows.N.id). The products of the categories whose figures changed are repriced. Answers the changed categories.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rows */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CategoryMarginsRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_Category"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/categories/{id}": {
@@ -2075,7 +2688,7 @@ export interface paths {
         };
         /**
          * Discount types, by name
-         * @description Needs view-discount-type or view-product (the product filter's discount type select).
+         * @description Needs view-discount-type, or view-product or view_category-discount-display (the product filter's, the Actions tab's and the Actions page's type select).
          */
         get: {
             parameters: {
@@ -2122,6 +2735,451 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a discount type */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description discount type */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountTypeRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discount-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount type */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a discount type no discount uses
+         * @description A type that discounts use is refused with 409, the message naming how many.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a discount type
+         * @description Changing the percentage-or-price flag reprices the products on its actions.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount type */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountTypeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-DiscountType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/discounts/mass-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give many products one discount (in the background)
+         * @description A job adds the action to the products of product_ids, or, when none are sent, to every product the list's filter parameters (in the query) select; products with a discount sharing a day with it are skipped and counted. The answer is the run (poll GET admin/discounts/mass-add/{id}); the starter is notified at the end (DiscountsDone / DiscountsFailed).
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description action and product ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MassDiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-MassDiscountRun"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/discounts/mass-add/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A mass discount's progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description run id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-MassDiscountRun"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3552,6 +4610,86 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/action-dealer-price/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the dealer price of a product on action (the discount id) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description discount id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description dealer price */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ActionDealerPriceRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/products/attributes/mass-activate": {
@@ -5122,6 +6260,276 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's discounts (actions), by first day */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a discount (action) to a product
+         * @description Two discounts of one product may not share a day: a 422 on from names the other's dates.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/{id}/discounts/{discountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a product's discount */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                    /** @description discount id */
+                    discountId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a product's discount
+         * @description Two discounts of one product may not share a day: a 422 on from names the other's dates.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                    /** @description discount id */
+                    discountId: number;
+                };
+                cookie?: never;
+            };
+            /** @description discount */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DiscountRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Discount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/products/{id}/energy-sticker": {
         parameters: {
             query?: never;
@@ -5594,6 +7002,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/{id}/price-explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a product's prices came about
+         * @description Entry price, the web-margin rule (or the category's margin), VAT, the web price before the recommended-price cap, the cap, the authenticated discount (at most 20 %), today's action, and the prices a guest and a logged-in customer see; computed now from the current rules, with the stored prices beside them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-PriceExplain"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/realtime": {
         parameters: {
             query?: never;
@@ -5670,6 +7156,322 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/recommended-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recommended-price rules, by name
+         * @description Needs view-recommended-price (or create/update-recommended-price).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name contains */
+                    search?: string;
+                    /** @description rules of this manufacturer */
+                    manufacturer_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a recommended-price rule
+         * @description Needs create-recommended-price. Unknown manufacturer or categories: 422 naming the field. The manufacturer's products are repriced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecommendedPriceRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/recommended-prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recommended-price rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a recommended-price rule
+         * @description Needs update-recommended-price (there is no delete permission). The manufacturer's products are repriced.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a recommended-price rule (only the fields sent)
+         * @description Needs update-recommended-price. The products of the old and the new manufacturer are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RecommendedPricePatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RecommendedPrice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/roles": {
@@ -5822,7 +7624,7 @@ export interface paths {
         };
         /**
          * Our suppliers, by name, with connected and unconnected product counts
-         * @description Needs any of view-product, connect-product, upload-pricelist. updated_at is the supplier's last price-list import.
+         * @description Needs any of view-product, connect-product, upload-pricelist, or a pricing rule's create/update permission (its form's picker). updated_at is the supplier's last price-list import.
          */
         get: {
             parameters: {
@@ -6964,6 +8766,326 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/web-margins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Web-margin rules, newest first
+         * @description Needs view-web-margin (or create/udpate-web-margin); module WebMargin.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the category's name contains */
+                    search?: string;
+                    /** @description rules of this category */
+                    category_id?: number;
+                    /** @description rules of this supplier */
+                    supplier_id?: number;
+                    /** @description rules of this brand */
+                    brand_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a web-margin rule
+         * @description Needs create-web-margin; module WebMargin. Unknown category, supplier or brand: 422 naming the field. The products of the category are repriced.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description rule */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebMarginRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/web-margins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One web-margin rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a web-margin rule
+         * @description Needs udpate-web-margin (there is no delete permission); module WebMargin. The category's products are repriced.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a web-margin rule (only the fields sent)
+         * @description Needs udpate-web-margin (spelt so); module WebMargin. The same validation as create, on the resulting rule. The products of the old and the new category are repriced.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rule id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebMarginPatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-WebMargin"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -7646,6 +9768,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Action: {
+            catalog_stickers?: components["schemas"]["ProductCatalogSticker"][];
+            /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
+            dealer_price?: number;
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            id?: number;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product?: components["schemas"]["ActionProduct"];
+            product_id?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+            type?: components["schemas"]["DiscountType"];
+        };
+        ActionDealerPriceRequest: {
+            /** @example 8500 */
+            dealer_price?: number;
+        };
+        ActionProduct: {
+            entry_price?: number;
+            id?: number;
+            name?: string;
+            sku?: string;
+            web_price?: number;
+        };
+        ActionsBulkRequest: {
+            discount_ids?: number[];
+            /**
+             * @description To is the new last day (extend only), YYYY-MM-DD.
+             * @example 2026-12-31
+             */
+            to?: string;
+        };
+        ActionsBulkResult: {
+            changed?: number;
+            deleted?: number;
+            skipped?: number;
+        };
         Activity: {
             created_at?: string;
             /** @example 2024-05-31 */
@@ -7727,6 +9891,42 @@ export interface components {
             position?: number;
             /** @example Samsung */
             value?: string;
+        };
+        AuthenticatedDiscount: {
+            brand?: components["schemas"]["Ref"];
+            brand_id?: number;
+            category?: components["schemas"]["Ref"];
+            category_id?: number;
+            created_at?: string;
+            /** @example 5 */
+            discount?: number;
+            id?: number;
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier?: components["schemas"]["Ref"];
+            supplier_id?: number;
+            updated_at?: string;
+        };
+        AuthenticatedDiscountPatch: {
+            brand_id?: number;
+            category_id?: number;
+            discount?: number;
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
+        AuthenticatedDiscountRequest: {
+            brand_id?: number;
+            category_id?: number;
+            /** @example 5 */
+            discount?: number;
+            /** @example Ulogovani - laptopovi */
+            name?: string;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
         };
         Brand: {
             id?: number;
@@ -7814,6 +10014,20 @@ export interface components {
             /** @example 1 */
             supplier_id?: number;
         };
+        CategoryMarginsRequest: {
+            rows?: components["schemas"]["CategoryMarginsRow"][];
+        };
+        CategoryMarginsRow: {
+            /** @example 6 */
+            dealer_margin?: number;
+            id?: number;
+            /** @example 20 */
+            pdv?: number;
+            /** @example 18 */
+            retail_margin?: number;
+            /** @example 12.5 */
+            web_margin?: number;
+        };
         ConnectProductRequest: {
             /** @example 42 */
             product_id?: number;
@@ -7852,12 +10066,49 @@ export interface components {
             /** @example customer */
             role?: string;
         };
+        Discount: {
+            /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
+            dealer_price?: number;
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            id?: number;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product_id?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+            type?: components["schemas"]["DiscountType"];
+        };
+        DiscountRequest: {
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            /** @example 2026-12-31 */
+            to?: string;
+        };
         DiscountType: {
             color?: string;
             id?: number;
             is_percentage?: boolean;
             name?: string;
             show_in_shock_sale?: boolean;
+            text?: string;
+        };
+        DiscountTypeRequest: {
+            /** @example #ff0000 */
+            color?: string;
+            is_percentage?: boolean;
+            /** @example Šok akcija */
+            name?: string;
+            show_in_shock_sale?: boolean;
+            /** @example -10% */
             text?: string;
         };
         EnergySticker: {
@@ -7968,6 +10219,29 @@ export interface components {
             description?: string;
             ids?: number[];
         };
+        MassDiscountRequest: {
+            discount_type_id?: number;
+            /** @example 2026-12-01 */
+            from?: string;
+            /** @example 10 */
+            percentage?: number;
+            /** @example 9999 */
+            price?: number;
+            product_ids?: number[];
+            /** @example 2026-12-31 */
+            to?: string;
+        };
+        MassDiscountRun: {
+            added?: number;
+            created_at?: string;
+            error?: string;
+            id?: number;
+            selected?: number;
+            skipped?: number;
+            /** @enum {string} */
+            state?: "queued" | "running" | "done" | "failed";
+            updated_at?: string;
+        };
         Modules: {
             [key: string]: boolean;
         };
@@ -7983,6 +10257,87 @@ export interface components {
         NotificationsWithCount: {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
+        };
+        PriceExplain: {
+            authenticated_ceiling?: number;
+            authenticated_discount?: number;
+            authenticated_price?: number;
+            authenticated_rule?: components["schemas"]["PriceExplainAuthenticatedRule"] | null;
+            cap?: number | null;
+            capped?: boolean;
+            category_id?: number;
+            category_web_margin?: number;
+            ceiling_applied?: boolean;
+            customer_price?: number;
+            dealer_margin?: number;
+            dealer_price?: number;
+            discount?: components["schemas"]["PriceExplainDiscount"] | null;
+            entry_price?: number;
+            guest_price?: number;
+            product_id?: number;
+            recommended_price?: number;
+            recommended_rule?: components["schemas"]["PriceExplainRecommendedRule"] | null;
+            retail_margin?: number;
+            retail_price?: number;
+            stored?: components["schemas"]["PriceExplainStored"];
+            vat?: number;
+            web_before_cap?: number;
+            web_margin?: number;
+            web_margin_rule?: components["schemas"]["PriceExplainWebRule"] | null;
+            /**
+             * @description WebMarginSource is "rule" (web_margin_rule gave it) or "category" (the category's web margin).
+             * @enum {string}
+             */
+            web_margin_source?: "rule" | "category";
+            web_price?: number;
+        };
+        PriceExplainAuthenticatedRule: {
+            brand_id?: number | null;
+            category_id?: number | null;
+            discount?: number;
+            id?: number;
+            name?: string;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
+        };
+        PriceExplainDiscount: {
+            fixed_price?: number;
+            /** @example 2026-11-25 */
+            from?: string;
+            id?: number;
+            is_percentage?: boolean;
+            percentage?: number;
+            price?: number;
+            /** @example 2026-11-30 */
+            to?: string;
+            type?: string;
+            type_id?: number;
+        };
+        PriceExplainRecommendedRule: {
+            category_ids?: number[];
+            id?: number;
+            lower?: number;
+            manufacturer_id?: number;
+            name?: string;
+        };
+        PriceExplainStored: {
+            authenticated_price?: number;
+            dealer_price?: number;
+            discount_price?: number | null;
+            retail_price?: number;
+            up_to_date?: boolean;
+            web_price?: number;
+        };
+        PriceExplainWebRule: {
+            brand_id?: number | null;
+            category_id?: number;
+            created_at?: string;
+            id?: number;
+            margin?: number;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
         };
         PricelistDuplicateSKU: {
             rows?: number[];
@@ -8041,13 +10396,16 @@ export interface components {
             connected?: boolean;
             country_of_origin?: string;
             created_at?: string;
+            customer_price?: number;
             dealer_price?: number;
             description?: string;
+            discount?: components["schemas"]["ProductDiscount"] | null;
             ean?: string;
             energy_value_sticker?: string;
             entry_price?: number;
             ep_price?: number;
             eponuda?: boolean;
+            guest_price?: number;
             id?: number;
             images?: components["schemas"]["ProductImage"][];
             main_category?: components["schemas"]["ProductCategory"];
@@ -8111,6 +10469,16 @@ export interface components {
         ProductCreated: {
             product?: components["schemas"]["Product"];
         };
+        ProductDiscount: {
+            /** @example 2026-11-25 */
+            from?: string;
+            id?: number;
+            price?: number;
+            /** @example 2026-11-30 */
+            to?: string;
+            type?: string;
+            type_id?: number;
+        };
         ProductImage: {
             id?: number;
             large?: string;
@@ -8125,9 +10493,12 @@ export interface components {
             categories?: components["schemas"]["ProductCategory"][];
             connected?: boolean;
             created_at?: string;
+            customer_price?: number;
             dealer_price?: number;
+            discount?: components["schemas"]["ProductDiscount"] | null;
             entry_price?: number;
             eponuda?: boolean;
+            guest_price?: number;
             id?: number;
             main_category?: components["schemas"]["ProductCategory"];
             main_image?: components["schemas"]["ProductImage"] | null;
@@ -8195,6 +10566,35 @@ export interface components {
             skus?: string[];
             /** @example 1 */
             supplier_id?: number;
+        };
+        RecommendedPrice: {
+            categories?: components["schemas"]["Ref"][];
+            created_at?: string;
+            id?: number;
+            /** @example 5 */
+            lower?: number;
+            manufacturer?: components["schemas"]["Ref"];
+            manufacturer_id?: number;
+            name?: string;
+            updated_at?: string;
+        };
+        RecommendedPricePatch: {
+            categories?: number[];
+            lower?: number;
+            manufacturer_id?: number;
+            name?: string;
+        };
+        RecommendedPriceRequest: {
+            categories?: number[];
+            /** @example 5 */
+            lower?: number;
+            manufacturer_id?: number;
+            /** @example Samsung TV */
+            name?: string;
+        };
+        Ref: {
+            id?: number;
+            name?: string;
         };
         RefreshRequest: {
             refresh_token?: string;
@@ -8297,12 +10697,53 @@ export interface components {
             permissions?: string[];
             roles?: string[];
         };
+        WebMargin: {
+            brand?: components["schemas"]["Ref"];
+            brand_id?: number;
+            category?: components["schemas"]["Ref"];
+            category_id?: number;
+            created_at?: string;
+            id?: number;
+            /** @example 12.5 */
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier?: components["schemas"]["Ref"];
+            supplier_id?: number;
+            updated_at?: string;
+        };
+        WebMarginPatch: {
+            brand_id?: number;
+            category_id?: number;
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
+        WebMarginRequest: {
+            brand_id?: number;
+            /** @example 12 */
+            category_id?: number;
+            /** @example 12.5 */
+            margin?: number;
+            price_from?: number;
+            price_to?: number;
+            supplier_id?: number;
+        };
+        "httpx.ChangeResponse-ActionsBulkResult": {
+            data?: components["schemas"]["ActionsBulkResult"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Attribute": {
             data?: components["schemas"]["Attribute"];
             message?: string;
         };
         "httpx.ChangeResponse-AttributeValue": {
             data?: components["schemas"]["AttributeValue"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"];
             message?: string;
         };
         "httpx.ChangeResponse-Brand": {
@@ -8319,6 +10760,14 @@ export interface components {
         };
         "httpx.ChangeResponse-CategoryLink": {
             data?: components["schemas"]["CategoryLink"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Discount": {
+            data?: components["schemas"]["Discount"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-DiscountType": {
+            data?: components["schemas"]["DiscountType"];
             message?: string;
         };
         "httpx.ChangeResponse-EnergySticker": {
@@ -8345,6 +10794,10 @@ export interface components {
             data?: components["schemas"]["MassChangeCount"];
             message?: string;
         };
+        "httpx.ChangeResponse-MassDiscountRun": {
+            data?: components["schemas"]["MassDiscountRun"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
             message?: string;
@@ -8369,12 +10822,24 @@ export interface components {
             data?: components["schemas"]["ProductImage"];
             message?: string;
         };
+        "httpx.ChangeResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Session": {
             data?: components["schemas"]["Session"];
             message?: string;
         };
         "httpx.ChangeResponse-User": {
             data?: components["schemas"]["User"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-array_Category": {
+            data?: components["schemas"]["Category"][];
             message?: string;
         };
         "httpx.ChangeResponse-array_CategoryAttribute": {
@@ -8385,11 +10850,17 @@ export interface components {
             data?: components["schemas"]["ProductImage"][];
             message?: string;
         };
+        "httpx.DataResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"];
+        };
         "httpx.DataResponse-Category": {
             data?: components["schemas"]["Category"];
         };
         "httpx.DataResponse-CategoryDeclaration": {
             data?: components["schemas"]["CategoryDeclaration"];
+        };
+        "httpx.DataResponse-DiscountType": {
+            data?: components["schemas"]["DiscountType"];
         };
         "httpx.DataResponse-EponudaImport": {
             data?: components["schemas"]["EponudaImport"];
@@ -8397,11 +10868,17 @@ export interface components {
         "httpx.DataResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
         };
+        "httpx.DataResponse-MassDiscountRun": {
+            data?: components["schemas"]["MassDiscountRun"];
+        };
         "httpx.DataResponse-Modules": {
             data?: components["schemas"]["Modules"];
         };
         "httpx.DataResponse-NotificationsWithCount": {
             data?: components["schemas"]["NotificationsWithCount"];
+        };
+        "httpx.DataResponse-PriceExplain": {
+            data?: components["schemas"]["PriceExplain"];
         };
         "httpx.DataResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
@@ -8409,14 +10886,23 @@ export interface components {
         "httpx.DataResponse-Product": {
             data?: components["schemas"]["Product"];
         };
+        "httpx.DataResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"];
+        };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
         "httpx.DataResponse-User": {
             data?: components["schemas"]["User"];
         };
+        "httpx.DataResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"];
+        };
         "httpx.DataResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
+        };
+        "httpx.DataResponse-array_Discount": {
+            data?: components["schemas"]["Discount"][];
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
@@ -8439,6 +10925,10 @@ export interface components {
             };
             message?: string;
         };
+        "httpx.ListResponse-Action": {
+            data?: components["schemas"]["Action"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Activity": {
             data?: components["schemas"]["Activity"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -8449,6 +10939,10 @@ export interface components {
         };
         "httpx.ListResponse-AttributeValue": {
             data?: components["schemas"]["AttributeValue"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-AuthenticatedDiscount": {
+            data?: components["schemas"]["AuthenticatedDiscount"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Brand": {
@@ -8483,6 +10977,10 @@ export interface components {
             data?: components["schemas"]["ProductListItem"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-RecommendedPrice": {
+            data?: components["schemas"]["RecommendedPrice"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Role": {
             data?: components["schemas"]["Role"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -8505,6 +11003,10 @@ export interface components {
         };
         "httpx.ListResponse-User": {
             data?: components["schemas"]["User"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-WebMargin": {
+            data?: components["schemas"]["WebMargin"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {

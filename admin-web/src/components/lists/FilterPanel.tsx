@@ -14,42 +14,11 @@ import { useSuppliersLookup } from '../../hooks/api/suppliers'
 import { emptyFilters, type ProductFilters } from '../../lists/productQuery'
 import { DayPicker } from '../DayPicker'
 import { SearchableSelect } from '../SearchableSelect'
+import { ALL_FILTER_FIELDS, type FilterField } from './filterFields'
 
 export const FILTER_PANEL_WIDTH = 600
 
-export type FilterField =
-  | 'status'
-  | 'images'
-  | 'attributes'
-  | 'connected'
-  | 'visible'
-  | 'categories'
-  | 'suppliers'
-  | 'brands'
-  | 'manufacturers'
-  | 'webPrice'
-  | 'entryPrice'
-  | 'discounts'
-  /** single-choice variants */
-  | 'category'
-  | 'supplier'
-  | 'brand'
-
-/** every field of the spec's list, multi-select variant */
-export const ALL_FILTER_FIELDS: readonly FilterField[] = [
-  'status',
-  'images',
-  'attributes',
-  'connected',
-  'visible',
-  'categories',
-  'suppliers',
-  'brands',
-  'manufacturers',
-  'webPrice',
-  'entryPrice',
-  'discounts',
-]
+export { ALL_FILTER_FIELDS, type FilterField } from './filterFields'
 
 export interface FilterPanelProps {
   open: boolean

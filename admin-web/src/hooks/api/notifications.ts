@@ -36,10 +36,12 @@ export interface NotificationData {
   category?: { id?: number; name?: string } | null
   /** a failure's reason */
   error?: string
-  /** StickersDone / StickersFailed: which mass job (catalog_stickers | energy_sticker) */
+  /** StickersDone / StickersFailed: which mass job (catalog_stickers | energy_sticker); DiscountsDone / DiscountsFailed: discounts */
   job?: string
-  /** StickersDone: the products changed */
+  /** StickersDone: the products changed; DiscountsDone: the products given the action */
   count?: number
+  /** DiscountsDone: the products skipped for an overlapping discount */
+  skipped?: number
   /** EponudaPricesApplied: products whose web price changed, and chosen ones without a new price */
   changed?: number
   missing?: number

@@ -1,6 +1,7 @@
 // The activity log's old and new values side by side: both sides' keys in one list, each with
 // its old and new text and whether it changed. A rich-text description shows as its text.
 import { richTextToPlain } from '../product-detail/richText'
+import { PRICING_RULE_SUBJECTS, pricingRuleActivityKey } from '../pricing-rules/activityTypes'
 
 export interface ValueRow {
   key: string
@@ -44,9 +45,17 @@ export function valueRows(oldValues: unknown, newValues: unknown): ValueRow[] {
 }
 
 /** the entry types of the activity log (back-office spec 3) */
-export const ACTIVITY_TYPES = ['product', 'discount', 'category_attribute', 'category_attribute_value', 'product_attribute', 'product_attribute_value', 'product_image'].flatMap(
-  (s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`),
-)
+export const ACTIVITY_TYPES = [
+  'product',
+  'discount',
+  'category_attribute',
+  'category_attribute_value',
+  'product_attribute',
+  'product_attribute_value',
+  'product_image',
+  ...PRICING_RULE_SUBJECTS,
+].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
 /** typeKey: the i18n key of an entry type ('product.created' -> '…types.product_created') */
-export const typeKey = (type: string) => `catalogAdmin.activity.types.${type.replace('.', '_')}`
+export const typeKey = (type: string) =>
+  pricingRuleActivityKey(type) ?? `catalogAdmin.activity.types.${type.replace('.', '_')}`

@@ -1,12 +1,12 @@
 // How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
 // CategoriesNotMapped, ImportFinished; the mass sticker jobs' StickersDone and StickersFailed;
-// PricesRecomputed from the pricing job; EponudaPricesApplied from the e-ponuda apply; anything else is shown as an error). The text is the
+// PricesRecomputed from the pricing job; the mass discount's DiscountsDone and DiscountsFailed; EponudaPricesApplied from the e-ponuda apply; anything else is shown as an error). The text is the
 // admin's own, in the chosen language, filled from data; where data lacks the fields a text
 // needs, the producer's message (data.message) stands in.
 import type { TFunction } from 'i18next'
 import type { Notification, NotificationData } from '../../hooks/api/notifications'
 
-export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'EponudaPricesApplied'] as const
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'DiscountsDone', 'EponudaPricesApplied'] as const
 
 export interface NotificationView {
   /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
@@ -72,6 +72,12 @@ export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFun
       const error = typeof d.error === 'string' && d.error !== '' ? d.error : undefined
       const key = d.job === 'energy_sticker' ? 'energyStickersFailed' : 'catalogStickersFailed'
       return { kind: 'error', text: error ? t(k(key), { error }) : (message ?? t(k('errorUnknown'))) }
+    }
+    case 'DiscountsDone':
+      return info(typeof d.count === 'number' ? t('discounts.note.done', { count: d.count, skipped: d.skipped ?? 0 }) : (message ?? t('discounts.note.doneShort')))
+    case 'DiscountsFailed': {
+      const error = typeof d.error === 'string' && d.error !== '' ? d.error : undefined
+      return { kind: 'error', text: error ? t('discounts.note.failed', { error }) : (message ?? t(k('errorUnknown'))) }
     }
     default: {
       const error = (typeof d.error === 'string' && d.error !== '' ? d.error : undefined) ?? message

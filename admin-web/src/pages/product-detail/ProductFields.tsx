@@ -1,6 +1,6 @@
 // The product's Data fields (create and edit): sku on create, name, entry price, description,
 // categories, brand, manufacturer, flags, country of origin, EAN, stock; on edit the computed
-// prices (web, retail, dealer) read-only.
+// prices (web, retail, dealer) read-only, and how they came about (PriceExplain).
 import { Col, Descriptions, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +12,7 @@ import { useCategoryTree } from '../../hooks/api/categoryAdmin'
 import { manufacturerSearch, useManufacturersLookup } from '../../hooks/api/manufacturers'
 import { treeSelectData } from '../categories/categoryTree'
 import { rsd } from './display'
+import { PriceExplain } from './PriceExplain'
 import { productRules } from './productRules'
 import { RichTextEditor } from './RichTextEditor'
 
@@ -84,6 +85,7 @@ export function ProductFields({ creating, product }: { creating: boolean; produc
           ]}
         />
       )}
+      {!creating && product && <PriceExplain productId={product.id} />}
       <Form.Item name="categories" label={l('categories')} rules={rules.categories}>
         <TreeSelect
           multiple

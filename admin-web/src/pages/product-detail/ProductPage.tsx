@@ -1,7 +1,7 @@
 // Add product and the product detail (catalogue spec 2, "Product create and edit form").
 // Create: tabs Data and Images in one form; saving posts the product (its id comes back under
 // data.product.id), then uploads the main image and the extra images, then opens the detail.
-// Detail: tabs Data, Attributes, Images, Sticker, Catalog sticker, each at its own address
+// Detail: tabs Data, Actions, Attributes, Images, Sticker, Catalog sticker, each at its own address
 // (/proizvodi/{id}, …/atributi, …/slike, …/nalepnica, …/katalog-nalepnica) and behind its own
 // permission. The Actions (discounts) tab comes with the pricing issue.
 import { Button, Card, Flex, Form, Result, Tabs, Typography } from 'antd'
@@ -18,6 +18,7 @@ import { useMe } from '../../hooks/api/session'
 import { screens } from '../../screens'
 import { ProductAttributesTab } from './ProductAttributesTab'
 import { ProductCatalogStickersTab } from './ProductCatalogStickersTab'
+import { ProductDiscountsTab } from './ProductDiscountsTab'
 import { ProductFields } from './ProductFields'
 import { LocalImages, ProductImagesTab, type ChosenImages } from './ProductImages'
 import { emptyProduct, fromProduct, toProductBody, type ProductValues } from './productMapping'
@@ -135,6 +136,8 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
     switch (key) {
       case 'data':
         return <ProductDataForm product={product} />
+      case 'discounts':
+        return <ProductDiscountsTab id={product.id} />
       case 'attributes':
         return <ProductAttributesTab id={product.id} />
       case 'images':

@@ -155,11 +155,11 @@ describe('product tabs', () => {
 
   it('create offers Data and Images only; the rest needs a saved product', () => {
     expect(productTabs(all, true).map((d) => d.key)).toEqual(['data', 'images'])
-    expect(productTabs(all, false).map((d) => d.key)).toEqual(['data', 'attributes', 'images', 'sticker', 'catalogSticker'])
+    expect(productTabs(all, false).map((d) => d.key)).toEqual(['data', 'discounts', 'attributes', 'images', 'sticker', 'catalogSticker'])
   })
 
   it('attributes and images need their own permissions', () => {
-    expect(productTabs(editorOnly, false).map((d) => d.key)).toEqual(['data', 'sticker', 'catalogSticker'])
+    expect(productTabs(editorOnly, false).map((d) => d.key)).toEqual(['data', 'discounts', 'sticker', 'catalogSticker'])
     expect(productTabs(editorOnly, true).map((d) => d.key)).toEqual(['data'])
     expect(productTabs({ permissions: ['view-product-image'] }, false).map((d) => d.key)).toContain('images')
   })
@@ -168,6 +168,8 @@ describe('product tabs', () => {
     expect(tabPath('data', 5)).toBe('/proizvodi/5')
     expect(tabPath('attributes', 5)).toBe('/proizvodi/5/atributi')
     expect(tabPath('catalogSticker', 5)).toBe('/proizvodi/5/katalog-nalepnica')
+    expect(tabPath('discounts', 5)).toBe('/proizvodi/5/popusti')
+    expect(tabOfPath('/proizvodi/5/popusti')).toBe('discounts')
     expect(tabOfPath('/proizvodi/5/slike')).toBe('images')
     expect(tabOfPath('/proizvodi/5/nalepnica')).toBe('sticker')
     expect(tabOfPath('/proizvodi/5/katalog-nalepnica')).toBe('catalogSticker')

@@ -3,7 +3,7 @@
 import { can, type Principal } from '../../auth/access'
 import { href, screens, type Screen } from '../../screens'
 
-export type ProductTab = 'data' | 'attributes' | 'images' | 'sticker' | 'catalogSticker'
+export type ProductTab = 'data' | 'discounts' | 'attributes' | 'images' | 'sticker' | 'catalogSticker'
 
 interface TabDef {
   key: ProductTab
@@ -15,6 +15,7 @@ interface TabDef {
 
 export const PRODUCT_TABS: TabDef[] = [
   { key: 'data', label: 'catalogAdmin.product.tabData', screen: screens.product, saved: false },
+  { key: 'discounts', label: 'discounts.tab.title', screen: screens.productDiscounts, saved: true },
   { key: 'attributes', label: 'catalogAdmin.product.tabAttributes', screen: screens.productAttributes, saved: true },
   // on create the chosen images are uploaded right after the product is saved
   { key: 'images', label: 'catalogAdmin.product.tabImages', screen: screens.productPhotos, saved: false },

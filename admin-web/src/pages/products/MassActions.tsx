@@ -5,35 +5,18 @@
 // on success it closes, clears the selection, and the server's message shows as a toast. A 422
 // lands on the dialog's fields; what has no field there (the selection, the sticker file, the
 // category) shows inside the dialog, since the app's toasts leave 422s to the forms.
-import { DownOutlined, UploadOutlined } from '@ant-design/icons'
-import { Alert, Button, Dropdown, Form, Input, List, Modal, Radio, Select, Space, Typography, Upload, type FormInstance } from 'antd'
-import { useState } from 'react'
+import { DownOutlined } from '@ant-design/icons'
+import { Button, Space } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CatalogStickerType, Category, TransferCheck } from '../../api/catalogTypes'
-import { DayPicker } from '../../components/DayPicker'
-import { SearchableSelect } from '../../components/SearchableSelect'
-import { ApiError } from '../../api/client'
-import { toastForError } from '../../api/errorToast'
-import { applyServerErrors, serverFieldData } from '../../forms/serverErrors'
-import { catalogStickerTypeSearch, useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
-import { categorySearch, useCategoriesLookup } from '../../hooks/api/categories'
-import { useDiscountTypesLookup } from '../../hooks/api/discountTypes'
-import {
-  checkTransfer,
-  STICKER_MAX_BYTES,
-  useMassAttributes,
-  useMassCatalogSticker,
-  useMassDescription,
-  useMassDiscount,
-  useMassEnergySticker,
-  useTransfer,
-  type Target,
-} from '../../hooks/api/products'
+import { MenuButton } from '../../components/MenuButton'
+import type { Target } from '../../hooks/api/products'
 import type { ProductFilters } from '../../lists/productQuery'
-import { toast } from '../../notify'
-import { plainToLexical } from '../product-detail/richText'
-import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../product-detail/productRules'
 import { chosenCategory, gateMassAction, OFFERED_MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
+
+// the dialogs (forms, date pickers, uploads) load when one opens: the list's first screen has no
+// use for them (issue 11 item 24)
+const MassDialogs = lazy(async () => ({ default: (await import('./MassDialogs')).MassDialogs }))
 
 export interface MassActionsProps {
   selection: Selection
@@ -65,38 +48,28 @@ export function MassActions({ selection, filters, target, onDone, onNeedCategory
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{ items: OFFERED_MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}
-      >
+      <MenuButton menu={{ items: OFFERED_MASS_ACTIONS.map((a) => ({ key: a, label: t(`mass.${a}`) })), onClick: ({ key }) => start(key as MassAction) }}>
         <Button>
           <Space>
             {t('mass.menu')}
             <DownOutlined />
           </Space>
         </Button>
-      </Dropdown>
+      </MenuButton>
 
-      <Modal
-        open={refusal !== null}
-        title={t('mass.title')}
-        okText={t('mass.ok')}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        onOk={() => closeRefusal()}
-        onCancel={() => closeRefusal()}
-        destroyOnHidden
-      >
-        <p role="alert">{refusal && t(`mass.${refusal.message}`)}</p>
-      </Modal>
-
-      {open === 'description' && <DescriptionDialog target={target} onDone={done} onCancel={close} />}
-      {open === 'discount' && <DiscountDialog target={target} onDone={done} onCancel={close} />}
-      {open === 'attributes' && category !== undefined && (
-        <AttributesDialog target={target} categoryId={category} onDone={done} onCancel={close} />
+      {(open !== null || refusal !== null) && (
+        <Suspense fallback={null}>
+          <MassDialogs
+            open={open}
+            refusal={refusal}
+            target={target}
+            category={category}
+            onDone={done}
+            onCancel={close}
+            onCloseRefusal={closeRefusal}
+          />
+        </Suspense>
       )}
-      {open === 'transfer' && <TransferDialog target={target} onDone={done} onCancel={close} />}
-      {open === 'energySticker' && <EnergyStickerDialog target={target} onDone={done} onCancel={close} />}
-      {open === 'catalogSticker' && <CatalogStickerDialog target={target} onDone={done} onCancel={close} />}
     </>
   )
 
@@ -107,361 +80,3 @@ export function MassActions({ selection, filters, target, onDone, onNeedCategory
   }
 }
 
-interface DialogProps {
-  target: Target
-  onDone: () => void
-  onCancel: () => void
-}
-
-/**
- * useRefusal: the dialog's answer to a failed call. A 422's messages for the form's own fields go
- * onto them; the others (ids, sticker, category_id, ...) and a 422 without fields are kept to show
- * in the dialog. Other failures are the app's toasts (the mutation cache reports them).
- */
-function useRefusal(form?: FormInstance, fields: readonly string[] = []) {
-  const [messages, setMessages] = useState<string[]>([])
-  const onError = (err: unknown) => {
-    if (!(err instanceof ApiError) || err.status !== 422) return setMessages([])
-    if (form) applyServerErrors(form, err)
-    const rest = serverFieldData(err)
-      .filter((f) => !fields.includes(f.name))
-      .map((f) => f.errors[0])
-    if (rest.length === 0 && serverFieldData(err).length === 0 && err.body?.message) rest.push(err.body.message)
-    setMessages(rest)
-  }
-  return { messages, onError, clear: () => setMessages([]) }
-}
-
-function Refusal({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null
-  return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      style={{ marginBottom: 12 }}
-      message={messages.length === 1 ? messages[0] : <ul style={{ margin: 0, paddingInlineStart: 16 }}>{messages.map((m) => <li key={m}>{m}</li>)}</ul>}
-    />
-  )
-}
-
-function Chosen({ target }: { target: Target }) {
-  const { t } = useTranslation()
-  return (
-    <Typography.Paragraph type="secondary">
-      {target.ids.length ? t('mass.chosenIds', { count: target.ids.length }) : t('mass.chosenFiltered')}
-    </Typography.Paragraph>
-  )
-}
-
-function DescriptionDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t } = useTranslation()
-  const [form] = Form.useForm<{ description: string }>()
-  const save = useMassDescription()
-  const refusal = useRefusal(form, ['description'])
-  return (
-    <Modal
-      open
-      title={t('mass.description')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={({ description }) => {
-          refusal.clear()
-          // stored as the product form stores it: rich text (one paragraph a line)
-          save.mutate({ target, description: plainToLexical(description.trim()) }, { onSuccess: onDone, onError: refusal.onError })
-        }}
-      >
-        <Form.Item
-          name="description"
-          label={t('mass.descriptionField')}
-          rules={[
-            { required: true, whitespace: true, message: t('validation.required') },
-            { min: DESCRIPTION_MIN, message: t('validation.min', { n: DESCRIPTION_MIN }) },
-            { max: DESCRIPTION_MAX, message: t('validation.max', { n: DESCRIPTION_MAX }) },
-          ]}
-        >
-          <Input.TextArea rows={6} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
-}
-
-interface Period {
-  from?: string
-  to?: string
-}
-
-function DiscountDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t } = useTranslation()
-  const [form] = Form.useForm<{ discount_type_id: number } & Period>()
-  const types = useDiscountTypesLookup()
-  const save = useMassDiscount()
-  const refusal = useRefusal(form, ['discount_type_id', 'from', 'to'])
-  const required = { required: true, message: t('validation.required') }
-  return (
-    <Modal
-      open
-      title={t('mass.discount')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => {
-          refusal.clear()
-          save.mutate(
-            { target, discount: { discount_type_id: v.discount_type_id, from: v.from!, to: v.to! } },
-            { onSuccess: onDone, onError: refusal.onError },
-          )
-        }}
-      >
-        <Form.Item name="discount_type_id" label={t('mass.discountType')} rules={[required]}>
-          <Select options={(types.data ?? []).map((d) => ({ value: d.id, label: d.name }))} />
-        </Form.Item>
-        <Form.Item name="from" label={t('mass.from')} rules={[required]}>
-          <DayPicker />
-        </Form.Item>
-        <Form.Item name="to" label={t('mass.to')} rules={[required]}>
-          <DayPicker />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
-}
-
-function AttributesDialog({ target, categoryId, onDone, onCancel }: DialogProps & { categoryId: number }) {
-  const { t } = useTranslation()
-  const [activate, setActivate] = useState(true)
-  const categories = useCategoriesLookup()
-  const save = useMassAttributes()
-  const refusal = useRefusal()
-  const name = categories.data?.find((c) => c.id === categoryId)?.name ?? `#${categoryId}`
-  return (
-    <Modal
-      open
-      title={t('mass.attributes')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending }}
-      onOk={() => {
-        refusal.clear()
-        save.mutate({ target, categoryId, activate }, { onSuccess: onDone, onError: refusal.onError })
-      }}
-      onCancel={onCancel}
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Typography.Paragraph>{t('mass.inCategory', { name })}</Typography.Paragraph>
-      <Radio.Group
-        value={activate}
-        onChange={(e) => setActivate(e.target.value as boolean)}
-        options={[
-          { value: true, label: t('mass.activateAttributes') },
-          { value: false, label: t('mass.deactivateAttributes') },
-        ]}
-      />
-    </Modal>
-  )
-}
-
-function TransferDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t, i18n } = useTranslation()
-  const [categoryId, setCategoryId] = useState<number>()
-  const [missing, setMissing] = useState<TransferCheck['attributes']>()
-  const [checking, setChecking] = useState(false)
-  const categories = useCategoriesLookup()
-  const save = useTransfer()
-  const refusal = useRefusal()
-  const apply = (active: boolean) => {
-    if (categoryId === undefined) return
-    refusal.clear()
-    save.mutate({ transfer: { category_id: categoryId, target }, active }, { onSuccess: onDone, onError: refusal.onError })
-  }
-
-  const check = async () => {
-    if (categoryId === undefined) return
-    refusal.clear()
-    setChecking(true)
-    try {
-      const res = await checkTransfer({ category_id: categoryId, target })
-      const lack = res.attributes ?? []
-      // nothing missing: the move goes through at once, the attributes active
-      if (lack.length === 0) apply(true)
-      else setMissing(lack)
-    } catch (err) {
-      // the check is a plain call, not a query or mutation: report it as they are reported
-      refusal.onError(err)
-      const shown = toastForError(err, i18n.t.bind(i18n))
-      if (shown) toast(shown)
-    } finally {
-      setChecking(false)
-    }
-  }
-
-  return (
-    <Modal
-      open
-      title={t('mass.transfer')}
-      onCancel={onCancel}
-      footer={
-        missing?.length ? (
-          <Space wrap>
-            <Button onClick={onCancel}>{t('common.cancel')}</Button>
-            <Button loading={save.isPending} onClick={() => apply(false)}>
-              {t('mass.createDeactivate')}
-            </Button>
-            <Button type="primary" loading={save.isPending} onClick={() => apply(true)}>
-              {t('mass.createActivate')}
-            </Button>
-          </Space>
-        ) : (
-          <Space>
-            <Button onClick={onCancel}>{t('common.cancel')}</Button>
-            <Button type="primary" disabled={categoryId === undefined} loading={checking || save.isPending} onClick={() => void check()}>
-              {t('mass.transferGo')}
-            </Button>
-          </Space>
-        )
-      }
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Form layout="vertical" component="div">
-        <Form.Item label={t('mass.targetCategory')} htmlFor="transfer-category" required>
-          <SearchableSelect<Category>
-            id="transfer-category"
-            source={categorySearch}
-            toOption={(c) => ({ value: c.id, label: c.name })}
-            known={categories.data}
-            pageSize={1000}
-            value={categoryId}
-            onChange={(id) => {
-              setCategoryId(id)
-              setMissing(undefined)
-            }}
-            disabled={!!missing?.length}
-          />
-        </Form.Item>
-      </Form>
-      {!!missing?.length && (
-        <>
-          <Alert type="warning" showIcon message={t('mass.missingAttributes')} />
-          <List size="small" dataSource={missing} renderItem={(a) => <List.Item>{a.name}</List.Item>} />
-        </>
-      )}
-    </Modal>
-  )
-}
-
-function EnergyStickerDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t } = useTranslation()
-  const [file, setFile] = useState<File>()
-  const [error, setError] = useState<string>()
-  const save = useMassEnergySticker()
-  const refusal = useRefusal()
-  return (
-    <Modal
-      open
-      title={t('mass.energySticker')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending, disabled: !file }}
-      onOk={() => {
-        if (!file) return
-        refusal.clear()
-        save.mutate({ target, sticker: file }, { onSuccess: onDone, onError: refusal.onError })
-      }}
-      onCancel={onCancel}
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Upload
-        accept="image/jpeg,image/png,image/webp"
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(f) => {
-          refusal.clear()
-          if (f.size > STICKER_MAX_BYTES) {
-            setError(t('validation.imageSize'))
-            setFile(undefined)
-          } else {
-            setError(undefined)
-            setFile(f)
-          }
-          return false
-        }}
-      >
-        <Button icon={<UploadOutlined />}>{t('mass.pickSticker')}</Button>
-      </Upload>
-      {file && <Typography.Paragraph style={{ marginTop: 8 }}>{file.name}</Typography.Paragraph>}
-      {error && (
-        <Typography.Paragraph type="danger" role="alert" style={{ marginTop: 8 }}>
-          {error}
-        </Typography.Paragraph>
-      )}
-    </Modal>
-  )
-}
-
-function CatalogStickerDialog({ target, onDone, onCancel }: DialogProps) {
-  const { t } = useTranslation()
-  const [form] = Form.useForm<{ catalog_sticker_type_id: number } & Period>()
-  const types = useCatalogStickerTypesLookup()
-  const save = useMassCatalogSticker()
-  const refusal = useRefusal(form, ['catalog_sticker_type_id', 'from', 'to'])
-  return (
-    <Modal
-      open
-      title={t('mass.catalogSticker')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: save.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-    >
-      <Chosen target={target} />
-      <Refusal messages={refusal.messages} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v) => {
-          refusal.clear()
-          save.mutate(
-            { target, sticker: { catalog_sticker_type_id: v.catalog_sticker_type_id, from: v.from!, to: v.to! } },
-            { onSuccess: onDone, onError: refusal.onError },
-          )
-        }}
-      >
-        <Form.Item name="catalog_sticker_type_id" label={t('mass.stickerType')} rules={[{ required: true, message: t('mass.stickerTypeRequired') }]}>
-          <SearchableSelect<CatalogStickerType>
-            source={catalogStickerTypeSearch}
-            toOption={(s) => ({ value: s.id, label: s.name })}
-            known={types.data}
-          />
-        </Form.Item>
-        <Form.Item name="from" label={t('mass.stickerFrom')} rules={[{ required: true, message: t('mass.stickerFromRequired') }]}>
-          <DayPicker />
-        </Form.Item>
-        <Form.Item name="to" label={t('mass.stickerTo')} rules={[{ required: true, message: t('mass.stickerToRequired') }]}>
-          <DayPicker />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
-}

@@ -49,6 +49,16 @@ function mockApi({ products = [row(1), row(2, { connected: true, supplier_produc
 /** the table's checkboxes: [0] is select-all of the page */
 const checkboxes = () => [...document.querySelectorAll<HTMLInputElement>('.ant-table input[type=checkbox]')]
 
+/** modalField: the input of a form field of the open modal by the field's name */
+async function modalField(name: string): Promise<HTMLElement> {
+  let found: HTMLElement | null = null
+  await waitFor(() => {
+    found = document.querySelector<HTMLElement>(`.ant-modal #${name}`)
+    expect(found).toBeTruthy()
+  })
+  return found!
+}
+
 /** modalButton: a button of the last open modal's footer by its text (role queries are slow here) */
 async function modalButton(text: string): Promise<HTMLElement> {
   let found: HTMLElement | undefined
@@ -135,22 +145,64 @@ describe('ProductList', () => {
     expect(await screen.findByText('Molimo vas da prvo izaberete proizvode koje želite da menjate')).toBeTruthy()
   })
 
-  it('the mass menu offers no discount: its server route comes with the pricing capability', async () => {
-    mockApi()
+  it('the mass discount goes to POST admin/discounts/mass-add with the type\'s amount, then shows the run to its end', async () => {
+    const get = mockApi()
+    get.mockImplementation(((path: string) => {
+      if (path === '/api/v1/admin/products') return Promise.resolve(ok({ data: [row(1), row(2)], meta: { total: 2, per_page: 20, current_page: 1, last_page: 1 } }))
+      if (path === '/api/v1/admin/discount-types')
+        return Promise.resolve(ok({ data: [{ id: 3, name: 'Popust %', is_percentage: true }, { id: 4, name: 'Akcija', is_percentage: false }] }))
+      if (path === '/api/v1/admin/discounts/mass-add/{id}') return Promise.resolve(ok({ data: { id: 9, state: 'done', selected: 2, added: 1, skipped: 1 } }))
+      return Promise.resolve(ok({ data: [] }))
+    }) as never)
+    const post = vi.spyOn(client, 'POST').mockResolvedValue({
+      data: { message: 'Dodavanje akcije izabranim proizvodima je pokrenuto.', data: { id: 9, state: 'queued' } },
+      error: undefined,
+      response: new Response(null, { status: 202 }),
+    } as never)
+    renderApp(<ProductList />, { user: admin, at: '/proizvodi?search=lap' })
+    await screen.findByText('Laptop 1')
+    fireEvent.click(checkboxes()[1])
+    fireEvent.click(screen.getByRole('button', { name: /Izaberi sve filtrirane proizvode/ }))
+    fireEvent.click(screen.getByText('Masovne izmene'))
+    fireEvent.click(await screen.findByText('Dodavanje popusta'))
+    fireEvent.mouseDown(await modalField('discount_type_id'))
+    fireEvent.click(await screen.findByText('Popust %', { selector: '.ant-select-item-option-content' }))
+    fireEvent.change(await modalField('percentage'), { target: { value: '15' } })
+    for (const [field, value] of [['from', '01.12.2030'], ['to', '31.12.2030']]) {
+      const input = await modalField(field)
+      fireEvent.mouseDown(input)
+      fireEvent.change(input, { target: { value } })
+      fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' })
+    }
+    fireEvent.click(await modalButton('Sačuvaj'))
+    await waitFor(() => expect(post).toHaveBeenCalled())
+    const [path, init] = post.mock.calls[0] as [string, { body: unknown; params: { query?: unknown } }]
+    expect(path).toBe('/api/v1/admin/discounts/mass-add')
+    expect(init.params.query).toEqual({ search: 'lap' })
+    expect(init.body).toEqual({ product_ids: [], discount_type_id: 3, percentage: 15, from: '2030-12-01', to: '2030-12-31' })
+    expect(await screen.findByText('Akcija je dodata na 1 proizvoda; preskočeno zbog preklapanja: 1.')).toBeTruthy()
+    expect(get).toHaveBeenCalledWith('/api/v1/admin/discounts/mass-add/{id}', { params: { path: { id: 9 } } })
+  }, 30_000)
+
+  it('a fixed-price mass discount needs its price', async () => {
+    const get = mockApi()
+    get.mockImplementation(((path: string) => {
+      if (path === '/api/v1/admin/products') return Promise.resolve(ok({ data: [row(1)], meta: { total: 1, per_page: 20, current_page: 1, last_page: 1 } }))
+      if (path === '/api/v1/admin/discount-types') return Promise.resolve(ok({ data: [{ id: 4, name: 'Akcija', is_percentage: false }] }))
+      return Promise.resolve(ok({ data: [] }))
+    }) as never)
+    const post = vi.spyOn(client, 'POST')
     renderApp(<ProductList />, { user: admin, at: '/proizvodi' })
     await screen.findByText('Laptop 1')
     fireEvent.click(checkboxes()[1])
     fireEvent.click(screen.getByText('Masovne izmene'))
-    expect(await screen.findByText('Izmena opisa')).toBeTruthy()
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
-      'Izmena opisa',
-      'Aktivacija / deaktivacija atributa',
-      'Prebacivanje u kategoriju',
-      'Energetska nalepnica',
-      'Katalog nalepnica',
-    ])
-    expect(screen.queryByText('Dodavanje popusta')).toBeNull()
-  })
+    fireEvent.click(await screen.findByText('Dodavanje popusta'))
+    fireEvent.mouseDown(await modalField('discount_type_id'))
+    fireEvent.click(await screen.findByText('Akcija', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(await modalButton('Sačuvaj'))
+    expect(await screen.findByText('Fiksna akcijska cena je obavezno polje')).toBeTruthy()
+    expect(post).not.toHaveBeenCalled()
+  }, 30_000)
 
   it('category move without a category: the category message, and closing it opens the filter panel', async () => {
     mockApi()

@@ -2,15 +2,16 @@
 // live=1 fixed): the shared list layout with the filter panel, the chips, row selection, the
 // mass dialogs, and per row edit, delete and separate-from-supplier (each confirmed Da/Ne).
 import { DeleteOutlined, DisconnectOutlined, EditOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons'
-import { Badge, Button, Flex, Image, Space, Tag, Typography, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Badge, Button, Flex, Space, Tag, type TableProps } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { ProductRow } from '../../api/catalogTypes'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
 import { FilterChips } from '../../components/lists/FilterChips'
-import { ALL_FILTER_FIELDS, FilterPanel } from '../../components/lists/FilterPanel'
+import { ALL_FILTER_FIELDS } from '../../components/lists/filterFields'
+import { Thumbnail } from '../../components/Thumbnail'
 import { PermissionGuard } from '../../components/PermissionGuard'
 import { formatMoney } from '../../format'
 import { useDeleteProduct, useDisconnectProduct, useProducts, type Target } from '../../hooks/api/products'
@@ -18,6 +19,9 @@ import { filterApiQuery, hasFilters, toApiQuery, type ApiQuery, type ChipKind } 
 import { useProductListQuery } from '../../lists/useProductListQuery'
 import { href, screens } from '../../screens'
 import { MassActions } from './MassActions'
+
+// the filter panel (drawer, selects, date pickers) loads when it first opens (issue 11 item 24)
+const FilterPanel = lazy(async () => ({ default: (await import('../../components/lists/FilterPanel')).FilterPanel }))
 
 export interface ProductListProps {
   /** 'onSite': only products visible on the site (live=1 always sent, not a filter the user sets) */
@@ -37,6 +41,9 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   const [selected, setSelected] = useState<number[]>([])
   const [allFiltered, setAllFiltered] = useState(false)
   const [panel, setPanel] = useState<{ open: boolean; focusCategory?: boolean }>({ open: false })
+  // once opened, the panel stays mounted (its closing slide)
+  const [panelUsed, setPanelUsed] = useState(false)
+  if (panel.open && !panelUsed) setPanelUsed(true)
   const [toDelete, setToDelete] = useState<ProductRow | null>(null)
   const [toSeparate, setToSeparate] = useState<ProductRow | null>(null)
   const del = useDeleteProduct()
@@ -71,7 +78,7 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
       width: 64,
       render: (_, p) =>
         p.main_image ? (
-          <Image src={p.main_image.small} preview={{ src: p.main_image.large }} width={48} height={48} style={{ objectFit: 'contain' }} alt="" />
+          <Thumbnail src={p.main_image.small} large={p.main_image.large} size={48} />
         ) : (
           <span aria-label={t('products.noImage')}>—</span>
         ),
@@ -171,11 +178,11 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
             <FilterChips filters={query} onChange={setFilters} hidden={hiddenChips} />
             {(selected.length > 0 || allFiltered) && (
               <Flex gap={8} align="center" wrap data-testid="selection-bar">
-                <Typography.Text>
+                <span>
                   {allFiltered
                     ? t(bounded ? 'products.allFilteredChosenMore' : 'products.allFilteredChosen', { count: products.data?.meta?.total ?? 0 })
                     : t('products.chosen', { count: selected.length })}
-                </Typography.Text>
+                </span>
                 {!allFiltered && filtered && (
                   <Button type="link" size="small" onClick={() => setAllFiltered(true)}>
                     {t(bounded ? 'products.chooseAllFilteredMore' : 'products.chooseAllFiltered', { count: products.data?.meta?.total ?? 0 })}
@@ -204,18 +211,22 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
           fixed: true,
         }}
       />
-      <FilterPanel
-        open={panel.open}
-        focusCategory={panel.focusCategory}
-        value={query}
-        fields={onSite ? ALL_FILTER_FIELDS.filter((f) => f !== 'visible') : ALL_FILTER_FIELDS}
-        onApply={(f) => {
-          setFilters({ ...f, ...(onSite ? { live: false, dead: false } : {}) })
-          clearSelection()
-          setPanel({ open: false })
-        }}
-        onClose={() => setPanel({ open: false })}
-      />
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <FilterPanel
+            open={panel.open}
+            focusCategory={panel.focusCategory}
+            value={query}
+            fields={onSite ? ALL_FILTER_FIELDS.filter((f) => f !== 'visible') : ALL_FILTER_FIELDS}
+            onApply={(f) => {
+              setFilters({ ...f, ...(onSite ? { live: false, dead: false } : {}) })
+              clearSelection()
+              setPanel({ open: false })
+            }}
+            onClose={() => setPanel({ open: false })}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         danger

@@ -6,13 +6,8 @@ import type { ProductFilters } from '../../lists/productQuery'
 export const MASS_ACTIONS = ['description', 'discount', 'attributes', 'transfer', 'energySticker', 'catalogSticker'] as const
 export type MassAction = (typeof MASS_ACTIONS)[number]
 
-/**
- * the actions the menu offers: every one but the discount, whose route (POST
- * admin/discounts/mass-add) comes with the pricing capability (issue 12); until the server has
- * it the menu would only offer a dialog that fails. Its dialog stays built, so offering it again
- * is dropping it from this filter.
- */
-export const OFFERED_MASS_ACTIONS: readonly MassAction[] = MASS_ACTIONS.filter((a) => a !== 'discount')
+/** the actions the menu offers: all of them (the discount's route came with issue 12) */
+export const OFFERED_MASS_ACTIONS: readonly MassAction[] = MASS_ACTIONS
 
 /** the actions that work within one category */
 export const NEEDS_CATEGORY: readonly MassAction[] = ['attributes', 'transfer']
