@@ -88,5 +88,31 @@ func TestSetEponudaPricesTx(t *testing.T) {
 		if n := set(); n != 0 {
 			t.Errorf("second call changed %d, want 0", n)
 		}
+
+		// The authenticated discount acts on the e-ponuda price, and price-explain shows it.
+		if err := gdb.Exec(`INSERT INTO authenticated_discounts (name, category_id, discount_bps, created_at, updated_at) VALUES ('ulogovani', ?, 1000, ?, ?)`,
+			catID, now, now).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.RecomputeTx(ctx, gdb, pricing.All()); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range ids[:4] {
+			in, st, err := svc.LoadInputs(ctx, gdb, r.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := pricing.Evaluate(in)
+			if d := cmp.Diff(x.Prices, st.Prices); d != "" {
+				t.Errorf("%s: Evaluate and the stored prices differ (-Evaluate +stored):\n%s", r.SKU, d)
+			}
+			if p, ok := chosen[r.ID]; ok {
+				if x.EponudaPrice == nil || *x.EponudaPrice != p || x.Web != p || x.Authenticated >= p && p > 0 {
+					t.Errorf("%s: explanation %+v, want the e-ponuda price %v as the web price, authenticated 10 %% below", r.SKU, x, p)
+				}
+			} else if x.EponudaPrice != nil {
+				t.Errorf("%s: an e-ponuda price it was never given", r.SKU)
+			}
+		}
 	})
 }
