@@ -10273,6 +10273,8 @@ export interface components {
             dealer_price?: number;
             discount?: components["schemas"]["PriceExplainDiscount"] | null;
             entry_price?: number;
+            /** @description EponudaPrice is the web price the e-ponuda apply set (null: none); it replaces the one above. */
+            eponuda_price?: number | null;
             guest_price?: number;
             product_id?: number;
             recommended_price?: number;
