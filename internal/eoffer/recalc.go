@@ -3,7 +3,6 @@ package eoffer
 import (
 	"context"
 	"math/big"
-	"sort"
 	"strings"
 
 	"shop/internal/platform/apperr"
@@ -272,7 +271,8 @@ func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, i
 	if ids != nil {
 		q = q.Where("p.id IN ?", ids)
 	}
-	dbRows, err := q.Order("p.id").Rows()
+	// By name, then id: the screen's order, and each product's offers follow each other.
+	dbRows, err := q.Order("p.name, p.id").Rows()
 	if err != nil {
 		return nil, apperr.Wrap(err, "e-offer: read offers")
 	}
@@ -310,12 +310,6 @@ func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, i
 	if err := dbRows.Err(); err != nil {
 		return nil, apperr.Wrap(err, "e-offer: read offers")
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Name != out[j].Name {
-			return out[i].Name < out[j].Name
-		}
-		return out[i].ID < out[j].ID
-	})
 	return out, nil
 }
 
