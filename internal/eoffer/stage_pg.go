@@ -46,7 +46,9 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 		_, err := ReadFile(rctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
 			c.rows++
 			if c.rows%20000 == 0 {
+				// shopctl's bar, and the import's row for the admin's polling (another connection)
 				progress(c.rows)
+				s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
 			}
 			if o.Reject != "" {
 				reject(o, o.Reject)
