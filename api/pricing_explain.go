@@ -84,16 +84,18 @@ type PriceExplainResponse struct {
 	EntryPrice money.Para `json:"entry_price" swaggertype:"number"`
 	CategoryID uint64     `json:"category_id"`
 	// WebMarginSource is "rule" (web_margin_rule gave it) or "category" (the category's web margin).
-	WebMarginSource      string                         `json:"web_margin_source" enums:"rule,category"`
-	WebMarginRule        *PriceExplainWebRule           `json:"web_margin_rule" extensions:"x-nullable"`
-	CategoryWebMargin    money.Bps                      `json:"category_web_margin" swaggertype:"number"`
-	WebMargin            money.Bps                      `json:"web_margin" swaggertype:"number"`
-	Vat                  money.Bps                      `json:"vat" swaggertype:"number"`
-	WebBeforeCap         money.Para                     `json:"web_before_cap" swaggertype:"number"`
-	RecommendedRule      *PriceExplainRecommendedRule   `json:"recommended_rule" extensions:"x-nullable"`
-	RecommendedPrice     money.Para                     `json:"recommended_price" swaggertype:"number"`
-	Cap                  *money.Para                    `json:"cap" swaggertype:"number" extensions:"x-nullable"`
-	Capped               bool                           `json:"capped"`
+	WebMarginSource   string                       `json:"web_margin_source" enums:"rule,category"`
+	WebMarginRule     *PriceExplainWebRule         `json:"web_margin_rule" extensions:"x-nullable"`
+	CategoryWebMargin money.Bps                    `json:"category_web_margin" swaggertype:"number"`
+	WebMargin         money.Bps                    `json:"web_margin" swaggertype:"number"`
+	Vat               money.Bps                    `json:"vat" swaggertype:"number"`
+	WebBeforeCap      money.Para                   `json:"web_before_cap" swaggertype:"number"`
+	RecommendedRule   *PriceExplainRecommendedRule `json:"recommended_rule" extensions:"x-nullable"`
+	RecommendedPrice  money.Para                   `json:"recommended_price" swaggertype:"number"`
+	Cap               *money.Para                  `json:"cap" swaggertype:"number" extensions:"x-nullable"`
+	Capped            bool                         `json:"capped"`
+	// EponudaPrice is the web price the e-ponuda apply set (null: none); it replaces the one above.
+	EponudaPrice         *money.Para                    `json:"eponuda_price" swaggertype:"number" extensions:"x-nullable"`
 	WebPrice             money.Para                     `json:"web_price" swaggertype:"number"`
 	AuthenticatedRule    *PriceExplainAuthenticatedRule `json:"authenticated_rule" extensions:"x-nullable"`
 	AuthenticatedCut     money.Bps                      `json:"authenticated_discount" swaggertype:"number"`
@@ -113,7 +115,7 @@ type PriceExplainResponse struct {
 func priceExplainResponse(x *pricing.ProductExplanation) PriceExplainResponse {
 	r := PriceExplainResponse{ProductID: x.ProductID, EntryPrice: x.Entry, CategoryID: x.CategoryID, WebMarginSource: "category",
 		CategoryWebMargin: x.CategoryMargins.Web, WebMargin: x.WebMargin, Vat: x.Vat, WebBeforeCap: x.WebBeforeCap,
-		RecommendedPrice: x.Recommended, Cap: x.Cap, Capped: x.Capped, WebPrice: x.Web, AuthenticatedCut: x.AuthBps,
+		RecommendedPrice: x.Recommended, Cap: x.Cap, Capped: x.Capped, EponudaPrice: x.EponudaPrice, WebPrice: x.Web, AuthenticatedCut: x.AuthBps,
 		CeilingApplied: x.CeilingApplied, AuthenticatedPrice: x.Authenticated, RetailMargin: x.CategoryMargins.Retail,
 		RetailPrice: x.Retail, DealerMargin: x.CategoryMargins.Dealer, DealerPrice: x.Dealer, GuestPrice: x.GuestPrice,
 		CustomerPrice: x.CustomerPrice, AuthenticatedCeiling: pricing.AuthenticatedCeiling}

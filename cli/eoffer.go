@@ -2,10 +2,10 @@ package cli
 
 import "github.com/spf13/cobra"
 
-// NewCmdEoffer is `shopctl eoffer`: the e-ponuda tool and the public feeds. Its subcommands
-// live in their own files (eoffer_export.go: export).
-func NewCmdEoffer(f *Factory) *cobra.Command {
-	cmd := &cobra.Command{Use: "eoffer", Short: "E-ponuda: competitor prices and the public product feeds"}
-	cmd.AddCommand(NewCmdEofferExport(f, nil))
+// NewCmdEoffer is `shopctl eoffer`: the e-ponuda price tool and feed (competitor files,
+// recalculation, feed export). Each verb lives in its own file (eoffer_*.go) and is added here.
+func NewCmdEoffer(f *Factory, subs ...*cobra.Command) *cobra.Command {
+	cmd := &cobra.Command{Use: "eoffer", Short: "E-ponuda: competitor prices, recalculation, feed export"}
+	cmd.AddCommand(subs...)
 	return cmd
 }

@@ -158,7 +158,7 @@ func Describe(err error, lang string) string {
 func NewRootCmd(f *Factory) *cobra.Command {
 	root := newRoot(f)
 	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil), NewCmdImport(f), NewCmdPrices(f),
-		NewCmdEoffer(f))
+		NewCmdEoffer(f, NewCmdEofferImport(f, nil), NewCmdEofferRecalc(f, nil), NewCmdEofferExport(f, nil)))
 	return root
 }
 

@@ -39,6 +39,8 @@ type Deps struct {
 	// Feeds writes the public feeds; Partners makes the products exports.
 	Feeds    *eoffer.Feeds
 	Partners *partners.Service
+	// Eoffer parses competitor files and applies e-ponuda prices.
+	Eoffer *eoffer.Service
 }
 
 // Mux routes each task type to its handler.
@@ -56,6 +58,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerProductsImport(mux, d)
 	registerDiscounts(mux, d)
 	registerFeeds(mux, d)
+	registerEoffer(mux, d)
 	return mux
 }
 

@@ -7,6 +7,7 @@ import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { partnerScreens } from './pages/api-clients/screens'
+import { eofferScreens } from './pages/eoffer/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
@@ -68,6 +69,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...notificationScreens,
   ...pricingRuleScreens,
   ...partnerScreens,
+  ...eofferScreens,
 }
 
 export const routes: RouteObject[] = [

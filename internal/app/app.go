@@ -53,6 +53,8 @@ type App struct {
 	Hub       *realtime.Hub
 	Notify    *notify.Service
 	Pricelist *pricelist.Service
+	// Eoffer is the e-ponuda price tool: feed membership, competitor files, recalc and apply.
+	Eoffer *eoffer.Service
 	// Clock is the shop's one clock, shared by every service (tests pin it).
 	Clock clock.Clock
 	// Feeds writes the public product feeds; Partners keeps the API clients and serves theirs.
@@ -132,6 +134,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
 	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
+	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
+		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	ok = true
 	return a, nil
 }

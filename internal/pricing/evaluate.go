@@ -75,6 +75,10 @@ type Inputs struct {
 	AuthenticatedRules []AuthenticatedRule
 	Actions            []Action
 	Today              string // the shop's date, YYYY-MM-DD
+	// Eponuda is the web price the e-ponuda apply set (products.eponuda_price; nil: none): it
+	// replaces the computed (and capped) web price, before the authenticated discount and the
+	// action.
+	Eponuda *money.Para
 }
 
 // Explanation is how one product's prices came about, every intermediate value included.
@@ -89,8 +93,10 @@ type Explanation struct {
 	RecommendedRule *RecommendedRule `json:"recommended_rule"`
 	Recommended     money.Para       `json:"recommended_price"` // the supplier's, with VAT
 	// Cap is the recommended price lowered by the rule's percentage (nil: no cap applies).
-	Cap             *money.Para        `json:"cap"`
-	Capped          bool               `json:"capped"`
+	Cap    *money.Para `json:"cap"`
+	Capped bool        `json:"capped"`
+	// EponudaPrice is the web price e-ponuda set (nil: none), which replaced the one above.
+	EponudaPrice    *money.Para        `json:"eponuda_price"`
 	AuthRule        *AuthenticatedRule `json:"authenticated_rule"`
 	AuthBps         money.Bps          `json:"authenticated_discount"` // applied, after the ceiling
 	CeilingApplied  bool               `json:"ceiling_applied"`
@@ -129,6 +135,9 @@ func Evaluate(in Inputs) Explanation {
 				x.Web, x.Capped = c, true
 			}
 		}
+	}
+	if in.Eponuda != nil {
+		x.Web, x.EponudaPrice = *in.Eponuda, in.Eponuda
 	}
 	x.Authenticated = x.Web
 	if r := bestAuthRule(in); r != nil {

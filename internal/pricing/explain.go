@@ -45,6 +45,7 @@ type productRow struct {
 	WebPrice, RetailPrice, DealerPrice, AuthenticatedPrice int64
 	DiscountPrice                                          *int64
 	ActiveDiscountID                                       *uint64
+	EponudaPrice                                           *int64
 }
 
 // LoadInputs reads what product id's prices depend on (Inputs, with today's date from the
@@ -53,7 +54,7 @@ func (s *Service) LoadInputs(ctx context.Context, db *gorm.DB, id uint64) (Input
 	db = db.WithContext(ctx)
 	var p productRow
 	err := db.Raw(`SELECT id, entry_price, main_category_id, supplier_id, brand_id, manufacturer_id, web_price, retail_price,
-		dealer_price, authenticated_price, discount_price, active_discount_id FROM products WHERE id = ?`, id).Take(&p).Error
+		dealer_price, authenticated_price, discount_price, active_discount_id, eponuda_price FROM products WHERE id = ?`, id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Inputs{}, Stored{}, apperr.NotFoundThing("product")
 	}
@@ -62,6 +63,10 @@ func (s *Service) LoadInputs(ctx context.Context, db *gorm.DB, id uint64) (Input
 	}
 	in := Inputs{Entry: money.Para(p.EntryPrice), CategoryID: p.MainCategoryID, SupplierID: p.SupplierID, BrandID: p.BrandID,
 		ManufacturerID: p.ManufacturerID, Today: s.clk.Today()}
+	if p.EponudaPrice != nil {
+		v := money.Para(*p.EponudaPrice)
+		in.Eponuda = &v
+	}
 	st := Stored{Prices: Prices{Web: money.Para(p.WebPrice), Retail: money.Para(p.RetailPrice), Dealer: money.Para(p.DealerPrice),
 		Authenticated: money.Para(p.AuthenticatedPrice)}, ActiveDiscountID: p.ActiveDiscountID}
 	if p.DiscountPrice != nil {

@@ -69,6 +69,11 @@ var Columns = func() []string {
 // bpsScale is 100 %: a percentage p in basis points multiplies by (bpsScale + p) / bpsScale.
 const bpsScale = 10000
 
+// DeriveWithEponuda is Derive for a product whose web price e-ponuda set (nil: none).
+func DeriveWithEponuda(entry money.Para, m Margins, eponuda *money.Para) Prices {
+	return Evaluate(Inputs{Entry: entry, Category: m, Eponuda: eponuda}).Prices
+}
+
 // Derive computes the derived prices from the entry price (without VAT) and the main
 // category's VAT and margins alone (no pricing rule matching), exactly, in integers, as the
 // recompute stores them for such a product: for previews (a price shown before it is saved)

@@ -205,7 +205,7 @@ func signedLowerSQL(x, a string) string {
 // Its arguments: those of src, tomorrow's and today's dates (best_action), then updated_at.
 func render(src source) rendered {
 	srcCols := []string{"p.id AS id", src.entry + " AS entry", src.supplier + " AS supplier_id", "p.brand_id AS brand_id",
-		"p.main_category_id AS main_category_id", "p.manufacturer_id AS manufacturer_id"}
+		"p.main_category_id AS main_category_id", "p.manufacturer_id AS manufacturer_id", "p.eponuda_price AS ep"}
 	for _, c := range src.carry {
 		srcCols = append(srcCols, c.expr+" AS c_"+c.column)
 	}
@@ -214,7 +214,7 @@ func render(src source) rendered {
 		srcRows += " WHERE " + src.where
 	}
 	cols := []string{"s.id AS id", "s.entry AS entry", "CASE WHEN s.entry < 0 THEN -1 ELSE 1 END AS sg", "ABS(s.entry) AS e",
-		"best_action.v AS d_id", "best_rec.v AS rec_lower", "sp.recommended_price AS rec", "best_auth.v AS auth_d"}
+		"best_action.v AS d_id", "best_rec.v AS rec_lower", "sp.recommended_price AS rec", "best_auth.v AS auth_d", "s.ep AS ep"}
 	for _, c := range src.carry {
 		cols = append(cols, "s.c_"+c.column+" AS c_"+c.column)
 	}
@@ -264,7 +264,7 @@ func render(src source) rendered {
 		}
 		q = "SELECT l.*, " + strings.Join(exprs, ", ") + " FROM (" + q + noFlatten + ") l"
 	}
-	final := []string{"l.id", "l.entry", "l.d_id", "l.rec", "l.rec_lower",
+	final := []string{"l.id", "l.entry", "l.d_id", "l.rec", "l.rec_lower", "l.ep",
 		fmt.Sprintf("%d - CASE WHEN l.auth_d > %d THEN %d ELSE COALESCE(l.auth_d, 0) END AS f_auth", bpsScale, AuthenticatedCeiling, AuthenticatedCeiling)}
 	for _, c := range src.carry {
 		final = append(final, "l.c_"+c.column)
@@ -275,9 +275,10 @@ func render(src source) rendered {
 			pq, d.unit, pq, d.unit, p, pr, d.unit*p, d.unit, d.column))
 	}
 	q = "SELECT " + strings.Join(final, ", ") + " FROM (" + q + noFlatten + ") l"
-	// The recommended cap: where a rule matches and the supplier gives a recommended price.
+	// The recommended cap: where a rule matches and the supplier gives a recommended price. The
+	// web price e-ponuda set (products.eponuda_price) replaces either.
 	capped := lowerSQL("l.rec", fmt.Sprintf("(%d - l.rec_lower)", bpsScale))
-	q = "SELECT l.*, CASE WHEN l.rec > 0 AND l.rec_lower IS NOT NULL AND " + capped + " < l.web_price THEN " + capped +
+	q = "SELECT l.*, CASE WHEN l.ep IS NOT NULL THEN l.ep WHEN l.rec > 0 AND l.rec_lower IS NOT NULL AND " + capped + " < l.web_price THEN " + capped +
 		" ELSE l.web_price END AS web_final FROM (" + q + noFlatten + ") l"
 	// The authenticated discount and today's action act on the final web price.
 	q = "SELECT l.*, " + signedLowerSQL("l.web_final", "l.f_auth") + " AS auth_final, dd.id AS discount_id, CASE WHEN dd.id IS NULL THEN NULL" +

@@ -33,6 +33,9 @@
 //     rows (goal <= 2x), the export's peak memory at 200,000 against 20,000 (goal <= 1.3x), and a
 //     partner's feed of about 10,000 products over HTTP (time to last byte, memory).
 //
+//   - E-ponuda (eoffer.go): a 100,000-offer competitor CSV parsed, stored and recalculated
+//     against reading the file and COPYing it into an unlogged table. Goal: at most 2x.
+//
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
@@ -66,7 +69,8 @@ func main() {
 	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, bundle, pricing, feeds (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -133,6 +137,11 @@ func main() {
 	if want("feeds") {
 		if err := feedsBench(*feedsProducts); err != nil {
 			fail("bench feeds", err)
+		}
+	}
+	if want("eoffer") {
+		if err := eofferFigures(*eofferRows); err != nil {
+			fail("bench e-ponuda", err)
 		}
 	}
 }

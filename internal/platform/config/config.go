@@ -38,6 +38,8 @@ type Config struct {
 	Pricing   PricingConfig   `mapstructure:"pricing"`
 	Feeds     FeedsConfig     `mapstructure:"feeds"`
 	Partners  PartnersConfig  `mapstructure:"partners"`
+	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
+	Competitors CompetitorsConfig `mapstructure:"competitors"`
 }
 
 // FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
@@ -176,6 +178,15 @@ type PricingConfig struct {
 	CoalesceWindow time.Duration `mapstructure:"coalesce_window"`
 }
 
+// CompetitorsConfig: e-ponuda's competitor price files.
+type CompetitorsConfig struct {
+	// OwnShops are the shop names under which this shop appears in a competitor file: its
+	// offers are never a competitor's (not in the minimum, not in the position).
+	OwnShops []string `mapstructure:"own_shops"`
+	// MaxRows is how many data rows a competitor file may have; past it the file is refused.
+	MaxRows int `mapstructure:"max_rows"`
+}
+
 // ImagesConfig bounds the memory of decoding uploaded images, for the whole process: a small
 // file can declare a bitmap of hundreds of megabytes.
 type ImagesConfig struct {
@@ -247,6 +258,8 @@ var defaults = map[string]any{
 	"feeds.export_cron":                      "0 * * * *",
 	"partners.requests_per_minute":           60,
 	"pricing.coalesce_window":                2 * time.Second,
+	"competitors.own_shops":                  []string{},
+	"competitors.max_rows":                   1_000_000,
 }
 
 // Keys returns every configuration key, sorted.

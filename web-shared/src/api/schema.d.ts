@@ -3197,6 +3197,609 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/eponuda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recalculate our prices against the newest competitor file: ok and nok lists
+         * @description relative_to eponuda: new price = the lowest competitor price (ignored competitors and this shop left out) less the value; entry: the entry price with VAT plus the value; to whole dinars. ok: new price at or above the entry price with VAT. position: 1 + competitors' offers cheaper than the new price.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description eponuda or entry */
+                    relative_to: "eponuda" | "entry";
+                    /** @description % or RSD */
+                    format: "%" | "RSD";
+                    /** @description percent or dinars (at most two decimals) */
+                    value: string;
+                    /** @description competitors to ignore */
+                    "irrelevant[]"?: string[];
+                    /** @description main category id */
+                    category?: number;
+                    /** @description supplier id */
+                    supplier?: number;
+                    /** @description brand id */
+                    brand?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EponudaRecalc"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Upload a competitor price file (CSV with ',' or ';' in UTF-8 or Windows-1250, XLSX or XLS, at most 20 MB); a job parses it
+         * @description The file is checked by its content before it is stored: binary content, a header without the SKU, shop or price column (a CSV with another delimiter reads as one column), an XLSX unpacking to too much are a 422 on eponudaCSV with the reason. The job ends in ImportFinished (or ImportFailed) to the uploader.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the competitor file
+                         */
+                        eponudaCSV: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-EponudaImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-competitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Competitor names of the newest competitor file (this shop's own names left out) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_string"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products in the e-ponuda feed (tab E-PONUDA PROIZVODI), with every filter of the product list */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description active only */
+                    active?: boolean;
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description category ids, comma-joined (main or additional category) */
+                    categories?: string;
+                    /** @description one category id */
+                    category?: number;
+                    /** @description connected to a price-list product */
+                    connected?: boolean;
+                    /** @description not visible on site */
+                    dead?: boolean;
+                    /** @description not connected */
+                    disconnected?: boolean;
+                    /** @description has a discount valid today (or within discount_from..discount_to) */
+                    discount?: boolean;
+                    /** @description YYYY-MM-DD */
+                    discount_from?: string;
+                    /** @description discount price at least */
+                    discount_price_from?: number;
+                    /** @description discount price at most */
+                    discount_price_to?: number;
+                    /** @description YYYY-MM-DD */
+                    discount_to?: string;
+                    /** @description discount type id */
+                    discount_type?: number;
+                    /** @description entry price at least */
+                    entry_price_from?: number;
+                    /** @description entry price at most */
+                    entry_price_to?: number;
+                    /** @description in the e-ponuda feed equals */
+                    eponuda?: boolean;
+                    /** @description inactive only */
+                    inactive?: boolean;
+                    /** @description visible on site */
+                    live?: boolean;
+                    /** @description manufacturer ids (values of attribute 24), comma-joined */
+                    manufacturers?: string;
+                    /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
+                    search?: string;
+                    /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
+                    sort?: string;
+                    /** @description one supplier id */
+                    supplier?: number;
+                    /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
+                    suppliers?: string;
+                    /** @description visible on site equals */
+                    visible?: boolean;
+                    /** @description web price at least */
+                    web_price_from?: number;
+                    /** @description web price at most */
+                    web_price_to?: number;
+                    /** @description with an attribute value */
+                    with_attributes?: boolean;
+                    /** @description with an image */
+                    with_image?: boolean;
+                    /** @description without any attribute value */
+                    without_attributes?: boolean;
+                    /** @description without an image */
+                    without_image?: boolean;
+                    /** @description relations: mainCategory, mainImage, categories, brand, supplier */
+                    include?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-ProductListItem"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Put products in the e-ponuda feed (ids_true[]) or take them out (ids_false[])
+         * @description Form data ids_true[] and/or ids_false[]; unknown ids, an id in both or none at all are a 422. Each product whose flag changes gets an activity entry.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description products to take out */
+                        "ids_false[]"?: number[];
+                        /** @description products to put in the feed */
+                        "ids_true[]"?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-EponudaFeedChange"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One competitor file's import (status, counts, the report once finished) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description import id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-EponudaImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prices overview of the newest competitor file's products (tab E-ponuda cene) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_EponudaPriceRow"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the chosen products' web price to their new price (a job, through pricing)
+         * @description Multipart relative_to, format, value, irrelevant[] and ids[n]. The new prices are computed from the newest file as GET admin/eponuda does; pricing recomputes the products' derived prices; each changed web price is in the activity log; the user gets EponudaPricesApplied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description % or RSD */
+                        format: string;
+                        /** @description the chosen products */
+                        "ids[]": number[];
+                        /** @description competitors to ignore */
+                        "irrelevant[]"?: string[];
+                        /** @description eponuda or entry */
+                        relative_to: string;
+                        /** @description percent or dinars */
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-EponudaApply"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/pricelist-products": {
         parameters: {
             query?: never;
@@ -10403,6 +11006,68 @@ export interface components {
         EnergySticker: {
             energy_value_sticker?: string;
         };
+        EponudaApply: {
+            changed?: number;
+            missing?: number;
+            queued?: boolean;
+        };
+        EponudaFeedChange: {
+            added?: number;
+            removed?: number;
+        };
+        EponudaImport: {
+            created_at?: string;
+            error?: string;
+            file_name?: string;
+            file_size?: number;
+            finished_at?: string | null;
+            /** @enum {string} */
+            format?: "csv" | "xlsx" | "xls";
+            id?: number;
+            offers?: number;
+            rejected?: number;
+            report?: components["schemas"]["EponudaImportReport"] | null;
+            rows?: number;
+            /** @enum {string} */
+            status?: "queued" | "running" | "finished" | "failed";
+        };
+        EponudaImportReport: {
+            bad_price?: number;
+            other?: number;
+            rejected_rows?: components["schemas"]["EponudaRejectedRow"][];
+            unknown_sku?: number;
+        };
+        EponudaPriceRow: {
+            entry_price?: number;
+            id?: number;
+            name?: string;
+            supplier?: string | null;
+            web_price?: number;
+        };
+        EponudaRecalc: {
+            import_id?: number;
+            nok?: components["schemas"]["EponudaRow"][];
+            ok?: components["schemas"]["EponudaRow"][];
+            skipped?: number;
+        };
+        EponudaRejectedRow: {
+            line?: number;
+            reason?: string;
+            shop?: string;
+            sku?: string;
+        };
+        EponudaRow: {
+            category?: string[];
+            created_price?: number;
+            entry_price?: number;
+            eponuda_min?: number;
+            id?: number;
+            name?: string;
+            position?: number;
+            sku?: string;
+            supplier?: string | null;
+            web_price?: number;
+        };
         ForgotPasswordRequest: {
             email?: string;
         };
@@ -10514,6 +11179,8 @@ export interface components {
             dealer_price?: number;
             discount?: components["schemas"]["PriceExplainDiscount"] | null;
             entry_price?: number;
+            /** @description EponudaPrice is the web price the e-ponuda apply set (null: none); it replaces the one above. */
+            eponuda_price?: number | null;
             guest_price?: number;
             product_id?: number;
             recommended_price?: number;
@@ -11036,6 +11703,18 @@ export interface components {
             data?: components["schemas"]["EnergySticker"];
             message?: string;
         };
+        "httpx.ChangeResponse-EponudaApply": {
+            data?: components["schemas"]["EponudaApply"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-EponudaFeedChange": {
+            data?: components["schemas"]["EponudaFeedChange"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-EponudaImport": {
+            data?: components["schemas"]["EponudaImport"];
+            message?: string;
+        };
         "httpx.ChangeResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
             message?: string;
@@ -11116,6 +11795,9 @@ export interface components {
         "httpx.DataResponse-DiscountType": {
             data?: components["schemas"]["DiscountType"];
         };
+        "httpx.DataResponse-EponudaImport": {
+            data?: components["schemas"]["EponudaImport"];
+        };
         "httpx.DataResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
         };
@@ -11164,6 +11846,9 @@ export interface components {
         "httpx.DataResponse-array_Discount": {
             data?: components["schemas"]["Discount"][];
         };
+        "httpx.DataResponse-array_EponudaPriceRow": {
+            data?: components["schemas"]["EponudaPriceRow"][];
+        };
         "httpx.DataResponse-array_ProductAttribute": {
             data?: components["schemas"]["ProductAttribute"][];
         };
@@ -11175,6 +11860,9 @@ export interface components {
         };
         "httpx.DataResponse-array_ProductsExport": {
             data?: components["schemas"]["ProductsExport"][];
+        };
+        "httpx.DataResponse-array_string": {
+            data?: string[];
         };
         "httpx.ErrorResponse": {
             errors?: {

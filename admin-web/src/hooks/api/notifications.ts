@@ -42,6 +42,9 @@ export interface NotificationData {
   count?: number
   /** DiscountsDone: the products skipped for an overlapping discount */
   skipped?: number
+  /** EponudaPricesApplied: products whose web price changed, and chosen ones without a new price */
+  changed?: number
+  missing?: number
 }
 
 export type Notification = Omit<S['Notification'], 'data'> & { id: number; type: string; data?: NotificationData | null }

@@ -68,4 +68,10 @@ describe('notificationView', () => {
     )
     expect(notificationView({ type: 'Weird', data: {} }, en())).toEqual({ kind: 'error', text: 'Error' })
   })
+  it('reads the e-ponuda apply as news with its count', () => {
+    expect(notificationView({ type: 'EponudaPricesApplied', data: { changed: 3, missing: 1, message: 'x' } }, sr())).toEqual({
+      kind: 'info',
+      text: 'Nove cene iz e-ponude su primenjene. Promenjeno proizvoda: 3.',
+    })
+  })
 })

@@ -1,12 +1,12 @@
 // How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
 // CategoriesNotMapped, ImportFinished; the mass sticker jobs' StickersDone and StickersFailed;
-// PricesRecomputed from the pricing job; the mass discount's DiscountsDone and DiscountsFailed; anything else is shown as an error). The text is the
+// PricesRecomputed from the pricing job; the mass discount's DiscountsDone and DiscountsFailed; EponudaPricesApplied from the e-ponuda apply; anything else is shown as an error). The text is the
 // admin's own, in the chosen language, filled from data; where data lacks the fields a text
 // needs, the producer's message (data.message) stands in.
 import type { TFunction } from 'i18next'
 import type { Notification, NotificationData } from '../../hooks/api/notifications'
 
-export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'DiscountsDone'] as const
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'DiscountsDone', 'EponudaPricesApplied'] as const
 
 export interface NotificationView {
   /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
@@ -58,6 +58,8 @@ export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFun
       if (name) return info(t(k('pricesRecomputed'), { category: name, count: d.counts?.updated ?? 0 }))
       return info(message ?? t(k('pricesRecomputedShort')))
     }
+    case 'EponudaPricesApplied':
+      return info(typeof d.changed === 'number' ? t(k('eponudaApplied'), { count: d.changed }) : (message ?? t(k('eponudaAppliedShort'))))
     case 'CategoriesUploaded': {
       const supplier = d.pricelist?.supplier
       return info(supplier ? t(k('categoriesUploaded'), { supplier }) : (message ?? t(k('categoriesUploadedShort'))))

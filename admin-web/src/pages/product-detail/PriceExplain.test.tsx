@@ -87,4 +87,11 @@ describe('PriceExplain', () => {
     expect(screen.getByText(/a recompute is on its way/)).toBeTruthy()
     expect(screen.queryByText('Cap')).toBeNull()
   })
+  it('shows the price e-ponuda set in place of the web price', async () => {
+    await i18n.changeLanguage('sr')
+    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: { ...explained, eponuda_price: 1099 } }) as never)
+    renderApp(<PriceExplain productId={7} defaultOpen />)
+    expect(await screen.findByText('Cena iz e-ponude (zamenjuje web cenu)')).toBeTruthy()
+    expect(screen.getByText('1.099,00 RSD')).toBeTruthy()
+  })
 })

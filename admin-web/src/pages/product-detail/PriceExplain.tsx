@@ -76,6 +76,7 @@ function Steps({ x }: { x: Explain }) {
             : []),
         ]
       : []),
+    ...(x.eponuda_price !== null && x.eponuda_price !== undefined ? [{ key: 'eponuda', label: l('eponudaPrice'), children: rsd(x.eponuda_price) }] : []),
     { key: 'web', label: l('webPrice'), children: <strong>{rsd(x.web_price)}</strong> },
     {
       key: 'authRule',

@@ -1,0 +1,272 @@
+package eoffer_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"shop/internal/app"
+	"shop/internal/app/apptest"
+	"shop/internal/eoffer"
+	"shop/internal/platform/actor"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/dbtest"
+	"shop/internal/platform/money"
+	"shop/internal/pricing"
+)
+
+// run runs fn on both databases with "Naša Radnja" as this shop's name in competitor files.
+func run(t *testing.T, fn func(t *testing.T, a *app.App)) {
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cfg := apptest.Config(t, d.Name)
+			cfg.Competitors.OwnShops = []string{"Naša Radnja"}
+			fn(t, apptest.New(t, cfg))
+		})
+	}
+}
+
+// seed adds a category (VAT 20 %, web margin 10 %), a supplier and products P1..P4 with an
+// entry price of 1,000.00 RSD (1,200.00 with VAT), and answers their ids by SKU.
+func seed(t *testing.T, a *app.App) map[string]uint64 {
+	t.Helper()
+	now := time.Now().UTC()
+	db := a.DB
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(db.Exec(`INSERT INTO categories (name, slug, prefix, level, position, pdv_bps, web_margin_bps, retail_margin_bps,
+		dealer_margin_bps, min_price, allowed_rebate, active, created_at, updated_at) VALUES ('Frižideri', 'frizideri', 'FR', 1, 0, 2000, 1000, 2500, 500, 0, 0, ?, ?, ?)`,
+		true, now, now).Error)
+	must(db.Exec("INSERT INTO suppliers (name, created_at, updated_at) VALUES ('Comtrade', ?, ?)", now, now).Error)
+	ids := map[string]uint64{}
+	for _, sku := range []string{"P1", "P2", "P3", "P4"} {
+		must(db.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, supplier_id, active, visible, created_at, updated_at)
+			VALUES (?, ?, ?, 100000, (SELECT id FROM categories), (SELECT id FROM suppliers), ?, ?, ?, ?)`, sku, "Proizvod "+sku, strings.ToLower(sku), true, true, now, now).Error)
+		var id uint64
+		must(db.Raw("SELECT id FROM products WHERE sku = ?", sku).Scan(&id).Error)
+		ids[sku] = id
+	}
+	if _, err := a.Pricing.RecomputeTx(context.Background(), db, pricing.All()); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// competitors: P1 has three competitors and us; P2 two; P3 only WinWin (ignored below); an
+// unknown SKU and an unreadable price are left out and counted.
+const competitors = "sku;prodavnica;cena\n" +
+	"P1;Gigatron;1500\nP1;Tehnomanija;1400\nP1;WinWin;1300\nP1;Naša Radnja;1100\n" +
+	"P2;Gigatron;1210\nP2;Tehnomanija;1250\n" +
+	"P3;WinWin;900\n" +
+	"ZZ;Gigatron;100\nP4;Gigatron;n/a\n"
+
+func upload(t *testing.T, a *app.App, body string) *eoffer.Import {
+	t.Helper()
+	imp, err := a.Eoffer.Inline().Upload(context.Background(), 0, "ponuda.csv", strings.NewReader(body), int64(len(body)))
+	if err != nil {
+		t.Fatalf("upload: %v", err)
+	}
+	return imp
+}
+
+type rowBrief struct {
+	SKU                  string
+	Entry, Web, Min, New money.Para
+	Position             int
+	Category             []string
+	Supplier             string
+}
+
+func briefs(rows []eoffer.Row) []rowBrief {
+	out := []rowBrief{}
+	for _, r := range rows {
+		s := ""
+		if r.Supplier != nil {
+			s = *r.Supplier
+		}
+		out = append(out, rowBrief{r.SKU, r.EntryPrice, r.WebPrice, r.EponudaMin, r.NewPrice, r.Position, r.Category, s})
+	}
+	return out
+}
+
+// TestImportAndRecalc: the file's offers are stored (unknown SKU and bad price counted and
+// listed); eponuda_min leaves out the ignored competitors and ourselves; the new price, the
+// ok/nok split at the entry price with VAT and the position follow decisions.md "E-ponuda".
+func TestImportAndRecalc(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		seed(t, a)
+		imp := upload(t, a, competitors)
+		if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
+			t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
+		}
+		rep := imp.ParsedReport()
+		if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
+			t.Errorf("report %+v", rep)
+		}
+		names, err := a.Eoffer.Competitors(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff([]string{"Gigatron", "Tehnomanija", "WinWin"}, names); d != "" {
+			t.Errorf("competitors (-want +got):\n%s", d)
+		}
+
+		// Relative to e-ponuda, 5 % below, WinWin ignored: P1 min 1,400 -> 1,330 (ok, WinWin's
+		// 1,300 is cheaper: position 2); P2 min 1,210 -> 1,149.50 -> 1,150 (nok, position 1);
+		// P3 has no competitor left.
+		res, err := a.Eoffer.Recalc(ctx, eoffer.Settings{RelativeTo: "eponuda", Format: "%", Value: "5", Irrelevant: []string{"winwin"}}, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := []string{"Frižideri"}
+		wantOK := []rowBrief{{"P1", 120000, 132000, 140000, 133000, 2, cat, "Comtrade"}}
+		wantNOK := []rowBrief{{"P2", 120000, 132000, 121000, 115000, 1, cat, "Comtrade"}}
+		if d := cmp.Diff(wantOK, briefs(res.OK)); d != "" {
+			t.Errorf("ok (-want +got):\n%s", d)
+		}
+		if d := cmp.Diff(wantNOK, briefs(res.NOK)); d != "" {
+			t.Errorf("nok (-want +got):\n%s", d)
+		}
+		if res.Skipped != 1 {
+			t.Errorf("skipped %d, want 1 (P3)", res.Skipped)
+		}
+
+		// Relative to the entry price, 100 RSD above: 1,300 for all three; nobody ignored, so
+		// P3's min is WinWin's 900 and its position 2; P1's 1 (WinWin at 1,300 is not cheaper); P2's 3.
+		res, err = a.Eoffer.Recalc(ctx, eoffer.Settings{RelativeTo: "entry", Format: "RSD", Value: "100"}, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantOK = []rowBrief{{"P1", 120000, 132000, 130000, 130000, 1, cat, "Comtrade"}, {"P2", 120000, 132000, 121000, 130000, 3, cat, "Comtrade"},
+			{"P3", 120000, 132000, 90000, 130000, 2, cat, "Comtrade"}}
+		if d := cmp.Diff(wantOK, briefs(res.OK)); d != "" || len(res.NOK) != 0 {
+			t.Errorf("entry: ok (-want +got):\n%s\nnok %v", d, res.NOK)
+		}
+
+		// Scope: another supplier has none of them.
+		res, err = a.Eoffer.Recalc(ctx, eoffer.Settings{RelativeTo: "entry", Format: "RSD", Value: "0"}, eoffer.Scope{Supplier: 999})
+		if err != nil || len(res.OK)+len(res.NOK) != 0 {
+			t.Errorf("other supplier: %v %+v", err, res)
+		}
+		// All three controls are required.
+		_, err = a.Eoffer.Recalc(ctx, eoffer.Settings{}, eoffer.Scope{})
+		if e := apperr.As(err); e.Code != apperr.Invalid || len(e.Fields) != 3 {
+			t.Errorf("empty settings: %v", err)
+		}
+
+		// A new file replaces the old one's offers at once.
+		upload(t, a, "sku,shop,price\nP2,Gigatron,2000\n")
+		res, err = a.Eoffer.Recalc(ctx, eoffer.Settings{RelativeTo: "entry", Format: "%", Value: "0"}, eoffer.Scope{})
+		if err != nil || len(res.OK) != 1 || res.OK[0].SKU != "P2" || res.OK[0].EponudaMin != 200000 {
+			t.Errorf("after a new file: %v %+v", err, res)
+		}
+		var n int64
+		a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers").Scan(&n)
+		if n != 1 {
+			t.Errorf("%d offers stored, want only the new file's 1", n)
+		}
+	})
+}
+
+// TestApply: applying sets the chosen products' web price to their new price through pricing
+// (derived prices follow, activity logged), leaves the others, and a second apply changes
+// nothing; the retried job (same payload) reaches the same end.
+func TestApply(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := actor.With(context.Background(), actor.Actor{UserID: 0, IP: "10.0.0.1"})
+		ids := seed(t, a)
+		upload(t, a, competitors)
+		st := eoffer.Settings{RelativeTo: "eponuda", Format: "%", Value: "5", Irrelevant: []string{"WinWin"}}
+		svc := a.Eoffer.Inline()
+		res, err := svc.Apply(ctx, st, []uint64{ids["P1"], ids["P3"]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Changed != 1 || res.Missing != 1 {
+			t.Errorf("apply %+v, want 1 changed (P1) and 1 missing (P3: no competitor left)", res)
+		}
+		type prices struct {
+			SKU                          string `gorm:"column:sku"`
+			WebPrice, AuthenticatedPrice int64
+			RetailPrice                  int64
+			EponudaPrice                 *int64
+		}
+		read := func() map[string]prices {
+			var rows []prices
+			a.DB.Raw("SELECT sku, web_price, authenticated_price, retail_price, eponuda_price FROM products").Scan(&rows)
+			out := map[string]prices{}
+			for _, r := range rows {
+				out[r.SKU] = r
+			}
+			return out
+		}
+		got := read()
+		if p := got["P1"]; p.WebPrice != 133000 || p.AuthenticatedPrice != 133000 || p.EponudaPrice == nil || *p.EponudaPrice != 133000 || p.RetailPrice != 150000 {
+			t.Errorf("P1 %+v, want web and authenticated 1,330 from e-ponuda, retail 1,500 unchanged", p)
+		}
+		if p := got["P2"]; p.WebPrice != 132000 || p.EponudaPrice != nil {
+			t.Errorf("P2 %+v changed", p)
+		}
+		var logged int64
+		a.DB.Raw("SELECT COUNT(*) FROM activity_log WHERE type = ? AND subject_id = ? AND ip = '10.0.0.1'", eoffer.ActivityWebPriceSet, ids["P1"]).Scan(&logged)
+		if logged != 1 {
+			t.Errorf("%d activity entries for P1, want 1", logged)
+		}
+		again, err := svc.Apply(ctx, st, []uint64{ids["P1"], ids["P3"]})
+		if err != nil || again.Changed != 0 {
+			t.Errorf("second apply %+v %v, want nothing changed", again, err)
+		}
+		if d := cmp.Diff(got, read()); d != "" {
+			t.Errorf("second apply changed prices (-first +second):\n%s", d)
+		}
+		a.DB.Raw("SELECT COUNT(*) FROM activity_log WHERE type = ?", eoffer.ActivityWebPriceSet).Scan(&logged)
+		if logged != 1 {
+			t.Errorf("%d activity entries after the second apply, want still 1", logged)
+		}
+	})
+}
+
+// TestFeedMembership: products go in and out of the feed; the feed list shows those in it;
+// unknown ids and an id in both lists are refused; each change is logged once.
+func TestFeedMembership(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		ids := seed(t, a)
+		m, err := a.Eoffer.SetFeedMembership(ctx, []uint64{ids["P1"], ids["P2"]}, nil)
+		if err != nil || m.Added != 2 {
+			t.Fatalf("add: %+v %v", m, err)
+		}
+		m, err = a.Eoffer.SetFeedMembership(ctx, []uint64{ids["P3"]}, []uint64{ids["P1"], ids["P4"]})
+		if err != nil || m.Added != 1 || m.Removed != 1 {
+			t.Fatalf("add P3, remove P1 and P4 (not in): %+v %v", m, err)
+		}
+		var in []string
+		a.DB.Raw("SELECT sku FROM products WHERE eponuda ORDER BY sku").Scan(&in)
+		if d := cmp.Diff([]string{"P2", "P3"}, in); d != "" {
+			t.Errorf("in the feed (-want +got):\n%s", d)
+		}
+		var logged int64
+		a.DB.Raw("SELECT COUNT(*) FROM activity_log WHERE type = ?", eoffer.ActivityFeedChanged).Scan(&logged)
+		if logged != 4 {
+			t.Errorf("%d activity entries, want 4 (P1 in, P2 in, P3 in, P1 out)", logged)
+		}
+		for _, tt := range []struct {
+			name    string
+			in, out []uint64
+			field   string
+		}{{"none", nil, nil, "ids_true"}, {"unknown", []uint64{999999}, nil, "ids_true"}, {"both", []uint64{ids["P1"]}, []uint64{ids["P1"]}, "ids_false"}} {
+			_, err := a.Eoffer.SetFeedMembership(ctx, tt.in, tt.out)
+			if e := apperr.As(err); e.Code != apperr.Invalid || e.Fields[0].Field != tt.field {
+				t.Errorf("%s: %v, want a 422 on %s", tt.name, err, tt.field)
+			}
+		}
+	})
+}

@@ -1,0 +1,362 @@
+package eoffer
+
+import (
+	"context"
+	"math/big"
+	"strings"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/money"
+)
+
+// What the new price is formed relative to, and how the value reads.
+const (
+	RelativeEponuda = "eponuda"
+	RelativeEntry   = "entry"
+	FormatPercent   = "%"
+	FormatRSD       = "RSD"
+)
+
+// Settings are the recalculation's controls (spec "E-offer settings").
+type Settings struct {
+	RelativeTo string   // eponuda or entry
+	Format     string   // % or RSD
+	Value      string   // a decimal, at most two places: percent or dinars
+	Irrelevant []string // competitor names to ignore
+}
+
+// Scope narrows the recalculation to a main category, a supplier or a brand (0: any).
+type Scope struct {
+	Category, Supplier, Brand uint64
+}
+
+// parsedSettings are Settings checked: the value in hundredths.
+type parsedSettings struct {
+	relative, format string
+	value            int64 // hundredths of a percent or para
+	ignore           map[string]bool
+}
+
+// check validates the settings (all three controls required: the 'Prikaži' rule).
+func (st Settings) check() (parsedSettings, error) {
+	var fields []apperr.FieldError
+	p := parsedSettings{relative: strings.TrimSpace(st.RelativeTo), format: strings.TrimSpace(st.Format), ignore: map[string]bool{}}
+	switch p.relative {
+	case RelativeEponuda, RelativeEntry:
+	case "":
+		fields = append(fields, apperr.Field("relative_to", "validation.required"))
+	default:
+		fields = append(fields, apperr.Field("relative_to", "eoffer.bad_relative_to"))
+	}
+	switch strings.ToUpper(p.format) {
+	case FormatPercent:
+	case FormatRSD:
+		p.format = FormatRSD
+	case "":
+		fields = append(fields, apperr.Field("format", "validation.required"))
+	default:
+		fields = append(fields, apperr.Field("format", "eoffer.bad_format"))
+	}
+	v := strings.TrimSpace(st.Value)
+	if v == "" {
+		fields = append(fields, apperr.Field("value", "validation.required"))
+	} else if n, ok := hundredths(v); !ok || n < 0 {
+		fields = append(fields, apperr.Field("value", "eoffer.bad_value"))
+	} else {
+		p.value = n
+	}
+	if len(fields) > 0 {
+		return p, apperr.InvalidFields(fields...)
+	}
+	for _, name := range st.Irrelevant {
+		if f := fold(name); f != "" {
+			p.ignore[f] = true
+		}
+	}
+	return p, nil
+}
+
+// hundredths reads a decimal with at most two places ("5", "2.5", "2,50") as hundredths.
+func hundredths(s string) (int64, bool) {
+	s = strings.Replace(s, ",", ".", 1)
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return 0, false
+	}
+	r.Mul(r, big.NewRat(100, 1))
+	if !r.IsInt() || !r.Num().IsInt64() || r.Num().Int64() > 1e15 {
+		return 0, false
+	}
+	return r.Num().Int64(), true
+}
+
+// CompetitorOffer is one offer of the file for a product.
+type CompetitorOffer struct {
+	Shop  string
+	Price money.Para
+}
+
+// Row is one product of the recalculation (spec "E-offer row"): entry price with VAT ('UC sa
+// PDV'), web price, the lowest competitor price ('Min treća cena na EP'), our new price and
+// our position at it.
+type Row struct {
+	ID          uint64     `json:"id"`
+	Name        string     `json:"name"`
+	SKU         string     `json:"sku"`
+	EntryPrice  money.Para `json:"entry_price"` // with VAT
+	WebPrice    money.Para `json:"web_price"`
+	EponudaMin  money.Para `json:"eponuda_min"`
+	NewPrice    money.Para `json:"created_price"`
+	Position    int        `json:"position"`
+	Category    []string   `json:"category"`
+	Supplier    *string    `json:"supplier"`
+	CategoryID  uint64     `json:"-"`
+	SupplierID  *uint64    `json:"-"`
+	entryNet    money.Para
+	vat         money.Bps
+	competitors []CompetitorOffer
+}
+
+// Result is the recalculation: rows at or above the entry price with VAT ('U okviru ulazne
+// cene') and below it ('Ispod ulazne cene'); Skipped counts products with no competitor left
+// once the ignored ones and ourselves are taken out (relative to e-ponuda there is no price).
+type Result struct {
+	ImportID uint64 `json:"import_id"`
+	OK       []Row  `json:"ok"`
+	NOK      []Row  `json:"nok"`
+	Skipped  int    `json:"skipped"`
+}
+
+// entryWithVAT is the entry price × (1 + VAT), to the para, half away from zero.
+func entryWithVAT(entry money.Para, vat money.Bps) money.Para {
+	n := new(big.Int).Mul(big.NewInt(int64(entry)), big.NewInt(10000+int64(vat)))
+	return money.Para(roundDiv(n, big.NewInt(10000)))
+}
+
+// toDinars rounds a para amount to whole dinars, half away from zero (web prices are whole).
+func toDinars(p *big.Int, den *big.Int) money.Para {
+	return money.Para(roundDiv(p, new(big.Int).Mul(den, big.NewInt(100))) * 100)
+}
+
+func roundDiv(n, d *big.Int) int64 {
+	neg := n.Sign() < 0
+	a := new(big.Int).Abs(n)
+	q, r := new(big.Int).QuoRem(a, d, new(big.Int))
+	if r.Mul(r, big.NewInt(2)).Cmp(d) >= 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	if neg {
+		q.Neg(q)
+	}
+	return q.Int64()
+}
+
+// compute fills a row's e-ponuda minimum, new price and position (spec/decisions.md
+// "E-ponuda"); false when relative to e-ponuda and no competitor is left. eponuda_min is the
+// lowest price among offers neither ignored nor ours; the new price is that less the value
+// (relative to eponuda) or the entry price with VAT plus the value (relative to entry), to
+// whole dinars; the position is 1 + the number of competitors' offers (ours aside, ignored
+// ones included: they are still on the comparison site) strictly cheaper than the new price.
+func (p parsedSettings) compute(r *Row, own map[string]bool) bool {
+	r.EntryPrice = entryWithVAT(r.entryNet, r.vat)
+	r.EponudaMin = 0
+	found := false
+	for _, o := range r.competitors {
+		f := fold(o.Shop)
+		if own[f] || p.ignore[f] {
+			continue
+		}
+		if !found || o.Price < r.EponudaMin {
+			r.EponudaMin, found = o.Price, true
+		}
+	}
+	var base money.Para
+	switch p.relative {
+	case RelativeEponuda:
+		if !found {
+			return false
+		}
+		base = r.EponudaMin
+	default:
+		base = r.EntryPrice
+	}
+	sign := int64(1)
+	if p.relative == RelativeEponuda {
+		sign = -1
+	}
+	if p.format == FormatPercent {
+		// base × (10000 ± value) / 10000, value in hundredths of a percent.
+		n := new(big.Int).Mul(big.NewInt(int64(base)), big.NewInt(10000+sign*p.value))
+		r.NewPrice = toDinars(n, big.NewInt(10000))
+	} else {
+		r.NewPrice = toDinars(big.NewInt(int64(base)+sign*p.value), big.NewInt(1))
+	}
+	if r.NewPrice < 0 {
+		r.NewPrice = 0
+	}
+	r.Position = 1
+	for _, o := range r.competitors {
+		if !own[fold(o.Shop)] && o.Price < r.NewPrice {
+			r.Position++
+		}
+	}
+	return true
+}
+
+// Recalc computes the new prices of the products in the newest competitor file (narrowed by
+// scope) and splits them into ok and nok at the entry price with VAT. No file yet: empty lists.
+func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result, error) {
+	p, err := st.check()
+	if err != nil {
+		return nil, err
+	}
+	imp, err := s.LatestImport(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{OK: []Row{}, NOK: []Row{}}
+	if imp == nil {
+		return res, nil
+	}
+	res.ImportID = imp.ID
+	rows, err := s.offerRows(ctx, imp.ID, scope, nil)
+	if err != nil {
+		return nil, err
+	}
+	own := s.ownShops()
+	for i := range rows {
+		r := &rows[i]
+		if !p.compute(r, own) {
+			res.Skipped++
+			continue
+		}
+		if r.NewPrice >= r.EntryPrice {
+			res.OK = append(res.OK, *r)
+		} else {
+			res.NOK = append(res.NOK, *r)
+		}
+	}
+	return res, nil
+}
+
+func (s *Service) ownShops() map[string]bool {
+	own := map[string]bool{}
+	for _, n := range s.opts.OwnShops {
+		if f := fold(n); f != "" {
+			own[f] = true
+		}
+	}
+	return own
+}
+
+// offerRows reads the products of import importID's offers (in scope; ids: only those) with
+// their competitors' offers, ordered by name. One query joins offers, products, main
+// categories and suppliers; each product's offers follow each other.
+func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, ids []uint64) ([]Row, error) {
+	q := s.db.WithContext(ctx).Table("eoffer_offers o").
+		Select("p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name AS category, c.pdv_bps, p.supplier_id, su.name AS supplier, o.shop, o.price").
+		Joins("JOIN products p ON p.id = o.product_id").
+		Joins("LEFT JOIN categories c ON c.id = p.main_category_id").
+		Joins("LEFT JOIN suppliers su ON su.id = p.supplier_id").
+		Where("o.import_id = ?", importID)
+	if scope.Category != 0 {
+		q = q.Where("p.main_category_id = ?", scope.Category)
+	}
+	if scope.Supplier != 0 {
+		q = q.Where("p.supplier_id = ?", scope.Supplier)
+	}
+	if scope.Brand != 0 {
+		q = q.Where("p.brand_id = ?", scope.Brand)
+	}
+	if ids != nil {
+		q = q.Where("p.id IN ?", ids)
+	}
+	// By name, then id: the screen's order, and each product's offers follow each other.
+	dbRows, err := q.Order("p.name, p.id").Rows()
+	if err != nil {
+		return nil, apperr.Wrap(err, "e-offer: read offers")
+	}
+	defer dbRows.Close()
+	var out []Row
+	for dbRows.Next() {
+		var (
+			id, catID         uint64
+			name, sku, shop   string
+			entry, web, price int64
+			cat, supplier     *string
+			pdv               *int64
+			supplierID        *uint64
+		)
+		var mainCat *uint64
+		if err := dbRows.Scan(&id, &name, &sku, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier, &shop, &price); err != nil {
+			return nil, apperr.Wrap(err, "e-offer: read offers")
+		}
+		if mainCat != nil {
+			catID = *mainCat
+		}
+		if n := len(out); n == 0 || out[n-1].ID != id {
+			r := Row{ID: id, Name: name, SKU: sku, WebPrice: money.Para(web), entryNet: money.Para(entry), CategoryID: catID,
+				SupplierID: supplierID, Supplier: supplier, Category: []string{}}
+			if cat != nil {
+				r.Category = []string{*cat}
+			}
+			if pdv != nil {
+				r.vat = money.Bps(*pdv)
+			}
+			out = append(out, r)
+		}
+		out[len(out)-1].competitors = append(out[len(out)-1].competitors, CompetitorOffer{Shop: shop, Price: money.Para(price)})
+	}
+	if err := dbRows.Err(); err != nil {
+		return nil, apperr.Wrap(err, "e-offer: read offers")
+	}
+	return out, nil
+}
+
+// Competitors are the shop names of the newest file's offers, ourselves aside, sorted.
+func (s *Service) Competitors(ctx context.Context) ([]string, error) {
+	imp, err := s.LatestImport(ctx)
+	if err != nil || imp == nil {
+		return []string{}, err
+	}
+	var names []string
+	if err := s.db.WithContext(ctx).Raw("SELECT DISTINCT shop FROM eoffer_offers WHERE import_id = ? ORDER BY shop", imp.ID).
+		Scan(&names).Error; err != nil {
+		return nil, apperr.Wrap(err, "e-offer: competitors")
+	}
+	own := s.ownShops()
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if !own[fold(n)] {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// PriceRow is a row of the prices overview (tab E-ponuda cene).
+type PriceRow struct {
+	ID         uint64     `json:"id"`
+	Name       string     `json:"name"`
+	EntryPrice money.Para `json:"entry_price"` // with VAT
+	WebPrice   money.Para `json:"web_price"`
+	Supplier   *string    `json:"supplier"`
+}
+
+// Prices is the overview of the products of the newest file: name, entry price with VAT, web
+// price, supplier.
+func (s *Service) Prices(ctx context.Context) ([]PriceRow, error) {
+	out := []PriceRow{}
+	imp, err := s.LatestImport(ctx)
+	if err != nil || imp == nil {
+		return out, err
+	}
+	rows, err := s.offerRows(ctx, imp.ID, Scope{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out = append(out, PriceRow{ID: r.ID, Name: r.Name, EntryPrice: entryWithVAT(r.entryNet, r.vat), WebPrice: r.WebPrice, Supplier: r.Supplier})
+	}
+	return out, nil
+}

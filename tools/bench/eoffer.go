@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"shop/internal/app"
+	"shop/internal/eoffer"
+	"shop/internal/pricing"
+)
+
+// eofferFigures measures the e-ponuda price tool on PostgreSQL: a competitor CSV of rows offers
+// (two per product, five shops) parsed and stored as the upload's job does, then recalculated
+// (relative to e-ponuda, 2 %, one competitor ignored), against the baseline of reading the same
+// file and COPYing its rows into an unlogged table. Goal: at most 2x. Medians of three rounds.
+func eofferFigures(rows int) error {
+	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
+	if base == "" {
+		base = os.Getenv("SHOP_TEST_DATABASE_URL")
+	}
+	if rows <= 0 || base == "" {
+		fmt.Println("\nE-ponuda competitor file: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
+		return nil
+	}
+	ctx := context.Background()
+	dbURL, drop, err := freshDatabase(ctx, base)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	a, _, _, closeApp, err := benchApp(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	defer closeApp()
+	products := rows / 2
+	now := time.Now().UTC()
+	if err := a.DB.Exec(`INSERT INTO categories (name, slug, prefix, level, position, pdv_bps, web_margin_bps, retail_margin_bps,
+		dealer_margin_bps, min_price, allowed_rebate, active, created_at, updated_at) VALUES ('Bench', 'bench-ep', 'BE', 1, 0, 2000, 1000, 2500, 500, 0, 0, true, ?, ?)`,
+		now, now).Error; err != nil {
+		return err
+	}
+	if err := a.DB.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
+		SELECT 'EP-' || g, 'Proizvod ' || g, 'ep-' || g, 100000 + g, (SELECT id FROM categories WHERE slug = 'bench-ep'), true, true, ?, ?
+		FROM generate_series(1, ?) g`, now, now, products).Error; err != nil {
+		return err
+	}
+	if _, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "shop-bench-eoffer-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "ponuda.csv")
+	var b strings.Builder
+	b.WriteString("sku;prodavnica;cena\n")
+	shops := []string{"Gigatron", "Tehnomanija", "WinWin", "Emmi", "Dr Techno"}
+	for i := 0; i < rows; i++ {
+		fmt.Fprintf(&b, "EP-%d;%s;%d,%02d\n", i/2+1, shops[i%len(shops)], 1000+i%5000, i%100)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("\nE-ponuda competitor file: %d offers of %d products on PostgreSQL, %.1f MB CSV\n", rows, products, float64(b.Len())/1e6)
+	svc := a.Eoffer.Inline()
+	st := eoffer.Settings{RelativeTo: eoffer.RelativeEponuda, Format: eoffer.FormatPercent, Value: "2", Irrelevant: []string{"WinWin"}}
+	var baseTimes, parseTimes, recalcTimes []time.Duration
+	var okN, nokN int
+	for round := 0; round < benchRounds; round++ {
+		start := time.Now()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		copyTook, err := copyCompetitors(ctx, a, data)
+		if err != nil {
+			return err
+		}
+		baseTimes = append(baseTimes, time.Since(start))
+		_ = copyTook
+
+		start = time.Now()
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		imp, err := svc.Upload(ctx, 0, "ponuda.csv", f, int64(len(data)))
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if imp.Offers != rows {
+			return fmt.Errorf("import stored %d offers, want %d (%s)", imp.Offers, rows, imp.Error)
+		}
+		parseTimes = append(parseTimes, time.Since(start))
+		start = time.Now()
+		res, err := svc.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			return err
+		}
+		recalcTimes = append(recalcTimes, time.Since(start))
+		okN, nokN = len(res.OK), len(res.NOK)
+	}
+	baseline, parse, recalc := median(baseTimes), median(parseTimes), median(recalcTimes)
+	fmt.Printf("  %-44s %s (rounds %s)\n", "read the file + COPY into an unlogged table", baseline.Round(time.Millisecond), durations(baseTimes))
+	fmt.Printf("  %-44s %s (rounds %s)\n", "parse + store the offers (the upload's job)", parse.Round(time.Millisecond), durations(parseTimes))
+	fmt.Printf("  %-44s %s (rounds %s; ok %d, nok %d)\n", "recalc (relative to e-ponuda, 2 %)", recalc.Round(time.Millisecond), durations(recalcTimes), okN, nokN)
+	ratio := float64(parse+recalc) / float64(baseline)
+	verdict := "meets"
+	if ratio > 2 {
+		verdict = "MISSES"
+	}
+	fmt.Printf("  ratio %.2f (goal <= 2.00: %s)\n", ratio, verdict)
+	return nil
+}
+
+// copyCompetitors times COPY ... FROM STDIN of the file's rows into a fresh unlogged table.
+func copyCompetitors(ctx context.Context, a *app.App, data []byte) (time.Duration, error) {
+	sqlDB, err := a.DB.DB()
+	if err != nil {
+		return 0, err
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `CREATE UNLOGGED TABLE bench_competitors (sku text, shop text, price text)`); err != nil {
+		return 0, err
+	}
+	defer sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_competitors")
+	var took time.Duration
+	err = conn.Raw(func(dc any) error {
+		pc := dc.(*stdlib.Conn).Conn().PgConn()
+		start := time.Now()
+		_, err := pc.CopyFrom(ctx, bytes.NewReader(data), "COPY bench_competitors FROM STDIN (FORMAT csv, DELIMITER ';', HEADER true)")
+		took = time.Since(start)
+		return err
+	})
+	return took, err
+}
