@@ -9592,6 +9592,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's storefront page, by slug (public)
+         * @description Only active products visible on site. price is the shown price: the action price; else, with a valid token, the authenticated price; else the web price (a missing or bad token is a guest). retail_price is the retail price, or price × 1.14 when the retail price is below it; saving = retail_price − price. purchasable: active, visible and web price not below the main category's min price. related: up to 4 other products of the main category, newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description relations: categories, images, discount.type, mainCategory, approvedRatings, brand, supplier, answeredQuestions.user, attributes */
+                    include?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StorefrontProduct"];
+                    };
+                };
+                /** @description Proizvod ne postoji ili je izbrisan. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/register": {
         parameters: {
             query?: never;
@@ -10889,6 +10952,61 @@ export interface components {
             slug?: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
+        StorefrontCategoryRef: {
+            id?: number;
+            min_price?: number;
+            name?: string;
+            slug?: string;
+        };
+        StorefrontProduct: {
+            active?: boolean;
+            answeredQuestions?: unknown[];
+            /** @description ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16). */
+            approvedRatings?: unknown[];
+            attributes?: components["schemas"]["ProductAttribute"][];
+            authenticated_price?: number;
+            brand?: components["schemas"]["ProductNamedRef"] | null;
+            catalog_stickers?: components["schemas"]["ProductCatalogStickerRef"][];
+            categories?: components["schemas"]["StorefrontCategoryRef"][];
+            country_of_origin?: string;
+            description?: string;
+            discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_value_sticker?: string;
+            id?: number;
+            images?: components["schemas"]["ProductImage"][];
+            mainCategory?: components["schemas"]["StorefrontCategoryRef"][];
+            main_category_slug?: string;
+            main_image?: components["schemas"]["ProductImage"] | null;
+            manufacturer?: components["schemas"]["ProductValueRef"] | null;
+            name?: string;
+            /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
+            price?: number;
+            purchasable?: boolean;
+            related?: components["schemas"]["StorefrontProductCard"][];
+            retail_price?: number;
+            saving?: number;
+            sku?: string;
+            slug?: string;
+            supplier?: components["schemas"]["StorefrontSupplierRef"] | null;
+            visible?: boolean;
+            web_price?: number;
+        };
+        StorefrontProductCard: {
+            discount?: components["schemas"]["ProductDiscount"] | null;
+            id?: number;
+            main_category_slug?: string;
+            main_image?: components["schemas"]["ProductImage"] | null;
+            name?: string;
+            /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
+            price?: number;
+            purchasable?: boolean;
+            retail_price?: number;
+            saving?: number;
+            slug?: string;
+        };
+        StorefrontSupplierRef: {
+            name?: string;
+        };
         Supplier: {
             connected_products?: number;
             id?: number;
@@ -11145,6 +11263,9 @@ export interface components {
         };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
+        };
+        "httpx.DataResponse-StorefrontProduct": {
+            data?: components["schemas"]["StorefrontProduct"];
         };
         "httpx.DataResponse-User": {
             data?: components["schemas"]["User"];
