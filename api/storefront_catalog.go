@@ -6,6 +6,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/platform/httpx"
+	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/storefront"
 )
@@ -19,6 +20,7 @@ func storefrontCatalogRoutes(d Deps) []Route {
 	h := storefrontHandlers{sf: d.Storefront, ids: d.Identity}
 	return []Route{
 		{Method: "GET", Path: "/products/:slug", Handler: h.product},
+		{Method: "GET", Path: "/categories/:slug/products", Handler: h.categoryProducts},
 	}
 }
 
@@ -176,4 +178,107 @@ func (h storefrontHandlers) product(c *gin.Context) {
 		return
 	}
 	httpx.Data(c, storefrontProduct(pg, inc, h.loggedIn(c), h.sf.Today()))
+}
+
+// StorefrontFacets are the category page's filter panel: each facet counts the products
+// matching every other chosen filter.
+type StorefrontFacets struct {
+	Price struct {
+		Min money.Para `json:"min" swaggertype:"number"`
+		Max money.Para `json:"max" swaggertype:"number"`
+	} `json:"price"`
+	Brands     []StorefrontBrandFacet     `json:"brands"`
+	Attributes []StorefrontAttributeFacet `json:"attributes"`
+	OnAction   int64                      `json:"on_action"`
+	InStock    int64                      `json:"in_stock"`
+} // @name StorefrontFacets
+
+type StorefrontBrandFacet struct {
+	ID    uint64 `json:"id"`
+	Name  string `json:"name"`
+	Count int64  `json:"count"`
+} // @name StorefrontBrandFacet
+
+type StorefrontAttributeFacet struct {
+	ID     uint64                 `json:"id"`
+	Name   string                 `json:"name"`
+	Values []StorefrontValueFacet `json:"values"`
+} // @name StorefrontAttributeFacet
+
+type StorefrontValueFacet struct {
+	ID    uint64 `json:"id"`
+	Value string `json:"value"`
+	Count int64  `json:"count"`
+} // @name StorefrontValueFacet
+
+// StorefrontCategoryProducts is `{data, meta, facets}`.
+type StorefrontCategoryProducts struct {
+	Data   []StorefrontProductCard `json:"data"`
+	Meta   httpx.Meta              `json:"meta"`
+	Facets StorefrontFacets        `json:"facets"`
+} // @name StorefrontCategoryProducts
+
+// StorefrontCategoryProductsQuery documents the category page's parameters.
+type StorefrontCategoryProductsQuery struct {
+	Brands    string  `form:"brands" example:"3,7"`                                         // brand ids, comma-joined
+	Values    string  `form:"values" example:"11,12"`                                       // attribute value ids: one attribute's values are alternatives
+	PriceFrom float64 `form:"price_from"`                                                   // shown price from
+	PriceTo   float64 `form:"price_to"`                                                     // shown price to
+	Discount  bool    `form:"discount"`                                                     // on action today
+	InStock   bool    `form:"in_stock"`                                                     // purchasable
+	Sort      string  `form:"sort" enums:"newest,price,-price,name,-name" default:"newest"` // the caller's shown price for price
+} // @name StorefrontCategoryProductsQuery
+
+func storefrontFacets(f storefront.Facets) StorefrontFacets {
+	var out StorefrontFacets
+	out.Price.Min, out.Price.Max = f.PriceMin, f.PriceMax
+	out.OnAction, out.InStock = f.OnAction, f.InStock
+	out.Brands = make([]StorefrontBrandFacet, len(f.Brands))
+	for i, b := range f.Brands {
+		out.Brands[i] = StorefrontBrandFacet(b)
+	}
+	out.Attributes = make([]StorefrontAttributeFacet, len(f.Attributes))
+	for i, a := range f.Attributes {
+		vs := make([]StorefrontValueFacet, len(a.Values))
+		for j, v := range a.Values {
+			vs[j] = StorefrontValueFacet(v)
+		}
+		out.Attributes[i] = StorefrontAttributeFacet{ID: a.ID, Name: a.Name, Values: vs}
+	}
+	return out
+}
+
+// categoryProducts godoc
+//
+//	@Summary		A category's products with the filter panel's facets (public)
+//	@Description	Active, visible products of the active category and its active subcategories. Facets: shown-price range, brands and the category's active attributes' values with counts, on action, in stock (purchasable); each facet counts the products matching the other chosen filters. Page sizes 24, 48, 72 (96 is answered as 72). Prices as on the product page (a valid token: the customer price).
+//	@Tags			storefront
+//	@Produce		json
+//	@Param			slug		path		string							true	"category slug"
+//	@Param			filter		query		StorefrontCategoryProductsQuery	false	"filters and sort"
+//	@Param			page		query		int								false	"page (1-based)"
+//	@Param			paginate	query		int								false	"page size"	Enums(24, 48, 72, 96)	default(24)
+//	@Success		200			{object}	StorefrontCategoryProducts
+//	@Failure		404			{object}	httpx.ErrorResponse	"Kategorija ne postoji ili je izbrisana."
+//	@Failure		422			{object}	httpx.ErrorResponse
+//	@Router			/api/v1/categories/{slug}/products [get]
+func (h storefrontHandlers) categoryProducts(c *gin.Context) {
+	var f storefront.CategoryProductsFilter
+	page, _, ok := httpx.BindList(c, &f, httpx.ListSpec{DefaultSize: storefront.DefaultPageSize, MaxSize: storefront.MaxPageSize})
+	if !ok {
+		return
+	}
+	loggedIn := h.loggedIn(c)
+	res, err := h.sf.CategoryProducts(c.Request.Context(), c.Param("slug"), f, page, loggedIn)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	page.Size, _ = storefront.PageSize(page.Size)
+	out := StorefrontCategoryProducts{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets),
+		Meta: httpx.Meta{Total: res.Total, PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(listing.Total{N: res.Total})}}
+	for i := range res.Products {
+		out.Data[i] = storefrontCard(&res.Products[i], loggedIn)
+	}
+	c.JSON(200, out)
 }

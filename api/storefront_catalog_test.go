@@ -1,8 +1,11 @@
 package api_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"shop/api"
 	"shop/internal/app"
@@ -137,7 +140,7 @@ func TestStorefrontRoutesPublic(t *testing.T) {
 		storefront := map[string]bool{}
 		for _, rt := range api.Routes(ts.deps) {
 			name := rt.Method + " " + rt.Path
-			if rt.Path == "/products/:slug" {
+			if rt.Path == "/products/:slug" || rt.Path == "/categories/:slug/products" {
 				storefront[name] = true
 				if rt.Auth || rt.Admin() || rt.Module != "" {
 					t.Errorf("%s: a storefront call behind a guard", name)
@@ -153,8 +156,162 @@ func TestStorefrontRoutesPublic(t *testing.T) {
 				}
 			}
 		}
-		if !storefront["GET /products/:slug"] {
-			t.Error("GET /products/:slug is not in the route table")
+		for _, name := range []string{"GET /products/:slug", "GET /categories/:slug/products"} {
+			if !storefront[name] {
+				t.Errorf("%s is not in the route table", name)
+			}
+		}
+	})
+}
+
+// TestStorefrontCategoryProducts: a category page lists the active, visible products of the
+// category and its subcategories with facets (each ignoring its own filter), sorts by the
+// caller's shown price, newest and name, and takes the storefront page sizes.
+func TestStorefrontCategoryProducts(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := productFixtureNew(t, a)
+		ts := fx.ts
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		rsd := func(n int64) money.Para { return money.Para(n * 100) }
+		must(a.DB.Model(&catalog.Category{}).Where("id = ?", fx.cat2).Update("min_price", rsd(500)).Error)
+		sub := catalog.Category{Name: "OLED", Slug: "oled", Prefix: "OL", Level: 2, ParentID: &fx.cat2, PdvBps: 2000, WebMarginBps: 1000,
+			RetailMarginBps: 2500, DealerMarginBps: 500, Active: true}
+		off := catalog.Category{Name: "Ugašena", Slug: "ugasena", Prefix: "UG", Level: 1, PdvBps: 2000, WebMarginBps: 1000,
+			RetailMarginBps: 2500, DealerMarginBps: 500, Active: false}
+		lg := catalog.Brand{Name: "LG"}
+		must(a.DB.Create(&sub).Error)
+		must(a.DB.Create(&off).Error)
+		must(a.DB.Create(&lg).Error)
+		base := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+		n := 0
+		mk := func(name string, cat uint64, value uint64, set map[string]any) {
+			t.Helper()
+			n++
+			p := fx.mustCreateProduct(t, fx.product(fmt.Sprintf("SFC-%d", n), name, cat))
+			id := productIDOf(p)
+			set["created_at"] = base.Add(time.Duration(n) * time.Hour)
+			if _, ok := set["active"]; !ok {
+				set["active"] = true
+			}
+			if _, ok := set["visible"]; !ok {
+				set["visible"] = true
+			}
+			must(a.DB.Model(&catalog.Product{}).Where("id = ?", id).Updates(set).Error)
+			if value != 0 {
+				must(a.DB.Where("product_id = ? AND attribute_id = ?", id, fx.colour).Delete(&catalog.ProductAttribute{}).Error)
+				must(a.DB.Create(&catalog.ProductAttribute{ProductID: id, AttributeID: fx.colour, AttributeValueID: &value, Active: true}).Error)
+			}
+		}
+		mk("Alfa", fx.cat2, fx.black, map[string]any{"web_price": rsd(1000), "authenticated_price": rsd(900), "brand_id": fx.brand})
+		mk("Beta", fx.cat2, fx.white, map[string]any{"web_price": rsd(2000), "authenticated_price": rsd(1800), "discount_price": rsd(1500), "brand_id": fx.brand})
+		mk("Gama", fx.cat2, fx.black, map[string]any{"web_price": rsd(300), "authenticated_price": rsd(280), "brand_id": lg.ID})
+		mk("Delta", sub.ID, 0, map[string]any{"web_price": rsd(1500), "authenticated_price": rsd(1400)})
+		mk("Skrivena", fx.cat2, fx.black, map[string]any{"web_price": rsd(100), "visible": false, "brand_id": lg.ID})
+		mk("Neaktivna", fx.cat2, fx.white, map[string]any{"web_price": rsd(100), "active": false, "brand_id": lg.ID})
+
+		type page struct {
+			names  []string
+			meta   map[string]any
+			facets map[string]any
+		}
+		get := func(query, token string) page {
+			t.Helper()
+			r := ts.do(req{method: "GET", path: "/api/v1/categories/televizori/products" + query, token: token})
+			if r.Status != 200 {
+				t.Fatalf("GET %s: %d %s", query, r.Status, r.Raw)
+			}
+			var out page
+			for _, x := range r.Body["data"].([]any) {
+				out.names = append(out.names, x.(map[string]any)["name"].(string))
+			}
+			out.meta, out.facets = r.Body["meta"].(map[string]any), r.Body["facets"].(map[string]any)
+			return out
+		}
+		names := func(query, token string, want ...string) page {
+			t.Helper()
+			p := get(query, token)
+			if fmt.Sprint(p.names) != fmt.Sprint(want) {
+				t.Errorf("%s (token %v): %v, want %v", query, token != "", p.names, want)
+			}
+			if p.meta["total"] != float64(len(want)) {
+				t.Errorf("%s: total %v, want %d", query, p.meta["total"], len(want))
+			}
+			return p
+		}
+		all := names("", "", "Delta", "Gama", "Beta", "Alfa") // newest first by default
+		if all.meta["per_page"] != 24.0 || all.meta["current_page"] != 1.0 || all.meta["last_page"] != 1.0 {
+			t.Errorf("meta: %v", all.meta)
+		}
+		facets := func(p page) string {
+			b, _ := json.Marshal(p.facets)
+			return string(b)
+		}
+		want := `{"attributes":[{"id":%d,"name":"Boja","values":[{"count":1,"id":%d,"value":"Bela"},{"count":2,"id":%d,"value":"Crna"}]}],` +
+			`"brands":[{"count":2,"id":%d,"name":"Gorenje"},{"count":1,"id":%d,"name":"LG"}],"in_stock":3,"on_action":1,"price":{"max":1500,"min":300}}`
+		wantAll := fmt.Sprintf(want, fx.colour, fx.white, fx.black, fx.brand, lg.ID)
+		if got := facets(all); got != wantAll {
+			t.Errorf("facets:\n got %s\nwant %s", got, wantAll)
+		}
+
+		names("?sort=newest", "", "Delta", "Gama", "Beta", "Alfa")
+		names("?sort=price", "", "Gama", "Alfa", "Beta", "Delta")
+		names("?sort=price", ts.buyer, "Gama", "Alfa", "Delta", "Beta")
+		names("?sort=-price", "", "Beta", "Delta", "Alfa", "Gama") // ties: by id
+		names("?sort=name", "", "Alfa", "Beta", "Delta", "Gama")
+		names("?sort=-name", "", "Gama", "Delta", "Beta", "Alfa")
+
+		// A facet ignores its own filter: choosing a brand or a colour keeps the others' counts.
+		if p := names(fmt.Sprintf("?brands=%d&sort=name", fx.brand), "", "Alfa", "Beta"); facets(p) !=
+			fmt.Sprintf(`{"attributes":[{"id":%d,"name":"Boja","values":[{"count":1,"id":%d,"value":"Bela"},{"count":1,"id":%d,"value":"Crna"}]}],`+
+				`"brands":[{"count":2,"id":%d,"name":"Gorenje"},{"count":1,"id":%d,"name":"LG"}],"in_stock":2,"on_action":1,"price":{"max":1500,"min":1000}}`,
+				fx.colour, fx.white, fx.black, fx.brand, lg.ID) {
+			t.Errorf("brand facets: %s", facets(p))
+		}
+		if p := names(fmt.Sprintf("?values=%d&sort=name", fx.black), "", "Alfa", "Gama"); facets(p) !=
+			fmt.Sprintf(`{"attributes":[{"id":%d,"name":"Boja","values":[{"count":1,"id":%d,"value":"Bela"},{"count":2,"id":%d,"value":"Crna"}]}],`+
+				`"brands":[{"count":1,"id":%d,"name":"Gorenje"},{"count":1,"id":%d,"name":"LG"}],"in_stock":1,"on_action":0,"price":{"max":1000,"min":300}}`,
+				fx.colour, fx.white, fx.black, fx.brand, lg.ID) {
+			t.Errorf("value facets: %s", facets(p))
+		}
+		names(fmt.Sprintf("?values=%d,%d&sort=name", fx.black, fx.white), "", "Alfa", "Beta", "Gama")
+		names("?discount=1", "", "Beta")
+		names("?in_stock=1&sort=name", "", "Alfa", "Beta", "Delta")
+		if p := names("?price_from=1000&price_to=1500&sort=name", "", "Alfa", "Beta", "Delta"); p.facets["price"].(map[string]any)["min"] != 300.0 {
+			t.Errorf("price facet with a price filter: %v", p.facets["price"])
+		}
+		names("?price_from=1000&price_to=1500&sort=name", ts.buyer, "Beta", "Delta")
+
+		for size, per := range map[string]float64{"24": 24, "48": 48, "72": 72, "96": 72} {
+			if p := get("?paginate="+size, ""); p.meta["per_page"] != per || len(p.names) != 4 {
+				t.Errorf("paginate=%s: per_page %v, %d rows", size, p.meta["per_page"], len(p.names))
+			}
+		}
+		if p := get("?paginate=24&page=2", ""); len(p.names) != 0 || p.meta["current_page"] != 2.0 {
+			t.Errorf("page 2: %v %v", p.names, p.meta)
+		}
+		for _, bad := range []struct{ query, field string }{{"?paginate=30", "paginate"}, {"?paginate=200", "paginate"},
+			{"?sort=cena", "sort"}, {"?brands=x", "brands"}, {"?color=1", "color"}} {
+			r := ts.do(req{method: "GET", path: "/api/v1/categories/televizori/products" + bad.query})
+			if r.Status != 422 || firstError(r, bad.field) == "" {
+				t.Errorf("%s: %d %s, want 422 on %s", bad.query, r.Status, r.Raw, bad.field)
+			}
+		}
+		for _, slug := range []string{"nema-je", "ugasena"} {
+			r := ts.do(req{method: "GET", path: "/api/v1/categories/" + slug + "/products"})
+			if r.Status != 404 || message(r) != "Kategorija ne postoji ili je izbrisana." {
+				t.Errorf("%s: %d %s", slug, r.Status, r.Raw)
+			}
+		}
+		// The subcategory alone.
+		r := ts.do(req{method: "GET", path: "/api/v1/categories/oled/products"})
+		if r.Status != 200 || len(r.Body["data"].([]any)) != 1 {
+			t.Errorf("oled: %d %s", r.Status, r.Raw)
 		}
 	})
 }

@@ -9325,6 +9325,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/categories/{slug}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A category's products with the filter panel's facets (public)
+         * @description Active, visible products of the active category and its active subcategories. Facets: shown-price range, brands and the category's active attributes' values with counts, on action, in stock (purchasable); each facet counts the products matching the other chosen filters. Page sizes 24, 48, 72 (96 is answered as 72). Prices as on the product page (a valid token: the customer price).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description on action today */
+                    discount?: boolean;
+                    /** @description purchasable */
+                    in_stock?: boolean;
+                    /** @description shown price from */
+                    price_from?: number;
+                    /** @description shown price to */
+                    price_to?: number;
+                    /** @description the caller's shown price for price */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description attribute value ids: one attribute's values are alternatives */
+                    values?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description category slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCategoryProducts"];
+                    };
+                };
+                /** @description Kategorija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -10952,11 +11031,36 @@ export interface components {
             slug?: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
+        StorefrontAttributeFacet: {
+            id?: number;
+            name?: string;
+            values?: components["schemas"]["StorefrontValueFacet"][];
+        };
+        StorefrontBrandFacet: {
+            count?: number;
+            id?: number;
+            name?: string;
+        };
+        StorefrontCategoryProducts: {
+            data?: components["schemas"]["StorefrontProductCard"][];
+            facets?: components["schemas"]["StorefrontFacets"];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         StorefrontCategoryRef: {
             id?: number;
             min_price?: number;
             name?: string;
             slug?: string;
+        };
+        StorefrontFacets: {
+            attributes?: components["schemas"]["StorefrontAttributeFacet"][];
+            brands?: components["schemas"]["StorefrontBrandFacet"][];
+            in_stock?: number;
+            on_action?: number;
+            price?: {
+                max?: number;
+                min?: number;
+            };
         };
         StorefrontProduct: {
             active?: boolean;
@@ -11006,6 +11110,11 @@ export interface components {
         };
         StorefrontSupplierRef: {
             name?: string;
+        };
+        StorefrontValueFacet: {
+            count?: number;
+            id?: number;
+            value?: string;
         };
         Supplier: {
             connected_products?: number;
