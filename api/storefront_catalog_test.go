@@ -12,6 +12,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // TestStorefrontProduct: GET /products/{slug} is public; the shown price is the web price for a
@@ -53,6 +54,24 @@ func TestStorefrontProduct(t *testing.T) {
 		hidden := mk("SF-5", "Frižider skriven", map[string]any{"web_price": rsd(1000), "hidden": true})
 		inactive := mk("SF-6", "Frižider neaktivan", map[string]any{"web_price": rsd(1000), "inactive": true})
 
+		// The action's row, as pricing keeps it: the product shows its type.
+		dt := pricing.DiscountType{Name: "Crni petak"}
+		if err := a.DB.Create(&dt).Error; err != nil {
+			t.Fatal(err)
+		}
+		var actionID uint64
+		if err := a.DB.Model(&catalog.Product{}).Where("slug = ?", action).Pluck("id", &actionID).Error; err != nil {
+			t.Fatal(err)
+		}
+		d := catalog.Discount{ProductID: actionID, DiscountTypeID: dt.ID, Price: rsd(700), ValidFrom: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC),
+			ValidTo: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}
+		if err := a.DB.Create(&d).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := a.DB.Model(&catalog.Product{}).Where("id = ?", actionID).Update("active_discount_id", d.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+
 		get := func(slug, token string) map[string]any {
 			t.Helper()
 			r := ts.do(req{method: "GET", path: "/api/v1/products/" + slug + "?include=categories,images,discount.type,mainCategory,approvedRatings,brand,supplier,answeredQuestions.user", token: token})
@@ -78,7 +97,13 @@ func TestStorefrontProduct(t *testing.T) {
 		check("action: customer", get(action, ts.buyer), want{700, 1200, 500}, true)
 		check("below min price", get(cheap, ""), want{400, 600, 200}, false)
 
+		if dd, _ := get(action, "")["discount"].(map[string]any); dd == nil || dd["type"] != "Crni petak" || dd["price"] != 700.0 {
+			t.Errorf("action's discount: %v", dd)
+		}
 		p := get(plain, "")
+		if p["discount"] != nil {
+			t.Errorf("a product without an action shows %v", p["discount"])
+		}
 		if p["sku"] != "SF-1" || p["name"] != "Frižider Gorenje" || p["main_category_slug"] != "frizideri" {
 			t.Errorf("product: %s", p)
 		}
