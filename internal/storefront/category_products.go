@@ -92,6 +92,10 @@ type CategoryPage struct {
 	Facets   Facets
 }
 
+// purchasableSQL is the purchasable rule's price part: the web price not below the product's
+// main category's min price (active and visible are the page's own conditions).
+const purchasableSQL = "products.web_price >= COALESCE((SELECT mc.min_price FROM categories mc WHERE mc.id = products.main_category_id), 0)"
+
 // shownPriceSQL is pricing's shown-price rule over the stored derived prices.
 func shownPriceSQL(loggedIn bool) string {
 	if loggedIn {
@@ -102,12 +106,11 @@ func shownPriceSQL(loggedIn bool) string {
 
 // categoryQuery is the state of one category page's query.
 type categoryQuery struct {
-	db       *gorm.DB
-	catIDs   []uint64
-	minPrice money.Para
-	f        CategoryProductsFilter
-	groups   [][]uint64 // chosen values by attribute
-	price    string
+	db     *gorm.DB
+	catIDs []uint64
+	f      CategoryProductsFilter
+	groups [][]uint64 // chosen values by attribute
+	price  string
 }
 
 // base is the category's active, visible products matching every filter but skip's.
@@ -133,7 +136,7 @@ func (q *categoryQuery) base(skip string) *gorm.DB {
 		db = db.Where("products.discount_price IS NOT NULL")
 	}
 	if skip != "in_stock" && q.f.InStock {
-		db = db.Where("products.web_price >= ?", q.minPrice)
+		db = db.Where(purchasableSQL)
 	}
 	return db
 }
@@ -173,7 +176,7 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 		ids = append(ids, children[ids[i]]...)
 	}
 	db := s.db.WithContext(ctx)
-	q := &categoryQuery{db: db, catIDs: ids, minPrice: cat.MinPrice, f: f, price: shownPriceSQL(loggedIn)}
+	q := &categoryQuery{db: db, catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
 	if len(f.Values) > 0 {
 		var vs []struct{ ID, AttributeID uint64 }
 		if err := db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", f.Values).Scan(&vs).Error; err != nil {
@@ -272,7 +275,7 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 	if err := q.base("discount").Where("products.discount_price IS NOT NULL").Count(&fc.OnAction).Error; err != nil {
 		return fc, wrap(err, "on action")
 	}
-	if err := q.base("in_stock").Where("products.web_price >= ?", q.minPrice).Count(&fc.InStock).Error; err != nil {
+	if err := q.base("in_stock").Where(purchasableSQL).Count(&fc.InStock).Error; err != nil {
 		return fc, wrap(err, "in stock")
 	}
 	return fc, nil
