@@ -14,6 +14,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -31,6 +32,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/storefront"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -52,7 +54,9 @@ type Deps struct {
 	Partners *partners.Service
 	// Eoffer is the e-ponuda price tool.
 	Eoffer *eoffer.Service
-	Checks []Check
+	// Storefront serves the public catalogue (nil: none of its routes).
+	Storefront *storefront.Service
+	Checks     []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -102,7 +106,8 @@ func Routes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/users/:id/avatar", Handler: u.avatar, Auth: true, Permissions: []string{identity.PermUpdateUser}},
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
-	}, append(append(append(append(catalogRoutes(d), pricelistAreaRoutes(d)...), pricingRuleRoutes(d)...), partnerRoutes(d)...), eofferRoutes(d)...)...)
+	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
+		storefrontCatalogRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

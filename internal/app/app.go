@@ -33,6 +33,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/storefront"
 )
 
 type App struct {
@@ -60,6 +61,8 @@ type App struct {
 	// Feeds writes the public product feeds; Partners keeps the API clients and serves theirs.
 	Feeds    *eoffer.Feeds
 	Partners *partners.Service
+	// Storefront answers the public catalogue calls (guest and customer prices).
+	Storefront *storefront.Service
 }
 
 // Options adjust the graph for tests.
@@ -128,6 +131,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, log, a.Clock).WithCoalesceWindow(cfg.Pricing.CoalesceWindow)
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, a.Pricing, log, a.Clock, a.Images)
 	a.Pricing.UseProductSelector(a.Catalog)
+	a.Storefront = storefront.NewService(a.DB, a.Catalog)
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})

@@ -973,3 +973,13 @@ func typedParam(db *gorm.DB, pgType string) string {
 	}
 	return "?"
 }
+
+// ProductsByID are these products in this order (missing ones left out), with the relations
+// asked for: the storefront's pages, whose ids it selects itself.
+func (s *Service) ProductsByID(ctx context.Context, ids []uint64, inc ProductIncludes) ([]ProductDetails, error) {
+	rows, err := productsInOrder(s.db.WithContext(ctx), ids)
+	if err != nil {
+		return nil, err
+	}
+	return s.productDetails(ctx, rows, inc)
+}

@@ -9928,6 +9928,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/categories/{slug}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A category's products with the filter panel's facets (public)
+         * @description Active, visible products of the active category and its active subcategories. Facets: shown-price range, brands and the category's active attributes' values with counts, on action, in stock (purchasable); each facet counts the products matching the other chosen filters. Page sizes 24, 48, 72 (96 is answered as 72). Prices as on the product page (a valid token: the customer price).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description on action today */
+                    discount?: boolean;
+                    /** @description purchasable */
+                    in_stock?: boolean;
+                    /** @description shown price from */
+                    price_from?: number;
+                    /** @description shown price to */
+                    price_to?: number;
+                    /** @description the caller's shown price for price */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description attribute value ids: one attribute's values are alternatives */
+                    values?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description category slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontCategoryProducts"];
+                    };
+                };
+                /** @description Kategorija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -10189,6 +10268,69 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's storefront page, by slug (public)
+         * @description Only active products visible on site. price is the shown price: the action price; else, with a valid token, the authenticated price; else the web price (a missing or bad token is a guest). retail_price is the retail price, or price × 1.14 when the retail price is below it; saving = retail_price − price. purchasable: active, visible and web price not below the main category's min price. related: up to 4 other products of the main category, newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description relations: categories, images, discount.type, mainCategory, approvedRatings, brand, supplier, answeredQuestions.user, attributes */
+                    include?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StorefrontProduct"];
+                    };
+                };
+                /** @description Proizvod ne postoji ili je izbrisan. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11556,6 +11698,91 @@ export interface components {
             slug?: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
+        StorefrontAttributeFacet: {
+            id?: number;
+            name?: string;
+            values?: components["schemas"]["StorefrontValueFacet"][];
+        };
+        StorefrontBrandFacet: {
+            count?: number;
+            id?: number;
+            name?: string;
+        };
+        StorefrontCategoryProducts: {
+            data?: components["schemas"]["StorefrontProductCard"][];
+            facets?: components["schemas"]["StorefrontFacets"];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        StorefrontCategoryRef: {
+            id?: number;
+            min_price?: number;
+            name?: string;
+            slug?: string;
+        };
+        StorefrontFacets: {
+            attributes?: components["schemas"]["StorefrontAttributeFacet"][];
+            brands?: components["schemas"]["StorefrontBrandFacet"][];
+            in_stock?: number;
+            on_action?: number;
+            price?: {
+                max?: number;
+                min?: number;
+            };
+        };
+        StorefrontProduct: {
+            active?: boolean;
+            answeredQuestions?: unknown[];
+            /** @description ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16). */
+            approvedRatings?: unknown[];
+            attributes?: components["schemas"]["ProductAttribute"][];
+            authenticated_price?: number;
+            brand?: components["schemas"]["ProductNamedRef"] | null;
+            catalog_stickers?: components["schemas"]["ProductCatalogStickerRef"][];
+            categories?: components["schemas"]["StorefrontCategoryRef"][];
+            country_of_origin?: string;
+            description?: string;
+            discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_value_sticker?: string;
+            id?: number;
+            images?: components["schemas"]["ProductImage"][];
+            mainCategory?: components["schemas"]["StorefrontCategoryRef"][];
+            main_category_slug?: string;
+            main_image?: components["schemas"]["ProductImage"] | null;
+            manufacturer?: components["schemas"]["ProductValueRef"] | null;
+            name?: string;
+            /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
+            price?: number;
+            purchasable?: boolean;
+            related?: components["schemas"]["StorefrontProductCard"][];
+            retail_price?: number;
+            saving?: number;
+            sku?: string;
+            slug?: string;
+            supplier?: components["schemas"]["StorefrontSupplierRef"] | null;
+            visible?: boolean;
+            web_price?: number;
+        };
+        StorefrontProductCard: {
+            discount?: components["schemas"]["ProductDiscount"] | null;
+            id?: number;
+            main_category_slug?: string;
+            main_image?: components["schemas"]["ProductImage"] | null;
+            name?: string;
+            /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
+            price?: number;
+            purchasable?: boolean;
+            retail_price?: number;
+            saving?: number;
+            slug?: string;
+        };
+        StorefrontSupplierRef: {
+            name?: string;
+        };
+        StorefrontValueFacet: {
+            count?: number;
+            id?: number;
+            value?: string;
+        };
         Supplier: {
             connected_products?: number;
             id?: number;
@@ -11827,6 +12054,9 @@ export interface components {
         };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
+        };
+        "httpx.DataResponse-StorefrontProduct": {
+            data?: components["schemas"]["StorefrontProduct"];
         };
         "httpx.DataResponse-User": {
             data?: components["schemas"]["User"];

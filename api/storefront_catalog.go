@@ -1,0 +1,284 @@
+package api
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"shop/internal/catalog"
+	"shop/internal/identity"
+	"shop/internal/platform/httpx"
+	"shop/internal/platform/listing"
+	"shop/internal/platform/money"
+	"shop/internal/storefront"
+)
+
+// storefrontCatalogRoutes are the storefront's public catalogue calls (spec 7): no login; a
+// valid token only changes the price shown (the customer price).
+func storefrontCatalogRoutes(d Deps) []Route {
+	if d.Storefront == nil {
+		return nil
+	}
+	h := storefrontHandlers{sf: d.Storefront, ids: d.Identity}
+	return []Route{
+		{Method: "GET", Path: "/products/:slug", Handler: h.product},
+		{Method: "GET", Path: "/categories/:slug/products", Handler: h.categoryProducts},
+	}
+}
+
+type storefrontHandlers struct {
+	sf  *storefront.Service
+	ids *identity.Service
+}
+
+// loggedIn tells whether the request carries a valid access token. A missing, bad or expired
+// token is a guest: the storefront's calls are public, the token only picks the price.
+func (h storefrontHandlers) loggedIn(c *gin.Context) bool {
+	token := bearer(c, false)
+	if token == "" {
+		return false
+	}
+	_, err := h.ids.Authenticate(c.Request.Context(), token)
+	return err == nil
+}
+
+// storefrontIncludeNames is spec 7's include list of the product page (plus attributes for the
+// Specifikacije tab). discount and discount.type are always there (the price needs them);
+// approvedRatings and answeredQuestions(.user) are empty lists until ratings and questions exist.
+var storefrontIncludeNames = []string{"categories", "images", "discount", "discount.type", "mainCategory", "mainImage", "approvedRatings",
+	"brand", "supplier", "answeredQuestions", "answeredQuestions.user", "attributes"}
+
+// StorefrontCategoryRef is a category as the storefront shows it on a product.
+type StorefrontCategoryRef struct {
+	ID       uint64     `json:"id"`
+	Name     string     `json:"name"`
+	Slug     string     `json:"slug"`
+	MinPrice money.Para `json:"min_price" swaggertype:"number"`
+} // @name StorefrontCategoryRef
+
+// StorefrontProductCard is a product as a card shows it (related products).
+type StorefrontProductCard struct {
+	ID               uint64                   `json:"id"`
+	Name             string                   `json:"name"`
+	Slug             string                   `json:"slug"`
+	MainCategorySlug string                   `json:"main_category_slug"`
+	MainImage        *ProductImageResponse    `json:"main_image" extensions:"x-nullable"`
+	Discount         *ProductDiscountResponse `json:"discount" extensions:"x-nullable"`
+	// Price is the shown price for this caller; RetailPrice the struck price; Saving their difference.
+	Price       money.Para `json:"price" swaggertype:"number"`
+	RetailPrice money.Para `json:"retail_price" swaggertype:"number"`
+	Saving      money.Para `json:"saving" swaggertype:"number"`
+	Purchasable bool       `json:"purchasable"`
+} // @name StorefrontProductCard
+
+// StorefrontProduct is the product page: the card's fields, the relations asked for and the
+// related products. It carries no purchase-side price (entry, dealer, EP).
+type StorefrontProduct struct {
+	StorefrontProductCard
+	SKU                string                     `json:"sku"`
+	Description        string                     `json:"description"`
+	Active             bool                       `json:"active"`
+	Visible            bool                       `json:"visible"`
+	WebPrice           money.Para                 `json:"web_price" swaggertype:"number"`
+	AuthenticatedPrice money.Para                 `json:"authenticated_price" swaggertype:"number"`
+	CountryOfOrigin    string                     `json:"country_of_origin"`
+	MainCategory       []StorefrontCategoryRef    `json:"mainCategory"`
+	Categories         []StorefrontCategoryRef    `json:"categories,omitzero"`
+	Images             []ProductImageResponse     `json:"images,omitzero"`
+	Attributes         []ProductAttributeResponse `json:"attributes,omitzero"`
+	Brand              *ProductBrandResponse      `json:"brand" extensions:"x-nullable"`
+	Manufacturer       *ProductValueResponse      `json:"manufacturer" extensions:"x-nullable"`
+	Supplier           *StorefrontSupplierRef     `json:"supplier,omitempty" extensions:"x-nullable"`
+	EnergyValueSticker *string                    `json:"energy_value_sticker"`
+	CatalogStickers    []ProductStickerResponse   `json:"catalog_stickers"`
+	// ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16).
+	ApprovedRatings   []any                   `json:"approvedRatings,omitzero"`
+	AnsweredQuestions []any                   `json:"answeredQuestions,omitzero"`
+	Related           []StorefrontProductCard `json:"related"`
+} // @name StorefrontProduct
+
+// StorefrontSupplierRef is the supplier's name (spec 3: supplier (name)).
+type StorefrontSupplierRef struct {
+	Name string `json:"name"`
+} // @name StorefrontSupplierRef
+
+func storefrontCard(p *catalog.ProductDetails, loggedIn bool) StorefrontProductCard {
+	pr := storefront.ShownPrices(p, loggedIn)
+	d, _, _ := productDiscount(p)
+	slug := p.MainCategorySlug
+	if slug == "" && p.MainCategory != nil {
+		slug = p.MainCategory.Slug
+	}
+	return StorefrontProductCard{ID: p.ID, Name: p.Name, Slug: p.Slug, MainCategorySlug: slug, MainImage: productImageResponse(p.MainImage),
+		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: storefront.Purchasable(p)}
+}
+
+func storefrontCategories(cs []catalog.ProductCategoryRef) []StorefrontCategoryRef {
+	out := make([]StorefrontCategoryRef, len(cs))
+	for i, c := range cs {
+		out[i] = StorefrontCategoryRef(c)
+	}
+	return out
+}
+
+func storefrontProduct(pg *storefront.ProductPage, inc httpx.Includes, loggedIn bool, today string) StorefrontProduct {
+	p := pg.ProductDetails
+	full := productResponse(p, catalog.ProductIncludes{Images: inc.Has("images"), Attributes: inc.Has("attributes")}, today)
+	out := StorefrontProduct{StorefrontProductCard: storefrontCard(p, loggedIn), SKU: p.SKU, Description: p.Description, Active: p.Active,
+		Visible: p.Visible, WebPrice: p.WebPrice, AuthenticatedPrice: p.AuthPrice, CountryOfOrigin: p.CountryOfOrigin,
+		MainCategory: []StorefrontCategoryRef{}, Brand: productRefResponse(p.Brand), Manufacturer: productValueResponse(p.Manufacturer),
+		EnergyValueSticker: full.EnergyValueSticker, CatalogStickers: full.CatalogStickers, Related: []StorefrontProductCard{}}
+	if p.MainCategory != nil {
+		out.MainCategory = append(out.MainCategory, StorefrontCategoryRef(*p.MainCategory))
+	}
+	if inc.Has("categories") {
+		out.Categories = storefrontCategories(p.Categories)
+	}
+	if inc.Has("images") {
+		out.Images = full.Images
+	}
+	if inc.Has("attributes") {
+		out.Attributes = full.Attributes
+	}
+	if inc.Has("supplier") && p.Supplier != nil {
+		out.Supplier = &StorefrontSupplierRef{Name: p.Supplier.Name}
+	}
+	if inc.Has("approvedRatings") {
+		out.ApprovedRatings = []any{}
+	}
+	if inc.Has("answeredQuestions") || inc.Has("answeredQuestions.user") {
+		out.AnsweredQuestions = []any{}
+	}
+	for i := range pg.Related {
+		out.Related = append(out.Related, storefrontCard(&pg.Related[i], loggedIn))
+	}
+	return out
+}
+
+// product godoc
+//
+//	@Summary		A product's storefront page, by slug (public)
+//	@Description	Only active products visible on site. price is the shown price: the action price; else, with a valid token, the authenticated price; else the web price (a missing or bad token is a guest). retail_price is the retail price, or price × 1.14 when the retail price is below it; saving = retail_price − price. purchasable: active, visible and web price not below the main category's min price. related: up to 4 other products of the main category, newest first.
+//	@Tags			storefront
+//	@Produce		json
+//	@Param			slug	path		string	true	"product slug"
+//	@Param			include	query		string	false	"relations: categories, images, discount.type, mainCategory, approvedRatings, brand, supplier, answeredQuestions.user, attributes"
+//	@Success		200		{object}	httpx.DataResponse[StorefrontProduct]
+//	@Failure		404		{object}	httpx.ErrorResponse	"Proizvod ne postoji ili je izbrisan."
+//	@Failure		422		{object}	httpx.ErrorResponse
+//	@Router			/api/v1/products/{slug} [get]
+func (h storefrontHandlers) product(c *gin.Context) {
+	inc, ok := httpx.BindIncludes(c, storefrontIncludeNames...)
+	if !ok {
+		return
+	}
+	ci := catalog.ProductIncludes{MainImage: true, Categories: inc.Has("categories"), Images: inc.Has("images"), Brand: true,
+		Supplier: inc.Has("supplier"), Attributes: inc.Has("attributes")}
+	pg, err := h.sf.Product(c.Request.Context(), c.Param("slug"), ci)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Data(c, storefrontProduct(pg, inc, h.loggedIn(c), h.sf.Today()))
+}
+
+// StorefrontFacets are the category page's filter panel: each facet counts the products
+// matching every other chosen filter.
+type StorefrontFacets struct {
+	Price struct {
+		Min money.Para `json:"min" swaggertype:"number"`
+		Max money.Para `json:"max" swaggertype:"number"`
+	} `json:"price"`
+	Brands     []StorefrontBrandFacet     `json:"brands"`
+	Attributes []StorefrontAttributeFacet `json:"attributes"`
+	OnAction   int64                      `json:"on_action"`
+	InStock    int64                      `json:"in_stock"`
+} // @name StorefrontFacets
+
+type StorefrontBrandFacet struct {
+	ID    uint64 `json:"id"`
+	Name  string `json:"name"`
+	Count int64  `json:"count"`
+} // @name StorefrontBrandFacet
+
+type StorefrontAttributeFacet struct {
+	ID     uint64                 `json:"id"`
+	Name   string                 `json:"name"`
+	Values []StorefrontValueFacet `json:"values"`
+} // @name StorefrontAttributeFacet
+
+type StorefrontValueFacet struct {
+	ID    uint64 `json:"id"`
+	Value string `json:"value"`
+	Count int64  `json:"count"`
+} // @name StorefrontValueFacet
+
+// StorefrontCategoryProducts is `{data, meta, facets}`.
+type StorefrontCategoryProducts struct {
+	Data   []StorefrontProductCard `json:"data"`
+	Meta   httpx.Meta              `json:"meta"`
+	Facets StorefrontFacets        `json:"facets"`
+} // @name StorefrontCategoryProducts
+
+// StorefrontCategoryProductsQuery documents the category page's parameters.
+type StorefrontCategoryProductsQuery struct {
+	Brands    string  `form:"brands" example:"3,7"`                                         // brand ids, comma-joined
+	Values    string  `form:"values" example:"11,12"`                                       // attribute value ids: one attribute's values are alternatives
+	PriceFrom float64 `form:"price_from"`                                                   // shown price from
+	PriceTo   float64 `form:"price_to"`                                                     // shown price to
+	Discount  bool    `form:"discount"`                                                     // on action today
+	InStock   bool    `form:"in_stock"`                                                     // purchasable
+	Sort      string  `form:"sort" enums:"newest,price,-price,name,-name" default:"newest"` // the caller's shown price for price
+} // @name StorefrontCategoryProductsQuery
+
+func storefrontFacets(f storefront.Facets) StorefrontFacets {
+	var out StorefrontFacets
+	out.Price.Min, out.Price.Max = f.PriceMin, f.PriceMax
+	out.OnAction, out.InStock = f.OnAction, f.InStock
+	out.Brands = make([]StorefrontBrandFacet, len(f.Brands))
+	for i, b := range f.Brands {
+		out.Brands[i] = StorefrontBrandFacet(b)
+	}
+	out.Attributes = make([]StorefrontAttributeFacet, len(f.Attributes))
+	for i, a := range f.Attributes {
+		vs := make([]StorefrontValueFacet, len(a.Values))
+		for j, v := range a.Values {
+			vs[j] = StorefrontValueFacet(v)
+		}
+		out.Attributes[i] = StorefrontAttributeFacet{ID: a.ID, Name: a.Name, Values: vs}
+	}
+	return out
+}
+
+// categoryProducts godoc
+//
+//	@Summary		A category's products with the filter panel's facets (public)
+//	@Description	Active, visible products of the active category and its active subcategories. Facets: shown-price range, brands and the category's active attributes' values with counts, on action, in stock (purchasable); each facet counts the products matching the other chosen filters. Page sizes 24, 48, 72 (96 is answered as 72). Prices as on the product page (a valid token: the customer price).
+//	@Tags			storefront
+//	@Produce		json
+//	@Param			slug		path		string							true	"category slug"
+//	@Param			filter		query		StorefrontCategoryProductsQuery	false	"filters and sort"
+//	@Param			page		query		int								false	"page (1-based)"
+//	@Param			paginate	query		int								false	"page size"	Enums(24, 48, 72, 96)	default(24)
+//	@Success		200			{object}	StorefrontCategoryProducts
+//	@Failure		404			{object}	httpx.ErrorResponse	"Kategorija ne postoji ili je izbrisana."
+//	@Failure		422			{object}	httpx.ErrorResponse
+//	@Router			/api/v1/categories/{slug}/products [get]
+func (h storefrontHandlers) categoryProducts(c *gin.Context) {
+	var f storefront.CategoryProductsFilter
+	page, _, ok := httpx.BindList(c, &f, httpx.ListSpec{DefaultSize: storefront.DefaultPageSize, MaxSize: storefront.MaxPageSize})
+	if !ok {
+		return
+	}
+	loggedIn := h.loggedIn(c)
+	res, err := h.sf.CategoryProducts(c.Request.Context(), c.Param("slug"), f, page, loggedIn)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	page.Size, _ = storefront.PageSize(page.Size)
+	out := StorefrontCategoryProducts{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets),
+		Meta: httpx.Meta{Total: res.Total, PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(listing.Total{N: res.Total})}}
+	for i := range res.Products {
+		out.Data[i] = storefrontCard(&res.Products[i], loggedIn)
+	}
+	c.JSON(200, out)
+}
