@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { usePageTitle } from '../../components/usePageTitle'
 import { downloadExport, type ProductsExport, useProductsExports } from '../../hooks/api/productsExports'
+import { formatDateTime } from '../../format'
 import { toast } from '../../notify'
 import { href, screens } from '../../screens'
 
@@ -19,7 +20,7 @@ export function ProductsExportPage() {
     { key: 'id', dataIndex: 'id', title: 'ID', width: 70 },
     { key: 'name', dataIndex: 'name', title: l('name') },
     { key: 'categories', title: l('categories'), render: (_, e) => (e.categories ?? []).map((c) => c.name).join(', ') },
-    { key: 'created', title: l('created'), render: (_, e) => (e.created_at ? new Date(e.created_at).toLocaleString() : '') },
+    { key: 'created', title: l('created'), render: (_, e) => formatDateTime(e.created_at) },
     { key: 'status', title: l('status'), render: (_, e) => t(`productsExport.statuses.${e.status ?? 'queued'}`) },
     {
       key: 'progress',
