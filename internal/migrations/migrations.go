@@ -29,6 +29,7 @@ func all() []*gormigrate.Migration {
 		m0009DiscountMassRuns(),
 		m0010ProductListFlags(),
 		m0011Partners(),
+		m0013SearchQueries(),
 	}
 }
 
