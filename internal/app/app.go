@@ -33,6 +33,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/search"
 )
 
 type App struct {
@@ -58,6 +59,8 @@ type App struct {
 	// Feeds writes the public product feeds; Partners keeps the API clients and serves theirs.
 	Feeds    *eoffer.Feeds
 	Partners *partners.Service
+	// Search is the storefront's product search and autocomplete.
+	Search *search.Service
 }
 
 // Options adjust the graph for tests.
@@ -132,6 +135,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
 	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
+	a.Search = search.NewService(a.DB, a.Clock)
 	ok = true
 	return a, nil
 }

@@ -230,7 +230,8 @@ func (s *Service) load(ctx context.Context, ids []uint64) ([]Product, error) {
 }
 
 // Record counts a search a shopper made (the results page, not the autocomplete's
-// keystrokes); only searches that found something, so the popular list stays clean.
+// keystrokes); the caller records only searches that found something literally, so the
+// popular list holds neither misses nor misspellings.
 func (s *Service) Record(ctx context.Context, q string) error {
 	name, term := Clean(q), Normalize(q)
 	if term == "" {
