@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 
@@ -156,16 +157,29 @@ func (s *Service) fuzzy(ctx context.Context, words []string) ([]uint64, error) {
 		ID         uint64
 		SearchText string
 	}
-	q := s.db.WithContext(ctx).Table("products p").Where("p.active = ? AND p.visible = ?", true, true).Select("p.id, p.search_text")
+	candidates := func(db *gorm.DB) *gorm.DB {
+		return db.WithContext(ctx).Table("products p").Where("p.active = ? AND p.visible = ?", true, true).
+			Select("p.id, p.search_text").Limit(fuzzyCandidates)
+	}
+	var err error
 	if s.db.Dialector.Name() == "postgres" {
-		score := make([]string, 0, len(words))
-		var scoreArgs []any
-		for _, w := range words {
-			q = q.Where("word_similarity(?, p.search_text) >= ?", w, trigramThreshold)
-			score = append(score, "word_similarity(?, p.search_text)")
-			scoreArgs = append(scoreArgs, w)
-		}
-		q = q.Order(clause.OrderBy{Expression: clause.Expr{SQL: strings.Join(score, " + ") + " DESC, p.name, p.id", Vars: scoreArgs}})
+		// '<%' (word_similarity at least the threshold) is what products_search_trgm_idx
+		// serves; the threshold is set for this transaction only.
+		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec(fmt.Sprintf("SET LOCAL pg_trgm.word_similarity_threshold = %.2f", trigramThreshold)).Error; err != nil {
+				return err
+			}
+			q := candidates(tx)
+			score := make([]string, 0, len(words))
+			var scoreArgs []any
+			for _, w := range words {
+				q = q.Where("? <% p.search_text", w)
+				score = append(score, "word_similarity(?, p.search_text)")
+				scoreArgs = append(scoreArgs, w)
+			}
+			return q.Order(clause.OrderBy{Expression: clause.Expr{SQL: strings.Join(score, " + ") + " DESC, p.name, p.id", Vars: scoreArgs}}).
+				Scan(&rows).Error
+		})
 	} else {
 		var near []string
 		var nearArgs []any
@@ -178,9 +192,9 @@ func (s *Service) fuzzy(ctx context.Context, words []string) ([]uint64, error) {
 		if len(near) == 0 {
 			return nil, nil
 		}
-		q = q.Where(strings.Join(near, " OR "), nearArgs...).Order("p.name, p.id")
+		err = candidates(s.db).Where(strings.Join(near, " OR "), nearArgs...).Order("p.name, p.id").Scan(&rows).Error
 	}
-	if err := q.Limit(fuzzyCandidates).Scan(&rows).Error; err != nil {
+	if err != nil {
 		return nil, apperr.Wrap(err, "fuzzy search")
 	}
 	var ids []uint64
