@@ -108,3 +108,41 @@ func TestStorefrontSearchAPI(t *testing.T) {
 		}
 	})
 }
+
+// The search reads what the catalogue writes: a product made through the admin is found by
+// its description's text (never by the rich text's markup), after a mass description change
+// by the new text only, with pricing's web price as the guest's.
+func TestStorefrontSearchFollowsTheCatalogue(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := productFixtureNew(t, a)
+		ts := fx.ts
+		body := fx.product("FR-77", "Frižider Gorenje NRK", fx.cat1)
+		body["description"] = lexical("Tihi kompresor, A++ klasa.")
+		id := productIDOf(fx.mustCreateProduct(t, body))
+		hits := func(q string) []any {
+			t.Helper()
+			r := ts.do(req{method: "GET", path: "/api/v1/search?q=" + url.QueryEscape(q)})
+			if r.Status != 200 {
+				t.Fatalf("search %q: %d %s", q, r.Status, r.Raw)
+			}
+			return list(r)
+		}
+		if h := hits("kompresor"); len(h) != 1 || h[0].(map[string]any)["id"] != float64(id) || h[0].(map[string]any)["guest_price"] != 1320.0 {
+			t.Fatalf("description search = %v", h)
+		}
+		if h := hits("paragraph"); len(h) != 0 {
+			t.Errorf("the markup was searched: %v", h)
+		}
+		if h := hits("фрижидери"); len(h) != 1 {
+			t.Errorf("category (Cyrillic) search = %v", h)
+		}
+		r := ts.do(req{method: "PATCH", path: "/api/v1/admin/products/mass-update", token: ts.staff,
+			body: map[string]any{"description": lexical("Inverter motor, garancija 10 godina."), "ids": []uint64{id}}})
+		if r.Status != 200 {
+			t.Fatalf("mass update: %d %s", r.Status, r.Raw)
+		}
+		if len(hits("kompresor")) != 0 || len(hits("inverter")) != 1 {
+			t.Errorf("after the mass change: kompresor %v, inverter %v", hits("kompresor"), hits("inverter"))
+		}
+	})
+}

@@ -108,7 +108,7 @@ func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Resu
 	for _, w := range words {
 		pat := contains(w)
 		where = append(where, "(p.search_text LIKE ?"+esc+" OR "+folded("c.name")+" LIKE ?"+esc+
-			" OR "+folded("COALESCE(b.name, '')")+" LIKE ?"+esc+" OR "+folded("p.description")+" LIKE ?"+esc+")")
+			" OR "+folded("COALESCE(b.name, '')")+" LIKE ?"+esc+" OR "+"p.search_description"+" LIKE ?"+esc+")")
 		args = append(args, pat, pat, pat, pat)
 	}
 	cond := "(" + exact + " OR (" + strings.Join(where, " AND ") + "))"
@@ -126,7 +126,7 @@ func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Resu
 	if res.Total > 0 {
 		pat := contains(term)
 		rank := "CASE WHEN " + exact + " THEN 0 WHEN p.search_text LIKE ?" + esc + " THEN 1 WHEN " + folded("c.name") + " LIKE ?" + esc +
-			" THEN 2 WHEN " + folded("COALESCE(b.name, '')") + " LIKE ?" + esc + " THEN 3 WHEN " + folded("p.description") + " LIKE ?" + esc + " THEN 4 ELSE 5 END"
+			" THEN 2 WHEN " + folded("COALESCE(b.name, '')") + " LIKE ?" + esc + " THEN 3 WHEN " + "p.search_description" + " LIKE ?" + esc + " THEN 4 ELSE 5 END"
 		rankArgs := append(append([]any{}, exactArgs...), pat, pat, pat, pat)
 		if err := base().Where(cond, condArgs...).
 			Order(clause.OrderBy{Expression: clause.Expr{SQL: rank + ", p.name, p.id", Vars: rankArgs}}).
