@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/url"
 	"testing"
 	"time"
@@ -110,8 +111,8 @@ func TestStorefrontSearchAPI(t *testing.T) {
 }
 
 // The search reads what the catalogue writes: a product made through the admin is found by
-// its description's text (never by the rich text's markup), after a mass description change
-// by the new text only, with pricing's web price as the guest's.
+// its description's text (never by the rich text's markup), after an edit and a mass
+// description change by the new text only, with pricing's web price as the guest's.
 func TestStorefrontSearchFollowsTheCatalogue(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		fx := productFixtureNew(t, a)
@@ -135,6 +136,14 @@ func TestStorefrontSearchFollowsTheCatalogue(t *testing.T) {
 		}
 		if h := hits("фрижидери"); len(h) != 1 {
 			t.Errorf("category (Cyrillic) search = %v", h)
+		}
+		edit := fx.product("", "Frižider Gorenje NRK", fx.cat1)
+		edit["description"] = lexical("Tihi kompresor, No Frost.")
+		if r := ts.do(req{method: "PATCH", path: fmt.Sprintf("/api/v1/admin/products/%d", id), token: ts.staff, body: edit}); r.Status != 200 {
+			t.Fatalf("edit: %d %s", r.Status, r.Raw)
+		}
+		if len(hits("no frost")) != 1 {
+			t.Errorf("the edited description is not searched")
 		}
 		r := ts.do(req{method: "PATCH", path: "/api/v1/admin/products/mass-update", token: ts.staff,
 			body: map[string]any{"description": lexical("Inverter motor, garancija 10 godina."), "ids": []uint64{id}}})
