@@ -32,6 +32,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/search"
 	"shop/internal/storefront"
 )
 
@@ -56,7 +57,9 @@ type Deps struct {
 	Eoffer *eoffer.Service
 	// Storefront serves the public catalogue (nil: none of its routes).
 	Storefront *storefront.Service
-	Checks     []Check
+	// Search is the storefront's product search and autocomplete (nil: no such routes).
+	Search *search.Service
+	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -122,7 +125,7 @@ func pricelistAreaRoutes(d Deps) []Route {
 // catalogRoutes are the catalogue's endpoints, one table per area (each in its own file).
 func catalogRoutes(d Deps) []Route {
 	var out []Route
-	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingDiscountRoutes(d), pricingExplainRoutes(d)} {
+	for _, area := range [][]Route{taxonomyRoutes(d), productRoutes(d), productMediaRoutes(d), supplierRoutes(d), activityRoutes(d), pricingDiscountRoutes(d), pricingExplainRoutes(d), storefrontSearchRoutes(d)} {
 		out = append(out, area...)
 	}
 	return out

@@ -33,6 +33,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/search"
 	"shop/internal/storefront"
 )
 
@@ -63,6 +64,8 @@ type App struct {
 	Partners *partners.Service
 	// Storefront answers the public catalogue calls (guest and customer prices).
 	Storefront *storefront.Service
+	// Search is the storefront's product search and autocomplete.
+	Search *search.Service
 }
 
 // Options adjust the graph for tests.
@@ -140,6 +143,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
+	a.Search = search.NewService(a.DB, a.Clock)
 	ok = true
 	return a, nil
 }

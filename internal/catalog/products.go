@@ -19,20 +19,22 @@ import (
 
 // Product is a shop product (table products). Its JSON form is what the activity log keeps.
 type Product struct {
-	ID          uint64     `json:"id"`
-	SKU         string     `gorm:"column:sku" json:"sku"`
-	Name        string     `json:"name"`
-	Slug        string     `json:"slug"`
-	Description string     `json:"description"`
-	SearchText  string     `json:"-"`
-	Active      bool       `json:"active"`
-	Visible     bool       `json:"visible"`
-	Eponuda     bool       `json:"eponuda"`
-	EntryPrice  money.Para `json:"entry_price"`
-	WebPrice    money.Para `json:"web_price"`
-	RetailPrice money.Para `json:"retail_price"`
-	DealerPrice money.Para `json:"dealer_price"`
-	AuthPrice   money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
+	ID          uint64 `json:"id"`
+	SKU         string `gorm:"column:sku" json:"sku"`
+	Name        string `json:"name"`
+	Slug        string `json:"slug"`
+	Description string `json:"description"`
+	SearchText  string `json:"-"`
+	// SearchDescription is the description's plain text folded (the storefront search's).
+	SearchDescription string     `json:"-"`
+	Active            bool       `json:"active"`
+	Visible           bool       `json:"visible"`
+	Eponuda           bool       `json:"eponuda"`
+	EntryPrice        money.Para `json:"entry_price"`
+	WebPrice          money.Para `json:"web_price"`
+	RetailPrice       money.Para `json:"retail_price"`
+	DealerPrice       money.Para `json:"dealer_price"`
+	AuthPrice         money.Para `gorm:"column:authenticated_price" json:"authenticated_price"`
 	// DiscountPrice and ActiveDiscountID are today's action (derived by pricing; nil: none).
 	DiscountPrice    *money.Para `json:"discount_price"`
 	ActiveDiscountID *uint64     `json:"active_discount_id"`
@@ -696,6 +698,7 @@ func (s *Service) applyProductInput(ctx context.Context, tx *gorm.DB, p *Product
 	p.MainCategoryID = *in.MainCategoryID
 	if in.Description != nil {
 		p.Description = *in.Description
+		p.SearchDescription = SearchDescription(p.Description)
 	}
 	if in.Active != nil {
 		p.Active = *in.Active
@@ -955,7 +958,8 @@ func (s *Service) MassUpdateDescription(ctx context.Context, in MassDescriptionI
 		if err := activity.RecordBulkTx(ctx, tx, activity.ProductUpdated, "product", sel, map[string]any{"description": in.Description}, now); err != nil {
 			return err
 		}
-		res := tx.Exec("UPDATE products SET description = ?, updated_at = ? WHERE id IN (?)", in.Description, now, sel)
+		res := tx.Exec("UPDATE products SET description = ?, search_description = ?, updated_at = ? WHERE id IN (?)",
+			in.Description, SearchDescription(in.Description), now, sel)
 		if res.Error != nil {
 			return apperr.Wrap(res.Error, "mass update description")
 		}

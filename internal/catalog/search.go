@@ -17,6 +17,12 @@ func searchText(name, sku string) string {
 	return Fold(strings.TrimSpace(name) + " " + strings.TrimSpace(sku))
 }
 
+// SearchDescription is what products.search_description holds: the text a reader sees of the
+// rich-text description, folded, so the storefront search never matches the markup's keys.
+func SearchDescription(description string) string {
+	return Fold(strings.Join(strings.Fields(DescriptionText(description)), " "))
+}
+
 // likeEscaper escapes LIKE's wildcards (and the escape character itself) in user input; the
 // queries say ESCAPE '\'.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

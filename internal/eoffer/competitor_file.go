@@ -288,7 +288,6 @@ func rowOffer(cells []string, idx [nColumns]int, line int) Offer {
 	return o
 }
 
-
 // csvSource reads a CSV: UTF-8 (a BOM is dropped) or, when the start is not valid UTF-8,
 // Windows-1250; the delimiter is the one of ';' and ',' (and tab) whose split of the first
 // non-empty line names the most required columns.

@@ -30,6 +30,7 @@ func all() []*gormigrate.Migration {
 		m0010ProductListFlags(),
 		m0011Partners(),
 		m0012Eoffer(),
+		m0013SearchQueries(),
 	}
 }
 

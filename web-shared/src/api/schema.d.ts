@@ -9821,6 +9821,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search box's suggestions for what is typed
+         * @description Categories, popular searches (learned from the searches shoppers made) and up to 6 products, matched as the search does (diacritics folded, Cyrillic transliterated, typo tolerant); names highlighted (HTML-escaped, matches in <strong>). Banners are empty lists until banners exist. Empty q answers the first-click suggestions. Other parameters (the old service's access token) are ignored.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description what is typed (cut at 100 characters) */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["api.AutocompleteResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autocomplete/first-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The search box's suggestions before anything is typed
+         * @description The top-level categories and the most searched terms; no products. Banners are empty lists until banners exist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["api.AutocompleteResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -10390,6 +10471,61 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Storefront product search (the results page /pretraga-proizvoda/{query})
+         * @description Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Exact SKU or EAN hits first, then name, main category, brand, description; every word must match one of them. When nothing matches literally, typo tolerance answers (a few edits per word). q longer than 100 characters is cut. A first page with literal hits (not typo-tolerant ones) counts the query among the popular searches.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description what the shopper typed */
+                    q?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size: 24, 48, 72 (96 means 72) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-api_SearchProductResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11882,6 +12018,68 @@ export interface components {
             price_to?: number;
             supplier_id?: number;
         };
+        "api.AutocompleteBanners": {
+            bottom?: components["schemas"]["api.BannerSuggestion"][];
+            top?: components["schemas"]["api.BannerSuggestion"][];
+        };
+        "api.AutocompleteResponse": {
+            banners?: components["schemas"]["api.AutocompleteBanners"];
+            results?: components["schemas"]["api.AutocompleteResults"];
+        };
+        "api.AutocompleteResults": {
+            category?: components["schemas"]["api.CategorySuggestions"];
+            popular?: components["schemas"]["api.PopularSuggestions"];
+            product?: components["schemas"]["api.ProductSuggestions"];
+        };
+        "api.BannerSuggestion": {
+            html?: string;
+        };
+        "api.CategorySuggestion": {
+            highlighted_name?: string;
+            id?: number;
+            link?: string;
+            name?: string;
+            slug?: string;
+        };
+        "api.CategorySuggestions": {
+            items?: components["schemas"]["api.CategorySuggestion"][];
+        };
+        "api.PopularSuggestion": {
+            highlighted_name?: string;
+            name?: string;
+            /** @description path-escaped, for /pretraga-proizvoda/{url_name} */
+            url_name?: string;
+        };
+        "api.PopularSuggestions": {
+            items?: components["schemas"]["api.PopularSuggestion"][];
+        };
+        "api.ProductSuggestion": {
+            customer_price?: number;
+            guest_price?: number;
+            highlighted_name?: string;
+            id?: number;
+            image?: string;
+            link?: string;
+            name?: string;
+            regular_price?: number;
+        };
+        "api.ProductSuggestions": {
+            items?: components["schemas"]["api.ProductSuggestion"][];
+        };
+        "api.SearchProductResponse": {
+            customer_price?: number;
+            guest_price?: number;
+            /** @description HTML: escaped, matches in <strong> */
+            highlighted_name?: string;
+            id?: number;
+            image?: string;
+            link?: string;
+            name?: string;
+            /** @description the retail (struck) price */
+            regular_price?: number;
+            sku?: string;
+            slug?: string;
+        };
         "httpx.ChangeResponse-APIClient": {
             data?: components["schemas"]["APIClient"];
             message?: string;
@@ -12182,6 +12380,10 @@ export interface components {
         };
         "httpx.ListResponse-WebMargin": {
             data?: components["schemas"]["WebMargin"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-api_SearchProductResponse": {
+            data?: components["schemas"]["api.SearchProductResponse"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {

@@ -1,0 +1,336 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
+	"shop/internal/platform/money"
+	"shop/internal/pricing"
+)
+
+// Limits of the answers.
+const (
+	// fuzzyCandidates bounds the rows the SQLite typo fallback reads and edits over.
+	fuzzyCandidates = 5000
+	// trigramThreshold is the pg_trgm word_similarity each query word must reach to be a
+	// candidate; the edit distance then decides, as on SQLite.
+	trigramThreshold = 0.3
+	// MaxPerPage caps a results page (the storefront's sizes are 24, 48 and 72).
+	MaxPerPage = 72
+	// DefaultPerPage is the storefront's first size.
+	DefaultPerPage    = 24
+	suggestProducts   = 6
+	suggestCategories = 5
+	suggestPopular    = 5
+	firstClickPopular = 10
+)
+
+// Service searches the visible, active products of the storefront.
+type Service struct {
+	db    *gorm.DB
+	clock clock.Clock
+}
+
+// NewService returns the search over db.
+func NewService(db *gorm.DB, c clock.Clock) *Service { return &Service{db: db, clock: c} }
+
+// Product is one hit, with the prices pricing decided (never recomputed here).
+type Product struct {
+	ID               uint64
+	SKU              string
+	Name             string
+	Slug             string
+	MainCategorySlug string
+	ImageKey         string // the main image's small variant ("" when none)
+	RetailPrice      money.Para
+	GuestPrice       money.Para
+	CustomerPrice    money.Para
+}
+
+// Link is the product page's storefront path.
+func (p Product) Link() string {
+	return "/kategorije/" + p.MainCategorySlug + "/proizvodi/" + p.Slug
+}
+
+// Results is one page of a search.
+type Results struct {
+	Query string
+	// Fuzzy tells the hits came from typo tolerance (nothing matched literally).
+	Fuzzy    bool
+	Total    int64
+	Products []Product
+}
+
+// likeEscaper escapes LIKE's wildcards; the queries say ESCAPE '\'.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+func contains(term string) string { return "%" + likeEscaper.Replace(term) + "%" }
+
+// folded is column lower-cased with the Serbian diacritics folded, the SQL twin of
+// textfold.Fold; column is always a constant of this package.
+func folded(column string) string {
+	expr := column
+	for _, p := range [][2]string{{"Č", "c"}, {"č", "c"}, {"Ć", "c"}, {"ć", "c"}, {"Š", "s"}, {"š", "s"}, {"Ž", "z"}, {"ž", "z"}, {"Đ", "dj"}, {"đ", "dj"}} {
+		expr = "REPLACE(" + expr + ", '" + p[0] + "', '" + p[1] + "')"
+	}
+	return "LOWER(" + expr + ")"
+}
+
+const esc = ` ESCAPE '\'`
+
+// Search finds the products matching q, page (1-based) of perPage: SKU or EAN exact hits
+// first, then hits in the name, the main category, the brand and the description; every
+// word of the query must match one of them. When nothing matches literally, typo tolerance
+// answers instead (Results.Fuzzy).
+func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Results, error) {
+	term := Normalize(q)
+	res := Results{Query: Clean(q)}
+	if term == "" {
+		return res, nil
+	}
+	if perPage <= 0 {
+		perPage = DefaultPerPage
+	}
+	perPage = min(perPage, MaxPerPage)
+	page = max(page, 1)
+	words := tokens(term)
+	exact := "(LOWER(p.sku) = ? OR (p.ean <> '' AND p.ean = ?))"
+	exactArgs := []any{term, strings.ReplaceAll(term, " ", "")}
+	where := []string{}
+	args := []any{}
+	for _, w := range words {
+		pat := contains(w)
+		where = append(where, "(p.search_text LIKE ?"+esc+" OR "+folded("c.name")+" LIKE ?"+esc+
+			" OR "+folded("COALESCE(b.name, '')")+" LIKE ?"+esc+" OR "+"p.search_description"+" LIKE ?"+esc+")")
+		args = append(args, pat, pat, pat, pat)
+	}
+	cond := "(" + exact + " OR (" + strings.Join(where, " AND ") + "))"
+	condArgs := append(append([]any{}, exactArgs...), args...)
+	base := func() *gorm.DB {
+		return s.db.WithContext(ctx).Table("products p").
+			Joins("JOIN categories c ON c.id = p.main_category_id").
+			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
+			Where("p.active = ? AND p.visible = ?", true, true)
+	}
+	if err := base().Where(cond, condArgs...).Count(&res.Total).Error; err != nil {
+		return res, apperr.Wrap(err, "search count")
+	}
+	var ids []uint64
+	if res.Total > 0 {
+		pat := contains(term)
+		rank := "CASE WHEN " + exact + " THEN 0 WHEN p.search_text LIKE ?" + esc + " THEN 1 WHEN " + folded("c.name") + " LIKE ?" + esc +
+			" THEN 2 WHEN " + folded("COALESCE(b.name, '')") + " LIKE ?" + esc + " THEN 3 WHEN " + "p.search_description" + " LIKE ?" + esc + " THEN 4 ELSE 5 END"
+		rankArgs := append(append([]any{}, exactArgs...), pat, pat, pat, pat)
+		if err := base().Where(cond, condArgs...).
+			Order(clause.OrderBy{Expression: clause.Expr{SQL: rank + ", p.name, p.id", Vars: rankArgs}}).
+			Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
+			return res, apperr.Wrap(err, "search")
+		}
+	} else {
+		all, err := s.fuzzy(ctx, words)
+		if err != nil {
+			return res, err
+		}
+		res.Fuzzy, res.Total = len(all) > 0, int64(len(all))
+		if from := (page - 1) * perPage; from < len(all) {
+			ids = all[from:min(from+perPage, len(all))]
+		}
+	}
+	ps, err := s.load(ctx, ids)
+	res.Products = ps
+	return res, err
+}
+
+// fuzzy is typo tolerance: the ids of the products every query word nearly matches, best
+// first. The candidates: on PostgreSQL those pg_trgm's word_similarity finds near every word
+// (best first), on SQLite those sharing a query word's first two letters; then each query
+// word must be within a few edits of a word of the folded name or SKU (fuzzyContains).
+func (s *Service) fuzzy(ctx context.Context, words []string) ([]uint64, error) {
+	var rows []struct {
+		ID         uint64
+		SearchText string
+	}
+	candidates := func(db *gorm.DB) *gorm.DB {
+		return db.WithContext(ctx).Table("products p").Where("p.active = ? AND p.visible = ?", true, true).
+			Select("p.id, p.search_text").Limit(fuzzyCandidates)
+	}
+	var err error
+	if s.db.Dialector.Name() == "postgres" {
+		// '<%' (word_similarity at least the threshold) is what products_search_trgm_idx
+		// serves; the threshold is set for this transaction only.
+		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec(fmt.Sprintf("SET LOCAL pg_trgm.word_similarity_threshold = %.2f", trigramThreshold)).Error; err != nil {
+				return err
+			}
+			q := candidates(tx)
+			score := make([]string, 0, len(words))
+			var scoreArgs []any
+			for _, w := range words {
+				q = q.Where("? <% p.search_text", w)
+				score = append(score, "word_similarity(?, p.search_text)")
+				scoreArgs = append(scoreArgs, w)
+			}
+			return q.Order(clause.OrderBy{Expression: clause.Expr{SQL: strings.Join(score, " + ") + " DESC, p.name, p.id", Vars: scoreArgs}}).
+				Scan(&rows).Error
+		})
+	} else {
+		var near []string
+		var nearArgs []any
+		for _, w := range words {
+			if r := []rune(w); allowedTypos(len(r)) > 0 {
+				near = append(near, "p.search_text LIKE ?"+esc)
+				nearArgs = append(nearArgs, contains(string(r[:2])))
+			}
+		}
+		if len(near) == 0 {
+			return nil, nil
+		}
+		err = candidates(s.db).Where(strings.Join(near, " OR "), nearArgs...).Order("p.name, p.id").Scan(&rows).Error
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "fuzzy search")
+	}
+	var ids []uint64
+	for _, r := range rows {
+		if fuzzyContains(r.SearchText, words) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids, nil
+}
+
+// load reads the products with these ids, in their order.
+func (s *Service) load(ctx context.Context, ids []uint64) ([]Product, error) {
+	if len(ids) == 0 {
+		return []Product{}, nil
+	}
+	var rows []struct {
+		ID                                        uint64
+		SKU                                       string `gorm:"column:sku"`
+		Name, Slug, MainCategorySlug, ImageKey    string
+		WebPrice, RetailPrice, AuthenticatedPrice int64
+		DiscountPrice                             *int64
+	}
+	err := s.db.WithContext(ctx).Raw(`SELECT p.id, p.sku, p.name, p.slug, c.slug AS main_category_slug,
+		COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.main DESC, i.position, i.id LIMIT 1), '') AS image_key,
+		p.web_price, p.retail_price, p.authenticated_price, p.discount_price
+		FROM products p JOIN categories c ON c.id = p.main_category_id WHERE p.id IN ?`, ids).Scan(&rows).Error
+	if err != nil {
+		return nil, apperr.Wrap(err, "search products")
+	}
+	at := make(map[uint64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	out := make([]Product, len(ids))
+	for _, r := range rows {
+		var d *money.Para
+		if r.DiscountPrice != nil {
+			v := money.Para(*r.DiscountPrice)
+			d = &v
+		}
+		guest, customer := pricing.Shown(money.Para(r.WebPrice), money.Para(r.AuthenticatedPrice), d)
+		out[at[r.ID]] = Product{ID: r.ID, SKU: r.SKU, Name: r.Name, Slug: r.Slug, MainCategorySlug: r.MainCategorySlug,
+			ImageKey: r.ImageKey, RetailPrice: money.Para(r.RetailPrice), GuestPrice: guest, CustomerPrice: customer}
+	}
+	return out, nil
+}
+
+// Record counts a search a shopper made (the results page, not the autocomplete's
+// keystrokes); the caller records only searches that found something literally, so the
+// popular list holds neither misses nor misspellings.
+func (s *Service) Record(ctx context.Context, q string) error {
+	name, term := Clean(q), Normalize(q)
+	if term == "" {
+		return nil
+	}
+	row := map[string]any{"term": term, "name": name, "hits": 1, "last_searched_at": s.clock.Now().UTC()}
+	err := s.db.WithContext(ctx).Table("search_queries").Clauses(clause.OnConflict{
+		Columns: []clause.Column{{Name: "term"}},
+		DoUpdates: clause.Set{{Column: clause.Column{Name: "hits"}, Value: gorm.Expr("search_queries.hits + 1")},
+			{Column: clause.Column{Name: "last_searched_at"}, Value: row["last_searched_at"]}},
+	}).Create(row).Error
+	return apperr.Wrap(err, "record search")
+}
+
+// Popular is a search shoppers often make.
+type Popular struct {
+	Name string
+	Hits int64
+}
+
+// PopularSearches are the most searched terms containing q's words (all when q is empty).
+func (s *Service) PopularSearches(ctx context.Context, q string, limit int) ([]Popular, error) {
+	qq := s.db.WithContext(ctx).Table("search_queries")
+	for _, w := range tokens(Normalize(q)) {
+		qq = qq.Where("term LIKE ?"+esc, contains(w))
+	}
+	out := []Popular{}
+	err := qq.Order("hits DESC, last_searched_at DESC, term").Limit(limit).Select("name, hits").Scan(&out).Error
+	return out, apperr.Wrap(err, "popular searches")
+}
+
+// Category is a category suggestion.
+type Category struct {
+	ID   uint64
+	Name string
+	Slug string
+}
+
+// Link is the category page's storefront path.
+func (c Category) Link() string { return "/kategorije/" + c.Slug }
+
+// Categories are the active categories whose name holds every word of q (with q empty, the
+// first top-level ones by position).
+func (s *Service) Categories(ctx context.Context, q string, limit int) ([]Category, error) {
+	qq := s.db.WithContext(ctx).Table("categories c").Where("c.active = ?", true)
+	words := tokens(Normalize(q))
+	if len(words) == 0 {
+		qq = qq.Where("c.parent_id IS NULL")
+	}
+	for _, w := range words {
+		qq = qq.Where(folded("c.name")+" LIKE ?"+esc, contains(w))
+	}
+	out := []Category{}
+	err := qq.Order("c.level, c.position, c.name, c.id").Limit(limit).Select("c.id, c.name, c.slug").Scan(&out).Error
+	return out, apperr.Wrap(err, "category suggestions")
+}
+
+// Suggestions are the autocomplete's answer (spec 3 "Search result").
+type Suggestions struct {
+	Query      string
+	Categories []Category
+	Popular    []Popular
+	Products   []Product
+}
+
+// Autocomplete suggests categories, popular searches and products for q; with q empty it is
+// the first-click suggestion (top-level categories and the most searched terms).
+func (s *Service) Autocomplete(ctx context.Context, q string) (Suggestions, error) {
+	out := Suggestions{Query: Clean(q), Products: []Product{}}
+	var err error
+	first := Normalize(q) == ""
+	if out.Categories, err = s.Categories(ctx, q, suggestCategories); err != nil {
+		return out, err
+	}
+	n := suggestPopular
+	if first {
+		n = firstClickPopular
+	}
+	if out.Popular, err = s.PopularSearches(ctx, q, n); err != nil || first {
+		return out, err
+	}
+	r, err := s.Search(ctx, q, 1, suggestProducts)
+	out.Products = r.Products
+	return out, err
+}
+
+// Escape is the query as a path segment of the results route (/pretraga-proizvoda/{query}).
+func Escape(q string) string { return url.PathEscape(q) }
