@@ -485,9 +485,24 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 
 	// Actions on a few products, valid around today; catalog stickers on others.
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	// The products' web prices are pricing's (written by the recompute above, not on the structs).
+	webPrice := map[uint64]int64{}
+	var priced []struct {
+		ID       uint64
+		WebPrice int64
+	}
+	if err := tx.Table("products").Select("id, web_price").Scan(&priced).Error; err != nil {
+		return nil, fmt.Errorf("product prices: %w", err)
+	}
+	for _, p := range priced {
+		webPrice[p.ID] = p.WebPrice
+	}
 	var discounts []catalog.Discount
+	var onAction []uint64
 	for _, i := range r.Perm(len(products))[:60] {
 		p := products[i]
+		p.WebPrice = money.Para(webPrice[p.ID])
+		onAction = append(onAction, p.ID)
 		d := catalog.Discount{ProductID: p.ID, ValidFrom: today.AddDate(0, 0, -r.Intn(10)), ValidTo: today.AddDate(0, 0, 5+r.Intn(30)), CreatedAt: now, UpdatedAt: now}
 		if i%2 == 0 {
 			d.DiscountTypeID = discountTypes[0].ID
@@ -500,6 +515,10 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	}
 	if err := tx.CreateInBatches(discounts, 500).Error; err != nil {
 		return nil, fmt.Errorf("discounts: %w", err)
+	}
+	// their action prices of today
+	if _, err := prices.RecomputeTx(ctx, tx, pricing.Products(onAction...)); err != nil {
+		return nil, fmt.Errorf("action prices: %w", err)
 	}
 	var stickerRows [][]any
 	for k, i := range r.Perm(len(products))[:120] {

@@ -13,6 +13,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/demo"
 	"shop/internal/identity"
+	"shop/internal/pricing"
 )
 
 type catalogCounts struct {
@@ -92,6 +93,18 @@ func TestSeedCatalog(t *testing.T) {
 			t.Errorf("sticker %s: %v", key, err)
 		} else {
 			rc.Close()
+		}
+
+		// The prices are pricing's, actions included: a recompute finds nothing to change, the
+		// fixed action prices are real prices, and the products on action today show one.
+		if n, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil || n != 0 {
+			t.Errorf("a recompute after the seed wrote %d products (%v), want 0", n, err)
+		}
+		var zero, shown int64
+		a.DB.Raw("SELECT COUNT(*) FROM discounts d JOIN discount_types t ON t.id = d.discount_type_id WHERE NOT t.is_percentage AND d.price <= 0").Scan(&zero)
+		a.DB.Raw("SELECT COUNT(*) FROM products WHERE discount_price IS NOT NULL").Scan(&shown)
+		if zero != 0 || shown != 60 {
+			t.Errorf("fixed actions without a price: %d; products showing an action: %d, want 0 and 60", zero, shown)
 		}
 
 		// A second run changes nothing.
