@@ -107,13 +107,13 @@ func pricesRecomputeRun(ctx context.Context, o *PricesRecomputeOptions) error {
 	if len(rep.Largest) > 0 {
 		fmt.Fprintln(w, i18n.T(lang, "pricing.cli_largest", map[string]any{"n": len(rep.Largest)}))
 		for _, c := range rep.Largest {
-			d := c.WebChange()
+			d := c.ShownChange()
 			sign := "+"
 			if d < 0 {
 				sign, d = "-", -d
 			}
 			fmt.Fprintln(w, i18n.T(lang, "pricing.cli_change_row", map[string]any{"sku": c.SKU, "name": c.Name,
-				"old": money.Format(int64(c.OldWeb)), "new": money.Format(int64(c.NewWeb)), "change": sign + money.Format(int64(d))}))
+				"old": money.Format(int64(c.OldShown())), "new": money.Format(int64(c.NewShown())), "change": sign + money.Format(int64(d))}))
 		}
 	}
 	return nil

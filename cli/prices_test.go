@@ -92,7 +92,7 @@ func TestPricesRecomputeRun(t *testing.T) {
 		})
 		out := s.mustRun(t, "prices", "recompute", "--all", "--dry-run")
 		// TV2 changes most: 0.01 -> 66000.00 (50,000 × 1.1 × 1.2).
-		for _, want := range []string{"Proba (ništa nije upisano): promenile bi se cene proizvoda: 3\n", "Najveće promene web cene (prvih 3):\n",
+		for _, want := range []string{"Proba (ništa nije upisano): promenile bi se cene proizvoda: 3\n", "Najveće promene cene za kupca, akcija ili web cena (prvih 3):\n",
 			"  TV2 Proizvod TV2: 0.01 -> 66000.00 (+65999.99)\n"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("dry run lacks %q:\n%s", want, out)

@@ -22,11 +22,24 @@ type Change struct {
 	NewDiscount      *money.Para `json:"new_discount_price"`
 }
 
-// WebChange is the change of the web price (new − old).
-func (c Change) WebChange() money.Para { return c.NewWeb - c.OldWeb }
+// OldShown and NewShown are the price a guest sees before and after: the action price when
+// there is one, else the web price.
+func (c Change) OldShown() money.Para { return shownOf(c.OldWeb, c.OldDiscount) }
+func (c Change) NewShown() money.Para { return shownOf(c.NewWeb, c.NewDiscount) }
+
+// ShownChange is the change of the guest's price (new − old): what the shop's customers see
+// move, whether the web price or the action changed.
+func (c Change) ShownChange() money.Para { return c.NewShown() - c.OldShown() }
+
+func shownOf(web money.Para, action *money.Para) money.Para {
+	if action != nil {
+		return *action
+	}
+	return web
+}
 
 // Report is what a recompute changed (or, dry, would change): how many products and the
-// largest changes of the web price.
+// largest changes of the price a guest sees.
 type Report struct {
 	Changed int64    `json:"changed"`
 	Largest []Change `json:"largest"`
@@ -46,7 +59,7 @@ func (s *Service) CategoryScope(ctx context.Context, id uint64) (Scope, error) {
 }
 
 // Recompute recomputes scope's prices in one transaction and reports the changes, the top
-// largest web-price changes first; dry, it computes the same without writing (the SELECT of the
+// largest changes of the guest's price first; dry, it computes the same without writing (the SELECT of the
 // UPDATE's changes, in a transaction rolled back). phase, when not nil, is told "computing"
 // then (not dry) "writing".
 func (s *Service) Recompute(ctx context.Context, scope Scope, dry bool, top int, phase func(string)) (Report, error) {
@@ -66,7 +79,7 @@ func (s *Service) Recompute(ctx context.Context, scope Scope, dry bool, top int,
 			Change
 			N int64
 		}
-		if err := tx.Raw("SELECT c.*, COUNT(*) OVER () AS n FROM ("+q+") c ORDER BY ABS(c.new_web - c.old_web) DESC, c.product_id LIMIT ?",
+		if err := tx.Raw("SELECT c.*, COUNT(*) OVER () AS n FROM ("+q+") c ORDER BY ABS(COALESCE(c.new_discount, c.new_web) - COALESCE(c.old_discount, c.old_web)) DESC, c.product_id LIMIT ?",
 			append(args, top)...).Scan(&rows).Error; err != nil {
 			return apperr.Wrap(err, "recompute preview")
 		}

@@ -10,6 +10,6 @@ var pricingMessages = map[string][2]string{
 	"pricing.cli_phase_writing":   {"upis cena", "writing the prices"},
 	"pricing.cli_changed":         {"Promenjene cene proizvoda: {count}", "Products whose prices changed: {count}"},
 	"pricing.cli_would_change":    {"Proba (ništa nije upisano): promenile bi se cene proizvoda: {count}", "Dry run (nothing written): products whose prices would change: {count}"},
-	"pricing.cli_largest":         {"Najveće promene web cene (prvih {n}):", "Largest web price changes (first {n}):"},
+	"pricing.cli_largest":         {"Najveće promene cene za kupca, akcija ili web cena (prvih {n}):", "Largest changes of the price customers see, action or web price (first {n}):"},
 	"pricing.cli_change_row":      {"  {sku} {name}: {old} -> {new} ({change})", "  {sku} {name}: {old} -> {new} ({change})"},
 }
