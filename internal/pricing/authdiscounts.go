@@ -98,33 +98,15 @@ func (s *Service) ListAuthDiscounts(ctx context.Context, f AuthDiscountFilter) (
 	if err := q.Order("created_at DESC, id DESC").Offset(f.Page.Offset()).Limit(f.Page.Size).Find(&out).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list authenticated discounts")
 	}
-	return out, total, s.nameAuthDiscounts(ctx, out)
+	return out, total, nameScopes(ctx, s.db, out)
 }
 
-func (s *Service) nameAuthDiscounts(ctx context.Context, rows []AuthDiscount) error {
-	var cats, sups, brands []*uint64
-	for i := range rows {
-		cats = append(cats, rows[i].CategoryID)
-		sups = append(sups, rows[i].SupplierID)
-		brands = append(brands, rows[i].BrandID)
-	}
-	cn, err := names(ctx, s.db, "categories", "name", idsOf(cats...))
-	if err != nil {
-		return err
-	}
-	sn, err := names(ctx, s.db, "suppliers", "name", idsOf(sups...))
-	if err != nil {
-		return err
-	}
-	bn, err := names(ctx, s.db, "brands", "name", idsOf(brands...))
-	if err != nil {
-		return err
-	}
-	for i := range rows {
-		r := &rows[i]
-		r.Category, r.Supplier, r.Brand = refOf(r.CategoryID, cn), refOf(r.SupplierID, sn), refOf(r.BrandID, bn)
-	}
-	return nil
+func (a *AuthDiscount) scopeIDs() (category, supplier, brand *uint64) {
+	return a.CategoryID, a.SupplierID, a.BrandID
+}
+
+func (a *AuthDiscount) setScope(category, supplier, brand *Ref) {
+	a.Category, a.Supplier, a.Brand = category, supplier, brand
 }
 
 // GetAuthDiscount answers one rule or its 404.
@@ -134,7 +116,7 @@ func (s *Service) GetAuthDiscount(ctx context.Context, id uint64) (*AuthDiscount
 		return nil, err
 	}
 	rows := []AuthDiscount{*d}
-	if err := s.nameAuthDiscounts(ctx, rows); err != nil {
+	if err := nameScopes(ctx, s.db, rows); err != nil {
 		return nil, err
 	}
 	return &rows[0], nil

@@ -193,6 +193,42 @@ func names(ctx context.Context, db *gorm.DB, table, column string, ids []uint64)
 	return out, nil
 }
 
+// scoped is a rule narrowed by a category, a supplier and a brand (each optional), which its
+// list shows by name.
+type scoped interface {
+	scopeIDs() (category, supplier, brand *uint64)
+	setScope(category, supplier, brand *Ref)
+}
+
+// nameScopes fills a page of rules' category, supplier and brand names (three queries a page).
+func nameScopes[T any, P interface {
+	*T
+	scoped
+}](ctx context.Context, db *gorm.DB, rows []T) error {
+	var cats, sups, brands []*uint64
+	for i := range rows {
+		c, s, b := P(&rows[i]).scopeIDs()
+		cats, sups, brands = append(cats, c), append(sups, s), append(brands, b)
+	}
+	cn, err := names(ctx, db, "categories", "name", idsOf(cats...))
+	if err != nil {
+		return err
+	}
+	sn, err := names(ctx, db, "suppliers", "name", idsOf(sups...))
+	if err != nil {
+		return err
+	}
+	bn, err := names(ctx, db, "brands", "name", idsOf(brands...))
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		c, s, b := P(&rows[i]).scopeIDs()
+		P(&rows[i]).setScope(refOf(c, cn), refOf(s, sn), refOf(b, bn))
+	}
+	return nil
+}
+
 // refOf is the Ref of an optional id with its name from m (nil id: nil).
 func refOf(id *uint64, m map[uint64]string) *Ref {
 	if id == nil {

@@ -104,34 +104,16 @@ func (s *Service) ListWebMargins(ctx context.Context, f WebMarginFilter) ([]WebM
 	if err := q.Order("created_at DESC, id DESC").Offset(f.Page.Offset()).Limit(f.Page.Size).Find(&out).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list web margins")
 	}
-	return out, total, s.nameWebMargins(ctx, out)
+	return out, total, nameScopes(ctx, s.db, out)
 }
 
-// nameWebMargins fills the rules' category, supplier and brand names (three queries a page).
-func (s *Service) nameWebMargins(ctx context.Context, rows []WebMargin) error {
-	var cats, sups, brands []*uint64
-	for i := range rows {
-		cats = append(cats, &rows[i].CategoryID)
-		sups = append(sups, rows[i].SupplierID)
-		brands = append(brands, rows[i].BrandID)
-	}
-	cn, err := names(ctx, s.db, "categories", "name", idsOf(cats...))
-	if err != nil {
-		return err
-	}
-	sn, err := names(ctx, s.db, "suppliers", "name", idsOf(sups...))
-	if err != nil {
-		return err
-	}
-	bn, err := names(ctx, s.db, "brands", "name", idsOf(brands...))
-	if err != nil {
-		return err
-	}
-	for i := range rows {
-		r := &rows[i]
-		r.Category, r.Supplier, r.Brand = refOf(&r.CategoryID, cn), refOf(r.SupplierID, sn), refOf(r.BrandID, bn)
-	}
-	return nil
+// scopeIDs and setScope let nameScopes name the rule's category, supplier and brand.
+func (w *WebMargin) scopeIDs() (category, supplier, brand *uint64) {
+	return &w.CategoryID, w.SupplierID, w.BrandID
+}
+
+func (w *WebMargin) setScope(category, supplier, brand *Ref) {
+	w.Category, w.Supplier, w.Brand = category, supplier, brand
 }
 
 // GetWebMargin answers one rule or its 404.
@@ -141,7 +123,7 @@ func (s *Service) GetWebMargin(ctx context.Context, id uint64) (*WebMargin, erro
 		return nil, err
 	}
 	rows := []WebMargin{*m}
-	if err := s.nameWebMargins(ctx, rows); err != nil {
+	if err := nameScopes(ctx, s.db, rows); err != nil {
 		return nil, err
 	}
 	return &rows[0], nil
