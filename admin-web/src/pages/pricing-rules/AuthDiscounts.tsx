@@ -2,18 +2,13 @@
 // create-authenticated-discount, update-authenticated-discount): the shared list layout (newest
 // first, search by name), add and edit screens. Matched like web margins; the formula gives
 // logged-in customers at most 20 % off, which the form says.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Perm } from '@shop/shared'
-import { Alert, Button, Col, Form, Input, Row, Space, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Alert, Col, Form, Input, Row, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import type { AuthDiscount } from '../../api/pricingTypes'
 import { Loading } from '../../auth/guards'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
-import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
 import { useUrlIds } from '../pricelists/pickers'
 import { useAuthDiscount, useAuthDiscounts, useCreateAuthDiscount, useDeleteAuthDiscount, useUpdateAuthDiscount } from '../../hooks/api/pricingRules'
@@ -22,20 +17,18 @@ import { percent } from '../product-detail/display'
 import { BrandPicker, CategoryTreePicker, MoneyInput, PercentInput, SupplierPicker } from './fields'
 import { fromAuthDiscount, ruleRules, toAuthDiscountBody, type AuthDiscountValues } from './ruleForms'
 import { RuleFormShell } from './RuleFormShell'
+import { RuleList } from './RuleList'
 import { priceRange } from './WebMargins'
 
 export function AuthDiscountList() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [params] = useListParams()
   const [ids, setIds] = useUrlIds('category_id')
   const list = useAuthDiscounts({ page: params.page, paginate: params.paginate, search: params.search || undefined, category_id: ids.category_id })
   const remove = useDeleteAuthDiscount()
-  const [deleting, setDeleting] = useState<AuthDiscount | null>(null)
-  const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
+  const c = (k: string) => t(`pricingRules.common.${k}`)
   const any = c('any')
-
-  const columns: TableProps<AuthDiscount>['columns'] = [
+  const columns: NonNullable<TableProps<AuthDiscount>['columns']> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
     { key: 'name', dataIndex: 'name', title: c('name') },
     { key: 'category', title: c('category'), render: (_, d) => d.category?.name ?? any },
@@ -43,60 +36,20 @@ export function AuthDiscountList() {
     { key: 'brand', title: c('brand'), render: (_, d) => d.brand?.name ?? any },
     { key: 'range', title: `${c('priceFrom')} – ${c('priceTo')}`, render: (_, d) => priceRange(d.price_from, d.price_to) || any },
     { key: 'discount', title: t('pricingRules.authDiscount.discount'), width: 130, align: 'right', render: (_, d) => percent(d.discount) },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 120,
-      render: (_, d) => (
-        <PermissionGuard permission={Perm.UpdateAuthenticatedDiscount}>
-          <Space>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              title={t('common.edit')}
-              onClick={() => navigate(href(screens.authDiscount, { authDiscountId: d.id }))}
-            />
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={c('delete')} title={c('delete')} onClick={() => setDeleting(d)} />
-          </Space>
-        </PermissionGuard>
-      ),
-    },
   ]
-
   return (
-    <>
-      <ListPage<AuthDiscount>
-        title={t('nav.authDiscounts')}
-        extra={
-          <PermissionGuard permission={Perm.CreateAuthenticatedDiscount}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screens.authDiscountAdd.path)}>
-              {c('add')}
-            </Button>
-          </PermissionGuard>
-        }
-        toolbar={
-          <div style={{ minWidth: 260 }}>
-            <CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />
-          </div>
-        }
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
-        loading={list.isFetching}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        busy={remove.isPending}
-        title={c('deleteTitle')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        {c('deleteText', { name: deleting?.name ?? '' })}
-      </ConfirmDialog>
-    </>
+    <RuleList<AuthDiscount>
+      title={t('nav.authDiscounts')}
+      createPermission={Perm.CreateAuthenticatedDiscount}
+      updatePermission={Perm.UpdateAuthenticatedDiscount}
+      addPath={screens.authDiscountAdd.path}
+      editPath={(d) => href(screens.authDiscount, { authDiscountId: d.id })}
+      toolbar={<CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />}
+      columns={columns}
+      list={list}
+      remove={remove}
+      nameOf={(d) => d.name}
+    />
   )
 }
 

@@ -2,18 +2,13 @@
 // update-recommended-price): the shared list layout (by name, searchable), add and edit screens.
 // A rule caps the web price of a manufacturer's products (in the chosen categories; none: all) at
 // the supplier's recommended price lowered by its percentage.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Perm } from '@shop/shared'
-import { Button, Form, Input, Space, Tag, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Form, Input, Tag, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import type { RecommendedPrice } from '../../api/pricingTypes'
 import { Loading } from '../../auth/guards'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
-import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
 import { useUrlIds } from '../pricelists/pickers'
 import {
@@ -28,18 +23,16 @@ import { percent } from '../product-detail/display'
 import { CategoriesPicker, ManufacturerPicker, PercentInput } from './fields'
 import { fromRecommendedPrice, LOWER_MAX, ruleRules, toRecommendedPriceBody, type RecommendedPriceValues } from './ruleForms'
 import { RuleFormShell } from './RuleFormShell'
+import { RuleList } from './RuleList'
 
 export function RecommendedPriceList() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [params] = useListParams()
   const [ids, setIds] = useUrlIds('manufacturer_id')
   const list = useRecommendedPrices({ page: params.page, paginate: params.paginate, search: params.search || undefined, manufacturer_id: ids.manufacturer_id })
   const remove = useDeleteRecommendedPrice()
-  const [deleting, setDeleting] = useState<RecommendedPrice | null>(null)
-  const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
-
-  const columns: TableProps<RecommendedPrice>['columns'] = [
+  const c = (k: string) => t(`pricingRules.common.${k}`)
+  const columns: NonNullable<TableProps<RecommendedPrice>['columns']> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
     { key: 'name', dataIndex: 'name', title: c('name') },
     { key: 'manufacturer', title: c('manufacturer'), render: (_, r) => r.manufacturer?.name ?? `#${r.manufacturer_id}` },
@@ -49,60 +42,20 @@ export function RecommendedPriceList() {
       render: (_, r) => (r.categories.length === 0 ? c('allCategories') : r.categories.map((cat) => <Tag key={cat.id}>{cat.name}</Tag>)),
     },
     { key: 'lower', title: t('pricingRules.recommendedPrice.lower'), width: 140, align: 'right', render: (_, r) => percent(r.lower) },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 120,
-      render: (_, r) => (
-        <PermissionGuard permission={Perm.UpdateRecommendedPrice}>
-          <Space>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={t('common.edit')}
-              title={t('common.edit')}
-              onClick={() => navigate(href(screens.recommendedPrice, { recommendedPriceId: r.id }))}
-            />
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={c('delete')} title={c('delete')} onClick={() => setDeleting(r)} />
-          </Space>
-        </PermissionGuard>
-      ),
-    },
   ]
-
   return (
-    <>
-      <ListPage<RecommendedPrice>
-        title={t('nav.recommendedPrices')}
-        extra={
-          <PermissionGuard permission={Perm.CreateRecommendedPrice}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screens.recommendedPriceAdd.path)}>
-              {c('add')}
-            </Button>
-          </PermissionGuard>
-        }
-        toolbar={
-          <div style={{ minWidth: 260 }}>
-            <ManufacturerPicker value={ids.manufacturer_id ?? null} onChange={(v) => setIds({ manufacturer_id: v ?? undefined })} placeholder={c('manufacturer')} />
-          </div>
-        }
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
-        loading={list.isFetching}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        busy={remove.isPending}
-        title={c('deleteTitle')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        {c('deleteText', { name: deleting?.name ?? '' })}
-      </ConfirmDialog>
-    </>
+    <RuleList<RecommendedPrice>
+      title={t('nav.recommendedPrices')}
+      createPermission={Perm.CreateRecommendedPrice}
+      updatePermission={Perm.UpdateRecommendedPrice}
+      addPath={screens.recommendedPriceAdd.path}
+      editPath={(r) => href(screens.recommendedPrice, { recommendedPriceId: r.id })}
+      toolbar={<ManufacturerPicker value={ids.manufacturer_id ?? null} onChange={(v) => setIds({ manufacturer_id: v ?? undefined })} placeholder={c('manufacturer')} />}
+      columns={columns}
+      list={list}
+      remove={remove}
+      nameOf={(r) => r.name}
+    />
   )
 }
 

@@ -2,18 +2,13 @@
 // shared list layout (newest first, search by category), add and edit screens. A rule narrows a
 // category's products by supplier, brand and entry price; the most specific one gives their web
 // margin. Deleting asks first and needs the edit permission (there is no delete permission).
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Perm } from '@shop/shared'
-import { Button, Col, Form, Row, Space, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Col, Form, Row, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import type { WebMargin } from '../../api/pricingTypes'
 import { Loading } from '../../auth/guards'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { ListPage } from '../../components/ListPage'
 import { NotFound } from '../../components/NotFound'
-import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
 import { useUrlIds } from '../pricelists/pickers'
 import { useCreateWebMargin, useDeleteWebMargin, useUpdateWebMargin, useWebMargin, useWebMargins } from '../../hooks/api/pricingRules'
@@ -21,6 +16,7 @@ import { href, screens } from '../../screens'
 import { percent, rsd } from '../product-detail/display'
 import { BrandPicker, CategoryTreePicker, MoneyInput, PercentInput, SupplierPicker } from './fields'
 import { RuleFormShell } from './RuleFormShell'
+import { RuleList } from './RuleList'
 import { fromWebMargin, ruleRules, toWebMarginBody, type WebMarginValues } from './ruleForms'
 
 /** priceRange: '1.000,00 RSD – 5.000,00 RSD', open ends shown as a dash */
@@ -31,70 +27,33 @@ export function priceRange(from?: number | null, to?: number | null): string {
 
 export function WebMarginList() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [params] = useListParams()
   const [ids, setIds] = useUrlIds('category_id')
   const list = useWebMargins({ page: params.page, paginate: params.paginate, search: params.search || undefined, category_id: ids.category_id })
   const remove = useDeleteWebMargin()
-  const [deleting, setDeleting] = useState<WebMargin | null>(null)
-  const c = (k: string, o?: Record<string, unknown>) => t(`pricingRules.common.${k}`, o ?? {})
+  const c = (k: string) => t(`pricingRules.common.${k}`)
   const any = c('any')
-
-  const columns: TableProps<WebMargin>['columns'] = [
+  const columns: NonNullable<TableProps<WebMargin>['columns']> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
     { key: 'category', title: c('category'), render: (_, m) => m.category?.name ?? `#${m.category_id}` },
     { key: 'supplier', title: c('supplier'), render: (_, m) => m.supplier?.name ?? any },
     { key: 'brand', title: c('brand'), render: (_, m) => m.brand?.name ?? any },
     { key: 'range', title: `${c('priceFrom')} – ${c('priceTo')}`, render: (_, m) => priceRange(m.price_from, m.price_to) || any },
     { key: 'margin', title: t('pricingRules.webMargin.margin'), width: 130, align: 'right', render: (_, m) => percent(m.margin) },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 120,
-      render: (_, m) => (
-        <PermissionGuard permission={Perm.UpdateWebMargin}>
-          <Space>
-            <Button size="small" icon={<EditOutlined />} aria-label={t('common.edit')} title={t('common.edit')} onClick={() => navigate(href(screens.webMargin, { marginId: m.id }))} />
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={c('delete')} title={c('delete')} onClick={() => setDeleting(m)} />
-          </Space>
-        </PermissionGuard>
-      ),
-    },
   ]
-
   return (
-    <>
-      <ListPage<WebMargin>
-        title={t('nav.webMargins')}
-        extra={
-          <PermissionGuard permission={Perm.CreateWebMargin}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(screens.webMarginAdd.path)}>
-              {c('add')}
-            </Button>
-          </PermissionGuard>
-        }
-        toolbar={
-          <div style={{ minWidth: 260 }}>
-            <CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />
-          </div>
-        }
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
-        loading={list.isFetching}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        busy={remove.isPending}
-        title={c('deleteTitle')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
-      >
-        {c('deleteText', { name: deleting ? `${deleting.category?.name ?? ''} ${percent(deleting.margin)}`.trim() : '' })}
-      </ConfirmDialog>
-    </>
+    <RuleList<WebMargin>
+      title={t('nav.webMargins')}
+      createPermission={Perm.CreateWebMargin}
+      updatePermission={Perm.UpdateWebMargin}
+      addPath={screens.webMarginAdd.path}
+      editPath={(m) => href(screens.webMargin, { marginId: m.id })}
+      toolbar={<CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />}
+      columns={columns}
+      list={list}
+      remove={remove}
+      nameOf={(m) => `${m.category?.name ?? ''} ${percent(m.margin)}`.trim()}
+    />
   )
 }
 
