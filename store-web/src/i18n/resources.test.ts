@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import en from './en.json'
-import sr from './sr.json'
+import { mergeAreas } from './merge'
+
+function area(lang: string): Record<string, Record<string, unknown>> {
+  const dir = join(__dirname, lang)
+  return Object.fromEntries(readdirSync(dir).map((f) => [f, JSON.parse(readFileSync(join(dir, f), 'utf8'))]))
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sr = mergeAreas(area('sr')) as any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const en = mergeAreas(area('en')) as any
 
 function flatKeys(obj: object, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -19,6 +27,10 @@ function sources(dir: string): string[] {
 }
 
 describe('i18n resources', () => {
+  it('have the same area files in both languages', () => {
+    expect(Object.keys(area('en')).sort()).toEqual(Object.keys(area('sr')).sort())
+  })
+
   it('have the same keys in Serbian and English', () => {
     expect(flatKeys(en).sort()).toEqual(flatKeys(sr).sort())
   })
