@@ -30,6 +30,7 @@ func eofferRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/eponuda-competitors", Handler: h.competitors, Auth: true, Permissions: view},
 		{Method: "POST", Path: "/admin/eponuda-update", Handler: h.apply, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-price", Handler: h.prices, Auth: true, Permissions: view},
+		{Method: "GET", Path: "/admin/eponuda-imports/latest", Handler: h.latestImport, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-imports/:id", Handler: h.getImport, Auth: true, Permissions: view},
 	}
 }
@@ -246,6 +247,30 @@ func (h eofferHandlers) getImport(c *gin.Context) {
 		return
 	}
 	imp, err := h.eo.GetImport(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Data(c, eponudaImportResponse(c, imp))
+}
+
+// latestImport godoc
+//
+//	@Summary		The newest finished competitor file (the one the recalculation reads)
+//	@Description	The import screen opens on it, so a file loaded earlier (or by `shopctl eoffer import`) can be recalculated without uploading it again. 404 when no file was processed yet.
+//	@Tags			eponuda
+//	@Produce		json
+//	@Security		Bearer
+//	@Success		200	{object}	httpx.DataResponse[EponudaImportResponse]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		404	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/eponuda-imports/latest [get]
+func (h eofferHandlers) latestImport(c *gin.Context) {
+	imp, err := h.eo.LatestImport(c.Request.Context())
+	if err == nil && imp == nil {
+		err = apperr.NotFoundThing("eoffer_import")
+	}
 	if err != nil {
 		httpx.Fail(c, err)
 		return

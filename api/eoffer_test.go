@@ -66,6 +66,10 @@ func TestEponudaAPI(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		p1, p2 := eofferProducts(t, a)
+		// before any file: the import screen has no latest file to open on
+		if r := ts.do(req{method: "GET", path: "/api/v1/admin/eponuda-imports/latest", token: ts.admin}); r.Status != 404 {
+			t.Errorf("latest before any file: %d %s, want 404", r.Status, r.Raw)
+		}
 		body, ct := multipartFile(t, "eponudaCSV", "ponuda.csv", []byte("SKU;Prodavnica;Cena\nEP-1;Gigatron;1500\nEP-2;Gigatron;1000\nEP-2;WinWin;900\nXX;Gigatron;5\n"))
 		r := ts.do(req{method: "POST", path: "/api/v1/admin/eponuda", token: ts.admin, raw: body, contentType: ct})
 		if r.Status != 202 || data(r)["status"] != "queued" || data(r)["format"] != "csv" {
@@ -85,6 +89,12 @@ func TestEponudaAPI(t *testing.T) {
 		if r.Status != 200 || data(r)["offers"] != 3.0 || data(r)["rejected"] != 1.0 || rep == nil || rep["unknown_sku"] != 1.0 ||
 			rep["rejected_rows"].([]any)[0].(map[string]any)["reason"] != "Unknown SKU" {
 			t.Errorf("import: %d %s", r.Status, r.Raw)
+		}
+
+		// the screen (and a file loaded by shopctl) opens on the newest finished file
+		r = ts.do(req{method: "GET", path: "/api/v1/admin/eponuda-imports/latest", token: ts.admin})
+		if r.Status != 200 || data(r)["id"] != float64(id) || data(r)["file_name"] != "ponuda.csv" {
+			t.Errorf("latest: %d %s, want import %d", r.Status, r.Raw, id)
 		}
 
 		for name, file := range map[string]string{"pipe": "sku|shop|price\nEP-1|A|1\n", "binary": "\x00\x01\x02\x03binary"} {

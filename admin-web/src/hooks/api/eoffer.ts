@@ -94,6 +94,19 @@ export function useEponudaImport(id: number | undefined) {
   })
 }
 
+/** useLatestImport: the newest finished competitor file (null: none yet), which the import
+ * screen opens on, so a file loaded earlier or by `shopctl eoffer import` needs no new upload. */
+export function useLatestImport() {
+  return useQuery({
+    queryKey: [...eofferKeys.all, 'import', 'latest'],
+    queryFn: async () => {
+      const r = await client.GET('/api/v1/admin/eponuda-imports/latest')
+      if (r.response.status === 404) return null
+      return (await unwrap(r)).data as EponudaImport
+    },
+  })
+}
+
 export function useCompetitors(enabled: boolean) {
   return useQuery({
     queryKey: eofferKeys.competitors(),

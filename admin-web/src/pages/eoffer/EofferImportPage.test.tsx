@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { client } from '../../api/client'
 import { renderApp } from '../../testing/render'
-import { admin, callsTo, mockGet, ok, pick } from '../pricelists/testkit'
+import { admin, callsTo, mockGet, ok, pick, refused } from '../pricelists/testkit'
 import { EofferImportPage } from './EofferImportPage'
 
 afterEach(() => vi.restoreAllMocks())
@@ -19,8 +19,11 @@ const row = (id: number, sku: string, created: number) => ({
   supplier: 'Comtrade',
 })
 
-function mockScreen() {
+const finishedImport = { id: 5, file_name: 'ponuda.csv', status: 'finished', offers: 3, rejected: 1, rows: 4, format: 'csv' }
+
+function mockScreen(latest: 'none' | 'finished' = 'none') {
   return mockGet({
+    '/api/v1/admin/eponuda-imports/latest': () => (latest === 'none' ? refused(404, { message: 'not found' }) : ok({ data: finishedImport })),
     '/api/v1/admin/eponuda-imports/{id}': () =>
       ok({ data: { id: 5, file_name: 'ponuda.csv', status: 'finished', offers: 3, rejected: 1, rows: 4, format: 'csv' } }),
     '/api/v1/admin/eponuda-competitors': () => ok({ data: ['Gigatron', 'WinWin'] }),
@@ -37,6 +40,14 @@ async function uploadFile() {
 }
 
 describe('EofferImportPage', () => {
+  it('opens on the newest processed file (an earlier upload or shopctl eoffer import): the controls without a new upload', async () => {
+    mockScreen('finished')
+    renderApp(<EofferImportPage />, { user: admin, at: '/e-ponuda/uvoz' })
+    expect(await screen.findByText('Formiraj cenu u odnosu na')).toBeTruthy()
+    expect(screen.getByText(/Fajl ponuda\.csv/)).toBeTruthy()
+    expect(screen.queryByText('Unesite csv fajl')).toBeNull()
+  })
+
   it('asks for a file, then shows the four controls; Prikaži waits for the first three', async () => {
     mockScreen()
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok', data: { id: 5, status: 'queued' } }, 202) as never)

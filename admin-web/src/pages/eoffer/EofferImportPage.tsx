@@ -17,6 +17,7 @@ import {
   useApplyEponuda,
   useCompetitors,
   useEponudaImport,
+  useLatestImport,
   useEponudaPrices,
   useRecalc,
   useUploadEponuda,
@@ -62,7 +63,10 @@ function EponudaTab() {
   const { t } = useTranslation()
   const upload = useUploadEponuda()
   const [importId, setImportId] = useState<number>()
-  const imp = useEponudaImport(importId)
+  const uploaded = useEponudaImport(importId)
+  const latest = useLatestImport()
+  // the screen opens on the newest processed file until a new one is uploaded
+  const imp = importId === undefined ? { data: latest.data ?? undefined } : uploaded
   const finished = imp.data?.status === 'finished'
   const competitors = useCompetitors(finished)
   const [draft, setDraft] = useState<Draft>({ value: '', irrelevant: [] })
@@ -102,7 +106,7 @@ function EponudaTab() {
             {t('eoffer.upload')}
           </Button>
         </Upload>
-        {importId === undefined && <Typography.Text>{t('eoffer.noFile')}</Typography.Text>}
+        {importId === undefined && !finished && <Typography.Text>{t('eoffer.noFile')}</Typography.Text>}
         {importId !== undefined && !finished && imp.data?.status !== 'failed' && <Typography.Text>{t('eoffer.processing')}</Typography.Text>}
         {finished && imp.data && (
           <Typography.Text>{t('eoffer.imported', { file: imp.data.file_name, offers: imp.data.offers, rejected: imp.data.rejected })}</Typography.Text>
