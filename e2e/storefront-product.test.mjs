@@ -4,6 +4,7 @@
 // opened with an anchor scrolls to the anchored part.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
+import AxeBuilder from '@axe-core/playwright'
 import { launchBrowser, screenshot, startShop } from './harness.mjs'
 
 let shop, browser
@@ -39,7 +40,9 @@ const money = (n) => new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, 
 
 test('a shopper opens a product and uses the instalment calculator', async () => {
   const card = await aProduct()
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
+  // A context of its own: axe needs one (not browser.newPage).
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const page = await context.newPage()
   await page.goto(`${shop.base}/kategorije/${card.main_category_slug}/proizvodi/${card.slug}`)
   await page.getByTestId('product-page').waitFor()
   await assert.doesNotReject(page.getByRole('heading', { level: 1, name: card.name }).waitFor())
@@ -47,6 +50,10 @@ test('a shopper opens a product and uses the instalment calculator', async () =>
   await assert.doesNotReject(page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor())
   await assert.doesNotReject(page.getByText('*Uloguj se i ostvari dodatni popust').waitFor())
   await screenshot(page, 'store-product')
+  // axe: no serious or critical violation on the product page.
+  const axe = await new AxeBuilder({ page }).analyze()
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [])
 
   const tabs = page.getByRole('tab')
   assert.deepEqual(await tabs.allInnerTexts(), ['Specifikacije', 'Opis', 'Deklaracija', 'Kalkulator rata'])
@@ -72,7 +79,7 @@ test('a shopper opens a product and uses the instalment calculator', async () =>
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
   }
-  await page.close()
+  await context.close()
 })
 
 test('a missing product says so', async () => {
