@@ -244,6 +244,21 @@ describe('ProductPage', () => {
     expect(within(banner).getByRole('link')).toHaveAttribute('href', '/akcije/crni-petak')
   })
 
+  it('shows the approved ratings with their average', async () => {
+    open(
+      product({
+        approvedRatings: [
+          { id: 1, name: 'Ana', rating: 4, comment: 'Odličan ekran.', created_at: '2026-11-21T10:00:00Z' },
+          { id: 2, name: 'Jovan', rating: 5, comment: '', created_at: '2026-11-22T10:00:00Z' },
+        ],
+      }),
+    )
+    await screen.findByTestId('product-page')
+    expect(screen.getByText('Prosečna ocena 4,5 od 5 (2)')).toBeInTheDocument()
+    expect(screen.getByText('Odličan ekran.')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Ocena 4 od 5' })).toBeInTheDocument()
+  })
+
   it('speaks English after the switch', async () => {
     const { default: i18n } = await import('../i18n')
     await i18n.changeLanguage('en')

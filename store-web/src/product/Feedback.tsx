@@ -51,7 +51,7 @@ export function Questions({ items }: { items: unknown[] | undefined }) {
 }
 
 export function Ratings({ items }: { items: unknown[] | undefined }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const rs = (items ?? []) as Rating[]
   const scores = rs.map((r) => r.rating ?? 0).filter((n) => n > 0)
   const average = scores.length ? scores.reduce((a, b) => a + b, 0) / scores.length : 0
@@ -62,7 +62,7 @@ export function Ratings({ items }: { items: unknown[] | undefined }) {
         <p className="product-section__empty">{t('product.ratings.empty')}</p>
       ) : (
         <>
-          <p className="ratings__average">{t('product.ratings.average', { average: average.toFixed(1).replace('.', ','), n: rs.length })}</p>
+          <p className="ratings__average">{t('product.ratings.average', { average: average.toLocaleString(i18n.language === 'en' ? 'en-GB' : 'de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 }), n: rs.length })}</p>
           <ul className="qa-list">
             {rs.map((r, i) => (
               <li key={r.id ?? i} className="qa-list__item">
