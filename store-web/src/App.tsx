@@ -12,6 +12,7 @@ import { NotFoundPage } from './pages/NotFoundPage'
 import { RegisterPage } from './pages/RegisterPage'
 import { AdminAreaPage, StorefrontOffPage } from './pages/StorefrontOffPage'
 import { GuestOnly, RequireLogin } from './routes/guards'
+import { contentRoutes } from './routes/contentRoutes'
 import { comingSoon, paths } from './routes/paths'
 import { shellFor } from './shell/rules'
 import { StoreLayout } from './shell/StoreLayout'
@@ -54,6 +55,7 @@ export function StoreRoutes() {
         <Route element={<RequireLogin />}>
           <Route path={paths.account} element={<AccountPage />} />
         </Route>
+        {contentRoutes()}
         {comingSoon.map((p) => (
           <Route key={p} path={p} element={<ComingSoonPage />} />
         ))}

@@ -13,6 +13,7 @@ export const paths = {
   delivery: '/uslovi-isporuke',
   terms: '/uslovi-koriscenja',
   privacy: '/politika-privatnosti',
+  consumerRights: '/prava-potrosaca',
   complaint: '/obrazac-za-reklamaciju',
   contractTermination: '/obrazac-za-raskid-ugovora',
   onlineOrdering: '/pomoc-i-online-kupovina',
@@ -20,7 +21,50 @@ export const paths = {
   jobs: '/zaposlenje',
   contact: '/kontakt',
   about: '/o-nama',
+  product: '/kategorije/:mainCategorySlug/proizvodi/:productSlug',
+  news: '/vesti',
+  newsPost: '/vesti/:id',
+  actionPreview: '/akcije/pregled/:id',
+  action: '/akcije/:slug',
+  landing: '/landing/:slug',
 } as const
+
+/** The editable static pages (GET pages/{slug}); each is routed at '/' + slug. */
+export const staticPages: readonly string[] = [
+  'uslovi-isporuke',
+  'uslovi-koriscenja',
+  'politika-privatnosti',
+  'prava-potrosaca',
+  'obrazac-za-reklamaciju',
+  'obrazac-za-raskid-ugovora',
+  'pomoc-i-online-kupovina',
+  'nacini-placanja',
+  'placanje-na-rate',
+  'placanje-gotovinom',
+  'beskamatni-cekovi',
+  'placanje-platnim-karticama',
+  'povracaj-pdv-a',
+  'servis',
+  'servis-laptopova',
+  'servis-racunara',
+  'servis-stampaca',
+  'servis-monitora',
+  'servis-racunarskih-mreza',
+  'servis-kontakt',
+  'o-nama',
+  'kontakt',
+  'zaposlenje',
+  'otvorene-pozicije',
+  'web-kredit',
+  'opremanje-kancelarija',
+  'opremanje-doma',
+  'e-trust',
+]
+
+/** productPath is a product's URL under its main category. */
+export function productPath(mainCategorySlug: string, productSlug: string): string {
+  return `/kategorije/${mainCategorySlug}/proizvodi/${productSlug}`
+}
 
 /**
  * The patterns the storefront has a page for (React Router syntax: `:param`, a final `*`). The
@@ -28,7 +72,7 @@ export const paths = {
  * 404 (still with the app, which shows its not-found page): no soft 404s for crawlers. A route
  * added to App.tsx is added here.
  */
-export const routePatterns: readonly string[] = Object.values(paths)
+export const routePatterns: readonly string[] = [...new Set([...Object.values(paths), ...staticPages.map((s) => `/${s}`)])]
 
 /** Anchors the specification names on the terms and delivery pages. */
 export const anchors = {
@@ -45,15 +89,4 @@ export const comingSoon: readonly string[] = [
   paths.wishlist,
   paths.cart,
   paths.checkout,
-  paths.actions,
-  paths.delivery,
-  paths.terms,
-  paths.privacy,
-  paths.complaint,
-  paths.contractTermination,
-  paths.onlineOrdering,
-  paths.payment,
-  paths.jobs,
-  paths.contact,
-  paths.about,
 ]

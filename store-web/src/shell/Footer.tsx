@@ -2,7 +2,7 @@
 // sign-up and social links.
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { anchors, paths } from '../routes/paths'
+import { paths } from '../routes/paths'
 import { shop, telHref } from '../shop'
 import { CardIcon, MailIcon, PhoneIcon, TruckIcon } from './Icons'
 import { NewsletterForm } from './NewsletterForm'
@@ -12,7 +12,7 @@ export function Footer() {
   const useful = [
     { to: paths.terms, label: t('footer.links.terms') },
     { to: paths.privacy, label: t('footer.links.privacy') },
-    { to: `${paths.terms}#${anchors.buyersRight}`, label: t('footer.links.consumerRights') },
+    { to: paths.consumerRights, label: t('footer.links.consumerRights') },
     { to: paths.complaint, label: t('footer.links.complaint') },
     { to: paths.contractTermination, label: t('footer.links.contractTermination') },
     { to: paths.onlineOrdering, label: t('footer.links.onlineOrdering') },

@@ -1,0 +1,210 @@
+// The product page (/kategorije/{main category}/proizvodi/{product}): breadcrumbs, the gallery
+// with the discount sticker and the call-centre box, stickers, price, quantity and 'Dodaj u
+// korpu' (or the out-of-stock box), the four tabs, the product banner, questions and answers,
+// ratings and related products. A product that fails to load is 'missing'.
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { addToCart } from '../cart/addToCart'
+import { ProductCard } from '../catalog/ProductCard'
+import { useProductBanners } from '../hooks/api/productBanner'
+import { useProduct, type StorefrontProduct } from '../hooks/api/productPage'
+import { Questions, Ratings } from '../product/Feedback'
+import { Gallery, type GalleryImage } from '../product/Gallery'
+import { PriceBlock } from '../product/PriceBlock'
+import { ProductTabs } from '../product/ProductTabs'
+import { QuantityPicker } from '../product/QuantityPicker'
+import '../product/product.css'
+import { paths } from '../routes/paths'
+import { PhoneIcon } from '../shell/Icons'
+import { useDocumentTitle } from '../shell/useDocumentTitle'
+import { shop, telHref } from '../shop'
+
+export function ProductPage() {
+  const { t } = useTranslation()
+  const { productSlug = '' } = useParams()
+  const q = useProduct(productSlug)
+  useDocumentTitle(q.data?.name ?? (q.isError ? t('product.missing') : undefined))
+
+  if (q.isPending) {
+    return (
+      <div className="container product-page product-page--loading" role="status" aria-label={t('product.loading')}>
+        <div className="product-page__skeleton" />
+      </div>
+    )
+  }
+  if (q.isError || !q.data) {
+    return (
+      <div className="container status-page" data-testid="product-missing">
+        <h1>{t('product.missing')}</h1>
+        <div className="status-page__actions">
+          <Link to={paths.home} className="btn btn--primary">
+            {t('product.backHome')}
+          </Link>
+        </div>
+      </div>
+    )
+  }
+  return <ProductView product={q.data} />
+}
+
+/** galleryImages: the main photo first, then the others in their order. */
+function galleryImages(p: StorefrontProduct): GalleryImage[] {
+  const imgs = [...(p.images ?? [])].sort((a, b) => Number(b.main ?? false) - Number(a.main ?? false) || (a.position ?? 0) - (b.position ?? 0))
+  if (imgs.length === 0 && p.main_image) return [p.main_image]
+  return imgs
+}
+
+function discountPercent(p: StorefrontProduct): number {
+  const retail = p.retail_price ?? 0
+  return retail > 0 ? Math.round(((p.saving ?? 0) / retail) * 100) : 0
+}
+
+export function ProductView({ product: p }: { product: StorefrontProduct }) {
+  const { t } = useTranslation()
+  const [qty, setQty] = useState(1)
+  const [added, setAdded] = useState(false)
+  const category = p.mainCategory?.[0]
+  const stickers = (p.catalog_stickers ?? []).filter((s) => s.sticker_active && s.sticker)
+  const percent = discountPercent(p)
+
+  const discountSticker = p.discount ? (
+    <span className="discount-sticker" data-testid="discount-sticker" title={p.discount.type}>
+      {percent > 0 ? `-${percent}%` : p.discount.type}
+    </span>
+  ) : undefined
+
+  return (
+    <div className="container product-page" data-testid="product-page">
+      <nav aria-label={t('product.breadcrumbs')} className="breadcrumbs">
+        <ol>
+          <li>
+            <Link to={paths.home}>{t('product.home')}</Link>
+          </li>
+          {category && (
+            <li>
+              <Link to={`/kategorije/${category.slug}`}>{category.name}</Link>
+            </li>
+          )}
+          <li aria-current="page">{p.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-page__top">
+        <div className="product-page__media">
+          <Gallery images={galleryImages(p)} alt={p.name ?? ''} sticker={discountSticker} />
+          <aside className="call-box" aria-label={t('product.callBox.title')}>
+            <PhoneIcon />
+            <div>
+              <p className="call-box__title">{t('product.callBox.title')}</p>
+              <a href={telHref(shop.phones[0])} className="call-box__phone">
+                {shop.phones[0]}
+              </a>
+              <p className="call-box__hours">{t('product.callBox.hours')}</p>
+            </div>
+          </aside>
+        </div>
+
+        <div className="product-page__info">
+          <h1 className="product-page__name">{p.name}</h1>
+          <p className="product-page__meta">
+            {p.sku && (
+              <span>
+                {t('product.sku')}: {p.sku}
+              </span>
+            )}
+            {p.brand?.name && (
+              <span>
+                {t('product.brand')}: {p.brand.name}
+              </span>
+            )}
+          </p>
+          {(stickers.length > 0 || p.energy_value_sticker) && (
+            <ul className="product-stickers" aria-label={t('product.stickers')}>
+              {stickers.map((s) => (
+                <li key={s.id}>
+                  <img src={s.sticker} alt={t('product.catalogSticker')} width={64} height={64} />
+                </li>
+              ))}
+              {p.energy_value_sticker && (
+                <li>
+                  <img src={p.energy_value_sticker} alt={t('product.energySticker')} width={64} height={64} />
+                </li>
+              )}
+            </ul>
+          )}
+
+          <PriceBlock price={p.price} retail={p.retail_price} saving={p.saving} />
+
+          {p.purchasable ? (
+            <div className="buy-box">
+              <QuantityPicker value={qty} onChange={setQty} />
+              <button
+                type="button"
+                className="btn btn--accent btn--lg"
+                onClick={() => {
+                  void addToCart(p, qty).then(() => setAdded(true))
+                }}
+              >
+                {t('product.addToCart')}
+              </button>
+              {added && (
+                <p role="status" className="buy-box__added">
+                  {t('product.added')}
+                </p>
+              )}
+            </div>
+          ) : (
+            <div className="out-of-stock" role="note" data-testid="out-of-stock">
+              <p>{t('product.outOfStock')}</p>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <ProductTabs product={p} />
+      <ProductBanner />
+      <Questions items={p.answeredQuestions} />
+      <Ratings items={p.approvedRatings} />
+
+      {(p.related?.length ?? 0) > 0 && (
+        <section className="product-section" aria-labelledby="product-related">
+          <h2 id="product-related">{t('product.related')}</h2>
+          <div className="card-grid">
+            {p.related!.map((r) => (
+              <ProductCard key={r.id} product={r} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}
+
+/** ProductBanner: the first banner of position 'product', opening its link when it has one. */
+function ProductBanner() {
+  const q = useProductBanners()
+  const b = q.data?.[0]
+  if (!b) return null
+  const img = (
+    <picture>
+      {b.mobile_image_url && <source media="(max-width: 699px)" srcSet={b.mobile_image_url} />}
+      <img src={b.image_url} alt={b.name} width={1240} height={240} loading="lazy" />
+    </picture>
+  )
+  return (
+    <div className="product-banner" data-testid="product-banner">
+      {b.link ? (
+        /^https?:\/\//.test(b.link) ? (
+          <a href={b.link} rel="noopener">
+            {img}
+          </a>
+        ) : (
+          <Link to={b.link}>{img}</Link>
+        )
+      ) : (
+        img
+      )}
+    </div>
+  )
+}
