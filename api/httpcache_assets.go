@@ -58,7 +58,7 @@ func serveGzipped(c *gin.Context, file string, st os.FileInfo) bool {
 	}
 	h := c.Writer.Header()
 	h.Set("Content-Encoding", "gzip")
-	h.Add("Vary", "Accept-Encoding")
+	httpcache.AddVary(h, "Accept-Encoding")
 	h.Set("Content-Length", strconv.Itoa(len(a.gz)))
 	h.Set("Last-Modified", st.ModTime().UTC().Format(http.TimeFormat))
 	if c.Request.Method == http.MethodHead {

@@ -149,6 +149,15 @@ func AcceptsGzip(r *http.Request) bool {
 	return false
 }
 
+// AddVary adds a name to the Vary header, keeping it one line.
+func AddVary(h http.Header, name string) {
+	if v := h.Get("Vary"); v != "" {
+		h.Set("Vary", v+", "+name)
+		return
+	}
+	h.Set("Vary", name)
+}
+
 var gzipPool = sync.Pool{New: func() any {
 	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
 	return w
@@ -233,7 +242,7 @@ func (w *gzipWriter) decide() {
 		status != http.StatusPartialContent && h.Get("Content-Encoding") == "" && Compressible(h.Get("Content-Type")) {
 		h.Del("Content-Length")
 		h.Set("Content-Encoding", "gzip")
-		h.Add("Vary", "Accept-Encoding")
+		AddVary(h, "Accept-Encoding")
 		gz := gzipPool.Get().(*gzip.Writer)
 		gz.Reset(w.ResponseWriter)
 		w.gz = gz
