@@ -28,6 +28,7 @@ import (
 	"shop/internal/partners"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
+	"shop/internal/platform/httpcache"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
@@ -161,7 +162,7 @@ func New(d Deps) *gin.Engine {
 		panic(err)
 	}
 	metrics := newHTTPMetrics(d.Registry)
-	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType())
+	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType(), httpcache.Compress())
 
 	health := healthHandlers{d.Checks}
 	r.GET("/healthz", health.healthz)
@@ -178,7 +179,7 @@ func New(d Deps) *gin.Engine {
 	v1 := r.Group("/api/v1")
 	auth := authenticate(d.Identity, false)
 	for _, rt := range append(Routes(d), d.ExtraRoutes...) {
-		chain := []gin.HandlerFunc{}
+		chain := cacheChain(rt)
 		if rt.Auth {
 			chain = append(chain, auth)
 		}
@@ -201,6 +202,6 @@ func New(d Deps) *gin.Engine {
 		r.Any(queueMonitorRoot+"/*any", guard...)
 	}
 
-	r.NoRoute(noRoute(spa{dir: d.Config.Web.StoreDir, prefix: ""}, spa{dir: d.Config.Web.AdminDir, prefix: "/admin"}))
+	r.NoRoute(noRoute(spa{dir: d.Config.Web.StoreDir, prefix: "", pages: newStorePages(d)}, spa{dir: d.Config.Web.AdminDir, prefix: "/admin"}))
 	return r
 }

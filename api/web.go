@@ -22,6 +22,9 @@ import (
 type spa struct {
 	dir    string
 	prefix string
+	// pages renders the storefront's pages with their meta, and its robots.txt and sitemap
+	// (nil for the admin: behind its login, never crawled).
+	pages *storePages
 }
 
 // appPolicy is the Content-Security-Policy of both web apps: their own scripts only (the built
@@ -73,11 +76,17 @@ func (s spa) serve(c *gin.Context) {
 	c.Header("Content-Security-Policy", appPolicy)
 	rel := strings.TrimPrefix(c.Request.URL.Path, s.prefix)
 	rel = path.Clean("/" + rel)
+	if s.pages != nil && s.pages.crawlerFile(c, rel) {
+		return
+	}
 	file := filepath.Join(s.dir, filepath.FromSlash(rel))
 	if st, err := os.Stat(file); err == nil && !st.IsDir() {
 		if strings.HasPrefix(rel, "/assets/") {
 			// Vite fingerprints asset names, so they never change under one name.
 			c.Header("Cache-Control", "public, max-age=31536000, immutable")
+			if serveGzipped(c, file, st) {
+				return
+			}
 		}
 		c.File(file)
 		return
@@ -88,6 +97,10 @@ func (s spa) serve(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")
+	if s.pages != nil {
+		s.pages.serve(c, s, rel, index)
+		return
+	}
 	if s.isPage(rel) {
 		c.File(index)
 		return

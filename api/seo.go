@@ -1,0 +1,304 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"shop/internal/catalog"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/httpx"
+	"shop/internal/platform/i18n"
+	"shop/internal/platform/listing"
+	"shop/internal/seo"
+	"shop/internal/storefront"
+)
+
+// storePages renders the storefront's index.html per URL (internal/seo): the meta, JSON-LD and
+// first screen's data that crawlers and link previews read before the app runs, the 404 of
+// unknown slugs, and the sitemap and robots.txt.
+type storePages struct {
+	log    *slog.Logger
+	base   string // public URL without the trailing slash
+	routes seo.Routes
+	sf     *storefront.Service
+	cat    *catalog.Service
+	// sitemapSplit is the most products per sitemap file (0: the protocol's 50,000); tests
+	// set it small.
+	sitemapSplit int
+	// extra are the sitemap files of news and landing pages (wired with the content service).
+	extra []seo.Section
+}
+
+// newStorePages builds the storefront's page renderer with the resolvers of every URL kind
+// the catalogue answers. News, landing pages and actions describe themselves with the shop's
+// defaults until the content service is wired (see docs/decisions.md "SEO").
+func newStorePages(d Deps) *storePages {
+	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog}
+	p.routes.Add("/", p.home)
+	if d.Storefront != nil && d.Catalog != nil {
+		p.routes.Add("/kategorije/:slug", p.category)
+		p.routes.Add("/kategorije/:category/proizvodi/:slug", p.product)
+	}
+	for _, sp := range seo.StaticPages {
+		p.routes.Add("/"+sp.Slug, p.static(sp.Slug))
+	}
+	return p
+}
+
+func (p *storePages) site(index []byte) seo.Site {
+	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base}
+}
+
+// serve answers a storefront page: the built index.html with the page's meta; the status is
+// 404 for an unknown slug (or a path that is no page of the app), still with the app.
+func (p *storePages) serve(c *gin.Context, s spa, rel, index string) {
+	b, err := os.ReadFile(index)
+	if err != nil {
+		httpx.Fail(c, apperr.Wrap(err, "read index.html"))
+		return
+	}
+	site := p.site(b)
+	lang := seo.LangOf(c.Request)
+	page := p.describe(c.Request.Context(), s, site, rel, lang, c.Request.URL.Query())
+	out, err := seo.Render(b, site, lang, page)
+	if err != nil {
+		p.log.Warn("seo render", "path", rel, "error", err)
+		out = b
+	}
+	status := page.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	// The language may come from the cookie: a shared cache keeps one copy per cookie.
+	c.Header("Vary", "Cookie")
+	c.Data(status, "text/html; charset=utf-8", out)
+}
+
+// describe finds the page of a path: its resolver, else a plain page of the app, else 404.
+func (p *storePages) describe(ctx context.Context, s spa, site seo.Site, rel string, lang i18n.Lang, q url.Values) *seo.Page {
+	if fn, params, ok := p.routes.Match(rel); ok {
+		page, err := fn(ctx, seo.Request{Path: rel, Params: params, Lang: lang, Query: q, Site: site})
+		if err == nil {
+			return page
+		}
+		if apperr.As(err).Code == apperr.NotFound {
+			return seo.NotFound(lang, rel)
+		}
+		p.log.Error("seo page", "path", rel, "error", err.Error())
+		pg := seo.Plain(site, lang, rel, "", true)
+		pg.Status = http.StatusServiceUnavailable
+		return pg
+	}
+	for _, pp := range seo.PlainPages {
+		if pp.Path == rel || strings.HasPrefix(rel, pp.Path+"/") {
+			title := pp.SR
+			if lang == i18n.EN {
+				title = pp.EN
+			}
+			return seo.Plain(site, lang, rel, title, pp.NoIndex)
+		}
+	}
+	if s.isPage(rel) {
+		return seo.Plain(site, lang, rel, "", false)
+	}
+	return seo.NotFound(lang, rel)
+}
+
+func (p *storePages) home(_ context.Context, r seo.Request) (*seo.Page, error) {
+	return seo.HomePage(r.Site, r.Lang), nil
+}
+
+// static is a static page's resolver: its fallback title until the content service's pages
+// are wired (their title and body then describe it).
+func (p *storePages) static(slug string) seo.Resolver {
+	return func(_ context.Context, r seo.Request) (*seo.Page, error) {
+		title := seo.StaticTitle(slug, r.Lang)
+		return seo.WebPage(r.Site, r.Lang, "/"+slug, title, "", ""), nil
+	}
+}
+
+// trail is a category's path from the top level (active categories only), itself last.
+func (p *storePages) trail(ctx context.Context, id uint64) ([]seo.Crumb, error) {
+	cats, _, err := p.cat.ListCategories(ctx, catalog.CategoryFilter{ActiveOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[uint64]*catalog.Category, len(cats))
+	for _, c := range cats {
+		byID[c.ID] = c
+	}
+	var out []seo.Crumb
+	for c, n := byID[id], 0; c != nil && n < 32; n++ {
+		out = append([]seo.Crumb{{Name: c.Name, Path: seo.CategoryPath(c.Slug)}}, out...)
+		if c.ParentID == nil {
+			break
+		}
+		c = byID[*c.ParentID]
+	}
+	return out, nil
+}
+
+// productDataInclude is the product page's first call's include list (the app's key).
+const productDataInclude = "categories,images,discount.type,mainCategory,approvedRatings,brand,supplier,answeredQuestions.user,attributes"
+
+func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	slug := r.Params["slug"]
+	pg, err := p.sf.Product(ctx, slug, catalog.ProductIncludes{MainImage: true, Categories: true, Images: true, Brand: true,
+		Supplier: true, Attributes: true})
+	if err != nil {
+		return nil, err
+	}
+	d := pg.ProductDetails
+	catSlug := d.MainCategorySlug
+	if catSlug == "" && d.MainCategory != nil {
+		catSlug = d.MainCategory.Slug
+	}
+	if catSlug == "" {
+		catSlug = r.Params["category"]
+	}
+	facts := seo.Product{Name: d.Name, SKU: d.SKU, EAN: d.EAN, Text: catalog.DescriptionText(d.Description),
+		Price: storefront.ShownPrices(d, false).Price, InStock: storefront.Purchasable(d), Path: seo.ProductPath(catSlug, d.Slug)}
+	if d.Brand != nil {
+		facts.Brand = d.Brand.Name
+	}
+	if d.MainImage != nil {
+		facts.Images = append(facts.Images, mediaURL(d.MainImage.LargeKey))
+	}
+	for _, im := range d.Images {
+		if d.MainImage == nil || im.ID != d.MainImage.ID {
+			facts.Images = append(facts.Images, mediaURL(im.LargeKey))
+		}
+	}
+	if d.MainCategoryID != 0 {
+		if facts.Categories, err = p.trail(ctx, d.MainCategoryID); err != nil {
+			return nil, err
+		}
+	}
+	page := seo.ProductPage(r.Site, r.Lang, facts)
+	inc := httpx.Includes{}
+	for _, n := range strings.Split(productDataInclude, ",") {
+		inc[n] = true
+	}
+	page.DataKey = "/api/v1/products/" + url.PathEscape(slug) + "?include=" + productDataInclude
+	page.Data = httpx.DataResponse[StorefrontProduct]{Data: storefrontProduct(pg, inc, false, p.sf.Today())}
+	return page, nil
+}
+
+// categoryFirstPage is the category page's first call without filters: page 1 of 24, newest first.
+var categoryFirstPage = listing.Page{Number: 1, Size: storefront.DefaultPageSize}
+
+func (p *storePages) category(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	slug := r.Params["slug"]
+	res, err := p.sf.CategoryProducts(ctx, slug, storefront.CategoryProductsFilter{}, categoryFirstPage, false)
+	if err != nil {
+		return nil, err
+	}
+	trail, err := p.trail(ctx, res.Category.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(trail) == 0 || trail[len(trail)-1].Path != seo.CategoryPath(res.Category.Slug) {
+		trail = append(trail, seo.Crumb{Name: res.Category.Name, Path: seo.CategoryPath(res.Category.Slug)})
+	}
+	facts := seo.Category{Name: res.Category.Name, Total: res.Total, Trail: trail}
+	if res.Category.ImageKey != "" {
+		facts.Image = mediaURL(res.Category.ImageKey)
+	}
+	data := StorefrontCategoryProducts{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets),
+		Meta: httpx.Meta{Total: res.Total, PerPage: categoryFirstPage.Size, CurrentPage: 1, LastPage: categoryFirstPage.LastPageOf(listing.Total{N: res.Total})}}
+	for i := range res.Products {
+		data.Data[i] = storefrontCard(&res.Products[i], false)
+		d := &res.Products[i]
+		cs := d.MainCategorySlug
+		if cs == "" && d.MainCategory != nil {
+			cs = d.MainCategory.Slug
+		}
+		facts.Products = append(facts.Products, seo.Crumb{Name: d.Name, Path: seo.ProductPath(cs, d.Slug)})
+	}
+	page := seo.CategoryPage(r.Site, r.Lang, facts)
+	// Filtered, sorted or later pages fetch their own data; only the plain first page is embedded.
+	if onlyLang(r.Query) {
+		page.DataKey = "/api/v1/categories/" + url.PathEscape(slug) + "/products"
+		page.Data = data
+	}
+	return page, nil
+}
+
+func onlyLang(q url.Values) bool {
+	for k := range q {
+		if k != "lang" {
+			return false
+		}
+	}
+	return true
+}
+
+// robots answers robots.txt.
+func (p *storePages) robots(c *gin.Context) {
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.String(http.StatusOK, seo.Robots(seo.Site{BaseURL: p.base}))
+}
+
+func (p *storePages) sitemap() seo.Sitemap {
+	return seo.Sitemap{Site: seo.Site{BaseURL: p.base}, Source: p.sf, Extra: p.extra, Split: p.sitemapSplit}
+}
+
+// sitemapFile answers sitemap.xml (the index) or one of its files, streamed.
+func (p *storePages) sitemapFile(c *gin.Context, name string) {
+	sm := p.sitemap()
+	if p.sf == nil || (name != "sitemap.xml" && !sm.Has(name)) {
+		httpx.Fail(c, apperr.New(apperr.NotFound, "error.route"))
+		return
+	}
+	ctx := c.Request.Context()
+	if name != "sitemap.xml" {
+		// A products file past the last is a 404: checked before the first byte.
+		ok, err := sm.Exists(ctx, name)
+		if err != nil {
+			httpx.Fail(c, err)
+			return
+		}
+		if !ok {
+			httpx.Fail(c, apperr.New(apperr.NotFound, "error.route"))
+			return
+		}
+	}
+	c.Header("Content-Type", "application/xml; charset=utf-8")
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.Status(http.StatusOK)
+	var err error
+	if name == "sitemap.xml" {
+		err = sm.WriteIndex(ctx, c.Writer)
+	} else {
+		err = sm.WritePart(ctx, name, c.Writer)
+	}
+	if err != nil && !errors.Is(err, seo.ErrNoPart) {
+		// Headers are gone: the truncated file is the client's signal; the log says why.
+		p.log.Error("sitemap", "file", name, "error", err.Error())
+	}
+}
+
+// crawlerFile answers robots.txt and the sitemap's files; false when rel is none of them.
+func (p *storePages) crawlerFile(c *gin.Context, rel string) bool {
+	name := filepath.Base(rel)
+	if filepath.Dir(rel) != "/" {
+		return false
+	}
+	switch {
+	case name == "robots.txt":
+		p.robots(c)
+	case name == "sitemap.xml" || (strings.HasPrefix(name, "sitemap-") && strings.HasSuffix(name, ".xml")):
+		p.sitemapFile(c, name)
+	default:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,137 @@
+package seo
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"shop/internal/platform/i18n"
+)
+
+// fakeSource is a catalogue of n products p1..pn.
+type fakeSource struct{ n int }
+
+func (f fakeSource) LiveProductCount(context.Context) (int64, error) { return int64(f.n), nil }
+
+func (f fakeSource) EachLiveProduct(_ context.Context, offset, limit int, fn func(Entry) error) error {
+	for i := offset + 1; i <= f.n && i <= offset+limit; i++ {
+		if err := fn(Entry{Path: ProductPath("c", fmt.Sprintf("p%d", i))}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f fakeSource) EachActiveCategory(_ context.Context, fn func(Entry) error) error {
+	return fn(Entry{Path: CategoryPath("c")})
+}
+
+// TestSitemapSplit: the products are split into files of at most Split URLs, each listed by
+// the index; a file past the last does not exist.
+func TestSitemapSplit(t *testing.T) {
+	ctx := context.Background()
+	sm := Sitemap{Site: Site{BaseURL: "https://shop.rs"}, Source: fakeSource{n: 5}, Split: 2,
+		Extra: []Section{{Name: "news", Each: func(_ context.Context, fn func(Entry) error) error { return fn(Entry{Path: NewsPath(7)}) }}}}
+	files, err := sm.Files(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"sitemap-pages.xml", "sitemap-categories.xml", "sitemap-products-1.xml", "sitemap-products-2.xml", "sitemap-products-3.xml", "sitemap-news.xml"}
+	if d := cmp.Diff(want, files); d != "" {
+		t.Errorf("files (-want +got):\n%s", d)
+	}
+	var idx bytes.Buffer
+	if err := sm.WriteIndex(ctx, &idx); err != nil || strings.Count(idx.String(), "<sitemap>") != 6 {
+		t.Errorf("index: %v %s", err, idx.String())
+	}
+	for part, want := range map[string][]string{"sitemap-products-1.xml": {"p1", "p2"}, "sitemap-products-3.xml": {"p5"}} {
+		var b bytes.Buffer
+		if err := sm.WritePart(ctx, part, &b); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(b.String(), "<url>"); n != len(want) {
+			t.Errorf("%s: %d urls\n%s", part, n, b.String())
+		}
+		for _, p := range want {
+			if !strings.Contains(b.String(), "<loc>https://shop.rs/kategorije/c/proizvodi/"+p+"</loc>") {
+				t.Errorf("%s lacks %s", part, p)
+			}
+		}
+	}
+	for _, name := range []string{"sitemap-products-4.xml", "sitemap-products-0.xml", "sitemap-x.xml"} {
+		if ok, _ := sm.Exists(ctx, name); ok {
+			t.Errorf("%s exists", name)
+		}
+		if err := sm.WritePart(ctx, name, &bytes.Buffer{}); err != ErrNoPart {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	var news bytes.Buffer
+	if err := sm.WritePart(ctx, "sitemap-news.xml", &news); err != nil || !strings.Contains(news.String(), "/vesti/7</loc>") {
+		t.Errorf("news: %v %s", err, news.String())
+	}
+}
+
+func TestSummaryAndGTIN(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"<p>Brz &amp; tih</p>\n\n<p>frižider</p>", "Brz & tih frižider"},
+		{strings.Repeat("reč ", 60), strings.TrimSpace(strings.Repeat("reč ", 39)) + "…"},
+	}
+	for _, tt := range tests {
+		if got := Summary(tt.in, DescriptionMax); got != tt.want {
+			t.Errorf("Summary(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for in, want := range map[string]string{"8606012345678": "8606012345678", "12345670": "12345670", "3838782": "", "86060123456AB": "", "": ""} {
+		if got := GTIN(in); got != want {
+			t.Errorf("GTIN(%q) = %q", in, got)
+		}
+	}
+}
+
+// TestRender: the index's title is replaced, the head gets the meta, <html lang> follows the
+// language; data that tries to close its script stays inside it.
+func TestRender(t *testing.T) {
+	index := []byte("<!doctype html>\n<html lang=\"sr\" class=\"x\">\n<head><title>Shop</title></head><body><div id=\"root\"></div></body></html>")
+	site := Site{Name: "Shop", BaseURL: "https://shop.rs"}
+	p := &Page{Title: "A", Description: `"quoted" <b>`, Path: "/o-nama", Data: map[string]string{"x": "</script><script>alert(1)</script>"}, DataKey: "/api/v1/pages/o-nama"}
+	out, err := Render(index, site, i18n.EN, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{`<html lang="en" class="x">`, "<title>A | Shop</title>", `content="&#34;quoted&#34; &lt;b&gt;"`,
+		`<link rel="canonical" href="https://shop.rs/o-nama?lang=en">`, `id="__SHOP_DATA__">{"key":"/api/v1/pages/o-nama","data":{"x":"\u003c/script\u003e`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("lacks %s\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "<script>alert") || strings.Count(s, "<title>") != 1 {
+		t.Errorf("render:\n%s", s)
+	}
+}
+
+func TestRoutesMatch(t *testing.T) {
+	var rs Routes
+	var hit string
+	mk := func(name string) Resolver {
+		return func(context.Context, Request) (*Page, error) { hit = name; return nil, nil }
+	}
+	rs.Add("/kategorije/:slug", mk("category"))
+	rs.Add("/kategorije/:category/proizvodi/:slug", mk("product"))
+	fn, params, ok := rs.Match("/kategorije/tv/proizvodi/lg%20oled/")
+	if !ok {
+		t.Fatal("no match")
+	}
+	_, _ = fn(context.Background(), Request{})
+	if hit != "product" || params["slug"] != "lg oled" || params["category"] != "tv" {
+		t.Errorf("%s %v", hit, params)
+	}
+	if _, _, ok := rs.Match("/kategorije/tv/x"); ok {
+		t.Error("matched a longer path")
+	}
+}
