@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { addToCart } from '../cart/addToCart'
 import { paths } from '../routes/paths'
 import { json, mockApi, renderAt } from '../test/render'
 import { ProductPage } from './ProductPage'
+
+vi.mock('../cart/addToCart', () => ({ addToCart: vi.fn(async () => {}) }))
 
 const slug = 'laptop-lenovo-ideapad-3'
 const url = `/kategorije/laptopovi/proizvodi/${slug}`
@@ -91,7 +94,8 @@ describe('ProductPage', () => {
     expect(screen.getByRole('button', { name: 'Smanji količinu' })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Povećaj količinu' }))
     expect(qty).toHaveValue(2)
-    expect(screen.getByRole('button', { name: 'Dodaj u korpu' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
+    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ id: 11, slug }), 2)
 
     expect(screen.getByRole('heading', { name: 'Pitanja i odgovori' })).toBeInTheDocument()
     expect(screen.getByText('Trenutno nema pitanja o ovom proizvodu')).toBeInTheDocument()

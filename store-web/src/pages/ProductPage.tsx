@@ -143,7 +143,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
                 type="button"
                 className="btn btn--accent btn--lg"
                 onClick={() => {
-                  void addToCart(p, qty).then(() => setAdded(true))
+                  void Promise.resolve(addToCart(p, qty)).then(() => setAdded(true))
                 }}
               >
                 {t('product.addToCart')}

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Routes } from 'react-router'
-import { staticPages } from '../routes/paths'
+import { comingSoon, routePatterns, staticPages } from '../routes/paths'
 import { json, mockApi, renderAt } from '../test/render'
 import { StaticPage } from './StaticPage'
 
@@ -51,6 +51,13 @@ function api() {
 }
 
 describe('StaticPage', () => {
+  it('is routed for every static page of the contract, none left as coming soon', () => {
+    expect(staticPages).toHaveLength(28)
+    for (const slug of staticPages) expect(routePatterns).toContain(`/${slug}`)
+    expect(comingSoon.filter((p) => staticPages.includes(p.slice(1)))).toEqual([])
+    expect(comingSoon).not.toContain('/akcije')
+  })
+
   it('renders the page from GET pages/{slug} and scrolls to the URL’s anchor', async () => {
     api()
     renderAt(<StoreRoutes />, '/uslovi-isporuke#shipment_tracking')

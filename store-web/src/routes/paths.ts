@@ -61,11 +61,6 @@ export const staticPages: readonly string[] = [
   'e-trust',
 ]
 
-/** productPath is a product's URL under its main category. */
-export function productPath(mainCategorySlug: string, productSlug: string): string {
-  return `/kategorije/${mainCategorySlug}/proizvodi/${productSlug}`
-}
-
 /**
  * The patterns the storefront has a page for (React Router syntax: `:param`, a final `*`). The
  * build writes them to dist/routes.json, from which the Go server answers any other path with
