@@ -76,21 +76,21 @@ func categoryLinks(cs []content.CategoryLink) []StorefrontCategoryLink {
 
 // HomeSectionResponse is a home section with its products (as cards) and categories.
 type HomeSectionResponse struct {
-	ID          uint64                  `json:"id"`
-	Name        string                  `json:"name"`
-	Order       int                     `json:"order"`
-	ShowDesktop bool                    `json:"show_desktop"`
-	ShowMobile  bool                    `json:"show_mobile"`
-	Products    []StorefrontProductCard `json:"products"`
-	Categories  []StorefrontCategoryLink  `json:"categories"`
+	ID          uint64                   `json:"id"`
+	Name        string                   `json:"name"`
+	Order       int                      `json:"order"`
+	ShowDesktop bool                     `json:"show_desktop"`
+	ShowMobile  bool                     `json:"show_mobile"`
+	Products    []StorefrontProductCard  `json:"products"`
+	Categories  []StorefrontCategoryLink `json:"categories"`
 } // @name HomeSection
 
 // HomeResponse is the storefront's home page in one answer.
 type HomeResponse struct {
-	Banners    []BannerResponse        `json:"banners"`
-	Sections   []HomeSectionResponse   `json:"sections"`
-	Products   []StorefrontProductCard `json:"products"`
-	Categories []StorefrontCategoryLink  `json:"categories"`
+	Banners    []BannerResponse         `json:"banners"`
+	Sections   []HomeSectionResponse    `json:"sections"`
+	Products   []StorefrontProductCard  `json:"products"`
+	Categories []StorefrontCategoryLink `json:"categories"`
 } // @name Home
 
 // home godoc
