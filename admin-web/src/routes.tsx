@@ -7,6 +7,7 @@ import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
 import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { partnerScreens } from './pages/api-clients/screens'
+import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
@@ -70,6 +71,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...pricingRuleScreens,
   ...partnerScreens,
   ...eofferScreens,
+  ...contentScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -85,6 +85,8 @@ export const screens = {
   homeSections: s('/naslovna/sekcije', 'nav.homeSections', Perm.UpdateHomePage, 'Home'),
   homeSectionAdd: s('/naslovna/sekcije/dodaj', 'screens.homeSectionAdd', Perm.UpdateHomePage, 'Home'),
   homeSection: s('/naslovna/sekcije/:sectionId', 'screens.homeSection', Perm.UpdateHomePage, 'Home'),
+  staticPages: s('/staticne-stranice', 'nav.staticPages', Perm.UpdateHomePage, 'Home'),
+  staticPage: s('/staticne-stranice/:slug', 'screens.staticPage', Perm.UpdateHomePage, 'Home'),
   newsletter: s('/njuzleter', 'nav.newsletter', Perm.ViewNewsletterProductRoute),
   ratings: s('/ocene', 'nav.ratings', Perm.ViewRating),
   rating: s('/ocene/:ratingId', 'screens.rating', Perm.ViewRating),

@@ -3,6 +3,7 @@ package demo_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,8 +12,10 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/demo"
 	"shop/internal/identity"
+	"shop/internal/platform/listing"
 	"shop/internal/pricing"
 )
 
@@ -105,6 +108,33 @@ func TestSeedCatalog(t *testing.T) {
 		a.DB.Raw("SELECT COUNT(*) FROM products WHERE discount_price IS NOT NULL").Scan(&shown)
 		if zero != 0 || shown != 60 {
 			t.Errorf("fixed actions without a price: %d; products showing an action: %d, want 0 and 60", zero, shown)
+		}
+
+		// The storefront content: every static page in both languages, banners, news, the home screen.
+		pages, err := a.Content.Pages(ctx, false)
+		if err != nil || len(pages) != len(content.PageSlugs) {
+			t.Errorf("pages: %d of %d (%v)", len(pages), len(content.PageSlugs), err)
+		}
+		for _, p := range pages {
+			if p.TitleEn == "" || p.BodyEn == "" || len(p.BodySr) < 100 {
+				t.Errorf("page %s is not written in both languages", p.Slug)
+			}
+		}
+		for slug, ids := range map[string][]string{"uslovi-isporuke": {"shipment_tracking"}, "uslovi-koriscenja": {"buyers_right", "delivery"}} {
+			p, _ := a.Content.GetPage(ctx, slug)
+			for _, id := range ids {
+				if p == nil || !strings.Contains(p.BodySr, `id="`+id+`"`) || !strings.Contains(p.BodyEn, `id="`+id+`"`) {
+					t.Errorf("page %s lacks the anchor %s", slug, id)
+				}
+			}
+		}
+		home, err := a.Content.Home(ctx)
+		if err != nil || len(home.Banners) != 4 || len(home.Sections) != 2 || len(home.Products) != 8 || len(home.Categories) == 0 ||
+			len(home.Sections[0].Products) != 8 {
+			t.Errorf("home: %v", err)
+		}
+		if news, n, err := a.Content.ListNews(ctx, content.NewsFilter{}, listing.Page{Number: 1, Size: 10}); err != nil || n != 4 || news[0].ImageKey == "" {
+			t.Errorf("news: %d %v", n, err)
 		}
 
 		// A second run changes nothing.

@@ -92,7 +92,8 @@ func IsEmpty(ctx context.Context, ids *identity.Service) (bool, error) {
 // instances, shopctl beside a server): they take turns on a database lock, so one seeds and
 // the others find the data. With firstStartOnly it does nothing when the shop has any user.
 // It seeds the demo catalogue too (SeedCatalog; pictures only when cat names the catalogue
-// service and object store). Seed alone stays users-only: tests build on it and count rows.
+// service and object store) and the storefront content (SeedContent). Seed alone stays
+// users-only: tests build on it and count rows.
 func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, firstStartOnly bool, cat ...CatalogOptions) (bool, error) {
 	created := false
 	err := db.WithLock(ctx, gdb, db.LockDemoSeed, func() error {
@@ -112,6 +113,11 @@ func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, fir
 		}
 		catCreated, err := SeedCatalog(ctx, gdb, o)
 		created = created || catCreated
+		if err != nil {
+			return err
+		}
+		contentCreated, err := SeedContent(ctx, gdb, o)
+		created = created || contentCreated
 		return err
 	})
 	return created, err

@@ -16,6 +16,9 @@ import (
 func TestSearchDescriptionBackfill(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
+		if id, err := migrations.Down(ctx, gdb); err != nil || id != "0014_content" {
+			t.Fatalf("down = %q, %v", id, err)
+		}
 		if id, err := migrations.Down(ctx, gdb); err != nil || id != "0013_search_queries" {
 			t.Fatalf("down = %q, %v", id, err)
 		}

@@ -93,6 +93,7 @@ export const sidebar: SidebarGroup[] = [
       entry('homeProducts', screens.homeProducts),
       entry('homeCategories', screens.homeCategories),
       entry('homeSections', screens.homeSections),
+      entry('staticPages', screens.staticPages),
       entry('newsletter', screens.newsletter),
       entry('ratings', screens.ratings),
       entry('questions', screens.questions),

@@ -1176,6 +1176,327 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banners (back office)
+         * @description Any staff member (module Banner). By position, then order. CMS page sizes 20, 50, 100.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this position */
+                    position?: string;
+                    /** @description name contains */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-AdminBanner"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a banner
+         * @description Needs create-banner (module Banner). Multipart. name 1-255 required; position required (see banner-positions); image required (JPG, PNG or WEBP, at most 2 MB: 'Maksimalni limit slike je 2MB'); mobile_image optional (shown under 700 px); link: a path on the shop (/...) or http(s) address; category_id, brand_id optional; product_ids (product_ids[n] or repeated) the products it belongs to; order within the position (default 0).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description brand */
+                        brand_id?: number;
+                        /** @description category */
+                        category_id?: number;
+                        /**
+                         * Format: binary
+                         * @description desktop image
+                         */
+                        image: string;
+                        /** @description link */
+                        link?: string;
+                        /**
+                         * Format: binary
+                         * @description mobile image
+                         */
+                        mobile_image?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description order within the position */
+                        order?: number;
+                        /** @description position key */
+                        position: string;
+                        /** @description product ids (n = 0, 1, ...) */
+                        "product_ids[0]"?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminBanner"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A banner with its products (back office) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description banner id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AdminBanner"];
+                    };
+                };
+                /** @description Izabrani baner ne postoji ili je izbrisan. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Edit a banner
+         * @description Needs update-banner (module Banner). The create form's fields, all replaced; image and mobile_image optional (absent: kept); remove_mobile_image=1 drops the mobile image.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description banner id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description brand */
+                        brand_id?: number;
+                        /** @description category */
+                        category_id?: number;
+                        /**
+                         * Format: binary
+                         * @description new desktop image
+                         */
+                        image?: string;
+                        /** @description link */
+                        link?: string;
+                        /**
+                         * Format: binary
+                         * @description new mobile image
+                         */
+                        mobile_image?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description order within the position */
+                        order?: number;
+                        /** @description position key */
+                        position: string;
+                        /** @description product ids (n = 0, 1, ...) */
+                        "product_ids[0]"?: number;
+                        /** @description drop the mobile image */
+                        remove_mobile_image?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminBanner"];
+                    };
+                };
+                /** @description Izabrani baner ne postoji ili je izbrisan. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a banner
+         * @description Needs update-banner (module Banner); its images go too.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description banner id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Izabrani baner ne postoji ili je izbrisan. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/brands": {
         parameters: {
             query?: never;
@@ -3860,6 +4181,755 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/home/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home screen's categories, in order
+         * @description Needs update-home-page (module Home).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_AdminCategoryRef"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the home screen's categories (the order given is the order shown)
+         * @description Needs update-home-page (module Home). An unknown category is a 422 on category_ids.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description category ids in order */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HomeCategoriesInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_AdminCategoryRef"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/home/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home screen's products, in order
+         * @description Needs update-home-page (module Home).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_ContentProductRef"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the home screen's products (the order given is the order shown)
+         * @description Needs update-home-page (module Home). Repeats are dropped; an unknown product is a 422 on product_ids.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description product ids in order */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HomeProductsInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_ContentProductRef"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/home/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home screen's sections, by order
+         * @description Needs update-home-page (module Home).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_AdminSection"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a home section
+         * @description Needs update-home-page (module Home). name 2-255 required; show_desktop and show_mobile default true; product_ids and category_ids in the order shown.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description section */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SectionInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminSection"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/home/sections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A home section with its products and categories */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description section id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AdminSection"];
+                    };
+                };
+                /** @description Sekcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Edit a home section
+         * @description Needs update-home-page (module Home). Every field replaced (absent flags: true; absent order: kept).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description section id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description section */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SectionInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminSection"];
+                    };
+                };
+                /** @description Sekcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a home section
+         * @description Needs update-home-page (module Home).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description section id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Sekcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * News (back office), newest first
+         * @description Any staff member (module News). CMS page sizes 20, 50, 100.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description title contains */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-AdminNews"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a news item
+         * @description Needs create-post (module News). Multipart: title required, at most 255; body (the editor's HTML, sanitized) required; image optional (JPG, PNG or WEBP, at most 2 MB).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description body (HTML) */
+                        body: string;
+                        /**
+                         * Format: binary
+                         * @description image
+                         */
+                        image?: string;
+                        /** @description title */
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminNews"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A news item with its body (back office) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description news id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AdminNews"];
+                    };
+                };
+                /** @description Vest ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Edit a news item
+         * @description Needs update-post (module News). As create; image optional (absent: kept); remove_image=1 drops it.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description news id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description body (HTML) */
+                        body: string;
+                        /**
+                         * Format: binary
+                         * @description new image
+                         */
+                        image?: string;
+                        /** @description drop the image */
+                        remove_image?: boolean;
+                        /** @description title */
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminNews"];
+                    };
+                };
+                /** @description Vest ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a news item
+         * @description Needs update-post (module News).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description news id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Vest ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The static pages staff can edit (every storefront page, written or not)
+         * @description Needs update-home-page (module Home).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_AdminPageListItem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static page's texts in both languages */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description page slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AdminPage"];
+                    };
+                };
+                /** @description Stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save a static page
+         * @description Needs update-home-page (module Home). Bodies are the editor's HTML, sanitized; title_sr and body_sr required, titles at most 255.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description page slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description texts */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PageInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-AdminPage"];
+                    };
+                };
+                /** @description Stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9968,6 +11038,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/banner-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banner positions with their labels (public)
+         * @description home_slider (the home page's slider), home_middle (the home page between sections), search_top and search_bottom (the search dropdown's banners), category (category pages), product (product pages).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_BannerPosition"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banners by position (public)
+         * @description Ordered by position (home_slider, home_middle, search_top, search_bottom, category, product), then the banner's order. The storefront asks paginate=100.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this position */
+                    position?: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (at most 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Banner"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -10154,6 +11318,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The storefront's home page in one call (public)
+         * @description banners: those of the home positions (home_slider, then home_middle; by order within a position). sections: by order, each with its products (only active products visible on site, as cards with the caller's shown price: a valid token gives the customer price) and active categories; show_desktop and show_mobile say where the storefront shows it. products and categories: the home screen's own lists, in their order.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Home"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/login": {
         parameters: {
             query?: never;
@@ -10291,6 +11494,194 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["httpx.DataResponse-Modules"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * News, newest first (public)
+         * @description excerpt: the body's text, at most 200 characters.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (at most 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-NewsListItem"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A news item (public) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description news id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-News"];
+                    };
+                };
+                /** @description Vest ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The written static pages (public)
+         * @description slug is the storefront path without '/', e.g. uslovi-isporuke; title in the request's language.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_PageLink"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A static page by its slug, in the request's language (public) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the storefront path without '/', e.g. uslovi-isporuke */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Page"];
+                    };
+                };
+                /** @description Stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
             };
@@ -11073,6 +12464,64 @@ export interface components {
             /** @enum {string} */
             type?: "billing_address" | "shipping_address";
         };
+        AdminBanner: {
+            brand_id?: number | null;
+            category_id?: number | null;
+            category_slug?: string | null;
+            created_at?: string;
+            id?: number;
+            image_url?: string;
+            link?: string | null;
+            mobile_image_url?: string | null;
+            name?: string;
+            order?: number;
+            /** @enum {string} */
+            position?: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
+            position_label?: string;
+            product_ids?: number[];
+            products?: components["schemas"]["ContentProductRef"][];
+            updated_at?: string;
+        };
+        AdminCategoryRef: {
+            id?: number;
+            name?: string;
+            slug?: string;
+        };
+        AdminNews: {
+            body?: string;
+            id?: number;
+            image_url?: string | null;
+            published_at?: string;
+            title?: string;
+            updated_at?: string;
+        };
+        AdminPage: {
+            body_en?: string;
+            body_sr?: string;
+            slug?: string;
+            title_en?: string;
+            title_sr?: string;
+            updated_at?: string | null;
+        };
+        AdminPageListItem: {
+            slug?: string;
+            title_en?: string;
+            title_sr?: string;
+            updated_at?: string | null;
+            written?: boolean;
+        };
+        AdminSection: {
+            categories?: components["schemas"]["AdminCategoryRef"][];
+            category_ids?: number[];
+            id?: number;
+            name?: string;
+            order?: number;
+            product_ids?: number[];
+            products?: components["schemas"]["ContentProductRef"][];
+            show_desktop?: boolean;
+            show_mobile?: boolean;
+            updated_at?: string;
+        };
         AttachCategoryAttribute: {
             active?: boolean;
             /** @example 3 */
@@ -11159,6 +12608,21 @@ export interface components {
             price_from?: number;
             price_to?: number;
             supplier_id?: number;
+        };
+        Banner: {
+            brand_id?: number | null;
+            category_slug?: string | null;
+            id?: number;
+            image_url?: string;
+            link?: string | null;
+            mobile_image_url?: string | null;
+            name?: string;
+            /** @enum {string} */
+            position?: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
+        };
+        BannerPosition: {
+            key?: string;
+            label?: string;
         };
         Brand: {
             id?: number;
@@ -11267,6 +12731,14 @@ export interface components {
         ConnectProductRequest: {
             /** @example 42 */
             product_id?: number;
+        };
+        ContentProductRef: {
+            active?: boolean;
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            sku?: string;
+            visible?: boolean;
         };
         CreateCategoryRequest: {
             active?: boolean;
@@ -11433,6 +12905,27 @@ export interface components {
             };
             status?: string;
         };
+        Home: {
+            banners?: components["schemas"]["Banner"][];
+            categories?: components["schemas"]["StorefrontCategoryLink"][];
+            products?: components["schemas"]["StorefrontProductCard"][];
+            sections?: components["schemas"]["HomeSection"][];
+        };
+        HomeCategoriesInput: {
+            category_ids?: number[];
+        };
+        HomeProductsInput: {
+            product_ids?: number[];
+        };
+        HomeSection: {
+            categories?: components["schemas"]["StorefrontCategoryLink"][];
+            id?: number;
+            name?: string;
+            order?: number;
+            products?: components["schemas"]["StorefrontProductCard"][];
+            show_desktop?: boolean;
+            show_mobile?: boolean;
+        };
         LinkCategoryRef: {
             id?: number;
             name?: string;
@@ -11481,6 +12974,20 @@ export interface components {
         Modules: {
             [key: string]: boolean;
         };
+        News: {
+            body_html?: string;
+            id?: number;
+            image_url?: string | null;
+            published_at?: string;
+            title?: string;
+        };
+        NewsListItem: {
+            excerpt?: string;
+            id?: number;
+            image_url?: string | null;
+            published_at?: string;
+            title?: string;
+        };
         Notification: {
             created_at?: string;
             data?: Record<string, never>;
@@ -11493,6 +13000,22 @@ export interface components {
         NotificationsWithCount: {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
+        };
+        Page: {
+            body_html?: string;
+            slug?: string;
+            title?: string;
+            updated_at?: string;
+        };
+        PageInput: {
+            body_en?: string;
+            body_sr?: string;
+            title_en?: string;
+            title_sr?: string;
+        };
+        PageLink: {
+            slug?: string;
+            title?: string;
         };
         PartnerFeed: {
             data?: components["schemas"]["PartnerFeedProduct"][];
@@ -11884,6 +13407,15 @@ export interface components {
             id?: number;
             name?: string;
         };
+        SectionInput: {
+            category_ids?: number[];
+            name?: string;
+            /** @description Order: the section's place (ascending); absent puts a new section last and keeps an edited one's. */
+            order?: number;
+            product_ids?: number[];
+            show_desktop?: boolean;
+            show_mobile?: boolean;
+        };
         Session: {
             expires_in?: number;
             refresh_token?: string;
@@ -11909,6 +13441,12 @@ export interface components {
             count?: number;
             id?: number;
             name?: string;
+        };
+        StorefrontCategoryLink: {
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
         };
         StorefrontCategoryProducts: {
             data?: components["schemas"]["StorefrontProductCard"][];
@@ -12154,6 +13692,22 @@ export interface components {
             data?: components["schemas"]["ActionsBulkResult"];
             message?: string;
         };
+        "httpx.ChangeResponse-AdminBanner": {
+            data?: components["schemas"]["AdminBanner"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-AdminNews": {
+            data?: components["schemas"]["AdminNews"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-AdminPage": {
+            data?: components["schemas"]["AdminPage"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-AdminSection": {
+            data?: components["schemas"]["AdminSection"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Attribute": {
             data?: components["schemas"]["Attribute"];
             message?: string;
@@ -12262,6 +13816,10 @@ export interface components {
             data?: components["schemas"]["WebMargin"];
             message?: string;
         };
+        "httpx.ChangeResponse-array_AdminCategoryRef": {
+            data?: components["schemas"]["AdminCategoryRef"][];
+            message?: string;
+        };
         "httpx.ChangeResponse-array_Category": {
             data?: components["schemas"]["Category"][];
             message?: string;
@@ -12270,9 +13828,25 @@ export interface components {
             data?: components["schemas"]["CategoryAttribute"][];
             message?: string;
         };
+        "httpx.ChangeResponse-array_ContentProductRef": {
+            data?: components["schemas"]["ContentProductRef"][];
+            message?: string;
+        };
         "httpx.ChangeResponse-array_ProductImage": {
             data?: components["schemas"]["ProductImage"][];
             message?: string;
+        };
+        "httpx.DataResponse-AdminBanner": {
+            data?: components["schemas"]["AdminBanner"];
+        };
+        "httpx.DataResponse-AdminNews": {
+            data?: components["schemas"]["AdminNews"];
+        };
+        "httpx.DataResponse-AdminPage": {
+            data?: components["schemas"]["AdminPage"];
+        };
+        "httpx.DataResponse-AdminSection": {
+            data?: components["schemas"]["AdminSection"];
         };
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
@@ -12292,14 +13866,23 @@ export interface components {
         "httpx.DataResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
         };
+        "httpx.DataResponse-Home": {
+            data?: components["schemas"]["Home"];
+        };
         "httpx.DataResponse-MassDiscountRun": {
             data?: components["schemas"]["MassDiscountRun"];
         };
         "httpx.DataResponse-Modules": {
             data?: components["schemas"]["Modules"];
         };
+        "httpx.DataResponse-News": {
+            data?: components["schemas"]["News"];
+        };
         "httpx.DataResponse-NotificationsWithCount": {
             data?: components["schemas"]["NotificationsWithCount"];
+        };
+        "httpx.DataResponse-Page": {
+            data?: components["schemas"]["Page"];
         };
         "httpx.DataResponse-PriceExplain": {
             data?: components["schemas"]["PriceExplain"];
@@ -12331,17 +13914,35 @@ export interface components {
         "httpx.DataResponse-array_APIClient": {
             data?: components["schemas"]["APIClient"][];
         };
+        "httpx.DataResponse-array_AdminCategoryRef": {
+            data?: components["schemas"]["AdminCategoryRef"][];
+        };
+        "httpx.DataResponse-array_AdminPageListItem": {
+            data?: components["schemas"]["AdminPageListItem"][];
+        };
+        "httpx.DataResponse-array_AdminSection": {
+            data?: components["schemas"]["AdminSection"][];
+        };
+        "httpx.DataResponse-array_BannerPosition": {
+            data?: components["schemas"]["BannerPosition"][];
+        };
         "httpx.DataResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
         };
         "httpx.DataResponse-array_ClientCategory": {
             data?: components["schemas"]["ClientCategory"][];
         };
+        "httpx.DataResponse-array_ContentProductRef": {
+            data?: components["schemas"]["ContentProductRef"][];
+        };
         "httpx.DataResponse-array_Discount": {
             data?: components["schemas"]["Discount"][];
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
+        };
+        "httpx.DataResponse-array_PageLink": {
+            data?: components["schemas"]["PageLink"][];
         };
         "httpx.DataResponse-array_ProductAttribute": {
             data?: components["schemas"]["ProductAttribute"][];
@@ -12372,6 +13973,14 @@ export interface components {
             data?: components["schemas"]["Activity"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-AdminBanner": {
+            data?: components["schemas"]["AdminBanner"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-AdminNews": {
+            data?: components["schemas"]["AdminNews"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Attribute": {
             data?: components["schemas"]["Attribute"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -12382,6 +13991,10 @@ export interface components {
         };
         "httpx.ListResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Banner": {
+            data?: components["schemas"]["Banner"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Brand": {
@@ -12398,6 +14011,10 @@ export interface components {
         };
         "httpx.ListResponse-DiscountType": {
             data?: components["schemas"]["DiscountType"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-NewsListItem": {
+            data?: components["schemas"]["NewsListItem"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Notification": {
