@@ -21,10 +21,13 @@ type ProductCategoryResponse struct {
 // images, the images tab): the main flag, the URLs of its two variants (small: 300 px on the
 // longer side, large: 1200 px) and its position.
 type ProductImageResponse struct {
-	ID       uint64 `json:"id"`
-	Main     bool   `json:"main"`
-	Small    string `json:"small"`
-	Large    string `json:"large"`
+	ID    uint64 `json:"id"`
+	Main  bool   `json:"main"`
+	Small string `json:"small"`
+	Large string `json:"large"`
+	// Srcset offers the large image at the storefront's widths (240w, 480w, 960w), made on
+	// first request (GET /media-w/{width}/{key}).
+	Srcset   string `json:"srcset"`
 	Position int    `json:"position"`
 } // @name ProductImage
 
@@ -217,7 +220,7 @@ func productImageResponse(im *catalog.ProductImageRef) *ProductImageResponse {
 	if im == nil {
 		return nil
 	}
-	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: mediaURL(im.SmallKey), Large: mediaURL(im.LargeKey), Position: im.Position}
+	return &ProductImageResponse{ID: im.ID, Main: im.Main, Small: mediaURL(im.SmallKey), Large: mediaURL(im.LargeKey), Srcset: imageSrcset(im.LargeKey), Position: im.Position}
 }
 
 func productCategoryResponses(cs []catalog.ProductCategoryRef) []ProductCategoryResponse {

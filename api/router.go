@@ -172,6 +172,9 @@ func New(d Deps) *gin.Engine {
 	r.GET("/readyz", health.readyz)
 	mountDocs(r)
 	r.GET("/media/*key", mediaHandlers{d.Blobs}.get)
+	if d.Catalog != nil {
+		r.GET(imageWidthPath+":width/*key", imageWidthHandlers{d.Catalog}.get)
+	}
 	if d.Feeds != nil {
 		r.GET("/feeds/:name", feedHandlers{d.Feeds}.get)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -380,6 +381,45 @@ func TestStorefrontHTTPCaching(t *testing.T) {
 		}
 		if r := ts.do(req{method: "GET", path: "/assets/index-1a2b.js", header: plain}); r.Status != 200 || string(r.Raw) != js {
 			t.Errorf("asset without gzip: %d", r.Status)
+		}
+	})
+}
+
+// TestImageWidths: a stored product image is offered at the srcset widths; each width variant
+// is made on its first request (no wider than asked, never enlarged) and kept in the object
+// store; other widths and keys outside the image prefixes are 404.
+func TestImageWidths(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		pid := mediaFixtureProduct(t, a, "IMG-W", true)
+		r := ts.mediaUpload(fmt.Sprintf("/api/v1/admin/products/%d/main-images", pid), ts.staff,
+			[]mediaFile{{"image", "slika.png", mediaPNG(t, 2000, 1000, false)}}, nil)
+		if r.Status != 200 {
+			t.Fatalf("upload: %d %s", r.Status, r.Raw)
+		}
+		large := strings.TrimPrefix(data(r)["large"].(string), "/media/")
+		want := fmt.Sprintf("/media-w/240/%s 240w, /media-w/480/%s 480w, /media-w/960/%s 960w", large, large, large)
+		if got := data(r)["srcset"]; got != want {
+			t.Errorf("srcset %q, want %q", got, want)
+		}
+		for _, w := range []int{240, 960} {
+			path := fmt.Sprintf("/media-w/%d/%s", w, large)
+			if got := ts.mediaSize(path); got != fmt.Sprintf("jpeg %dx%d", w, w/2) {
+				t.Errorf("%s: %s", path, got)
+			}
+			if n := len(mediaObjects(t, a, fmt.Sprintf("widths/%d/", w))); n != 1 {
+				t.Errorf("width %d: %d objects kept, want 1", w, n)
+			}
+			if r := ts.do(req{method: "GET", path: path}); r.Status != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
+				t.Errorf("%s again: %d", path, r.Status)
+			}
+		}
+		for _, p := range []string{"/media-w/300/" + large, "/media-w/240/images/nema.jpg", "/media-w/240/pricelists/1/x.xlsx", "/media-w/x/" + large,
+			"/media-w/240/../" + large} {
+			if r := ts.do(req{method: "GET", path: p}); r.Status != 404 {
+				t.Errorf("%s: %d", p, r.Status)
+			}
 		}
 	})
 }

@@ -93,8 +93,10 @@ type CategoryPage struct {
 }
 
 // purchasableSQL is the purchasable rule's price part: the web price not below the product's
-// main category's min price (active and visible are the page's own conditions).
-const purchasableSQL = "products.web_price >= COALESCE((SELECT mc.min_price FROM categories mc WHERE mc.id = products.main_category_id), 0)"
+// main category's min price (active and visible are the page's own conditions). Written as NOT
+// EXISTS so PostgreSQL plans an anti-join with the (small) categories table; the scalar
+// subquery it replaces ran once per product row and its cost estimate switched JIT on.
+const purchasableSQL = "NOT EXISTS (SELECT 1 FROM categories mc WHERE mc.id = products.main_category_id AND mc.min_price > products.web_price)"
 
 // shownPriceSQL is pricing's shown-price rule over the stored derived prices.
 func shownPriceSQL(loggedIn bool) string {
@@ -116,8 +118,10 @@ type categoryQuery struct {
 // base is the category's active, visible products matching every filter but skip's.
 func (q *categoryQuery) base(skip string) *gorm.DB {
 	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true).
-		Where("(products.main_category_id IN ? OR EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = products.id AND pc.category_id IN ?))",
-			q.catIDs, q.catIDs)
+		// A product's main category is one of its product_categories rows (migration 0010), so
+		// one semi-join answers "in the category tree"; an OR with main_category_id made it a
+		// subplan over every active product.
+		Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
 	if skip != "brands" && len(q.f.Brands) > 0 {
 		db = db.Where("products.brand_id IN ?", q.f.Brands)
 	}

@@ -36,6 +36,10 @@
 //   - E-ponuda (eoffer.go): a 100,000-offer competitor CSV parsed, stored and recalculated
 //     against reading the file and COPYing it into an unlogged table. Goal: at most 2x.
 //
+//   - The storefront (storefront.go): category page, product page and autocomplete on 100,000
+//     products against pgbench of their SQL; storefront-web: Lighthouse and axe on the demo
+//     shop's home, category and product pages (e2e/bench-storefront.mjs).
+//
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
@@ -70,7 +74,7 @@ func main() {
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
 	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds, storefront, storefront-web (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -142,6 +146,16 @@ func main() {
 	if want("eoffer") {
 		if err := eofferFigures(*eofferRows); err != nil {
 			fail("bench e-ponuda", err)
+		}
+	}
+	if want("storefront") {
+		if err := storefrontBench(*products, *workers); err != nil {
+			fail("bench storefront", err)
+		}
+	}
+	if want("storefront-web") {
+		if err := storefrontWebFigure(); err != nil {
+			fail("bench storefront web", err)
 		}
 	}
 }

@@ -12199,6 +12199,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media-w/{width}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stored image at one of the srcset widths (240, 480, 960)
+         * @description Made from the stored large variant on the first request (under the image decode budget) and kept; a narrower source is not enlarged. The storefront's image objects carry these URLs in `srcset`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description width in pixels */
+                    width: 240 | 480 | 960;
+                    /** @description object key of the source image */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media/{key}": {
         parameters: {
             query?: never;
@@ -13260,6 +13313,11 @@ export interface components {
             main?: boolean;
             position?: number;
             small?: string;
+            /**
+             * @description Srcset offers the large image at the storefront's widths (240w, 480w, 960w), made on
+             *     first request (GET /media-w/{width}/{key}).
+             */
+            srcset?: string;
         };
         ProductListItem: {
             active?: boolean;
