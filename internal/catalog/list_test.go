@@ -266,3 +266,62 @@ func TestProductListFlagsFollowImagesAndAttributes(t *testing.T) {
 		}
 	})
 }
+
+// TestCategoryFilterFollowsProductCategories: the list's category filter (on PostgreSQL
+// products.category_ids, kept by 0017's triggers) finds exactly the products whose
+// product_categories rows name the categories, after rows are added, moved and deleted one by
+// one and many at once.
+func TestCategoryFilterFollowsProductCategories(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
+		productFixtureSeed(t, db)
+		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if err := db.Exec(q, args...).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		var cats []uint64
+		if err := db.Raw("SELECT id FROM categories ORDER BY id").Scan(&cats).Error; err != nil || len(cats) < 2 {
+			t.Fatalf("categories %v: %v", cats, err)
+		}
+		check := func(when string) {
+			t.Helper()
+			if db.Dialector.Name() == "postgres" {
+				var stray int64
+				db.Raw(`SELECT COUNT(*) FROM products p WHERE p.category_ids IS DISTINCT FROM
+					ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.id ORDER BY pc.category_id)`).Scan(&stray)
+				if stray != 0 {
+					t.Errorf("%s: %d products whose category_ids differ from product_categories", when, stray)
+				}
+			}
+			for _, set := range [][]uint64{cats[:1], cats[1:2], cats} {
+				var want []uint64
+				if err := db.Raw(`SELECT id FROM products p WHERE EXISTS (SELECT 1 FROM product_categories pc
+					WHERE pc.product_id = p.id AND pc.category_id IN ?) ORDER BY id`, set).Scan(&want).Error; err != nil {
+					t.Fatal(err)
+				}
+				if want == nil {
+					want = []uint64{}
+				}
+				got, total := listIDs(t, svc, ProductFilter{Categories: set, Sort: "id"}, listing.Page{Number: 1, Size: 100})
+				if d := cmp.Diff(want, got); d != "" || total.N != int64(len(want)) {
+					t.Errorf("%s: categories %v (-want +got, total %d):\n%s", when, set, total.N, d)
+				}
+			}
+		}
+		check("seeded")
+		// Product 1 gets the second category, product 2 loses its rows, product 3's row moves
+		// to the second category, and products 20-30 get the first at once.
+		exec("INSERT INTO product_categories (product_id, category_id) VALUES (1, ?)", cats[1])
+		exec("DELETE FROM product_categories WHERE product_id = 2")
+		exec("UPDATE product_categories SET category_id = ? WHERE product_id = 3 AND category_id <> ?", cats[1], cats[1])
+		exec(`INSERT INTO product_categories (product_id, category_id) SELECT id, ? FROM products p WHERE id BETWEEN 20 AND 30
+			AND NOT EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.id AND pc.category_id = ?)`, cats[0], cats[0])
+		check("changed")
+		got, _ := listIDs(t, svc, ProductFilter{Category: cats[1], Sort: "id"}, listing.Page{Number: 1, Size: 100})
+		if len(got) == 0 || got[0] != 1 {
+			t.Errorf("category %d: %v, want product 1 first", cats[1], got)
+		}
+	})
+}

@@ -219,14 +219,19 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 		return res, nil
 	}
 	res.ImportID = imp.ID
-	rows, err := s.offerRows(ctx, imp.ID, scope, nil)
+	var rows []Row
+	var priced []bool
+	if p.value <= maxSQLValue {
+		rows, priced, err = s.recalcSQL(ctx, imp.ID, p, scope)
+	} else {
+		rows, priced, err = s.recalcGo(ctx, imp.ID, p, scope)
+	}
 	if err != nil {
 		return nil, err
 	}
-	own := s.ownShops()
 	for i := range rows {
 		r := &rows[i]
-		if !p.compute(r, own) {
+		if !priced[i] {
 			res.Skipped++
 			continue
 		}
@@ -237,6 +242,21 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 		}
 	}
 	return res, nil
+}
+
+// recalcGo is the reference recalculation: the offers read back per product and computed in
+// Go (compute). Recalc uses it for values beyond maxSQLValue; the tests hold recalcSQL to it.
+func (s *Service) recalcGo(ctx context.Context, importID uint64, p parsedSettings, scope Scope) ([]Row, []bool, error) {
+	rows, err := s.offerRows(ctx, importID, scope, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	own := s.ownShops()
+	priced := make([]bool, len(rows))
+	for i := range rows {
+		priced[i] = p.compute(&rows[i], own)
+	}
+	return rows, priced, nil
 }
 
 func (s *Service) ownShops() map[string]bool {

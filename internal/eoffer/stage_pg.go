@@ -28,7 +28,12 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 		return apperr.Wrap(err, "e-offer: connection")
 	}
 	defer conn.Close()
+	// The stage's joins with products pass jit_above_cost; compiling them costs more than
+	// running them (see recalcPlannerPG). The setting is this connection's until the end of
+	// the load (the pool reuses it).
+	defer conn.ExecContext(context.WithoutCancel(ctx), "RESET jit")
 	for _, q := range []string{
+		"SET jit = off",
 		"CREATE TEMPORARY TABLE IF NOT EXISTS " + stageTable + " (line int, sku text, shop text, price bigint, position int)",
 		"TRUNCATE " + stageTable,
 	} {

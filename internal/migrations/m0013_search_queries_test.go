@@ -16,11 +16,10 @@ import (
 func TestSearchDescriptionBackfill(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		if id, err := migrations.Down(ctx, gdb); err != nil || id != "0014_content" {
-			t.Fatalf("down = %q, %v", id, err)
-		}
-		if id, err := migrations.Down(ctx, gdb); err != nil || id != "0013_search_queries" {
-			t.Fatalf("down = %q, %v", id, err)
+		for _, want := range []string{"0017_product_category_ids", "0014_content", "0013_search_queries"} {
+			if id, err := migrations.Down(ctx, gdb); err != nil || id != want {
+				t.Fatalf("down = %q, %v; want %s", id, err, want)
+			}
 		}
 		lexical := `{"root":{"type":"root","children":[{"type":"paragraph","children":[{"type":"text","text":"Frižider "},{"type":"text","text":"A++"}]},{"type":"paragraph","children":[{"type":"text","text":"Đak"}]}]}}`
 		now := time.Now()

@@ -35,7 +35,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0007_product_sort_keys", Applied: true}, {ID: "0008_pricing_rules", Applied: true},
 	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true},
 	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true},
-	{ID: "0014_content", Applied: true}}
+	{ID: "0014_content", Applied: true},
+	{ID: "0017_product_category_ids", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -185,6 +186,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0017_product_category_ids" {
+			t.Fatalf("Down rolled back %q, want 0017_product_category_ids", id)
+		}
+		if gdb.Migrator().HasColumn("products", "category_ids") {
+			t.Error("products.category_ids still there after rolling back 0017")
+		}
 		if id := down(t, gdb); id != "0014_content" {
 			t.Fatalf("Down rolled back %q, want 0014_content", id)
 		}
