@@ -34,6 +34,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/search"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -59,6 +60,8 @@ type Deps struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete (nil: no such routes).
 	Search *search.Service
+	// Voice: ratings, questions, back-in-stock alerts and price offers (nil: no such routes).
+	Voice  *voice.Service
 	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -110,7 +113,7 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d))...)
+		storefrontCatalogRoutes(d), voiceRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -35,6 +35,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/search"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 type App struct {
@@ -66,6 +67,8 @@ type App struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete.
 	Search *search.Service
+	// Voice: ratings, questions, back-in-stock alerts and price offers.
+	Voice *voice.Service
 }
 
 // Options adjust the graph for tests.
@@ -144,6 +147,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	a.Search = search.NewService(a.DB, a.Clock)
+	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
+		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	ok = true
 	return a, nil
 }

@@ -363,4 +363,3 @@ func questionValues(q question) map[string]any {
 	return map[string]any{"product_id": q.ProductID, "name": q.Name, "question": q.Question, "answer": q.Answer,
 		"answered": q.AnsweredAt != nil, "user_id": q.UserID, "email": q.Email}
 }
-
