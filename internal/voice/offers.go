@@ -31,7 +31,8 @@ const OfferPermission = identity.PermViewOrder
 // NotificationPriceOffer is the staff notification of a new price offer.
 const NotificationPriceOffer = "PriceOfferReceived"
 
-type priceOffer struct {
+// PriceOfferRow is a row of price_offers.
+type PriceOfferRow struct {
 	ID         uint64 `gorm:"primaryKey"`
 	ProductID  uint64
 	ProductSKU string `gorm:"column:product_sku"`
@@ -43,7 +44,7 @@ type priceOffer struct {
 	UpdatedAt  time.Time
 }
 
-func (priceOffer) TableName() string { return "price_offers" }
+func (PriceOfferRow) TableName() string { return "price_offers" }
 
 // OfferInput is the price-offer form (spec 3: product_sku, email, price); Price nil: not sent.
 type OfferInput struct {
@@ -103,7 +104,7 @@ func (s *Service) Offer(ctx context.Context, c Client, in OfferInput) error {
 		return err
 	}
 	now := s.now()
-	row := priceOffer{ProductID: p.ID, ProductSKU: p.SKU, Email: in.Email, Price: int64(*in.Price), Status: OfferPending,
+	row := PriceOfferRow{ProductID: p.ID, ProductSKU: p.SKU, Email: in.Email, Price: int64(*in.Price), Status: OfferPending,
 		Lang: langOf(c.Lang), CreatedAt: now, UpdatedAt: now}
 	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
 		return apperr.Wrap(err, "price offer")
@@ -113,7 +114,7 @@ func (s *Service) Offer(ctx context.Context, c Client, in OfferInput) error {
 }
 
 // tellStaff notifies every holder of the offers' permission; the offer stands if it fails.
-func (s *Service) tellStaff(ctx context.Context, o priceOffer, p *product) {
+func (s *Service) tellStaff(ctx context.Context, o PriceOfferRow, p *product) {
 	ids, err := s.users.PermissionHolderIDs(ctx, OfferPermission)
 	if err != nil {
 		s.log.ErrorContext(ctx, "price offer: staff not found", "error", err.Error())
@@ -151,7 +152,7 @@ func (s *Service) listOffers(ctx context.Context, where *gorm.DB, page listing.P
 		return nil, 0, apperr.Wrap(err, "count price offers")
 	}
 	var rows []struct {
-		priceOffer
+		PriceOfferRow
 		ProductName   string
 		ProductSlug   string
 		WebPrice      money.Para
@@ -194,7 +195,7 @@ func (s *Service) SetOfferStatus(ctx context.Context, id uint64, status string) 
 		return nil, apperr.InvalidFields(apperr.Field("status", "validation.oneof"))
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var row priceOffer
+		var row PriceOfferRow
 		err := tx.First(&row, id).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return apperr.NotFoundThing("price_offer")

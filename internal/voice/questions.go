@@ -17,7 +17,8 @@ import (
 	"shop/internal/platform/queue"
 )
 
-type question struct {
+// QuestionRow is a row of questions.
+type QuestionRow struct {
 	ID         uint64 `gorm:"primaryKey"`
 	ProductID  uint64
 	UserID     *uint64
@@ -32,7 +33,7 @@ type question struct {
 	UpdatedAt  time.Time
 }
 
-func (question) TableName() string { return "questions" }
+func (QuestionRow) TableName() string { return "questions" }
 
 // QuestionInput is the product page's question form (spec 3: name, question); Email is
 // optional (a guest who wants the answer by mail; a customer's own address is used otherwise).
@@ -104,7 +105,7 @@ func (s *Service) Ask(ctx context.Context, slug string, c Client, in QuestionInp
 		return err
 	}
 	now := s.now()
-	row := question{ProductID: p.ID, Name: in.Name, Email: in.Email, Question: in.Question, Lang: langOf(c.Lang), CreatedAt: now, UpdatedAt: now}
+	row := QuestionRow{ProductID: p.ID, Name: in.Name, Email: in.Email, Question: in.Question, Lang: langOf(c.Lang), CreatedAt: now, UpdatedAt: now}
 	if c.UserID != 0 {
 		uid := c.UserID
 		row.UserID = &uid
@@ -142,7 +143,7 @@ func (s *Service) Questions(ctx context.Context, f QuestionFilter) ([]Question, 
 }
 
 type questionRow struct {
-	question
+	QuestionRow
 	ProductSKU  string
 	ProductName string
 	ProductSlug string
@@ -167,7 +168,7 @@ func (s *Service) listQuestions(ctx context.Context, where *gorm.DB, page listin
 	out := make([]Question, 0, len(rows))
 	for _, r := range rows {
 		v := Question{ID: r.ID, Product: ProductRef{ID: r.ProductID, SKU: r.ProductSKU, Name: r.ProductName, Slug: r.ProductSlug},
-			Name: r.Name, Email: r.Email, Question: r.question.Question, Answer: r.Answer, Answered: r.AnsweredAt != nil,
+			Name: r.Name, Email: r.Email, Question: r.QuestionRow.Question, Answer: r.Answer, Answered: r.AnsweredAt != nil,
 			AnsweredAt: r.AnsweredAt, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 		if r.UserID != nil {
 			v.User = &UserRef{ID: *r.UserID, Name: r.UserName, Email: r.UserEmail}
@@ -207,7 +208,7 @@ func (s *Service) AnswerQuestion(ctx context.Context, id uint64, answer string) 
 		return nil, apperr.InvalidFields(f...)
 	}
 	now := s.now()
-	var row question
+	var row QuestionRow
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
 		row, err = s.findQuestion(tx, id)
@@ -237,7 +238,7 @@ func (s *Service) AnswerQuestion(ctx context.Context, id uint64, answer string) 
 	return s.GetQuestion(ctx, id)
 }
 
-func (s *Service) mailAnswer(ctx context.Context, q question) error {
+func (s *Service) mailAnswer(ctx context.Context, q QuestionRow) error {
 	to := q.Email
 	if to == "" && q.UserID != nil {
 		users, err := s.users.UserContacts(ctx, []uint64{*q.UserID})
@@ -342,7 +343,7 @@ func (s *Service) DeleteQuestion(ctx context.Context, id uint64) error {
 		if err != nil {
 			return err
 		}
-		if err := tx.Delete(&question{}, id).Error; err != nil {
+		if err := tx.Delete(&QuestionRow{}, id).Error; err != nil {
 			return apperr.Wrap(err, "delete question")
 		}
 		return activity.Record(ctx, tx, activity.Change{Type: activity.QuestionDeleted, SubjectType: activity.SubjectQuestion,
@@ -350,8 +351,8 @@ func (s *Service) DeleteQuestion(ctx context.Context, id uint64) error {
 	})
 }
 
-func (s *Service) findQuestion(tx *gorm.DB, id uint64) (question, error) {
-	var row question
+func (s *Service) findQuestion(tx *gorm.DB, id uint64) (QuestionRow, error) {
+	var row QuestionRow
 	err := tx.First(&row, id).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return row, apperr.NotFoundThing("question")
@@ -359,7 +360,7 @@ func (s *Service) findQuestion(tx *gorm.DB, id uint64) (question, error) {
 	return row, apperr.Wrap(err, "question")
 }
 
-func questionValues(q question) map[string]any {
+func questionValues(q QuestionRow) map[string]any {
 	return map[string]any{"product_id": q.ProductID, "name": q.Name, "question": q.Question, "answer": q.Answer,
 		"answered": q.AnsweredAt != nil, "user_id": q.UserID, "email": q.Email}
 }

@@ -13,8 +13,8 @@ import (
 	"shop/internal/platform/listing"
 )
 
-// rating is a row of ratings.
-type rating struct {
+// RatingRow is a row of ratings (exported: the admin list embeds it in its scan).
+type RatingRow struct {
 	ID        uint64 `gorm:"primaryKey"`
 	ProductID uint64
 	UserID    uint64
@@ -26,7 +26,7 @@ type rating struct {
 	DeletedAt *time.Time
 }
 
-func (rating) TableName() string { return "ratings" }
+func (RatingRow) TableName() string { return "ratings" }
 
 // RatingInput is a customer's rating of a product: 1-5 and an optional comment.
 type RatingInput struct {
@@ -78,7 +78,7 @@ func (s *Service) Rate(ctx context.Context, slug string, c Client, in RatingInpu
 		return err
 	}
 	now := s.now()
-	row := rating{ProductID: p.ID, UserID: c.UserID, Rating: in.Rating, Comment: in.Comment, CreatedAt: now, UpdatedAt: now}
+	row := RatingRow{ProductID: p.ID, UserID: c.UserID, Rating: in.Rating, Comment: in.Comment, CreatedAt: now, UpdatedAt: now}
 	err = s.db.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns: []clause.Column{{Name: "product_id"}, {Name: "user_id"}},
 		DoUpdates: clause.Assignments(map[string]any{"rating": in.Rating, "comment": in.Comment, "approved": false,
@@ -141,7 +141,7 @@ func (s *Service) Ratings(ctx context.Context, f RatingFilter) ([]Rating, int64,
 }
 
 type ratingRow struct {
-	rating
+	RatingRow
 	ProductSKU  string
 	ProductName string
 	ProductSlug string
@@ -172,7 +172,7 @@ func (s *Service) listRatings(ctx context.Context, where *gorm.DB, page listing.
 
 func (r ratingRow) view() Rating {
 	return Rating{ID: r.ID, Product: ProductRef{ID: r.ProductID, SKU: r.ProductSKU, Name: r.ProductName, Slug: r.ProductSlug},
-		User: UserRef{ID: r.UserID, Name: r.UserName, Email: r.UserEmail}, Rating: r.rating.Rating, Comment: r.Comment,
+		User: UserRef{ID: r.UserID, Name: r.UserName, Email: r.UserEmail}, Rating: r.RatingRow.Rating, Comment: r.Comment,
 		Approved: r.Approved, Deleted: r.DeletedAt != nil, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
@@ -194,7 +194,7 @@ func (s *Service) SetApproved(ctx context.Context, id uint64, approved bool) (*R
 	if !approved {
 		typ = activity.RatingDisapproved
 	}
-	err := s.changeRating(ctx, id, false, typ, func(tx *gorm.DB, r *rating) error {
+	err := s.changeRating(ctx, id, false, typ, func(tx *gorm.DB, r *RatingRow) error {
 		return tx.Model(r).Updates(map[string]any{"approved": approved, "updated_at": s.now()}).Error
 	})
 	if err != nil {
@@ -205,7 +205,7 @@ func (s *Service) SetApproved(ctx context.Context, id uint64, approved bool) (*R
 
 // DeleteRating deletes a rating so that RestoreRating can bring it back.
 func (s *Service) DeleteRating(ctx context.Context, id uint64) error {
-	return s.changeRating(ctx, id, false, activity.RatingDeleted, func(tx *gorm.DB, r *rating) error {
+	return s.changeRating(ctx, id, false, activity.RatingDeleted, func(tx *gorm.DB, r *RatingRow) error {
 		now := s.now()
 		return tx.Model(r).Updates(map[string]any{"deleted_at": now, "updated_at": now}).Error
 	})
@@ -213,7 +213,7 @@ func (s *Service) DeleteRating(ctx context.Context, id uint64) error {
 
 // RestoreRating undoes a delete.
 func (s *Service) RestoreRating(ctx context.Context, id uint64) (*Rating, error) {
-	err := s.changeRating(ctx, id, true, activity.RatingRestored, func(tx *gorm.DB, r *rating) error {
+	err := s.changeRating(ctx, id, true, activity.RatingRestored, func(tx *gorm.DB, r *RatingRow) error {
 		return tx.Model(r).Updates(map[string]any{"deleted_at": nil, "updated_at": s.now()}).Error
 	})
 	if err != nil {
@@ -224,9 +224,9 @@ func (s *Service) RestoreRating(ctx context.Context, id uint64) (*Rating, error)
 
 // changeRating applies change to the rating in one transaction with its activity entry;
 // deleted says whether the rating must be a deleted one (restore) or a live one.
-func (s *Service) changeRating(ctx context.Context, id uint64, deleted bool, typ string, change func(tx *gorm.DB, r *rating) error) error {
+func (s *Service) changeRating(ctx context.Context, id uint64, deleted bool, typ string, change func(tx *gorm.DB, r *RatingRow) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var r rating
+		var r RatingRow
 		err := tx.First(&r, id).Error
 		if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && (r.DeletedAt != nil) != deleted {
 			return apperr.NotFoundThing("rating")
@@ -246,7 +246,7 @@ func (s *Service) changeRating(ctx context.Context, id uint64, deleted bool, typ
 	})
 }
 
-func ratingValues(r rating) map[string]any {
+func ratingValues(r RatingRow) map[string]any {
 	return map[string]any{"product_id": r.ProductID, "user_id": r.UserID, "rating": r.Rating, "comment": r.Comment,
 		"approved": r.Approved, "deleted": r.DeletedAt != nil}
 }

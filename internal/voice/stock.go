@@ -15,7 +15,8 @@ import (
 	"shop/internal/platform/queue"
 )
 
-type subscription struct {
+// SubscriptionRow is a row of back_in_stock_subscriptions.
+type SubscriptionRow struct {
 	ID           uint64 `gorm:"primaryKey"`
 	ProductID    uint64
 	Email        string
@@ -25,7 +26,7 @@ type subscription struct {
 	CreatedAt    time.Time
 }
 
-func (subscription) TableName() string { return "back_in_stock_subscriptions" }
+func (SubscriptionRow) TableName() string { return "back_in_stock_subscriptions" }
 
 // SubscribeInput is the out-of-stock box (spec 3: product_id, product_url, email).
 type SubscribeInput struct {
@@ -67,7 +68,7 @@ func (s *Service) Subscribe(ctx context.Context, slug string, c Client, in Subsc
 		return err
 	}
 	now := s.now()
-	row := subscription{ProductID: p.ID, Email: in.Email, Lang: langOf(c.Lang), SubscribedAt: now, CreatedAt: now}
+	row := SubscriptionRow{ProductID: p.ID, Email: in.Email, Lang: langOf(c.Lang), SubscribedAt: now, CreatedAt: now}
 	// A pending subscription stays as it is (its language follows the latest form); a notified
 	// one starts a new round.
 	err = s.db.WithContext(ctx).Clauses(clause.OnConflict{
@@ -97,7 +98,7 @@ func (s *Service) MailBackInStock(ctx context.Context) (int, error) {
 	sent := 0
 	for {
 		var rows []struct {
-			subscription
+			SubscriptionRow
 			Name             string
 			Slug             string
 			MainCategorySlug string
@@ -129,7 +130,7 @@ func (s *Service) MailBackInStock(ctx context.Context) (int, error) {
 			ids = append(ids, r.ID)
 			sent++
 		}
-		if err := s.db.WithContext(ctx).Model(&subscription{}).Where("id IN ?", ids).Update("notified_at", s.now()).Error; err != nil {
+		if err := s.db.WithContext(ctx).Model(&SubscriptionRow{}).Where("id IN ?", ids).Update("notified_at", s.now()).Error; err != nil {
 			return sent, apperr.Wrap(err, "back-in-stock notified")
 		}
 	}
@@ -149,5 +150,5 @@ func (s *Service) Unsubscribe(ctx context.Context, id uint64, signature string) 
 	if id == 0 || !hmacEqual(want, strings.ToLower(strings.TrimSpace(signature))) {
 		return apperr.NotFoundThing("subscription")
 	}
-	return apperr.Wrap(s.db.WithContext(ctx).Delete(&subscription{}, id).Error, "unsubscribe")
+	return apperr.Wrap(s.db.WithContext(ctx).Delete(&SubscriptionRow{}, id).Error, "unsubscribe")
 }
