@@ -3800,6 +3800,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/price-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price offers, newest first
+         * @description Needs view-order. status: pending, answered, declined or all (default). current_price is the product's price for a guest today.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending | answered | declined | all */
+                    status?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price offer
+         * @description Needs view-order.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description price offer id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a price offer answered or declined (or pending again)
+         * @description Needs view-order.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description price offer id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description status */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferStatusRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/pricelist-products": {
         parameters: {
             query?: never;
@@ -7407,6 +7616,757 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Questions, newest first
+         * @description Needs view-question. status: answered, unanswered or all (default).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description answered | unanswered | all */
+                    status?: string;
+                    /** @description one product */
+                    product_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One question
+         * @description Needs view-question.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a question
+         * @description Needs view-question.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a question
+         * @description Needs view-question. The question form's rules apply to name and question.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/questions/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question (the asker gets it by mail)
+         * @description Needs view-question. The answer is mailed, in the asker's language, to the e-mail they left or to the customer's own address. The question then shows on the product page.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description answer */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnswerRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings, newest first
+         * @description Needs view-rating. status: approved, disapproved or all (default). Deleted ratings are left out (restore brings one back).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description approved | disapproved | all */
+                    status?: string;
+                    /** @description one product */
+                    product_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100, 1000, 5000) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rating
+         * @description Needs view-rating. A deleted rating is answered too (deleted: true), for its undo.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rating (undo: POST admin/ratings/{id}/restore)
+         * @description Needs view-rating.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve a rating (it shows on the product page)
+         * @description Needs view-rating.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/disapprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Disapprove a rating (it no longer shows)
+         * @description Needs view-rating.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a rating's delete
+         * @description Needs view-rating. A rating that is not deleted: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/realtime": {
         parameters: {
             query?: never;
@@ -9902,6 +10862,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/available-again/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel a back-in-stock alert (the mail's signed link)
+         * @description A wrong signature: 404. Using the link twice is fine.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description subscription id */
+                    id: number;
+                    /** @description the link's signature */
+                    signature: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -10355,6 +11368,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/priceoffer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a price offer for a product
+         * @description email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu Email adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description price offer */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PriceOfferRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceOfferSent"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{slug}": {
         parameters: {
             query?: never;
@@ -10412,6 +11496,237 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/available-again/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a mail when the product can be bought again
+         * @description The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu Email adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description subscription */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about a product (guests too)
+         * @description Shown under 'Pitanja i odgovori' once staff answer it. name: 'Ime je obavezno', 'Ime mora sadržati najmanje 2 karaktera', 'Ime može sadržati najviše 50 karaktera'; question: 'Pitanje je obavezno', 'Pitanje mora sadržati najmanje 2 karaktera', 'Pitanje može sadržati najviše 1200 karaktera'. Stored as plain text. Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description question */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a product (logged-in customers)
+         * @description One rating per customer and product: a second post edits the first and sends it back to approval. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description rating */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RatingRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11007,6 +12322,9 @@ export interface components {
             /** @enum {string} */
             type?: "billing_address" | "shipping_address";
         };
+        AnswerRequest: {
+            answer?: string;
+        };
         AttachCategoryAttribute: {
             active?: boolean;
             /** @example 3 */
@@ -11428,6 +12746,10 @@ export interface components {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
         };
+        OfferStatusRequest: {
+            /** @enum {string} */
+            status?: "pending" | "answered" | "declined";
+        };
         PartnerFeed: {
             data?: components["schemas"]["PartnerFeedProduct"][];
         };
@@ -11524,6 +12846,27 @@ export interface components {
             price_from?: number | null;
             price_to?: number | null;
             supplier_id?: number | null;
+        };
+        PriceOffer: {
+            created_at?: string;
+            current_price?: number;
+            email?: string;
+            id?: number;
+            price?: number;
+            product?: components["schemas"]["VoiceProductRef"];
+            /** @enum {string} */
+            status?: "pending" | "answered" | "declined";
+            updated_at?: string;
+        };
+        PriceOfferRequest: {
+            email?: string;
+            price?: number;
+            product_sku?: string;
+            website?: string;
+        };
+        PriceOfferSent: {
+            message?: string;
+            success?: boolean;
         };
         PricelistDuplicateSKU: {
             rows?: number[];
@@ -11770,6 +13113,46 @@ export interface components {
             /** @example 1 */
             supplier_id?: number;
         };
+        Question: {
+            answer?: string;
+            answered?: boolean;
+            answered_at?: string | null;
+            created_at?: string;
+            email?: string;
+            id?: number;
+            name?: string;
+            product?: components["schemas"]["VoiceProductRef"];
+            question?: string;
+            updated_at?: string;
+            user?: components["schemas"]["VoiceUserRef"] | null;
+        };
+        QuestionRequest: {
+            email?: string;
+            name?: string;
+            question?: string;
+            website?: string;
+        };
+        QuestionUpdateRequest: {
+            answer?: string;
+            name?: string;
+            question?: string;
+        };
+        Rating: {
+            approved?: boolean;
+            comment?: string;
+            created_at?: string;
+            deleted?: boolean;
+            id?: number;
+            product?: components["schemas"]["VoiceProductRef"];
+            rating?: number;
+            updated_at?: string;
+            user?: components["schemas"]["VoiceUserRef"];
+        };
+        RatingRequest: {
+            comment?: string;
+            rating?: number;
+            website?: string;
+        };
         RecommendedPrice: {
             categories?: components["schemas"]["Ref"][];
             created_at?: string;
@@ -11867,9 +13250,12 @@ export interface components {
         };
         StorefrontProduct: {
             active?: boolean;
-            answeredQuestions?: unknown[];
-            /** @description ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16). */
-            approvedRatings?: unknown[];
+            answeredQuestions?: components["schemas"]["StorefrontQuestion"][];
+            /**
+             * @description ApprovedRatings (newest first, with their average and count) and AnsweredQuestions
+             *     (newest first) are there when included.
+             */
+            approvedRatings?: components["schemas"]["StorefrontRating"][];
             attributes?: components["schemas"]["ProductAttribute"][];
             authenticated_price?: number;
             brand?: components["schemas"]["ProductNamedRef"] | null;
@@ -11889,6 +13275,8 @@ export interface components {
             /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
             price?: number;
             purchasable?: boolean;
+            rating_average?: number;
+            rating_count?: number;
             related?: components["schemas"]["StorefrontProductCard"][];
             retail_price?: number;
             saving?: number;
@@ -11911,6 +13299,21 @@ export interface components {
             saving?: number;
             slug?: string;
         };
+        StorefrontQuestion: {
+            answer?: string;
+            created_at?: string;
+            id?: number;
+            name?: string;
+            question?: string;
+            user?: components["schemas"]["VoiceUserName"] | null;
+        };
+        StorefrontRating: {
+            comment?: string;
+            created_at?: string;
+            id?: number;
+            rating?: number;
+            user?: components["schemas"]["VoiceUserName"] | null;
+        };
         StorefrontSupplierRef: {
             name?: string;
         };
@@ -11918,6 +13321,12 @@ export interface components {
             count?: number;
             id?: number;
             value?: string;
+        };
+        SubscribeRequest: {
+            email?: string;
+            product_id?: number;
+            product_url?: string;
+            website?: string;
         };
         Supplier: {
             connected_products?: number;
@@ -11984,6 +13393,20 @@ export interface components {
             name?: string;
             permissions?: string[];
             roles?: string[];
+        };
+        VoiceProductRef: {
+            id?: number;
+            name?: string;
+            sku?: string;
+            slug?: string;
+        };
+        VoiceUserName: {
+            name?: string;
+        };
+        VoiceUserRef: {
+            email?: string;
+            id?: number;
+            name?: string;
         };
         WebMargin: {
             brand?: components["schemas"]["Ref"];
@@ -12152,6 +13575,10 @@ export interface components {
             data?: components["schemas"]["MassDiscountRun"];
             message?: string;
         };
+        "httpx.ChangeResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
             message?: string;
@@ -12178,6 +13605,14 @@ export interface components {
         };
         "httpx.ChangeResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Question": {
+            data?: components["schemas"]["Question"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Rating": {
+            data?: components["schemas"]["Rating"];
             message?: string;
         };
         "httpx.ChangeResponse-RecommendedPrice": {
@@ -12238,6 +13673,9 @@ export interface components {
         "httpx.DataResponse-PriceExplain": {
             data?: components["schemas"]["PriceExplain"];
         };
+        "httpx.DataResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"];
+        };
         "httpx.DataResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
         };
@@ -12246,6 +13684,12 @@ export interface components {
         };
         "httpx.DataResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
+        };
+        "httpx.DataResponse-Question": {
+            data?: components["schemas"]["Question"];
+        };
+        "httpx.DataResponse-Rating": {
+            data?: components["schemas"]["Rating"];
         };
         "httpx.DataResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
@@ -12338,6 +13782,10 @@ export interface components {
             data?: components["schemas"]["Notification"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -12348,6 +13796,14 @@ export interface components {
         };
         "httpx.ListResponse-ProductListItem": {
             data?: components["schemas"]["ProductListItem"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Question": {
+            data?: components["schemas"]["Question"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Rating": {
+            data?: components["schemas"]["Rating"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-RecommendedPrice": {
