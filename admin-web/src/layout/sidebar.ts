@@ -96,6 +96,7 @@ export const sidebar: SidebarGroup[] = [
       entry('newsletter', screens.newsletter),
       entry('ratings', screens.ratings),
       entry('questions', screens.questions),
+      entry('priceOffers', screens.priceOffers),
     ],
   },
   {
