@@ -36,6 +36,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/search"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 // Deps is what the HTTP layer needs from the wiring.
@@ -63,7 +64,9 @@ type Deps struct {
 	Search *search.Service
 	// Content is banners, news, the home screen and the static pages (nil: none of their routes).
 	Content *content.Service
-	Checks  []Check
+	// Voice: ratings, questions, back-in-stock alerts and price offers (nil: no such routes).
+	Voice  *voice.Service
+	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -114,7 +117,7 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d))...)
+		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"shop/internal/voice"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -30,6 +31,7 @@ type storePages struct {
 	routes seo.Routes
 	sf     *storefront.Service
 	cat    *catalog.Service
+	voice  *voice.Service
 	// sitemapSplit is the most products per sitemap file (0: the protocol's 50,000); tests
 	// set it small.
 	sitemapSplit int
@@ -41,7 +43,7 @@ type storePages struct {
 // the catalogue answers. News, landing pages and actions describe themselves with the shop's
 // defaults until the content service is wired (see docs/decisions.md "SEO").
 func newStorePages(d Deps) *storePages {
-	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog}
+	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice}
 	p.routes.Add("/", p.home)
 	if d.Storefront != nil && d.Catalog != nil {
 		p.routes.Add("/kategorije/:slug", p.category)
@@ -188,7 +190,11 @@ func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, err
 		inc[n] = true
 	}
 	page.DataKey = "/api/v1/products/" + url.PathEscape(slug) + "?include=" + productDataInclude
-	page.Data = httpx.DataResponse[StorefrontProduct]{Data: storefrontProduct(pg, inc, false, p.sf.Today())}
+	vc, err := productVoice(ctx, p.voice, pg.ID, inc)
+	if err != nil {
+		return nil, err
+	}
+	page.Data = httpx.DataResponse[StorefrontProduct]{Data: storefrontProduct(pg, inc, false, p.sf.Today(), vc)}
 	return page, nil
 }
 

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"context"
+
 	"github.com/gin-gonic/gin"
 
 	"shop/internal/catalog"
@@ -9,6 +11,7 @@ import (
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 // storefrontCatalogRoutes are the storefront's public catalogue calls (spec 7): no login; a
@@ -17,7 +20,7 @@ func storefrontCatalogRoutes(d Deps) []Route {
 	if d.Storefront == nil {
 		return nil
 	}
-	h := storefrontHandlers{sf: d.Storefront, ids: d.Identity}
+	h := storefrontHandlers{sf: d.Storefront, ids: d.Identity, voice: d.Voice}
 	return []Route{
 		{Method: "GET", Path: "/products/:slug", Handler: h.product},
 		{Method: "GET", Path: "/categories/:slug/products", Handler: h.categoryProducts},
@@ -27,6 +30,8 @@ func storefrontCatalogRoutes(d Deps) []Route {
 type storefrontHandlers struct {
 	sf  *storefront.Service
 	ids *identity.Service
+	// voice fills approvedRatings and answeredQuestions (nil: empty lists).
+	voice *voice.Service
 }
 
 // loggedIn tells whether the request carries a valid access token. A missing, bad or expired
@@ -42,7 +47,8 @@ func (h storefrontHandlers) loggedIn(c *gin.Context) bool {
 
 // storefrontIncludeNames is spec 7's include list of the product page (plus attributes for the
 // Specifikacije tab). discount and discount.type are always there (the price needs them);
-// approvedRatings and answeredQuestions(.user) are empty lists until ratings and questions exist.
+// approvedRatings (with rating_average and rating_count) and answeredQuestions(.user) come
+// from the customers' voice.
 var storefrontIncludeNames = []string{"categories", "images", "discount", "discount.type", "mainCategory", "mainImage", "approvedRatings",
 	"brand", "supplier", "answeredQuestions", "answeredQuestions.user", "attributes"}
 
@@ -89,9 +95,12 @@ type StorefrontProduct struct {
 	Supplier           *StorefrontSupplierRef     `json:"supplier,omitempty" extensions:"x-nullable"`
 	EnergyValueSticker *string                    `json:"energy_value_sticker"`
 	CatalogStickers    []ProductStickerResponse   `json:"catalog_stickers"`
-	// ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16).
-	ApprovedRatings   []any                   `json:"approvedRatings,omitzero"`
-	AnsweredQuestions []any                   `json:"answeredQuestions,omitzero"`
+	// ApprovedRatings (newest first, with their average and count) and AnsweredQuestions
+	// (newest first) are there when included.
+	ApprovedRatings   []StorefrontRating      `json:"approvedRatings,omitzero"`
+	RatingAverage     *money.Para             `json:"rating_average,omitempty" swaggertype:"number"`
+	RatingCount       *int64                  `json:"rating_count,omitempty"`
+	AnsweredQuestions []StorefrontQuestion    `json:"answeredQuestions,omitzero"`
 	Related           []StorefrontProductCard `json:"related"`
 } // @name StorefrontProduct
 
@@ -119,7 +128,13 @@ func storefrontCategories(cs []catalog.ProductCategoryRef) []StorefrontCategoryR
 	return out
 }
 
-func storefrontProduct(pg *storefront.ProductPage, inc httpx.Includes, loggedIn bool, today string) StorefrontProduct {
+// storefrontVoice is the product page's ratings and answered questions (included ones only).
+type storefrontVoice struct {
+	ratings   *voice.RatingSummary
+	questions []voice.Question
+}
+
+func storefrontProduct(pg *storefront.ProductPage, inc httpx.Includes, loggedIn bool, today string, vc storefrontVoice) StorefrontProduct {
 	p := pg.ProductDetails
 	full := productResponse(p, catalog.ProductIncludes{Images: inc.Has("images"), Attributes: inc.Has("attributes")}, today)
 	out := StorefrontProduct{StorefrontProductCard: storefrontCard(p, loggedIn), SKU: p.SKU, Description: p.Description, Active: p.Active,
@@ -142,10 +157,16 @@ func storefrontProduct(pg *storefront.ProductPage, inc httpx.Includes, loggedIn 
 		out.Supplier = &StorefrontSupplierRef{Name: p.Supplier.Name}
 	}
 	if inc.Has("approvedRatings") {
-		out.ApprovedRatings = []any{}
+		out.ApprovedRatings = []StorefrontRating{}
+		avg, n := money.Para(0), int64(0)
+		if vc.ratings != nil {
+			out.ApprovedRatings = storefrontRatings(vc.ratings.Ratings)
+			avg, n = money.Para(vc.ratings.AverageX100), vc.ratings.Count
+		}
+		out.RatingAverage, out.RatingCount = &avg, &n
 	}
 	if inc.Has("answeredQuestions") || inc.Has("answeredQuestions.user") {
-		out.AnsweredQuestions = []any{}
+		out.AnsweredQuestions = storefrontQuestions(vc.questions)
 	}
 	for i := range pg.Related {
 		out.Related = append(out.Related, storefrontCard(&pg.Related[i], loggedIn))
@@ -177,7 +198,34 @@ func (h storefrontHandlers) product(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Data(c, storefrontProduct(pg, inc, h.loggedIn(c), h.sf.Today()))
+	vc, err := productVoice(c.Request.Context(), h.voice, pg.ID, inc)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Data(c, storefrontProduct(pg, inc, h.loggedIn(c), h.sf.Today(), vc))
+}
+
+// productVoice loads the ratings and answered questions the includes ask for (none without the
+// voice service). The product call and the page the server renders share it, so the embedded
+// first screen is the answer the app would fetch.
+func productVoice(ctx context.Context, v *voice.Service, productID uint64, inc httpx.Includes) (storefrontVoice, error) {
+	var vc storefrontVoice
+	if v == nil {
+		return vc, nil
+	}
+	var err error
+	if inc.Has("approvedRatings") {
+		if vc.ratings, err = v.ApprovedRatings(ctx, productID); err != nil {
+			return vc, err
+		}
+	}
+	if inc.Has("answeredQuestions") || inc.Has("answeredQuestions.user") {
+		if vc.questions, err = v.AnsweredQuestions(ctx, productID); err != nil {
+			return vc, err
+		}
+	}
+	return vc, nil
 }
 
 // StorefrontFacets are the category page's filter panel: each facet counts the products

@@ -9,6 +9,7 @@ import { Lazy, lazyPage } from './lazyPage'
 import { partnerScreens } from './pages/api-clients/screens'
 import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
+import { voiceScreens } from './pages/voice/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
@@ -72,6 +73,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...partnerScreens,
   ...eofferScreens,
   ...contentScreens,
+  ...voiceScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -92,6 +92,7 @@ export const screens = {
   rating: s('/ocene/:ratingId', 'screens.rating', Perm.ViewRating),
   questions: s('/pitanja', 'nav.questions', Perm.ViewQuestion),
   question: s('/pitanja/:questionId', 'screens.question', Perm.ViewQuestion),
+  priceOffers: s('/upiti-za-cenu', 'nav.priceOffers', Perm.ViewOrder),
 
   // administration
   users: s('/korisnici', 'nav.users', Perm.ViewUser),

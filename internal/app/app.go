@@ -36,6 +36,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/search"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 type App struct {
@@ -69,6 +70,8 @@ type App struct {
 	Search *search.Service
 	// Content keeps banners, news, the home screen and the static pages.
 	Content *content.Service
+	// Voice: ratings, questions, back-in-stock alerts and price offers.
+	Voice *voice.Service
 }
 
 // Options adjust the graph for tests.
@@ -148,6 +151,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	a.Search = search.NewService(a.DB, a.Clock)
 	a.Content = content.NewService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
+	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
+		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	ok = true
 	return a, nil
 }

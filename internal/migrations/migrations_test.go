@@ -36,7 +36,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true},
 	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true},
 	{ID: "0014_content", Applied: true},
-	{ID: "0017_product_category_ids", Applied: true}}
+	{ID: "0017_product_category_ids", Applied: true},
+	{ID: "0019_voice", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -186,6 +187,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0019_voice" {
+			t.Fatalf("Down rolled back %q, want 0019_voice", id)
+		}
+		if gdb.Migrator().HasTable("ratings") || gdb.Migrator().HasTable("price_offers") {
+			t.Error("ratings or price_offers still there after rolling back 0019")
+		}
 		if id := down(t, gdb); id != "0017_product_category_ids" {
 			t.Fatalf("Down rolled back %q, want 0017_product_category_ids", id)
 		}

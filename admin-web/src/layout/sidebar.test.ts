@@ -44,6 +44,7 @@ describe('visibleEntries', () => {
         'apiClients',
         'landingPages',
         'orders',
+        'priceOffers',
       ].sort(),
     },
     { who: 'customer, all modules', user: customer, modules: allModules, want: open },

@@ -97,6 +97,7 @@ export const sidebar: SidebarGroup[] = [
       entry('newsletter', screens.newsletter),
       entry('ratings', screens.ratings),
       entry('questions', screens.questions),
+      entry('priceOffers', screens.priceOffers),
     ],
   },
   {

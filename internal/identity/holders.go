@@ -1,0 +1,47 @@
+package identity
+
+import (
+	"context"
+
+	"shop/internal/platform/apperr"
+)
+
+// PermissionHolderIDs answers the ids of the users who may act on perm: the super-admins and
+// every holder of a role with it (staff notifications go to them, e.g. a new price offer).
+func (s *Service) PermissionHolderIDs(ctx context.Context, perm string) ([]uint64, error) {
+	var ids []uint64
+	err := s.db.WithContext(ctx).Table("user_roles").
+		Joins("JOIN roles ON roles.id = user_roles.role_id").
+		Joins("LEFT JOIN role_permissions ON role_permissions.role_id = roles.id").
+		Joins("LEFT JOIN permissions ON permissions.id = role_permissions.permission_id").
+		Where("roles.name = ? OR permissions.name = ?", RoleSuperAdmin, perm).
+		Distinct("user_roles.user_id").Order("user_roles.user_id").Pluck("user_roles.user_id", &ids).Error
+	if err != nil {
+		return nil, apperr.Wrap(err, "permission holders")
+	}
+	return ids, nil
+}
+
+// UserContact is a user's name and e-mail (mail to a customer, e.g. an answered question).
+type UserContact struct {
+	ID    uint64
+	Name  string
+	Email string
+}
+
+// UserContacts answers the names and e-mails of the users with these ids (unknown ids are
+// left out).
+func (s *Service) UserContacts(ctx context.Context, ids []uint64) (map[uint64]UserContact, error) {
+	out := map[uint64]UserContact{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []UserContact
+	if err := s.db.WithContext(ctx).Table("users").Select("id, name, email").Where("id IN ?", ids).Scan(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "user contacts")
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}

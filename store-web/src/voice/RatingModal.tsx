@@ -1,0 +1,112 @@
+// The product page's rating modal (logged-in customers): 1-5 stars and a comment; the
+// server's message is shown and the modal closes. A guest is asked to log in.
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { useForm } from '../forms/useForm'
+import { useRateProduct } from '../hooks/api/voice'
+import { FormAlert } from '../pages/AuthCard'
+import { paths } from '../routes/paths'
+import { useIsLoggedIn } from '../session/loginState'
+import { Honeypot } from './Honeypot'
+import { COMMENT_MAX, ratingRules } from './rules'
+
+interface Props {
+  productSlug: string
+  open: boolean
+  onClose: (message?: string) => void
+}
+
+export function RatingModal({ productSlug, open, onClose }: Props) {
+  const { t } = useTranslation()
+  const loggedIn = useIsLoggedIn()
+  const rate = useRateProduct(productSlug)
+  const form = useForm(ratingRules, { rating: '', comment: '', website: '' })
+  const [done, setDone] = useState<string | null>(null)
+  const titleId = useId()
+  const commentId = useId()
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, onClose])
+  if (!open) return null
+  const err = (name: 'rating' | 'comment') => {
+    const e = form.errors[name]
+    return e === undefined ? null : typeof e === 'string' ? e : t(e.key, e.params)
+  }
+  return (
+    <div className="modal-backdrop" onClick={() => onClose()}>
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
+        <h2 id={titleId}>{t('voice.rating.title')}</h2>
+        {!loggedIn ? (
+          <p>
+            {t('voice.rating.loginFirst')} <Link to={paths.login}>{t('voice.rating.login')}</Link>
+          </p>
+        ) : (
+          <form
+            noValidate
+            onSubmit={form.onSubmit(async (v) => {
+              const msg = await rate.mutateAsync({ rating: Number(v.rating), comment: v.comment.trim(), website: v.website })
+              setDone(msg)
+              form.setValues({ rating: '', comment: '', website: '' })
+              onClose(msg)
+            })}
+          >
+            {done && <FormAlert kind="success">{done}</FormAlert>}
+            {form.formError && <FormAlert kind="error">{form.formError}</FormAlert>}
+            <fieldset className={err('rating') ? 'field field--invalid' : 'field'}>
+              <legend>{t('voice.rating.stars')}</legend>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className="rating-star">
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={n}
+                    checked={form.values.rating === String(n)}
+                    onChange={() => form.setValues((v) => ({ ...v, rating: String(n) }))}
+                  />
+                  {t('voice.rating.star', { n })}
+                </label>
+              ))}
+              {err('rating') && (
+                <p className="field__error" data-field-error="rating">
+                  {err('rating')}
+                </p>
+              )}
+            </fieldset>
+            <div className={err('comment') ? 'field field--invalid' : 'field'}>
+              <label htmlFor={commentId}>{t('voice.rating.comment')}</label>
+              <textarea
+                id={commentId}
+                name="comment"
+                rows={4}
+                maxLength={COMMENT_MAX}
+                value={form.values.comment}
+                onChange={(e) => {
+                  const value = e.target.value
+                  form.setValues((v) => ({ ...v, comment: value }))
+                }}
+              />
+              {err('comment') && (
+                <p className="field__error" data-field-error="comment">
+                  {err('comment')}
+                </p>
+              )}
+            </div>
+            <Honeypot {...form.field('website')} />
+            <div className="modal__actions">
+              <button type="button" className="btn" onClick={() => onClose()}>
+                {t('voice.rating.cancel')}
+              </button>
+              <button type="submit" className="btn btn--primary" disabled={rate.isPending}>
+                {rate.isPending ? t('form.sending') : t('voice.rating.submit')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  )
+}
