@@ -38,7 +38,7 @@ var voiceMessages = map[string][2]string{
 	"notfound.rating":       {"Ocena ne postoji ili je izbrisana.", "The rating does not exist or has been deleted."},
 	"notfound.question":     {"Pitanje ne postoji ili je izbrisano.", "The question does not exist or has been deleted."},
 	"notfound.price_offer":  {"Upit ne postoji ili je izbrisan.", "The price request does not exist or has been deleted."},
-	"notfound.subscription": {"Prijava ne postoji ili je već odjavljena.", "The subscription does not exist or has already been cancelled."},
+	"notfound.subscription": {"Prijava ne postoji ili je izbrisana.", "The subscription does not exist or has been deleted."},
 
 	"voice.notify.offer": {"Novi upit za cenu: {product} ({sku}), {email} nudi {price} RSD.", "New price request: {product} ({sku}), {email} offers {price} RSD."},
 
