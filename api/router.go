@@ -22,6 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
@@ -59,6 +60,8 @@ type Deps struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete (nil: no such routes).
 	Search *search.Service
+	// Landing keeps the landing pages (nil: none of their routes).
+	Landing *content.LandingService
 	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -110,7 +113,7 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d))...)
+		storefrontCatalogRoutes(d), storefrontActionRoutes(d), landingRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -17,6 +17,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/migrations"
@@ -66,6 +67,8 @@ type App struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete.
 	Search *search.Service
+	// Landing keeps the landing pages.
+	Landing *content.LandingService
 }
 
 // Options adjust the graph for tests.
@@ -144,6 +147,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	a.Search = search.NewService(a.DB, a.Clock)
+	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	ok = true
 	return a, nil
 }

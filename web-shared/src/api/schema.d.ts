@@ -1461,7 +1461,7 @@ export interface paths {
         };
         /**
          * Catalog sticker types, by name
-         * @description Needs view-product or view_category-discount-display.
+         * @description Needs view-product, view_category-discount-display or upload-pricelist (the landing page form's action picker).
          */
         get: {
             parameters: {
@@ -1518,7 +1518,254 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Add an action (catalog sticker type)
+         * @description Multipart form. name required ('Tip akcije je obavezan'), at most 255; from required ('Početak akcije je obavezan'), to required ('Završetak akcije je obavezan'), YYYY-MM-DD, to not before from; slug optional (empty: from the name, Serbian letters folded; unique); sticker (product cards) and desktop_image (the action page's header) JPG, PNG or WEBP, at most 2 MB. Needs view_category-discount-display.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description header image
+                         */
+                        desktop_image?: string;
+                        /** @description start, YYYY-MM-DD */
+                        from: string;
+                        /** @description name */
+                        name: string;
+                        /** @description slug */
+                        slug?: string;
+                        /**
+                         * Format: binary
+                         * @description sticker image
+                         */
+                        sticker?: string;
+                        /** @description end, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog-sticker-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One action (catalog sticker type)
+         * @description Needs view-product, view_category-discount-display or upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description catalog sticker type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Change an action (catalog sticker type)
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH); images not sent are kept; without a slug, an unchanged name keeps the slug. Needs view_category-discount-display.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description catalog sticker type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method?: string;
+                        /**
+                         * Format: binary
+                         * @description header image
+                         */
+                        desktop_image?: string;
+                        /** @description start, YYYY-MM-DD */
+                        from: string;
+                        /** @description name */
+                        name: string;
+                        /** @description slug */
+                        slug?: string;
+                        /**
+                         * Format: binary
+                         * @description sticker image
+                         */
+                        sticker?: string;
+                        /** @description end, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3795,6 +4042,464 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/landing-page-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The landing page layouts (models 1, 2, 3) with their preview images
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LandingPageModels"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/landing-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landing pages, the newest first
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name or slug contains */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LandingPageList"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a landing page
+         * @description Multipart form. Every layout: name required (at most 255), landing_page_model_id 1, 2 or 3. Layout 1: catalog_sticker_type_id required ('Tip akcije je obavezan'), card1, products_ids[n], link. Layout 2: banner required (JPG, PNG or WEBP, at most 2 MB), card1..card4, products_ids[n], link. Layout 3: banner required, categories_ids[n] at least one. Descriptions and cards are HTML, sanitized. link: a shop path (/...) or an http(s) address. Fields a layout does not use are ignored. The slug comes from the name (Serbian letters folded), unique. Needs upload-pricelist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description banner image (layouts 2, 3)
+                         */
+                        banner?: string;
+                        /** @description HTML */
+                        bottom_description?: string;
+                        /** @description HTML (layouts 1, 2) */
+                        card1?: string;
+                        /** @description HTML (layout 2) */
+                        card2?: string;
+                        /** @description HTML (layout 2) */
+                        card3?: string;
+                        /** @description HTML (layout 2) */
+                        card4?: string;
+                        /** @description action (layout 1) */
+                        catalog_sticker_type_id?: number;
+                        /** @description categories, in order: categories_ids[0], ... (layout 3) */
+                        "categories_ids[0]"?: number;
+                        /**
+                         * @description layout
+                         * @enum {integer}
+                         */
+                        landing_page_model_id: 1 | 2 | 3;
+                        /** @description link (layouts 1, 2) */
+                        link?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description products, in order: products_ids[0], products_ids[1], ... (layouts 1, 2) */
+                        "products_ids[0]"?: number;
+                        /** @description HTML */
+                        top_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/landing-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One landing page with its products, categories and action
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Landing stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Change a landing page
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH). It replaces the page's fields and lists with the form's (send the whole form); a banner not uploaded is kept. A changed name gives a new slug. Needs upload-pricelist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method: string;
+                        /**
+                         * Format: binary
+                         * @description banner image
+                         */
+                        banner?: string;
+                        /** @description HTML */
+                        bottom_description?: string;
+                        /** @description HTML */
+                        card1?: string;
+                        /** @description HTML */
+                        card2?: string;
+                        /** @description HTML */
+                        card3?: string;
+                        /** @description HTML */
+                        card4?: string;
+                        /** @description action (layout 1) */
+                        catalog_sticker_type_id?: number;
+                        /** @description categories, in order */
+                        "categories_ids[0]"?: number;
+                        /**
+                         * @description layout
+                         * @enum {integer}
+                         */
+                        landing_page_model_id: 1 | 2 | 3;
+                        /** @description link */
+                        link?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description products, in order */
+                        "products_ids[0]"?: number;
+                        /** @description HTML */
+                        top_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a landing page
+         * @description Needs upload-pricelist.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -9902,6 +10607,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/catalog-stickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions running today (public)
+         * @description Catalog sticker types whose from..to covers today's date in Belgrade, the latest start first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_StorefrontStickerType"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog-stickers/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview an action by id
+         * @description An action running today is public (a product banner links to its preview). One that is not (upcoming, ended, undated) needs a token of staff holding view_category-discount-display, view-product or upload-pricelist; to anyone else it is a 404, as an unknown id. The preview lists every product whose sticker of the action is switched on, whatever the sticker's dates.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description order */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description action (catalog sticker type) id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontActionPage"];
+                    };
+                };
+                /** @description Akcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog-stickers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One running action with its products (public)
+         * @description The action (catalog sticker type) with this slug, when it runs today, and a page of the active, visible products whose sticker of it shows today, as product cards with the caller's shown price. Sorted like a category page. An unknown slug or an action not running today: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description order */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description action slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontActionPage"];
+                    };
+                };
+                /** @description Akcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -10071,6 +10949,57 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/landing-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A landing page by slug (public)
+         * @description Everything the storefront needs to render the page's layout. Products: the active ones visible on site, in the page's order, as product cards with the caller's shown price (a valid token: the customer price); categories: the active ones. Unknown slug: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StorefrontLandingPage"];
+                    };
+                };
+                /** @description Landing stranica ne postoji ili je izbrisana. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11120,11 +12049,15 @@ export interface components {
             to?: string;
         };
         CatalogStickerType: {
+            /** @description ActiveToday: the action runs today (the shop's date). */
+            active_today?: boolean;
             desktop_image?: string;
+            from?: string | null;
             id?: number;
             name?: string;
             slug?: string;
             sticker?: string;
+            to?: string | null;
         };
         Category: {
             active?: boolean;
@@ -11366,6 +12299,74 @@ export interface components {
                 [key: string]: string;
             };
             status?: string;
+        };
+        LandingCategoryLink: {
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
+        };
+        LandingPage: {
+            banner?: string | null;
+            bottom_description?: string;
+            card1?: string;
+            card2?: string;
+            card3?: string;
+            card4?: string;
+            catalog_sticker_type?: components["schemas"]["CatalogStickerType"] | null;
+            catalog_sticker_type_id?: number | null;
+            categories_ids?: components["schemas"]["LandingPageCategoryRef"][];
+            created_at?: string;
+            id?: number;
+            landing_page_model?: components["schemas"]["LandingPageModel"];
+            landing_page_model_id?: number;
+            link?: string;
+            name?: string;
+            products?: components["schemas"]["LandingPageProductRef"][];
+            /** @example 12,7,31 */
+            products_ids?: string;
+            slug?: string;
+            top_description?: string;
+            updated_at?: string;
+            /** @example /landing/letnja-akcija */
+            url?: string;
+        };
+        LandingPageCategoryRef: {
+            id?: number;
+            name?: string;
+            slug?: string;
+        };
+        LandingPageList: {
+            data?: components["schemas"]["LandingPageRow"][];
+            message?: string;
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        LandingPageModel: {
+            id?: number;
+            image?: string;
+            name?: string;
+        };
+        LandingPageModels: {
+            data?: components["schemas"]["LandingPageModel"][];
+            message?: string;
+        };
+        LandingPageProductRef: {
+            active?: boolean;
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            sku?: string;
+            slug?: string;
+        };
+        LandingPageRow: {
+            created_at?: string;
+            id?: number;
+            landing_page_model_id?: number;
+            name?: string;
+            slug?: string;
+            updated_at?: string;
+            /** @example /landing/letnja-akcija */
+            url?: string;
         };
         LinkCategoryRef: {
             id?: number;
@@ -11834,6 +12835,14 @@ export interface components {
             slug?: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
+        StorefrontAction: {
+            products?: components["schemas"]["StorefrontProductCard"][];
+            sticker?: components["schemas"]["StorefrontStickerType"];
+        };
+        StorefrontActionPage: {
+            data?: components["schemas"]["StorefrontAction"];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         StorefrontAttributeFacet: {
             id?: number;
             name?: string;
@@ -11864,6 +12873,22 @@ export interface components {
                 max?: number;
                 min?: number;
             };
+        };
+        StorefrontLandingPage: {
+            banner_image_url?: string | null;
+            bottom_description?: string;
+            cards?: string[];
+            categories?: components["schemas"]["LandingCategoryLink"][];
+            header_image_url?: string | null;
+            id?: number;
+            /** @enum {integer} */
+            layout?: 1 | 2 | 3;
+            link?: string | null;
+            name?: string;
+            products?: components["schemas"]["StorefrontProductCard"][];
+            slug?: string;
+            sticker?: components["schemas"]["StorefrontStickerType"] | null;
+            top_description?: string;
         };
         StorefrontProduct: {
             active?: boolean;
@@ -11910,6 +12935,17 @@ export interface components {
             retail_price?: number;
             saving?: number;
             slug?: string;
+        };
+        StorefrontStickerType: {
+            /** @example 2026-11-01 */
+            from?: string;
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
+            sticker_url?: string | null;
+            /** @example 2026-11-30 */
+            to?: string;
         };
         StorefrontSupplierRef: {
             name?: string;
@@ -12104,6 +13140,10 @@ export interface components {
             data?: components["schemas"]["Brand"];
             message?: string;
         };
+        "httpx.ChangeResponse-CatalogStickerType": {
+            data?: components["schemas"]["CatalogStickerType"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Category": {
             data?: components["schemas"]["Category"];
             message?: string;
@@ -12142,6 +13182,10 @@ export interface components {
         };
         "httpx.ChangeResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-LandingPage": {
+            data?: components["schemas"]["LandingPage"];
             message?: string;
         };
         "httpx.ChangeResponse-MassChangeCount": {
@@ -12211,6 +13255,9 @@ export interface components {
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
         };
+        "httpx.DataResponse-CatalogStickerType": {
+            data?: components["schemas"]["CatalogStickerType"];
+        };
         "httpx.DataResponse-Category": {
             data?: components["schemas"]["Category"];
         };
@@ -12253,6 +13300,9 @@ export interface components {
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
+        "httpx.DataResponse-StorefrontLandingPage": {
+            data?: components["schemas"]["StorefrontLandingPage"];
+        };
         "httpx.DataResponse-StorefrontProduct": {
             data?: components["schemas"]["StorefrontProduct"];
         };
@@ -12288,6 +13338,9 @@ export interface components {
         };
         "httpx.DataResponse-array_ProductsExport": {
             data?: components["schemas"]["ProductsExport"][];
+        };
+        "httpx.DataResponse-array_StorefrontStickerType": {
+            data?: components["schemas"]["StorefrontStickerType"][];
         };
         "httpx.DataResponse-array_string": {
             data?: string[];
