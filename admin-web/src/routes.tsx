@@ -8,6 +8,7 @@ import { loadAreaTexts } from './i18n'
 import { Lazy, lazyPage } from './lazyPage'
 import { partnerScreens } from './pages/api-clients/screens'
 import { eofferScreens } from './pages/eoffer/screens'
+import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
@@ -70,6 +71,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...pricingRuleScreens,
   ...partnerScreens,
   ...eofferScreens,
+  ...landingScreens,
 }
 
 export const routes: RouteObject[] = [
