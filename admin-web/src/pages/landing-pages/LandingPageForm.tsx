@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { ApiError } from '../../api/client'
+import type { RichTextEditorProps } from '../../components/RichTextEditor'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
 import {
@@ -26,6 +27,15 @@ import { toast } from '../../notify'
 import { screens } from '../../screens'
 
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor'))
+
+/** Editor: the lazily loaded rich-text editor; Form.Item hands it value and onChange. */
+function Editor(props: RichTextEditorProps) {
+  return (
+    <Suspense fallback={<Skeleton.Input active block />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  )
+}
 
 type Option = { value: number; label: string }
 
@@ -157,9 +167,7 @@ export function LandingForm({ model, page }: { model: number; page?: LandingPage
   }
   const editor = (name: keyof FormShape, label: string, withImage = false) => (
     <Form.Item name={name} label={label} htmlFor={`landing-${name}`}>
-      <Suspense fallback={<Skeleton.Input active block />}>
-        <RichTextEditor id={`landing-${name}`} aria-label={label} withImage={withImage} />
-      </Suspense>
+      <Editor id={`landing-${name}`} aria-label={label} withImage={withImage} />
     </Form.Item>
   )
 
