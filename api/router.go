@@ -60,8 +60,6 @@ type Deps struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete (nil: no such routes).
 	Search *search.Service
-	// Landing keeps the landing pages (nil: none of their routes).
-	Landing *content.LandingService
 	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -70,6 +68,8 @@ type Deps struct {
 	// ExtraRoutes are registered after the table with the same guards (the benchmark adds a
 	// trivial authenticated endpoint through it).
 	ExtraRoutes []Route
+	// Landing keeps the landing pages (nil: none of their routes).
+	Landing *content.LandingService
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.

@@ -79,7 +79,6 @@ func (f CatalogStickerTypeForm) check() (stickerTypeValues, error) {
 	return v, nil
 }
 
-
 // putStickerImage checks and stores one of the type's images under prefix; nil r: none.
 func (s *Service) putStickerImage(ctx context.Context, r io.Reader, field, prefix string) (string, error) {
 	if r == nil {
