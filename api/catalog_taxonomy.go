@@ -55,7 +55,7 @@ func taxonomyRoutes(d Deps) []Route {
 		{Method: "PATCH", Path: "/admin/brands/:id", Handler: b.update, Auth: true, Permissions: brand},
 		{Method: "DELETE", Path: "/admin/brands/:id", Handler: b.delete, Auth: true, Permissions: brand},
 
-		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}},
+		{Method: "GET", Path: "/admin/catalog-sticker-types", Handler: l.catalogStickerTypes, Auth: true, Permissions: stickerTypeReaders},
 	}
 }
 

@@ -241,17 +241,6 @@ func formBool(form map[string][]string, name string) bool {
 	return false
 }
 
-// multipartForm parses the request's multipart form (a 413 over the body limit, a 422 when
-// the body is no form); the caller reads its fields and files.
-func multipartForm(c *gin.Context) (map[string][]string, bool) {
-	form, err := c.MultipartForm()
-	if err != nil {
-		httpx.Fail(c, httpx.FormFileError(err, "body"))
-		return nil, false
-	}
-	return form.Value, true
-}
-
 // optionalFile opens an uploaded file when the form has one (nil when not).
 func optionalFile(c *gin.Context, field string) (io.ReadCloser, bool) {
 	fh, err := c.FormFile(field)
@@ -275,10 +264,11 @@ func optionalFile(c *gin.Context, field string) (io.ReadCloser, bool) {
 func bannerForm(c *gin.Context) (content.BannerInput, func(), bool) {
 	var in content.BannerInput
 	closeAll := func() {}
-	form, ok := multipartForm(c)
+	mf, ok := multipartForm(c)
 	if !ok {
 		return in, closeAll, false
 	}
+	form := mf.Value
 	in.Name, in.Position, in.Link = first(form["name"]), strings.TrimSpace(first(form["position"])), first(form["link"])
 	order, err1 := formUint(form, "order")
 	cat, err2 := formUint(form, "category_id")
@@ -500,10 +490,11 @@ func (h contentHandlers) adminNews(c *gin.Context) {
 
 func newsForm(c *gin.Context) (content.NewsInput, func(), bool) {
 	var in content.NewsInput
-	form, ok := multipartForm(c)
+	mf, ok := multipartForm(c)
 	if !ok {
 		return in, func() {}, false
 	}
+	form := mf.Value
 	in.Title, in.Body, in.RemoveImage = first(form["title"]), first(form["body"]), formBool(form, "remove_image")
 	img, ok := optionalFile(c, "image")
 	if !ok {

@@ -74,6 +74,8 @@ type Deps struct {
 	// ExtraRoutes are registered after the table with the same guards (the benchmark adds a
 	// trivial authenticated endpoint through it).
 	ExtraRoutes []Route
+	// Landing keeps the landing pages (nil: none of their routes).
+	Landing *content.LandingService
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.
@@ -117,7 +119,8 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d))...)
+		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
+		storefrontActionRoutes(d), landingRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -146,12 +146,17 @@ func (h brandHandlers) delete(c *gin.Context) {
 type lookupHandlers struct{ cat *catalog.Service }
 
 // CatalogStickerTypeResponse is a catalogue action with its sticker and header image URLs.
+// From and To are the action's dates (YYYY-MM-DD; null on a type never dated).
 type CatalogStickerTypeResponse struct {
 	ID           uint64  `json:"id"`
 	Name         string  `json:"name"`
 	Slug         string  `json:"slug"`
 	Sticker      *string `json:"sticker"`
 	DesktopImage *string `json:"desktop_image"`
+	From         *string `json:"from" extensions:"x-nullable"`
+	To           *string `json:"to" extensions:"x-nullable"`
+	// ActiveToday: the action runs today (the shop's date).
+	ActiveToday bool `json:"active_today"`
 } // @name CatalogStickerType
 
 var lookupListSpec = httpx.ListSpec{DefaultSize: 1000}
@@ -159,7 +164,7 @@ var lookupListSpec = httpx.ListSpec{DefaultSize: 1000}
 // catalogStickerTypes godoc
 //
 //	@Summary		Catalog sticker types, by name
-//	@Description	Needs view-product or view_category-discount-display.
+//	@Description	Needs view-product, view_category-discount-display or upload-pricelist (the landing page form's action picker).
 //	@Tags			lookups
 //	@Produce		json
 //	@Security		Bearer
@@ -183,8 +188,9 @@ func (h lookupHandlers) catalogStickerTypes(c *gin.Context) {
 		return
 	}
 	out := make([]CatalogStickerTypeResponse, 0, len(types))
-	for _, t := range types {
-		out = append(out, CatalogStickerTypeResponse{ID: t.ID, Name: t.Name, Slug: t.Slug, Sticker: optionalMediaURL(t.StickerKey), DesktopImage: optionalMediaURL(t.DesktopImageKey)})
+	today := h.cat.Today()
+	for i := range types {
+		out = append(out, catalogStickerTypeResponse(&types[i], today))
 	}
 	httpx.List(c, out, total, page)
 }

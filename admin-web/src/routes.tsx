@@ -10,6 +10,7 @@ import { partnerScreens } from './pages/api-clients/screens'
 import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
 import { voiceScreens } from './pages/voice/screens'
+import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
@@ -74,6 +75,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...eofferScreens,
   ...contentScreens,
   ...voiceScreens,
+  ...landingScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -63,6 +63,8 @@ export const screens = {
   importProductToCategory: s('/uvoz/proizvod-u-kategoriju', 'nav.importProductToCategory', Perm.MapProductsImport, 'ProductImport'),
   apiClients: s('/api-klijenti', 'nav.apiClients', Perm.UploadPricelist),
   landingPages: s('/landing-stranice', 'nav.landingPages', Perm.UploadPricelist),
+  landingPageAdd: s('/landing-stranice/dodaj', 'screens.landingPageAdd', Perm.UploadPricelist),
+  landingPage: s('/landing-stranice/:landingPageId', 'screens.landingPage', Perm.UploadPricelist),
 
   // sales
   orders: s('/porudzbine', 'nav.orders', Perm.ViewOrder),

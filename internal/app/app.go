@@ -72,6 +72,8 @@ type App struct {
 	Content *content.Service
 	// Voice: ratings, questions, back-in-stock alerts and price offers.
 	Voice *voice.Service
+	// Landing keeps the landing pages.
+	Landing *content.LandingService
 }
 
 // Options adjust the graph for tests.
@@ -153,6 +155,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Content = content.NewService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
+	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	ok = true
 	return a, nil
 }

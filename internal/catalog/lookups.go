@@ -13,13 +13,17 @@ import (
 	"shop/internal/platform/validation"
 )
 
-// CatalogStickerType is a catalogue action (sticker on product cards, header image).
+// CatalogStickerType is a catalogue action (sticker on product cards, header image). The
+// action runs ValidFrom..ValidTo (shop dates, both inclusive); without dates it is not on the
+// storefront (a type from before the dates existed, whose products have no stickers).
 type CatalogStickerType struct {
 	ID              uint64
 	Name            string
 	Slug            string
 	StickerKey      string
 	DesktopImageKey string
+	ValidFrom       *time.Time
+	ValidTo         *time.Time
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 }

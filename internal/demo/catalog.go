@@ -290,6 +290,9 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	if err != nil {
 		return false, fmt.Errorf("demo catalogue: %w", err)
 	}
+	if err := seedLandingPages(ctx, gdb, o.Blobs, time.Now().UTC().Truncate(time.Second)); err != nil {
+		return false, fmt.Errorf("demo catalogue: landing pages: %w", err)
+	}
 	if o.Catalog != nil && o.Images >= 0 {
 		limit := o.Images
 		if limit == 0 {
@@ -420,8 +423,10 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	var stickerTypes []*catalog.CatalogStickerType
 	for _, st := range demoStickers {
 		keys := stickerKeys[st.name]
+		day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+		from, to := day.AddDate(0, 0, st.from), day.AddDate(0, 0, st.to)
 		stickerTypes = append(stickerTypes, &catalog.CatalogStickerType{Name: st.name, Slug: catalog.Slugify(st.name),
-			StickerKey: keys[0], DesktopImageKey: keys[1], CreatedAt: now, UpdatedAt: now})
+			StickerKey: keys[0], DesktopImageKey: keys[1], ValidFrom: &from, ValidTo: &to, CreatedAt: now, UpdatedAt: now})
 	}
 	if err := tx.Create(stickerTypes).Error; err != nil {
 		return nil, fmt.Errorf("sticker types: %w", err)
@@ -612,13 +617,16 @@ func demoEAN(r *rand.Rand) string {
 	return string(d)
 }
 
+// demoStickers are the actions; from and to are days from the seeding day: two run now, one
+// starts in a few days (the admin's preview).
 var demoStickers = []struct {
-	name string
-	bg   color.RGBA
+	name     string
+	bg       color.RGBA
+	from, to int
 }{
-	{"Black Friday", color.RGBA{20, 20, 20, 255}},
-	{"Novo", color.RGBA{46, 125, 50, 255}},
-	{"Super cena", color.RGBA{229, 57, 53, 255}},
+	{"Black Friday", color.RGBA{20, 20, 20, 255}, -7, 40},
+	{"Novo", color.RGBA{46, 125, 50, 255}, -14, 60},
+	{"Super cena", color.RGBA{229, 57, 53, 255}, 5, 35},
 }
 
 // storeStickerImages draws each sticker type's card sticker and header image and stores them.

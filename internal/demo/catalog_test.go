@@ -98,6 +98,17 @@ func TestSeedCatalog(t *testing.T) {
 			rc.Close()
 		}
 
+		// A landing page of each layout, and two of the three actions running today.
+		for _, slug := range []string{"black-friday-ponuda", "opremanje-doma-ponuda", "sve-kategorije"} {
+			v, err := a.Landing.Public(ctx, slug)
+			if err != nil || v.ModelID != 3 && len(v.Products) == 0 || v.ModelID == 3 && (len(v.Categories) == 0 || v.BannerKey == "") {
+				t.Errorf("landing page %s: %v", slug, err)
+			}
+		}
+		if running, err := a.Catalog.ActiveCatalogStickerTypes(ctx); err != nil || len(running) != 2 {
+			t.Errorf("actions running today: %d (%v), want 2", len(running), err)
+		}
+
 		// The prices are pricing's, actions included: a recompute finds nothing to change, the
 		// fixed action prices are real prices, and the products on action today show one.
 		if n, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil || n != 0 {

@@ -32,6 +32,7 @@ func all() []*gormigrate.Migration {
 		m0012Eoffer(),
 		m0013SearchQueries(),
 		m0014Content(),
+		m0015LandingPages(),
 		m0017ProductCategoryIDs(),
 		m0019Voice(),
 	}

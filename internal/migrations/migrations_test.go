@@ -36,6 +36,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true},
 	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true},
 	{ID: "0014_content", Applied: true},
+	{ID: "0015_landing_pages", Applied: true},
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true}}
 
@@ -198,6 +199,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasColumn("products", "category_ids") {
 			t.Error("products.category_ids still there after rolling back 0017")
+		}
+		if id := down(t, gdb); id != "0015_landing_pages" {
+			t.Fatalf("Down rolled back %q, want 0015_landing_pages", id)
+		}
+		if gdb.Migrator().HasTable("landing_pages") || gdb.Migrator().HasColumn("catalog_sticker_types", "valid_from") {
+			t.Error("landing_pages or catalog_sticker_types.valid_from still there after rolling back 0015")
 		}
 		if id := down(t, gdb); id != "0014_content" {
 			t.Fatalf("Down rolled back %q, want 0014_content", id)

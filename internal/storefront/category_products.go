@@ -110,6 +110,8 @@ func shownPriceSQL(loggedIn bool) string {
 type categoryQuery struct {
 	db     *gorm.DB
 	catIDs []uint64
+	// scope, when set, replaces the category condition (an action's products: actions.go).
+	scope  func(*gorm.DB) *gorm.DB
 	f      CategoryProductsFilter
 	groups [][]uint64 // chosen values by attribute
 	price  string
@@ -117,11 +119,15 @@ type categoryQuery struct {
 
 // base is the category's active, visible products matching every filter but skip's.
 func (q *categoryQuery) base(skip string) *gorm.DB {
-	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true).
+	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true)
+	if q.scope != nil {
+		db = q.scope(db)
+	} else {
 		// A product's main category is one of its product_categories rows (migration 0010), so
 		// one semi-join answers "in the category tree"; an OR with main_category_id made it a
 		// subplan over every active product.
-		Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+		db = db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+	}
 	if skip != "brands" && len(q.f.Brands) > 0 {
 		db = db.Where("products.brand_id IN ?", q.f.Brands)
 	}
@@ -202,26 +208,37 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 			q.groups = [][]uint64{{0}}
 		}
 	}
-	out := &CategoryPage{Category: cat, Products: []catalog.ProductDetails{}}
-	if err := q.base("").Count(&out.Total).Error; err != nil {
-		return nil, apperr.Wrap(err, "storefront count")
+	out := &CategoryPage{Category: cat}
+	if out.Products, out.Total, err = s.productPage(ctx, q, order, page); err != nil {
+		return nil, err
+	}
+	if out.Facets, err = s.facets(q, cat.ID); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// productPage is one page of q's products in order (a sorts entry), with the total.
+func (s *Service) productPage(ctx context.Context, q *categoryQuery, order string, page listing.Page) ([]catalog.ProductDetails, int64, error) {
+	products := []catalog.ProductDetails{}
+	var total int64
+	if err := q.base("").Count(&total).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "storefront count")
 	}
 	if len(order) > 0 && order[0] == '%' {
 		order = q.price + order[2:]
 	}
 	var pageIDs []uint64
 	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &pageIDs).Error; err != nil {
-		return nil, apperr.Wrap(err, "storefront page")
+		return nil, 0, apperr.Wrap(err, "storefront page")
 	}
 	if len(pageIDs) > 0 {
-		if out.Products, err = s.cat.ProductsByID(ctx, pageIDs, catalog.ProductIncludes{MainCategory: true, MainImage: true}); err != nil {
-			return nil, err
+		var err error
+		if products, err = s.cat.ProductsByID(ctx, pageIDs, catalog.ProductIncludes{MainCategory: true, MainImage: true}); err != nil {
+			return nil, 0, err
 		}
 	}
-	if out.Facets, err = s.facets(q, cat.ID); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return products, total, nil
 }
 
 func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {

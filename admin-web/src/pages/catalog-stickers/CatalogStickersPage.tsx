@@ -1,61 +1,174 @@
-// Catalog stickers (Katalog nalepnice): the catalog sticker types with their images. The types
-// themselves are fixed data (no add or edit call exists for them); stickers are given to products
-// on a product's 'Katalog nalepnica' tab, or to many at once from the products list's mass menu,
-// and the page says so with a link instead of offering buttons that would do nothing.
-import { Button, Card, Col, Empty, Flex, Image, Row, Skeleton, Typography } from 'antd'
+// Catalog stickers (Katalog nalepnice): the actions (catalog sticker types) with their card
+// sticker, header image, slug and dates, searchable and paged; staff with the Actions permission
+// add and edit them (name 'Tip akcije je obavezan', start 'Početak akcije je obavezan', end
+// 'Završetak akcije je obavezan', slug, images). Stickers are given to products on a product's
+// 'Katalog nalepnica' tab or from the products list's mass menu.
+import { EditOutlined } from '@ant-design/icons'
+import { Button, Flex, Form, Image, Input, Modal, Table, Typography, Upload } from 'antd'
+import { Perm } from '@shop/shared'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { ApiError } from '../../api/client'
+import { DayPicker } from '../../components/DayPicker'
+import { PermissionGuard } from '../../components/PermissionGuard'
 import { usePageTitle } from '../../components/usePageTitle'
-import { useCatalogStickerTypesLookup } from '../../hooks/api/catalogStickerTypes'
-import { screens } from '../../screens'
+import { type StickerTypeRow, type StickerTypeValues, useSaveStickerType, useStickerTypeList } from '../../hooks/api/catalogStickerTypeAdmin'
+import { formatDay } from '../../format'
 
 export function CatalogStickersPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const types = useCatalogStickerTypesLookup()
-  const l = (k: string) => t(`catalogAdmin.sticker.${k}`)
+  const l = (k: string) => t(`stickerTypes.${k}`)
   usePageTitle(l('title'))
+  const [page, setPage] = useState(1)
+  const [pageSize, setPageSize] = useState(20)
+  const [search, setSearch] = useState('')
+  const list = useStickerTypeList({ page, paginate: pageSize, search })
+  const [editing, setEditing] = useState<StickerTypeRow | 'new' | null>(null)
+  const columns = [
+    { title: l('col.id'), dataIndex: 'id', key: 'id', width: 70 },
+    {
+      title: l('col.sticker'),
+      key: 'sticker',
+      width: 110,
+      render: (_: unknown, r: StickerTypeRow) => (r.sticker ? <Image src={r.sticker} alt={r.name} height={32} /> : null),
+    },
+    { title: l('col.name'), dataIndex: 'name', key: 'name' },
+    { title: l('col.slug'), dataIndex: 'slug', key: 'slug' },
+    { title: l('col.from'), key: 'from', render: (_: unknown, r: StickerTypeRow) => formatDay(r.from) },
+    { title: l('col.to'), key: 'to', render: (_: unknown, r: StickerTypeRow) => formatDay(r.to) },
+    { title: l('col.active'), key: 'active', render: (_: unknown, r: StickerTypeRow) => (r.active_today ? l('yes') : l('no')) },
+    {
+      title: l('col.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_: unknown, r: StickerTypeRow) => (
+        <PermissionGuard permission={Perm.ViewCategoryDiscountDisplay}>
+          <Button type="text" icon={<EditOutlined />} aria-label={`${l('edit')} ${r.name}`} onClick={() => setEditing(r)} />
+        </PermissionGuard>
+      ),
+    },
+  ]
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {l('title')}
         </Typography.Title>
-        <Button onClick={() => navigate(screens.products.path)}>{l('toProducts')}</Button>
+        <PermissionGuard permission={Perm.ViewCategoryDiscountDisplay}>
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {l('add')}
+          </Button>
+        </PermissionGuard>
       </Flex>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {l('intro')}
-      </Typography.Paragraph>
-      {types.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (types.data ?? []).length === 0 ? (
-        <Empty description={t('common.noData')} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {(types.data ?? []).map((s) => (
-            <Col key={s.id} xs={24} sm={12} md={8} lg={6}>
-              <Card
-                size="small"
-                title={s.name}
-                cover={
-                  s.sticker ? (
-                    <div style={{ padding: 16, textAlign: 'center', background: '#fafafa' }}>
-                      <Image src={s.sticker} alt={s.name} height={120} style={{ objectFit: 'contain' }} />
-                    </div>
-                  ) : undefined
-                }
-              >
-                {!s.sticker && <Typography.Text type="secondary">{l('noImage')}</Typography.Text>}
-                {s.slug && (
-                  <Typography.Text type="secondary" style={{ display: 'block' }}>
-                    {l('slug')}: {s.slug}
-                  </Typography.Text>
-                )}
-              </Card>
-            </Col>
-          ))}
-        </Row>
-      )}
+      <Input.Search
+        aria-label={l('search')}
+        placeholder={l('search')}
+        allowClear
+        onSearch={(v) => {
+          setSearch(v)
+          setPage(1)
+        }}
+        style={{ maxWidth: 320 }}
+      />
+      <Table<StickerTypeRow>
+        rowKey="id"
+        size="small"
+        loading={list.isPending}
+        dataSource={(list.data?.data ?? []) as StickerTypeRow[]}
+        columns={columns}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={{
+          current: page,
+          pageSize,
+          pageSizeOptions: [20, 50, 100],
+          total: list.data?.meta?.total ?? 0,
+          onChange: (p, s) => {
+            setPage(p)
+            setPageSize(s)
+          },
+        }}
+      />
+      {editing && <StickerTypeForm row={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Flex>
+  )
+}
+
+interface Shape {
+  name: string
+  slug?: string
+  from?: string
+  to?: string
+}
+
+export function StickerTypeForm({ row, onClose }: { row?: StickerTypeRow; onClose: () => void }) {
+  const { t } = useTranslation()
+  const l = (k: string) => t(`stickerTypes.${k}`)
+  const [form] = Form.useForm<Shape>()
+  const save = useSaveStickerType()
+  const [files, setFiles] = useState<{ sticker?: File; desktop_image?: File }>({})
+  const [fileErrors, setFileErrors] = useState<Record<string, string>>({})
+  const submit = (v: Shape) => {
+    const values: StickerTypeValues = { name: v.name, slug: v.slug, from: v.from ?? '', to: v.to ?? '', ...files }
+    save.mutate(
+      { id: row?.id, values },
+      {
+        onSuccess: onClose,
+        onError: (err) => {
+          if (!(err instanceof ApiError) || err.status !== 422) return
+          const { sticker, desktop_image, ...rest } = err.fields
+          setFileErrors({ sticker, desktop_image })
+          form.setFields(Object.entries(rest).map(([name, msg]) => ({ name: name as keyof Shape, errors: [msg] })))
+        },
+      },
+    )
+  }
+  const upload = (field: 'sticker' | 'desktop_image', current?: string | null) => (
+    <Form.Item label={l(field === 'sticker' ? 'sticker' : 'desktopImage')} validateStatus={fileErrors[field] ? 'error' : undefined} help={fileErrors[field]}>
+      <Flex gap={8} align="center">
+        {current && !files[field] ? <Image src={current} height={40} /> : null}
+        <Upload
+          accept="image/jpeg,image/png,image/webp"
+          maxCount={1}
+          beforeUpload={(f) => {
+            setFiles((o) => ({ ...o, [field]: f }))
+            return false
+          }}
+          onRemove={() => setFiles((o) => ({ ...o, [field]: undefined }))}
+        >
+          <Button>{l(field === 'sticker' ? 'sticker' : 'desktopImage')}</Button>
+        </Upload>
+      </Flex>
+    </Form.Item>
+  )
+  return (
+    <Modal
+      open
+      title={row ? l('edit') : l('add')}
+      okText={l('save')}
+      cancelText={l('cancel')}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ name: row?.name ?? '', slug: row?.slug ?? '', from: row?.from ?? undefined, to: row?.to ?? undefined }}>
+        <Form.Item name="name" label={l('name')} rules={[{ required: true, whitespace: true, message: l('nameRequired') }]}>
+          <Input aria-label={l('name')} maxLength={255} />
+        </Form.Item>
+        <Form.Item name="slug" label={l('slug')}>
+          <Input aria-label={l('slug')} maxLength={255} />
+        </Form.Item>
+        <Flex gap={12}>
+          <Form.Item name="from" label={l('from')} rules={[{ required: true, message: l('fromRequired') }]}>
+            <DayPicker placeholder="DD.MM.YYYY" aria-label={l('from')} />
+          </Form.Item>
+          <Form.Item name="to" label={l('to')} rules={[{ required: true, message: l('toRequired') }]}>
+            <DayPicker placeholder="DD.MM.YYYY" aria-label={l('to')} />
+          </Form.Item>
+        </Flex>
+        {upload('sticker', row?.sticker)}
+        {upload('desktop_image', row?.desktop_image)}
+      </Form>
+    </Modal>
   )
 }
