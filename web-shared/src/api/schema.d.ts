@@ -11844,6 +11844,12 @@ export interface components {
             id?: number;
             name?: string;
         };
+        StorefrontCardSticker: {
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
+        };
         StorefrontCategoryProducts: {
             data?: components["schemas"]["StorefrontProductCard"][];
             facets?: components["schemas"]["StorefrontFacets"];
@@ -11878,6 +11884,7 @@ export interface components {
             country_of_origin?: string;
             description?: string;
             discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url?: string | null;
             energy_value_sticker?: string;
             id?: number;
             images?: components["schemas"]["ProductImage"][];
@@ -11899,7 +11906,10 @@ export interface components {
             web_price?: number;
         };
         StorefrontProductCard: {
+            /** @description CatalogStickers are the actions' stickers shown today; EnergyStickerURL the energy label. */
+            catalog_stickers?: components["schemas"]["StorefrontCardSticker"][];
             discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url?: string | null;
             id?: number;
             main_category_slug?: string;
             main_image?: components["schemas"]["ProductImage"] | null;
