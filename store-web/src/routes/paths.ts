@@ -20,6 +20,9 @@ export const paths = {
   jobs: '/zaposlenje',
   contact: '/kontakt',
   about: '/o-nama',
+  category: '/kategorije/:slug',
+  search: '/pretraga-proizvoda/:query',
+  compare: '/uporedi-proizvode',
 } as const
 
 /**
