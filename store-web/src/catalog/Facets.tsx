@@ -56,12 +56,12 @@ export function Facets({ facets, filters, onChange }: Props) {
         <legend className="visually-hidden">{t('category.filters')}</legend>
         <label className="facets__check">
           <input type="checkbox" checked={filters.discount} onChange={() => onChange(withChange(filters, { discount: !filters.discount }))} />
-          {t('category.onAction')}
+          {t('category.onAction')}{' '}
           <span className="facets__count">{facets?.on_action ?? 0}</span>
         </label>
         <label className="facets__check">
           <input type="checkbox" checked={filters.inStock} onChange={() => onChange(withChange(filters, { inStock: !filters.inStock }))} />
-          {t('category.inStock')}
+          {t('category.inStock')}{' '}
           <span className="facets__count">{facets?.in_stock ?? 0}</span>
         </label>
       </fieldset>
@@ -76,6 +76,7 @@ export function Facets({ facets, filters, onChange }: Props) {
                   <input type="checkbox" checked={filters.brands.includes(b.id ?? 0)}
                     onChange={() => onChange(withChange(filters, { brands: toggleId(filters.brands, b.id ?? 0) }))} />
                   {b.name}
+                  {' '}
                   <span className="facets__count">{b.count}</span>
                 </label>
               </li>
@@ -94,6 +95,7 @@ export function Facets({ facets, filters, onChange }: Props) {
                   <input type="checkbox" checked={filters.values.includes(v.id ?? 0)}
                     onChange={() => onChange(withChange(filters, { values: toggleId(filters.values, v.id ?? 0) }))} />
                   {v.value}
+                  {' '}
                   <span className="facets__count">{v.count}</span>
                 </label>
               </li>
