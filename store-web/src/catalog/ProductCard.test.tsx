@@ -23,6 +23,9 @@ const card = (over: Partial<Card> = {}): Card => ({
   ...over,
 })
 
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
 describe('ProductCard', () => {
   beforeEach(() => resetCompareCache())
 
@@ -43,7 +46,7 @@ describe('ProductCard', () => {
     expect(img).toHaveAttribute('width', '300')
     expect(img).toHaveAttribute('height', '300')
     expect(img.getAttribute('srcset')).toContain('1-large.jpg 1200w')
-  })
+  }, SLOW)
 
   it('cuts names longer than 86 characters with an ellipsis', () => {
     const long = 'Laptop '.repeat(20).trim()
@@ -53,12 +56,12 @@ describe('ProductCard', () => {
     expect(Array.from(shown).length).toBeLessThanOrEqual(87)
     expect(cutName('x'.repeat(86))).toBe('x'.repeat(86))
     expect(cutName('x'.repeat(87))).toBe(`${'x'.repeat(86)}…`)
-  })
+  }, SLOW)
 
   it('shows a placeholder without an image', () => {
     renderAt(<ProductCard product={card({ main_image: null })} />)
     expect(screen.getByTestId('card-placeholder')).toBeInTheDocument()
-  })
+  }, SLOW)
 
   it('hides price details and the heart for a product that cannot be bought', () => {
     renderAt(<ProductCard product={card({ purchasable: false })} />)
@@ -67,13 +70,13 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: /Dodaj u listu želja/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Dodaj u korpu' })).not.toBeInTheDocument()
     expect(screen.getByText('Proizvod nije na stanju.')).toBeInTheDocument()
-  })
+  }, SLOW)
 
   it('has no guest note for a logged-in customer', () => {
     saveTokens({ token: 'access-token', refresh_token: 'r', expires_in: 900 })
     renderAt(<ProductCard product={card()} />)
     expect(screen.queryByText('*Uloguj se i ostvari dodatni popust')).not.toBeInTheDocument()
-  })
+  }, SLOW)
 
   it('pushes a dataLayer event and goes through the cart seam on Dodaj u korpu', async () => {
     window.dataLayer = []
@@ -81,7 +84,7 @@ describe('ProductCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
     expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'add_to_cart' })])
     expect(screen.getByTestId('location')).toHaveTextContent('/kategorije/frizideri/proizvodi/frizider-gorenje-rk4181pw4')
-  })
+  }, SLOW)
 
   it('toggles the product in the compare list, at most 4', async () => {
     renderAt(
@@ -98,5 +101,5 @@ describe('ProductCard', () => {
     await userEvent.click(boxes[0])
     expect(boxes[4]).toBeEnabled()
     expect(within(screen.getAllByTestId('product-card')[0]).getByRole('checkbox')).not.toBeChecked()
-  })
+  }, SLOW)
 })

@@ -42,6 +42,9 @@ function setup(route: string) {
 
 const location = () => screen.getByTestId('location').textContent
 
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
 describe('CategoryPage', () => {
   it('shows breadcrumbs, the products and the facets with counts', async () => {
     setup('/kategorije/frizideri')
@@ -53,7 +56,7 @@ describe('CategoryPage', () => {
     expect(within(facets).getByRole('checkbox', { name: /Gorenje/ })).toBeInTheDocument()
     expect(within(facets).getByRole('checkbox', { name: /Bela/ }).closest('label')).toHaveTextContent('2')
     expect(screen.getByRole('link', { name: 'Strana 3' })).toHaveAttribute('href', '/kategorije/frizideri?page=3')
-  })
+  }, SLOW)
 
   it('puts a chosen brand, sort and page size in the URL and asks the API with them', async () => {
     const { productCalls } = setup('/kategorije/frizideri?page=2')
@@ -68,7 +71,7 @@ describe('CategoryPage', () => {
     expect(location()).toBe('/kategorije/frizideri?brands=7%2C8&discount=1&sort=price&paginate=48')
     await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })
     expect(productCalls().at(-1)).toEqual({ brands: '7,8', discount: 'true', sort: 'price', paginate: '48', page: '1' })
-  })
+  }, SLOW)
 
   it('reads the filters from a shared URL and removes them through the chips', async () => {
     const { productCalls } = setup('/kategorije/frizideri?brands=7&values=11&price_from=500&price_to=1500&in_stock=1')
@@ -81,7 +84,7 @@ describe('CategoryPage', () => {
     expect(location()).toBe('/kategorije/frizideri?brands=7&values=11&in_stock=1')
     await userEvent.click(screen.getByRole('button', { name: 'Obriši sve' }))
     expect(location()).toBe('/kategorije/frizideri')
-  })
+  }, SLOW)
 
   it('applies a price range from the panel', async () => {
     setup('/kategorije/frizideri')
@@ -90,7 +93,7 @@ describe('CategoryPage', () => {
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Do' }), '900')
     await userEvent.click(screen.getByRole('button', { name: 'Primeni' }))
     expect(location()).toBe('/kategorije/frizideri?price_from=400&price_to=900')
-  })
+  }, SLOW)
 
   it('says the category does not exist for an unknown slug', async () => {
     mockApi({ 'GET /api/v1/categories': () => json(tree) })
@@ -101,5 +104,5 @@ describe('CategoryPage', () => {
       '/kategorije/nema-je',
     )
     expect(await screen.findByText('Kategorija ne postoji ili je izbrisana.')).toBeInTheDocument()
-  })
+  }, SLOW)
 })

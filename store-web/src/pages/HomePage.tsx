@@ -53,7 +53,8 @@ export function HomePage() {
   const { t, i18n } = useTranslation()
   useDocumentTitle()
   const loggedIn = useIsLoggedIn()
-  const home = useHome(i18n.language, loggedIn).data
+  const homeQuery = useHome(i18n.language, loggedIn)
+  const home = homeQuery.data
   const actions = useCurrentActions(i18n.language).data ?? []
   const banners = home?.banners ?? []
   const slider = banners.filter((b) => b.position === 'home_slider')
@@ -66,7 +67,7 @@ export function HomePage() {
         {shop.name} – {t('brand.tagline')}
       </h1>
       <div className="container home-top">
-        {home ? <BannerSlider banners={slider} /> : <div className="slider slider--placeholder" aria-hidden="true" />}
+        {homeQuery.isPending ? <div className="slider slider--placeholder" aria-hidden="true" /> : <BannerSlider banners={slider} />}
       </div>
 
       {actions.length > 0 && (

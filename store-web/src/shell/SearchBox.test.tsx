@@ -61,6 +61,9 @@ async function waitDebounce(ms = 500) {
   vi.useRealTimers()
 }
 
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
 describe('SearchBox', () => {
   // Only the timers are fake (the debounce); react-query notifies at once, so nothing of the
   // query waits on a fake timer when the test returns to real ones.
@@ -81,7 +84,7 @@ describe('SearchBox', () => {
     expect(input).toHaveAttribute('aria-expanded', 'true')
     expect(await screen.findByRole('option', { name: 'Računari' })).toBeInTheDocument()
     expect(seen.some((r) => new URL(r.url).pathname === '/api/v1/autocomplete/first-click')).toBe(true)
-  })
+  }, SLOW)
 
   it('asks the autocomplete only after 500 ms without typing', async () => {
     const { input, seen } = setup()
@@ -109,7 +112,7 @@ describe('SearchBox', () => {
     const banner = screen.getByAltText('Akcija')
     expect(banner).not.toHaveAttribute('onerror')
     expect(document.querySelector('script')).toBeNull()
-  })
+  }, SLOW)
 
   it('goes to the results page on Enter', async () => {
     const { input } = setup()
@@ -119,7 +122,7 @@ describe('SearchBox', () => {
     await flush()
     expect(screen.getByTestId('location')).toHaveTextContent('/pretraga-proizvoda/%D1%84%D1%80%D0%B8%D0%B6%D0%B8%D0%B4%D0%B5%D1%80')
     expect(input).toHaveAttribute('aria-expanded', 'false')
-  })
+  }, SLOW)
 
   it('moves through the options with the arrows and opens the chosen one with Enter', async () => {
     const { input } = setup()
@@ -136,7 +139,7 @@ describe('SearchBox', () => {
     expect(screen.getByRole('option', { name: 'Frižideri' })).toHaveAttribute('aria-selected', 'true')
     fireEvent.submit(input.closest('form')!)
     expect(screen.getByTestId('location')).toHaveTextContent('/kategorije/frizideri')
-  })
+  }, SLOW)
 
   it('closes on an outside click and on Escape', async () => {
     const { input } = setup()
@@ -149,7 +152,7 @@ describe('SearchBox', () => {
     expect(screen.getByTestId('search-dropdown')).toBeInTheDocument()
     fireEvent.keyDown(input, { key: 'Escape' })
     expect(screen.queryByTestId('search-dropdown')).not.toBeInTheDocument()
-  })
+  }, SLOW)
 
   it("says 'Nema rezultata o pretrazi.' when nothing matches", async () => {
     const { input } = setup()
@@ -157,5 +160,5 @@ describe('SearchBox', () => {
     fireEvent.change(input, { target: { value: 'xyzzy' } })
     await waitDebounce()
     expect(await screen.findByText('Nema rezultata o pretrazi.')).toBeInTheDocument()
-  })
+  }, SLOW)
 })

@@ -148,7 +148,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
               return (
                 <li key={`c${c.id}`} id={optionId(i)} role="option" aria-selected={active === i} className="searchbox__option"
                   onMouseDown={(e) => e.preventDefault()} onClick={() => go(options[i].to)}>
-                  <Highlighted html={c.highlighted_name} fallback={c.name} />
+                  <span>
+                    <Highlighted html={c.highlighted_name} fallback={c.name} />
+                  </span>
                 </li>
               )
             })}
@@ -162,7 +164,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
               return (
                 <li key={`p${p.name}`} id={optionId(i)} role="option" aria-selected={active === i} className="searchbox__option"
                   onMouseDown={(e) => e.preventDefault()} onClick={() => go(options[i].to)}>
-                  <Highlighted html={p.highlighted_name} fallback={p.name} />
+                  <span>
+                    <Highlighted html={p.highlighted_name} fallback={p.name} />
+                  </span>
                 </li>
               )
             })}
