@@ -78,7 +78,7 @@ describe('Header', () => {
     mockApi({ 'GET /api/v1/modules': modulesOn, 'GET /api/v1/users/token': me(['urednik']) })
     const staff = renderAt(<App />, '/')
     // Wait on the user's name (a cheap text query), then the role query (slow on a loaded machine).
-    await screen.findAllByText('Petar Petrović', {}, { timeout: 5000 })
+    await screen.findAllByText('Petar Petrović', {}, { timeout: 15_000 })
     const links = screen.getAllByRole('link', { name: /Admin Panel/ })
     for (const l of links) expect(l).toHaveAttribute('href', '/admin/')
     staff.unmount()
@@ -87,7 +87,7 @@ describe('Header', () => {
     renderAt(<App />, '/')
     expect(await screen.findAllByText('Petar Petrović')).not.toHaveLength(0)
     expect(screen.queryAllByRole('link', { name: /Admin Panel/ })).toHaveLength(0)
-  })
+  }, 30_000)
 
   it('logs out: tokens cleared, the server told, the user sent home', async () => {
     localStorage.setItem('token', 'access-token')
