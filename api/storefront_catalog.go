@@ -73,7 +73,19 @@ type StorefrontProductCard struct {
 	RetailPrice money.Para `json:"retail_price" swaggertype:"number"`
 	Saving      money.Para `json:"saving" swaggertype:"number"`
 	Purchasable bool       `json:"purchasable"`
+	// CatalogStickers are the actions' stickers shown today; EnergyStickerURL the energy label.
+	CatalogStickers  []StorefrontCardSticker `json:"catalog_stickers"`
+	EnergyStickerURL *string                 `json:"energy_sticker_url" extensions:"x-nullable"`
 } // @name StorefrontProductCard
+
+// StorefrontCardSticker is an action's sticker on a card: the sticker type (its page is
+// /akcije/{slug}) and its image.
+type StorefrontCardSticker struct {
+	ID       uint64  `json:"id"`
+	Name     string  `json:"name"`
+	Slug     string  `json:"slug"`
+	ImageURL *string `json:"image_url" extensions:"x-nullable"`
+} // @name StorefrontCardSticker
 
 // StorefrontProduct is the product page: the card's fields, the relations asked for and the
 // related products. It carries no purchase-side price (entry, dealer, EP).
@@ -116,8 +128,13 @@ func storefrontCard(p *catalog.ProductDetails, loggedIn bool) StorefrontProductC
 	if slug == "" && p.MainCategory != nil {
 		slug = p.MainCategory.Slug
 	}
+	stickers := make([]StorefrontCardSticker, len(p.CardStickers))
+	for i, st := range p.CardStickers {
+		stickers[i] = StorefrontCardSticker{ID: st.ID, Name: st.Name, Slug: st.Slug, ImageURL: optionalMediaURL(st.StickerKey)}
+	}
 	return StorefrontProductCard{ID: p.ID, Name: p.Name, Slug: p.Slug, MainCategorySlug: slug, MainImage: productImageResponse(p.MainImage),
-		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: storefront.Purchasable(p)}
+		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: storefront.Purchasable(p),
+		CatalogStickers: stickers, EnergyStickerURL: optionalMediaURL(p.EnergyStickerKey)}
 }
 
 func storefrontCategories(cs []catalog.ProductCategoryRef) []StorefrontCategoryRef {

@@ -138,6 +138,7 @@ type ProductDetails struct {
 	Images            []ProductImageRef
 	Attributes        []ProductAttributeView
 	CatalogStickers   []ProductStickerView    // single product only
+	CardStickers      []CardSticker           // today's catalog stickers; loaded with MainImage (product cards)
 	Discount          *pricing.ActiveDiscount // today's action, nil: none
 }
 
@@ -565,6 +566,11 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 			if inc.Images {
 				d.Images = append(d.Images, im)
 			}
+		}
+	}
+	if inc.MainImage {
+		if err := s.cardStickers(ctx, out, ids); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

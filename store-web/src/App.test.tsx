@@ -14,7 +14,7 @@ describe('App shell', () => {
     renderAt(<App />, '/')
     expect(await screen.findByTestId('site-header')).toBeInTheDocument()
     expect(screen.getByTestId('site-footer')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tehnika za posao i dom')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ElektroMarket – Elektronika i oprema za kancelariju i dom')
     expect(JSON.parse(localStorage.getItem('modules')!)).toEqual(['Banner', 'Frontend', 'News'])
   })
 
@@ -77,7 +77,9 @@ describe('Header', () => {
     localStorage.setItem('token', 'access-token')
     mockApi({ 'GET /api/v1/modules': modulesOn, 'GET /api/v1/users/token': me(['urednik']) })
     const staff = renderAt(<App />, '/')
-    const links = await screen.findAllByRole('link', { name: /Admin Panel/ })
+    // Wait on the user's name (a cheap text query), then the role query (slow on a loaded machine).
+    await screen.findAllByText('Petar Petrović', {}, { timeout: 15_000 })
+    const links = screen.getAllByRole('link', { name: /Admin Panel/ })
     for (const l of links) expect(l).toHaveAttribute('href', '/admin/')
     staff.unmount()
 
@@ -85,7 +87,7 @@ describe('Header', () => {
     renderAt(<App />, '/')
     expect(await screen.findAllByText('Petar Petrović')).not.toHaveLength(0)
     expect(screen.queryAllByRole('link', { name: /Admin Panel/ })).toHaveLength(0)
-  })
+  }, 30_000)
 
   it('logs out: tokens cleared, the server told, the user sent home', async () => {
     localStorage.setItem('token', 'access-token')

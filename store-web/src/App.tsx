@@ -1,4 +1,5 @@
 // The storefront's routes under the shell rules: the storefront frame only when Frontend is on.
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Route, Routes, useLocation } from 'react-router'
 import { useModules } from './hooks/api/session'
@@ -16,6 +17,15 @@ import { contentRoutes } from './routes/contentRoutes'
 import { comingSoon, paths } from './routes/paths'
 import { shellFor } from './shell/rules'
 import { StoreLayout } from './shell/StoreLayout'
+
+// Pages loaded on demand (each its own chunk: the first screen stays light).
+const CategoryPage = lazy(() => import('./pages/CategoryPage'))
+const SearchPage = lazy(() => import('./pages/SearchPage'))
+const ComparePage = lazy(() => import('./pages/ComparePage'))
+
+function PageLoading() {
+  return <div className="container" style={{ minHeight: '60vh' }} aria-busy="true" />
+}
 
 export function App() {
   const { t } = useTranslation()
@@ -56,6 +66,9 @@ export function StoreRoutes() {
           <Route path={paths.account} element={<AccountPage />} />
         </Route>
         {contentRoutes()}
+        <Route path={paths.category} element={<Suspense fallback={<PageLoading />}><CategoryPage /></Suspense>} />
+        <Route path={paths.search} element={<Suspense fallback={<PageLoading />}><SearchPage /></Suspense>} />
+        <Route path={paths.compare} element={<Suspense fallback={<PageLoading />}><ComparePage /></Suspense>} />
         {comingSoon.map((p) => (
           <Route key={p} path={p} element={<ComingSoonPage />} />
         ))}

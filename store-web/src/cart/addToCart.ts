@@ -1,7 +1,17 @@
-// Stand-in: the cart comes with a later issue (the store-browse work owns this file).
-import type { components } from '@shop/shared'
+// The cart's seam: the product card's 'Dodaj u korpu' calls addToCart. The cart arrives in a later
+// issue (POST cart/items with quantity 1 from a card); until then it opens the product page,
+// where the shopper sees the product's availability. Replace the body, keep the signature.
+import type { ProductCard } from '../catalog/format'
+import { productPath } from '../catalog/format'
 
-export async function addToCart(product: components['schemas']['StorefrontProductCard'], quantity: number): Promise<void> {
-  void product
-  void quantity
+export type Navigate = (to: string) => void
+
+export interface AddToCartInput {
+  product: ProductCard
+  quantity: number
+  navigate: Navigate
+}
+
+export function addToCart({ product, navigate }: AddToCartInput): void {
+  navigate(productPath(product))
 }

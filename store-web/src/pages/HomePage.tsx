@@ -1,12 +1,19 @@
-// Home: a hero and the shop's promises (the catalogue sections arrive with the catalogue).
+// Home: the banner slider, today's actions, the home sections (desktop/mobile variants), the
+// home products and categories from GET home, then the shop's promises and the call banner.
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { categoryPath } from '../catalog/format'
+import { ProductGrid } from '../catalog/ProductGrid'
+import { useCurrentActions, useHome, type CategoryLink } from '../hooks/api/home'
 import { paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
 import { CalendarIcon, CardIcon, PercentIcon, PinIcon, ReturnIcon, TruckIcon, PhoneIcon, MailIcon } from '../shell/Icons'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { shop, telHref } from '../shop'
+import { BannerLink, BannerSlider } from './BannerSlider'
+import '../catalog/catalog.css'
+import './home.css'
 
 const promises: { key: string; icon: ReactNode }[] = [
   { key: 'delivery', icon: <TruckIcon /> },
@@ -17,36 +24,108 @@ const promises: { key: string; icon: ReactNode }[] = [
   { key: 'returns', icon: <ReturnIcon /> },
 ]
 
+function formatDay(d: string): string {
+  const [y, m, day] = d.split('-')
+  return y && m && day ? `${day}.${m}.${y}.` : d
+}
+
+function Categories({ items, label }: { items: CategoryLink[]; label: string }) {
+  if (!items.length) return null
+  return (
+    <ul className="home-cats" aria-label={label}>
+      {items.map((c) => (
+        <li key={c.id}>
+          <Link to={categoryPath(c.slug)} className="home-cat">
+            {c.image_url ? (
+              <img src={c.image_url} alt="" width={96} height={96} loading="lazy" />
+            ) : (
+              <span className="home-cat__noimg" aria-hidden="true" />
+            )}
+            <span>{c.name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function HomePage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   useDocumentTitle()
   const loggedIn = useIsLoggedIn()
+  const homeQuery = useHome(i18n.language, loggedIn)
+  const home = homeQuery.data
+  const actions = useCurrentActions(i18n.language).data ?? []
+  const banners = home?.banners ?? []
+  const slider = banners.filter((b) => b.position === 'home_slider')
+  const middle = banners.filter((b) => b.position === 'home_middle')
+  const sections = [...(home?.sections ?? [])].sort((a, b) => a.order - b.order)
 
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__text">
-            <p className="hero__eyebrow">{t('home.heroEyebrow')}</p>
-            <h1>{t('home.heroTitle')}</h1>
-            <p className="hero__lead">{t('home.heroText')}</p>
-            <div className="hero__cta">
-              <Link to={paths.actions} className="btn btn--accent btn--lg">
-                {t('home.heroCta')}
-              </Link>
-              {!loggedIn && (
-                <Link to={paths.register} className="btn btn--outline-light btn--lg">
-                  {t('home.heroRegister')}
+      <h1 className="visually-hidden">
+        {shop.name} – {t('brand.tagline')}
+      </h1>
+      <div className="container home-top">
+        {homeQuery.isPending ? <div className="slider slider--placeholder" aria-hidden="true" /> : <BannerSlider banners={slider} />}
+      </div>
+
+      {actions.length > 0 && (
+        <section className="container home-block" aria-labelledby="home-actions">
+          <div className="home-block__head">
+            <h2 id="home-actions">{t('homePage.actions')}</h2>
+            <Link to={paths.actions}>{t('homePage.allActions')}</Link>
+          </div>
+          <ul className="home-actions">
+            {actions.map((a) => (
+              <li key={a.id}>
+                <Link to={`/akcije/${a.slug}`} className="home-action">
+                  {a.image_url && <img src={a.image_url} alt="" width={64} height={64} loading="lazy" />}
+                  <span>
+                    <strong>{a.name}</strong>
+                    <small>{t('homePage.actionDates', { from: formatDay(a.from), to: formatDay(a.to) })}</small>
+                  </span>
                 </Link>
-              )}
-            </div>
-          </div>
-          <div className="hero__badge" aria-hidden="true">
-            <span className="hero__badge-value">-20%</span>
-            <span className="hero__badge-text">{t('home.heroDiscount')}</span>
-          </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {sections.map((s) => (
+        <section
+          key={s.id}
+          className={`container home-block${s.show_desktop ? '' : ' home-block--no-desktop'}${s.show_mobile ? '' : ' home-block--no-mobile'}`}
+          aria-labelledby={`home-section-${s.id}`}
+          data-testid="home-section"
+        >
+          <h2 id={`home-section-${s.id}`}>{s.name}</h2>
+          <Categories items={s.categories ?? []} label={s.name} />
+          {(s.products ?? []).length > 0 && <ProductGrid products={s.products} label={s.name} eagerFirst={0} />}
+        </section>
+      ))}
+
+      {middle.length > 0 && (
+        <div className="container home-middle">
+          {middle.map((b) => (
+            <BannerLink key={b.id} banner={b} eager={false} />
+          ))}
         </div>
-      </section>
+      )}
+
+      {(home?.products ?? []).length > 0 && (
+        <section className="container home-block" aria-labelledby="home-products">
+          <h2 id="home-products">{t('homePage.products')}</h2>
+          <ProductGrid products={home!.products} label={t('homePage.products')} eagerFirst={0} />
+        </section>
+      )}
+
+      {(home?.categories ?? []).length > 0 && (
+        <section className="container home-block" aria-labelledby="home-categories">
+          <h2 id="home-categories">{t('homePage.categories')}</h2>
+          <Categories items={home!.categories} label={t('homePage.categories')} />
+        </section>
+      )}
 
       <section className="container promises" aria-labelledby="promises-title">
         <h2 id="promises-title">{t('home.promisesTitle')}</h2>
@@ -81,3 +160,5 @@ export function HomePage() {
     </>
   )
 }
+
+export default HomePage

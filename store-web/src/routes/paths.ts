@@ -27,6 +27,9 @@ export const paths = {
   actionPreview: '/akcije/pregled/:id',
   action: '/akcije/:slug',
   landing: '/landing/:slug',
+  category: '/kategorije/:slug',
+  search: '/pretraga-proizvoda/:query',
+  compare: '/uporedi-proizvode',
 } as const
 
 /** The editable static pages (GET pages/{slug}); each is routed at '/' + slug. */

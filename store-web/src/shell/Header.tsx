@@ -12,6 +12,8 @@ import { LanguageSwitch } from './LanguageSwitch'
 import { canSeeAdminPanel } from './rules'
 import { COMPACT_HEADER_AFTER, useScrollY } from './scroll'
 import { useLogoutAndLeave } from './useLogoutAndLeave'
+import { CategoryBar, MobileCategories } from './CategoryMenu'
+import { SearchBox } from './SearchBox'
 
 export function Header() {
   const { t } = useTranslation()
@@ -20,10 +22,12 @@ export function Header() {
   const logout = useLogoutAndLeave()
   const compact = useScrollY() > COMPACT_HEADER_AFTER
   const [menuOpen, setMenuOpen] = useState(false)
+  const [searchOpen, setSearchOpen] = useState(false)
   const { pathname } = useLocation()
 
   useEffect(() => {
     setMenuOpen(false)
+    setSearchOpen(false)
   }, [pathname])
 
   const user = loggedIn ? me.data : undefined
@@ -48,6 +52,7 @@ export function Header() {
               </a>
             ))}
           </p>
+          <p className="header-hours">{t('browseHeader.hours')}</p>
           <p className="topbar__delivery">
             <TruckIcon />
             {t('header.freeDelivery')}
@@ -72,7 +77,10 @@ export function Header() {
             </span>
           </Link>
 
+          <SearchBox />
+
           <nav id="main-nav" className={menuOpen ? 'mainnav mainnav--open' : 'mainnav'} aria-label={t('nav.main')}>
+            {menuOpen && <MobileCategories />}
             <ul className="mainnav__links">
               {mainLinks.map((l) => (
                 <li key={l.to}>
@@ -114,6 +122,19 @@ export function Header() {
           </nav>
 
           <div className="header-actions">
+            <button
+              type="button"
+              className="header-search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls="mobile-search"
+              aria-label={searchOpen ? t('search.close') : t('search.open')}
+              onClick={() => setSearchOpen((o) => !o)}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" />
+              </svg>
+            </button>
             {loggedIn ? (
               <>
                 <NavLink to={paths.account} className="header-action" title={t('nav.account')}>
@@ -156,6 +177,17 @@ export function Header() {
           </div>
         </div>
       </div>
+      {searchOpen && (
+        <div id="mobile-search" className="mobile-search" role="dialog" aria-label={t('search.label')}>
+          <div className="mobile-search__head">
+            <SearchBox autoFocus onDone={() => setSearchOpen(false)} />
+            <button type="button" className="menu-toggle" aria-label={t('search.close')} onClick={() => setSearchOpen(false)}>
+              <CloseIcon />
+            </button>
+          </div>
+        </div>
+      )}
+      <CategoryBar />
     </header>
   )
 }

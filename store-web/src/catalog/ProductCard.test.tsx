@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { resetCompareCache } from '../compare/compareStore'
+import { renderAt } from '../test/render'
+import { saveTokens } from '@shop/shared'
+import { ProductCard } from './ProductCard'
+import { cutName, formatPrice, type ProductCard as Card } from './format'
+
+const card = (over: Partial<Card> = {}): Card => ({
+  id: 5,
+  name: 'Frižider Gorenje RK4181PW4',
+  slug: 'frizider-gorenje-rk4181pw4',
+  main_category_slug: 'frizideri',
+  main_image: { id: 1, main: true, small: '/media/p/1-small.jpg', large: '/media/p/1-large.jpg', position: 0 },
+  discount: { id: 3, type: 'Crni petak', type_id: 2, from: '2026-11-20', to: '2026-11-30', price: 700 },
+  price: 700,
+  retail_price: 1200,
+  saving: 500,
+  purchasable: true,
+  catalog_stickers: [{ id: 9, name: 'Crni petak', slug: 'crni-petak', image_url: '/media/stickers/cp.png' }],
+  energy_sticker_url: '/media/stickers/a.png',
+  ...over,
+})
+
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
+describe('ProductCard', () => {
+  beforeEach(() => resetCompareCache())
+
+  it('links to the category/product path and shows prices, stickers and the guest note', () => {
+    renderAt(<ProductCard product={card()} />)
+    const link = screen.getByRole('link', { name: 'Frižider Gorenje RK4181PW4' })
+    expect(link).toHaveAttribute('href', '/kategorije/frizideri/proizvodi/frizider-gorenje-rk4181pw4')
+    expect(screen.getByText(formatPrice(1200))).toBeInTheDocument()
+    expect(screen.getByText('700,00 RSD')).toBeInTheDocument()
+    expect(screen.getByText('Ušteda: 500,00 RSD')).toBeInTheDocument()
+    expect(screen.getByText('-42%')).toBeInTheDocument()
+    expect(screen.getByAltText('Crni petak')).toHaveAttribute('src', '/media/stickers/cp.png')
+    expect(screen.getByAltText('Energetska klasa')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Dodaj u korpu' })).toBeInTheDocument()
+    expect(screen.getByText('*Uloguj se i ostvari dodatni popust')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Dodaj u listu želja/ })).toBeInTheDocument()
+    const img = screen.getByTestId('product-card').querySelector('img')!
+    expect(img).toHaveAttribute('width', '300')
+    expect(img).toHaveAttribute('height', '300')
+    expect(img.getAttribute('srcset')).toContain('1-large.jpg 1200w')
+  }, SLOW)
+
+  it('cuts names longer than 86 characters with an ellipsis', () => {
+    const long = 'Laptop '.repeat(20).trim()
+    renderAt(<ProductCard product={card({ name: long })} />)
+    const shown = screen.getByRole('heading').textContent!
+    expect(shown.endsWith('…')).toBe(true)
+    expect(Array.from(shown).length).toBeLessThanOrEqual(87)
+    expect(cutName('x'.repeat(86))).toBe('x'.repeat(86))
+    expect(cutName('x'.repeat(87))).toBe(`${'x'.repeat(86)}…`)
+  }, SLOW)
+
+  it('shows a placeholder without an image', () => {
+    renderAt(<ProductCard product={card({ main_image: null })} />)
+    expect(screen.getByTestId('card-placeholder')).toBeInTheDocument()
+  }, SLOW)
+
+  it('hides price details and the heart for a product that cannot be bought', () => {
+    renderAt(<ProductCard product={card({ purchasable: false })} />)
+    expect(screen.queryByText('700,00 RSD')).not.toBeInTheDocument()
+    expect(screen.queryByText(/Ušteda/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Dodaj u listu želja/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Dodaj u korpu' })).not.toBeInTheDocument()
+    expect(screen.getByText('Proizvod nije na stanju.')).toBeInTheDocument()
+  }, SLOW)
+
+  it('has no guest note for a logged-in customer', () => {
+    saveTokens({ token: 'access-token', refresh_token: 'r', expires_in: 900 })
+    renderAt(<ProductCard product={card()} />)
+    expect(screen.queryByText('*Uloguj se i ostvari dodatni popust')).not.toBeInTheDocument()
+  }, SLOW)
+
+  it('pushes a dataLayer event and goes through the cart seam on Dodaj u korpu', async () => {
+    window.dataLayer = []
+    renderAt(<ProductCard product={card()} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
+    expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'add_to_cart' })])
+    expect(screen.getByTestId('location')).toHaveTextContent('/kategorije/frizideri/proizvodi/frizider-gorenje-rk4181pw4')
+  }, SLOW)
+
+  it('toggles the product in the compare list, at most 4', async () => {
+    renderAt(
+      <>
+        {[1, 2, 3, 4, 5].map((id) => (
+          <ProductCard key={id} product={card({ id, slug: `p${id}`, name: `Proizvod ${id}` })} />
+        ))}
+      </>,
+    )
+    const boxes = screen.getAllByRole('checkbox', { name: 'Uporedi' })
+    for (const b of boxes.slice(0, 4)) await userEvent.click(b)
+    expect(JSON.parse(localStorage.getItem('compare')!)).toHaveLength(4)
+    expect(boxes[4]).toBeDisabled()
+    await userEvent.click(boxes[0])
+    expect(boxes[4]).toBeEnabled()
+    expect(within(screen.getAllByTestId('product-card')[0]).getByRole('checkbox')).not.toBeChecked()
+  }, SLOW)
+})

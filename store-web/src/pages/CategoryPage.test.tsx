@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, renderAt } from '../test/render'
+import { CategoryPage } from './CategoryPage'
+
+const tree = {
+  data: [{ id: 1, name: 'Bela tehnika', slug: 'bela-tehnika', subcategories: [{ id: 2, name: 'Frižideri', slug: 'frizideri', subcategories: [] }] }],
+}
+const card = (id: number, name: string) => ({
+  id, name, slug: `p-${id}`, main_category_slug: 'frizideri', main_image: null, discount: null,
+  price: 1000, retail_price: 1200, saving: 200, purchasable: true, catalog_stickers: [], energy_sticker_url: null,
+})
+const page = {
+  data: [card(1, 'Frižider Gorenje'), card(2, 'Frižider LG')],
+  meta: { total: 60, per_page: 24, current_page: 1, last_page: 3 },
+  facets: {
+    price: { min: 300, max: 2000 },
+    brands: [{ id: 7, name: 'Gorenje', count: 1 }, { id: 8, name: 'LG', count: 1 }],
+    attributes: [{ id: 4, name: 'Boja', values: [{ id: 11, value: 'Bela', count: 2 }] }],
+    on_action: 1,
+    in_stock: 2,
+  },
+}
+
+function setup(route: string) {
+  const seen = mockApi({
+    'GET /api/v1/categories': () => json(tree),
+    'GET /api/v1/categories/frizideri/products': () => json(page),
+  })
+  renderAt(
+    <Routes>
+      <Route path="/kategorije/:slug" element={<CategoryPage />} />
+    </Routes>,
+    route,
+  )
+  const productCalls = () =>
+    seen.filter((r) => new URL(r.url).pathname.endsWith('/products')).map((r) => Object.fromEntries(new URL(r.url).searchParams))
+  return { productCalls }
+}
+
+const location = () => screen.getByTestId('location').textContent
+
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
+describe('CategoryPage', () => {
+  it('shows breadcrumbs, the products and the facets with counts', async () => {
+    setup('/kategorije/frizideri')
+    expect(await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })).toBeInTheDocument()
+    const crumbs = screen.getByRole('navigation', { name: 'Putanja' })
+    expect(within(crumbs).getByRole('link', { name: 'Bela tehnika' })).toHaveAttribute('href', '/kategorije/bela-tehnika')
+    expect(within(crumbs).getByText('Frižideri')).toHaveAttribute('aria-current', 'page')
+    const facets = screen.getByTestId('facets')
+    expect(within(facets).getByRole('checkbox', { name: /Gorenje/ })).toBeInTheDocument()
+    expect(within(facets).getByRole('checkbox', { name: /Bela/ }).closest('label')).toHaveTextContent('2')
+    expect(screen.getByRole('link', { name: 'Strana 3' })).toHaveAttribute('href', '/kategorije/frizideri?page=3')
+  }, SLOW)
+
+  it('puts a chosen brand, sort and page size in the URL and asks the API with them', async () => {
+    const { productCalls } = setup('/kategorije/frizideri?page=2')
+    await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })
+    await userEvent.click(within(screen.getByTestId('facets')).getByRole('checkbox', { name: /Gorenje/ }))
+    expect(location()).toBe('/kategorije/frizideri?brands=7') // back to page 1
+    await userEvent.click(within(screen.getByTestId('facets')).getByRole('checkbox', { name: /LG/ }))
+    expect(location()).toBe('/kategorije/frizideri?brands=7%2C8')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sortiraj' }), 'price')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Po strani' }), '48')
+    await userEvent.click(within(screen.getByTestId('facets')).getByRole('checkbox', { name: /Na akciji/ }))
+    expect(location()).toBe('/kategorije/frizideri?brands=7%2C8&discount=1&sort=price&paginate=48')
+    await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })
+    expect(productCalls().at(-1)).toEqual({ brands: '7,8', discount: 'true', sort: 'price', paginate: '48', page: '1' })
+  }, SLOW)
+
+  it('reads the filters from a shared URL and removes them through the chips', async () => {
+    const { productCalls } = setup('/kategorije/frizideri?brands=7&values=11&price_from=500&price_to=1500&in_stock=1')
+    await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })
+    expect(productCalls()[0]).toMatchObject({ brands: '7', values: '11', price_from: '500', price_to: '1500', in_stock: 'true' })
+    const chips = screen.getByRole('list', { name: 'Aktivni filteri' })
+    expect(within(chips).getByRole('button', { name: 'Ukloni filter: Gorenje' })).toBeInTheDocument()
+    expect(within(chips).getByRole('button', { name: 'Ukloni filter: Boja: Bela' })).toBeInTheDocument()
+    await userEvent.click(within(chips).getByRole('button', { name: /Ukloni filter: Cena/ }))
+    expect(location()).toBe('/kategorije/frizideri?brands=7&values=11&in_stock=1')
+    await userEvent.click(screen.getByRole('button', { name: 'Obriši sve' }))
+    expect(location()).toBe('/kategorije/frizideri')
+  }, SLOW)
+
+  it('applies a price range from the panel', async () => {
+    setup('/kategorije/frizideri')
+    await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Od' }), '400')
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Do' }), '900')
+    await userEvent.click(screen.getByRole('button', { name: 'Primeni' }))
+    expect(location()).toBe('/kategorije/frizideri?price_from=400&price_to=900')
+  }, SLOW)
+
+  it('says the category does not exist for an unknown slug', async () => {
+    mockApi({ 'GET /api/v1/categories': () => json(tree) })
+    renderAt(
+      <Routes>
+        <Route path="/kategorije/:slug" element={<CategoryPage />} />
+      </Routes>,
+      '/kategorije/nema-je',
+    )
+    expect(await screen.findByText('Kategorija ne postoji ili je izbrisana.')).toBeInTheDocument()
+  }, SLOW)
+})

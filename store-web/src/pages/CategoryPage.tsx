@@ -1,0 +1,97 @@
+// /kategorije/{slug}: breadcrumbs, subcategories, the filter panel (price, brands, attribute
+// values, on action, in stock) with chips, sort, page size and pages; every filter lives in the
+// URL query (shareable; the back button steps back through filter changes).
+import { ApiError } from '@shop/shared'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { filtersToQuery, parseFilters, type ListingFilters } from '../catalog/filters'
+import { categoryPath } from '../catalog/format'
+import { Listing } from '../catalog/Listing'
+import { findTrail, useCategoryProducts, useCategoryTree } from '../hooks/api/categories'
+import { useIsLoggedIn } from '../session/loginState'
+import { useDocumentTitle } from '../shell/useDocumentTitle'
+import '../catalog/catalog.css'
+
+export function CategoryPage() {
+  const { t, i18n } = useTranslation()
+  const { slug = '' } = useParams()
+  const [query, setQuery] = useSearchParams()
+  const filters = parseFilters(query)
+  const loggedIn = useIsLoggedIn()
+  const tree = useCategoryTree(i18n.language).data ?? []
+  const trail = findTrail(tree, slug)
+  const category = trail[trail.length - 1]
+  const res = useCategoryProducts(slug, filters, loggedIn)
+  useDocumentTitle(category?.name)
+
+  if (res.error instanceof ApiError && res.error.status === 404) {
+    return (
+      <div className="container status-page" data-testid="category-not-found">
+        <h1>{t('category.notFound')}</h1>
+        <p>
+          <Link to="/" className="btn btn--primary">
+            {t('category.home')}
+          </Link>
+        </p>
+      </div>
+    )
+  }
+
+  const onChange = (f: ListingFilters) => {
+    setQuery(filtersToQuery(f))
+    window.scrollTo(0, 0)
+  }
+  const meta = res.data?.meta
+
+  return (
+    <div className="container listing">
+      <nav className="breadcrumbs" aria-label={t('category.breadcrumbs')}>
+        <ol>
+          <li>
+            <Link to="/">{t('category.home')}</Link>
+          </li>
+          {trail.map((c, i) => (
+            <li key={c.id}>
+              {i === trail.length - 1 ? (
+                <span aria-current="page">{c.name}</span>
+              ) : (
+                <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <h1>{category?.name ?? '\u00a0'}</h1>
+      {(category?.subcategories ?? []).length > 0 && (
+        <ul className="subcategory-links" aria-label={t('category.subcategories')}>
+          {(category?.subcategories ?? []).map((s) => (
+            <li key={s.id}>
+              <Link to={categoryPath(s.slug ?? '')}>{s.name}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {res.isError && !res.data ? (
+        <div className="listing__error" role="alert">
+          <p>{t('category.loadError')}</p>
+          <button type="button" className="btn btn--primary" onClick={() => void res.refetch()}>
+            {t('category.retry')}
+          </button>
+        </div>
+      ) : (
+        <Listing
+          filters={filters}
+          onChange={onChange}
+          products={res.data?.data}
+          total={meta?.total ?? 0}
+          lastPage={meta?.last_page ?? 1}
+          facets={res.data?.facets}
+          loading={res.isFetching}
+          empty={t('category.empty')}
+        />
+      )}
+    </div>
+  )
+}
+
+export default CategoryPage
