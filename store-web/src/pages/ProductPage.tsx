@@ -4,7 +4,7 @@
 // ratings and related products. A product that fails to load is 'missing'.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { addToCart } from '../cart/addToCart'
 import { ProductCard } from '../catalog/ProductCard'
 import { useProductBanners } from '../hooks/api/productBanner'
@@ -63,7 +63,7 @@ function discountPercent(p: StorefrontProduct): number {
 export function ProductView({ product: p }: { product: StorefrontProduct }) {
   const { t } = useTranslation()
   const [qty, setQty] = useState(1)
-  const [added, setAdded] = useState(false)
+  const navigate = useNavigate()
   const category = p.mainCategory?.[0]
   const stickers = (p.catalog_stickers ?? []).filter((s) => s.sticker_active && s.sticker)
   const percent = discountPercent(p)
@@ -143,16 +143,11 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
                 type="button"
                 className="btn btn--accent btn--lg"
                 onClick={() => {
-                  void Promise.resolve(addToCart(p, qty)).then(() => setAdded(true))
+                  addToCart({ product: p, quantity: qty, navigate })
                 }}
               >
                 {t('product.addToCart')}
               </button>
-              {added && (
-                <p role="status" className="buy-box__added">
-                  {t('product.added')}
-                </p>
-              )}
             </div>
           ) : (
             <div className="out-of-stock" role="note" data-testid="out-of-stock">

@@ -1782,7 +1782,7 @@ export interface paths {
         };
         /**
          * Catalog sticker types, by name
-         * @description Needs view-product or view_category-discount-display.
+         * @description Needs view-product, view_category-discount-display or upload-pricelist (the landing page form's action picker).
          */
         get: {
             parameters: {
@@ -1839,7 +1839,254 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Add an action (catalog sticker type)
+         * @description Multipart form. name required ('Tip akcije je obavezan'), at most 255; from required ('Početak akcije je obavezan'), to required ('Završetak akcije je obavezan'), YYYY-MM-DD, to not before from; slug optional (empty: from the name, Serbian letters folded; unique); sticker (product cards) and desktop_image (the action page's header) JPG, PNG or WEBP, at most 2 MB. Needs view_category-discount-display.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description header image
+                         */
+                        desktop_image?: string;
+                        /** @description start, YYYY-MM-DD */
+                        from: string;
+                        /** @description name */
+                        name: string;
+                        /** @description slug */
+                        slug?: string;
+                        /**
+                         * Format: binary
+                         * @description sticker image
+                         */
+                        sticker?: string;
+                        /** @description end, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog-sticker-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One action (catalog sticker type)
+         * @description Needs view-product, view_category-discount-display or upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description catalog sticker type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Change an action (catalog sticker type)
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH); images not sent are kept; without a slug, an unchanged name keeps the slug. Needs view_category-discount-display.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description catalog sticker type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method?: string;
+                        /**
+                         * Format: binary
+                         * @description header image
+                         */
+                        desktop_image?: string;
+                        /** @description start, YYYY-MM-DD */
+                        from: string;
+                        /** @description name */
+                        name: string;
+                        /** @description slug */
+                        slug?: string;
+                        /**
+                         * Format: binary
+                         * @description sticker image
+                         */
+                        sticker?: string;
+                        /** @description end, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4547,6 +4794,464 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/landing-page-models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The landing page layouts (models 1, 2, 3) with their preview images
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LandingPageModels"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/landing-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landing pages, the newest first
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description name or slug contains */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LandingPageList"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a landing page
+         * @description Multipart form. Every layout: name required (at most 255), landing_page_model_id 1, 2 or 3. Layout 1: catalog_sticker_type_id required ('Tip akcije je obavezan'), card1, products_ids[n], link. Layout 2: banner required (JPG, PNG or WEBP, at most 2 MB), card1..card4, products_ids[n], link. Layout 3: banner required, categories_ids[n] at least one. Descriptions and cards are HTML, sanitized. link: a shop path (/...) or an http(s) address. Fields a layout does not use are ignored. The slug comes from the name (Serbian letters folded), unique. Needs upload-pricelist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description banner image (layouts 2, 3)
+                         */
+                        banner?: string;
+                        /** @description HTML */
+                        bottom_description?: string;
+                        /** @description HTML (layouts 1, 2) */
+                        card1?: string;
+                        /** @description HTML (layout 2) */
+                        card2?: string;
+                        /** @description HTML (layout 2) */
+                        card3?: string;
+                        /** @description HTML (layout 2) */
+                        card4?: string;
+                        /** @description action (layout 1) */
+                        catalog_sticker_type_id?: number;
+                        /** @description categories, in order: categories_ids[0], ... (layout 3) */
+                        "categories_ids[0]"?: number;
+                        /**
+                         * @description layout
+                         * @enum {integer}
+                         */
+                        landing_page_model_id: 1 | 2 | 3;
+                        /** @description link (layouts 1, 2) */
+                        link?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description products, in order: products_ids[0], products_ids[1], ... (layouts 1, 2) */
+                        "products_ids[0]"?: number;
+                        /** @description HTML */
+                        top_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/landing-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One landing page with its products, categories and action
+         * @description Needs upload-pricelist.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Landing stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Change a landing page
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH). It replaces the page's fields and lists with the form's (send the whole form); a banner not uploaded is kept. A changed name gives a new slug. Needs upload-pricelist.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method: string;
+                        /**
+                         * Format: binary
+                         * @description banner image
+                         */
+                        banner?: string;
+                        /** @description HTML */
+                        bottom_description?: string;
+                        /** @description HTML */
+                        card1?: string;
+                        /** @description HTML */
+                        card2?: string;
+                        /** @description HTML */
+                        card3?: string;
+                        /** @description HTML */
+                        card4?: string;
+                        /** @description action (layout 1) */
+                        catalog_sticker_type_id?: number;
+                        /** @description categories, in order */
+                        "categories_ids[0]"?: number;
+                        /**
+                         * @description layout
+                         * @enum {integer}
+                         */
+                        landing_page_model_id: 1 | 2 | 3;
+                        /** @description link */
+                        link?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description products, in order */
+                        "products_ids[0]"?: number;
+                        /** @description HTML */
+                        top_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Delete a landing page
+         * @description Needs upload-pricelist.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/news": {
         parameters: {
             query?: never;
@@ -4934,6 +5639,215 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price offers, newest first
+         * @description Needs view-order. status: pending, answered, declined or all (default). current_price is the product's price for a guest today.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending | answered | declined | all */
+                    status?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/price-offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One price offer
+         * @description Needs view-order.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description price offer id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark a price offer answered or declined (or pending again)
+         * @description Needs view-order.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description price offer id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description status */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferStatusRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-PriceOffer"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/pricelist-products": {
@@ -8543,6 +9457,757 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Questions, newest first
+         * @description Needs view-question. status: answered, unanswered or all (default).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description answered | unanswered | all */
+                    status?: string;
+                    /** @description one product */
+                    product_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One question
+         * @description Needs view-question.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a question
+         * @description Needs view-question.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a question
+         * @description Needs view-question. The question form's rules apply to name and question.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/questions/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question (the asker gets it by mail)
+         * @description Needs view-question. The answer is mailed, in the asker's language, to the e-mail they left or to the customer's own address. The question then shows on the product page.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description question id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description answer */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnswerRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Question"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ratings, newest first
+         * @description Needs view-rating. status: approved, disapproved or all (default). Deleted ratings are left out (restore brings one back).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description approved | disapproved | all */
+                    status?: string;
+                    /** @description one product */
+                    product_id?: number;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100, 1000, 5000) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One rating
+         * @description Needs view-rating. A deleted rating is answered too (deleted: true), for its undo.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rating (undo: POST admin/ratings/{id}/restore)
+         * @description Needs view-rating.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve a rating (it shows on the product page)
+         * @description Needs view-rating.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/disapprove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Disapprove a rating (it no longer shows)
+         * @description Needs view-rating.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/ratings/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a rating's delete
+         * @description Needs view-rating. A rating that is not deleted: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description rating id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Rating"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/realtime": {
         parameters: {
             query?: never;
@@ -11038,6 +12703,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/available-again/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel a back-in-stock alert (the mail's signed link)
+         * @description A wrong signature: 404. Using the link twice is fine.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description subscription id */
+                    id: number;
+                    /** @description the link's signature */
+                    signature: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/banner-positions": {
         parameters: {
             query?: never;
@@ -11111,6 +12829,179 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["httpx.ListResponse-Banner"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog-stickers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions running today (public)
+         * @description Catalog sticker types whose from..to covers today's date in Belgrade, the latest start first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_StorefrontStickerType"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog-stickers/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview an action by id
+         * @description An action running today is public (a product banner links to its preview). One that is not (upcoming, ended, undated) needs a token of staff holding view_category-discount-display, view-product or upload-pricelist; to anyone else it is a 404, as an unknown id. The preview lists every product whose sticker of the action is switched on, whatever the sticker's dates.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description order */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description action (catalog sticker type) id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontActionPage"];
+                    };
+                };
+                /** @description Akcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/catalog-stickers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One running action with its products (public)
+         * @description The action (catalog sticker type) with this slug, when it runs today, and a page of the active, visible products whose sticker of it shows today, as product cards with the caller's shown price. Sorted like a category page. An unknown slug or an action not running today: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description order */
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
+                };
+                header?: never;
+                path: {
+                    /** @description action slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StorefrontActionPage"];
+                    };
+                };
+                /** @description Akcija ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
                 /** @description Unprocessable Entity */
@@ -11345,6 +13236,57 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["httpx.DataResponse-Home"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/landing-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A landing page by slug (public)
+         * @description Everything the storefront needs to render the page's layout. Products: the active ones visible on site, in the page's order, as product cards with the caller's shown price (a valid token: the customer price); categories: the active ones. Unknown slug: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StorefrontLandingPage"];
+                    };
+                };
+                /** @description Landing stranica ne postoji ili je izbrisana. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
             };
@@ -11812,6 +13754,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/priceoffer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a price offer for a product
+         * @description email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu Email adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description price offer */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PriceOfferRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceOfferSent"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{slug}": {
         parameters: {
             query?: never;
@@ -11869,6 +13882,237 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/available-again/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a mail when the product can be bought again
+         * @description The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu Email adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description subscription */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question about a product (guests too)
+         * @description Shown under 'Pitanja i odgovori' once staff answer it. name: 'Ime je obavezno', 'Ime mora sadržati najmanje 2 karaktera', 'Ime može sadržati najviše 50 karaktera'; question: 'Pitanje je obavezno', 'Pitanje mora sadržati najmanje 2 karaktera', 'Pitanje može sadržati najviše 1200 karaktera'. Stored as plain text. Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description question */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuestionRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{slug}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a product (logged-in customers)
+         * @description One rating per customer and product: a second post edits the first and sends it back to approval. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            /** @description rating */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RatingRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12575,6 +14819,9 @@ export interface components {
             show_mobile?: boolean;
             updated_at?: string;
         };
+        AnswerRequest: {
+            answer?: string;
+        };
         AttachCategoryAttribute: {
             active?: boolean;
             /** @example 3 */
@@ -12703,11 +14950,15 @@ export interface components {
             to?: string;
         };
         CatalogStickerType: {
+            /** @description ActiveToday: the action runs today (the shop's date). */
+            active_today?: boolean;
             desktop_image?: string;
+            from?: string | null;
             id?: number;
             name?: string;
             slug?: string;
             sticker?: string;
+            to?: string | null;
         };
         Category: {
             active?: boolean;
@@ -12979,6 +15230,74 @@ export interface components {
             show_desktop?: boolean;
             show_mobile?: boolean;
         };
+        LandingCategoryLink: {
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
+        };
+        LandingPage: {
+            banner?: string | null;
+            bottom_description?: string;
+            card1?: string;
+            card2?: string;
+            card3?: string;
+            card4?: string;
+            catalog_sticker_type?: components["schemas"]["CatalogStickerType"] | null;
+            catalog_sticker_type_id?: number | null;
+            categories_ids?: components["schemas"]["LandingPageCategoryRef"][];
+            created_at?: string;
+            id?: number;
+            landing_page_model?: components["schemas"]["LandingPageModel"];
+            landing_page_model_id?: number;
+            link?: string;
+            name?: string;
+            products?: components["schemas"]["LandingPageProductRef"][];
+            /** @example 12,7,31 */
+            products_ids?: string;
+            slug?: string;
+            top_description?: string;
+            updated_at?: string;
+            /** @example /landing/letnja-akcija */
+            url?: string;
+        };
+        LandingPageCategoryRef: {
+            id?: number;
+            name?: string;
+            slug?: string;
+        };
+        LandingPageList: {
+            data?: components["schemas"]["LandingPageRow"][];
+            message?: string;
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        LandingPageModel: {
+            id?: number;
+            image?: string;
+            name?: string;
+        };
+        LandingPageModels: {
+            data?: components["schemas"]["LandingPageModel"][];
+            message?: string;
+        };
+        LandingPageProductRef: {
+            active?: boolean;
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            sku?: string;
+            slug?: string;
+        };
+        LandingPageRow: {
+            created_at?: string;
+            id?: number;
+            landing_page_model_id?: number;
+            name?: string;
+            slug?: string;
+            updated_at?: string;
+            /** @example /landing/letnja-akcija */
+            url?: string;
+        };
         LinkCategoryRef: {
             id?: number;
             name?: string;
@@ -13053,6 +15372,10 @@ export interface components {
         NotificationsWithCount: {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
+        };
+        OfferStatusRequest: {
+            /** @enum {string} */
+            status?: "pending" | "answered" | "declined";
         };
         Page: {
             body_html?: string;
@@ -13166,6 +15489,27 @@ export interface components {
             price_from?: number | null;
             price_to?: number | null;
             supplier_id?: number | null;
+        };
+        PriceOffer: {
+            created_at?: string;
+            current_price?: number;
+            email?: string;
+            id?: number;
+            price?: number;
+            product?: components["schemas"]["VoiceProductRef"];
+            /** @enum {string} */
+            status?: "pending" | "answered" | "declined";
+            updated_at?: string;
+        };
+        PriceOfferRequest: {
+            email?: string;
+            price?: number;
+            product_sku?: string;
+            website?: string;
+        };
+        PriceOfferSent: {
+            message?: string;
+            success?: boolean;
         };
         PricelistDuplicateSKU: {
             rows?: number[];
@@ -13417,6 +15761,46 @@ export interface components {
             /** @example 1 */
             supplier_id?: number;
         };
+        Question: {
+            answer?: string;
+            answered?: boolean;
+            answered_at?: string | null;
+            created_at?: string;
+            email?: string;
+            id?: number;
+            name?: string;
+            product?: components["schemas"]["VoiceProductRef"];
+            question?: string;
+            updated_at?: string;
+            user?: components["schemas"]["VoiceUserRef"] | null;
+        };
+        QuestionRequest: {
+            email?: string;
+            name?: string;
+            question?: string;
+            website?: string;
+        };
+        QuestionUpdateRequest: {
+            answer?: string;
+            name?: string;
+            question?: string;
+        };
+        Rating: {
+            approved?: boolean;
+            comment?: string;
+            created_at?: string;
+            deleted?: boolean;
+            id?: number;
+            product?: components["schemas"]["VoiceProductRef"];
+            rating?: number;
+            updated_at?: string;
+            user?: components["schemas"]["VoiceUserRef"];
+        };
+        RatingRequest: {
+            comment?: string;
+            rating?: number;
+            website?: string;
+        };
         RecommendedPrice: {
             categories?: components["schemas"]["Ref"][];
             created_at?: string;
@@ -13490,6 +15874,14 @@ export interface components {
             slug?: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
+        StorefrontAction: {
+            products?: components["schemas"]["StorefrontProductCard"][];
+            sticker?: components["schemas"]["StorefrontStickerType"];
+        };
+        StorefrontActionPage: {
+            data?: components["schemas"]["StorefrontAction"];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         StorefrontAttributeFacet: {
             id?: number;
             name?: string;
@@ -13499,6 +15891,12 @@ export interface components {
             count?: number;
             id?: number;
             name?: string;
+        };
+        StorefrontCardSticker: {
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
         };
         StorefrontCategoryLink: {
             id?: number;
@@ -13527,11 +15925,30 @@ export interface components {
                 min?: number;
             };
         };
+        StorefrontLandingPage: {
+            banner_image_url?: string | null;
+            bottom_description?: string;
+            cards?: string[];
+            categories?: components["schemas"]["LandingCategoryLink"][];
+            header_image_url?: string | null;
+            id?: number;
+            /** @enum {integer} */
+            layout?: 1 | 2 | 3;
+            link?: string | null;
+            name?: string;
+            products?: components["schemas"]["StorefrontProductCard"][];
+            slug?: string;
+            sticker?: components["schemas"]["StorefrontStickerType"] | null;
+            top_description?: string;
+        };
         StorefrontProduct: {
             active?: boolean;
-            answeredQuestions?: unknown[];
-            /** @description ApprovedRatings and AnsweredQuestions are empty until ratings and questions exist (issue 16). */
-            approvedRatings?: unknown[];
+            answeredQuestions?: components["schemas"]["StorefrontQuestion"][];
+            /**
+             * @description ApprovedRatings (newest first, with their average and count) and AnsweredQuestions
+             *     (newest first) are there when included.
+             */
+            approvedRatings?: components["schemas"]["StorefrontRating"][];
             attributes?: components["schemas"]["ProductAttribute"][];
             authenticated_price?: number;
             brand?: components["schemas"]["ProductNamedRef"] | null;
@@ -13540,6 +15957,7 @@ export interface components {
             country_of_origin?: string;
             description?: string;
             discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url?: string | null;
             energy_value_sticker?: string;
             id?: number;
             images?: components["schemas"]["ProductImage"][];
@@ -13551,6 +15969,8 @@ export interface components {
             /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
             price?: number;
             purchasable?: boolean;
+            rating_average?: number;
+            rating_count?: number;
             related?: components["schemas"]["StorefrontProductCard"][];
             retail_price?: number;
             saving?: number;
@@ -13561,7 +15981,10 @@ export interface components {
             web_price?: number;
         };
         StorefrontProductCard: {
+            /** @description CatalogStickers are the actions' stickers shown today; EnergyStickerURL the energy label. */
+            catalog_stickers?: components["schemas"]["StorefrontCardSticker"][];
             discount?: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url?: string | null;
             id?: number;
             main_category_slug?: string;
             main_image?: components["schemas"]["ProductImage"] | null;
@@ -13573,6 +15996,32 @@ export interface components {
             saving?: number;
             slug?: string;
         };
+        StorefrontQuestion: {
+            answer?: string;
+            created_at?: string;
+            id?: number;
+            name?: string;
+            question?: string;
+            user?: components["schemas"]["VoiceUserName"] | null;
+        };
+        StorefrontRating: {
+            comment?: string;
+            created_at?: string;
+            id?: number;
+            rating?: number;
+            user?: components["schemas"]["VoiceUserName"] | null;
+        };
+        StorefrontStickerType: {
+            /** @example 2026-11-01 */
+            from?: string;
+            id?: number;
+            image_url?: string | null;
+            name?: string;
+            slug?: string;
+            sticker_url?: string | null;
+            /** @example 2026-11-30 */
+            to?: string;
+        };
         StorefrontSupplierRef: {
             name?: string;
         };
@@ -13580,6 +16029,12 @@ export interface components {
             count?: number;
             id?: number;
             value?: string;
+        };
+        SubscribeRequest: {
+            email?: string;
+            product_id?: number;
+            product_url?: string;
+            website?: string;
         };
         Supplier: {
             connected_products?: number;
@@ -13646,6 +16101,20 @@ export interface components {
             name?: string;
             permissions?: string[];
             roles?: string[];
+        };
+        VoiceProductRef: {
+            id?: number;
+            name?: string;
+            sku?: string;
+            slug?: string;
+        };
+        VoiceUserName: {
+            name?: string;
+        };
+        VoiceUserRef: {
+            email?: string;
+            id?: number;
+            name?: string;
         };
         WebMargin: {
             brand?: components["schemas"]["Ref"];
@@ -13782,6 +16251,10 @@ export interface components {
             data?: components["schemas"]["Brand"];
             message?: string;
         };
+        "httpx.ChangeResponse-CatalogStickerType": {
+            data?: components["schemas"]["CatalogStickerType"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Category": {
             data?: components["schemas"]["Category"];
             message?: string;
@@ -13822,12 +16295,20 @@ export interface components {
             data?: components["schemas"]["HeaderMapping"];
             message?: string;
         };
+        "httpx.ChangeResponse-LandingPage": {
+            data?: components["schemas"]["LandingPage"];
+            message?: string;
+        };
         "httpx.ChangeResponse-MassChangeCount": {
             data?: components["schemas"]["MassChangeCount"];
             message?: string;
         };
         "httpx.ChangeResponse-MassDiscountRun": {
             data?: components["schemas"]["MassDiscountRun"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"];
             message?: string;
         };
         "httpx.ChangeResponse-PricelistImport": {
@@ -13856,6 +16337,14 @@ export interface components {
         };
         "httpx.ChangeResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Question": {
+            data?: components["schemas"]["Question"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Rating": {
+            data?: components["schemas"]["Rating"];
             message?: string;
         };
         "httpx.ChangeResponse-RecommendedPrice": {
@@ -13909,6 +16398,9 @@ export interface components {
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
         };
+        "httpx.DataResponse-CatalogStickerType": {
+            data?: components["schemas"]["CatalogStickerType"];
+        };
         "httpx.DataResponse-Category": {
             data?: components["schemas"]["Category"];
         };
@@ -13945,6 +16437,9 @@ export interface components {
         "httpx.DataResponse-PriceExplain": {
             data?: components["schemas"]["PriceExplain"];
         };
+        "httpx.DataResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"];
+        };
         "httpx.DataResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
         };
@@ -13954,11 +16449,20 @@ export interface components {
         "httpx.DataResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
         };
+        "httpx.DataResponse-Question": {
+            data?: components["schemas"]["Question"];
+        };
+        "httpx.DataResponse-Rating": {
+            data?: components["schemas"]["Rating"];
+        };
         "httpx.DataResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
         };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
+        };
+        "httpx.DataResponse-StorefrontLandingPage": {
+            data?: components["schemas"]["StorefrontLandingPage"];
         };
         "httpx.DataResponse-StorefrontProduct": {
             data?: components["schemas"]["StorefrontProduct"];
@@ -14013,6 +16517,9 @@ export interface components {
         };
         "httpx.DataResponse-array_ProductsExport": {
             data?: components["schemas"]["ProductsExport"][];
+        };
+        "httpx.DataResponse-array_StorefrontStickerType": {
+            data?: components["schemas"]["StorefrontStickerType"][];
         };
         "httpx.DataResponse-array_string": {
             data?: string[];
@@ -14079,6 +16586,10 @@ export interface components {
             data?: components["schemas"]["Notification"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-PriceOffer": {
+            data?: components["schemas"]["PriceOffer"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -14089,6 +16600,14 @@ export interface components {
         };
         "httpx.ListResponse-ProductListItem": {
             data?: components["schemas"]["ProductListItem"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Question": {
+            data?: components["schemas"]["Question"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Rating": {
+            data?: components["schemas"]["Rating"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-RecommendedPrice": {
