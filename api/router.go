@@ -32,6 +32,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 	"shop/internal/search"
 	"shop/internal/storefront"
 )
@@ -59,6 +60,8 @@ type Deps struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete (nil: no such routes).
 	Search *search.Service
+	// Sales is the cart, wish list, checkout and orders (nil: none of their routes).
+	Sales  *sales.Service
 	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -110,7 +113,7 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d))...)
+		storefrontCatalogRoutes(d), salesRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

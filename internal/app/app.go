@@ -33,6 +33,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 	"shop/internal/search"
 	"shop/internal/storefront"
 )
@@ -66,6 +67,8 @@ type App struct {
 	Storefront *storefront.Service
 	// Search is the storefront's product search and autocomplete.
 	Search *search.Service
+	// Sales is the cart, wish list, checkout, orders and proforma invoices.
+	Sales *sales.Service
 }
 
 // Options adjust the graph for tests.
@@ -144,6 +147,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	a.Search = search.NewService(a.DB, a.Clock)
+	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	ok = true
 	return a, nil
 }
@@ -219,4 +223,11 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// salesOptions are the shop's own data on orders and invoices, from config "sales".
+func salesOptions(cfg *config.Config, secret []byte) sales.Options {
+	s := cfg.Sales
+	return sales.Options{Account: s.Account, Payee: s.Payee, PaymentCode: s.PaymentCode, Purpose: s.Purpose, IssuePlace: s.IssuePlace,
+		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret}
 }

@@ -9902,6 +9902,341 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's cart or wish list
+         * @description Public. Logged in (Bearer): the user's own list; cart_id, when sent, must be the user's id (else 403). Guest: cart_id is the cookie id; without one a new random id is issued in data.id (keep it in the cookie user_id, or favorite_user_id for the wish list). A user's id sent by a guest is a 403; a malformed id a 422. Each line's price is the current shown price for this caller.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                    /** @description cookie id, or the user's id */
+                    cart_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Cart"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Empty the cart or the wish list
+         * @description Public.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description cookie id, or the user's id */
+                    cart_id: string;
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to the cart or the wish list
+         * @description Public (see GET cart for the ids; a guest without cart_id gets a new id in cart.id). Cart: quantity (1-99, default 1) adds to the line already there, at most 99 in all; only purchasable products ('Proizvod trenutno nije moguće kupiti: …'). Wish list: any product the storefront shows, once ('Proizvod dodat u listu želja!'). Unknown product, bad quantity, more than 100 lines: 422 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the line */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartItemRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Remove a product from the cart or the wish list
+         * @description Public. Not on the list: 422.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description cookie id, or the user's id */
+                    cart_id: string;
+                    /** @description product */
+                    product_id: number;
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Set a line's quantity
+         * @description Public. quantity 1-99 (required); the product must be on the list (422 otherwise, nothing changes).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the line */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartItemRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/cart/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the guest's cart and wish list to the user (on login)
+         * @description Login required. cart_id and wishlist_id are the guest's cookie ids (either may be empty); their lines join the user's lists (quantities add up, at most 99) and the guest's lists are emptied, so a second call moves nothing. A user's id in place of a cookie id: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the guest's ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartTransferRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -10648,6 +10983,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wishlist-to-cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the whole wish list to the cart
+         * @description Public. Every purchasable product moves (one unit each); the others stay in the wish list and are listed in unavailable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description lists (product_id is ignored) */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishlistToCartRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wishlist-to-cart/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one product from the wish list to the cart
+         * @description Public. One unit is added to the cart (one more if it is there already, at most 99) and the product leaves the wish list. Not purchasable or not in the wish list: 422, nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description lists and product */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishlistToCartRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds/{name}": {
         parameters: {
             query?: never;
@@ -11101,6 +11560,54 @@ export interface components {
         BrandRequest: {
             /** @example Samsung */
             name?: string;
+        };
+        Cart: {
+            count?: number;
+            id?: string;
+            /** @enum {string} */
+            instance?: "cart" | "wishlist";
+            items?: components["schemas"]["CartLine"][];
+            total?: number;
+        };
+        CartCategoryRef: {
+            slug?: string;
+        };
+        CartChange: {
+            cart?: components["schemas"]["Cart"];
+            message?: string;
+        };
+        CartItemRequest: {
+            cart_id?: string;
+            /** @enum {string} */
+            instance?: "cart" | "wishlist";
+            product_id?: number;
+            quantity?: number;
+        };
+        CartLine: {
+            active?: boolean;
+            id?: number;
+            in_stock?: boolean;
+            line_total?: number;
+            name?: string;
+            price?: number;
+            price_at_add?: number | null;
+            price_changed?: boolean;
+            product?: components["schemas"]["CartProduct"];
+            product_id?: number;
+            purchasable?: boolean;
+            quantity?: number;
+        };
+        CartProduct: {
+            id?: number;
+            mainCategory?: components["schemas"]["CartCategoryRef"];
+            main_category_slug?: string;
+            main_image?: string | null;
+            sku?: string;
+            slug?: string;
+        };
+        CartTransferRequest: {
+            cart_id?: string;
+            wishlist_id?: string;
         };
         CatalogStickerMassRequest: {
             catalog_sticker_type_id?: number;
@@ -12018,6 +12525,17 @@ export interface components {
             price_to?: number;
             supplier_id?: number;
         };
+        WishlistMove: {
+            cart?: components["schemas"]["Cart"];
+            message?: string;
+            unavailable?: components["schemas"]["CartLine"][];
+            wishlist?: components["schemas"]["Cart"];
+        };
+        WishlistToCartRequest: {
+            cart_id?: string;
+            product_id?: number;
+            wishlist_id?: string;
+        };
         "api.AutocompleteBanners": {
             bottom?: components["schemas"]["api.BannerSuggestion"][];
             top?: components["schemas"]["api.BannerSuggestion"][];
@@ -12210,6 +12728,9 @@ export interface components {
         };
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
+        };
+        "httpx.DataResponse-Cart": {
+            data?: components["schemas"]["Cart"];
         };
         "httpx.DataResponse-Category": {
             data?: components["schemas"]["Category"];
