@@ -10572,6 +10572,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the purchase: the cart becomes an order
+         * @description Public (guest or logged in; a customer may name saved addresses by billing_address_id / shipping_address_id). The items are the caller's cart (cart_id as for GET cart), priced now on the server; delivery is free across Serbia. Required: name (2-255), email, phone, address, city, post_code (5 digits), payment_method (cash_on_delivery, bank_transfer, instalments, card_in_shop). Company: company_name with company_pib (9 digits, ISO 7064 MOD 11,10 check digit). Shipping: the shipping_* fields, else the billing address. A product that is not purchasable or not in stock: 422 naming it, nothing ordered. Bank transfer also makes the proforma invoice (proforma_invoice_id, and qr_url: the payment QR code). Send an Idempotency-Key header (any unique string up to 200 characters per attempt): the same key with the same body answers the first order again (200) instead of a second order; with another body 409. The cart is emptied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description unique per purchase attempt */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the form */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckoutRequest"];
+                };
+            };
+            responses: {
+                /** @description the order an earlier call with this key made */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Order"];
+                    };
+                };
+                /** @description the new order */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Order"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/password/forgot": {
         parameters: {
             query?: never;
@@ -11701,6 +11784,28 @@ export interface components {
             /** @example 12.5 */
             web_margin?: number;
         };
+        CheckoutRequest: {
+            address?: string;
+            billing_address_id?: number | null;
+            cart_id?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            email?: string;
+            name?: string;
+            note?: string;
+            /** @enum {string} */
+            payment_method?: "cash_on_delivery" | "bank_transfer" | "instalments" | "card_in_shop";
+            phone?: string;
+            post_code?: string;
+            shipping_address?: string;
+            shipping_address_id?: number | null;
+            shipping_city?: string;
+            shipping_name?: string;
+            shipping_phone?: string;
+            shipping_post_code?: string;
+        };
         ClientCategory: {
             id?: number;
             name?: string;
@@ -11934,6 +12039,57 @@ export interface components {
         NotificationsWithCount: {
             count?: number;
             notifications?: components["schemas"]["Notification"][];
+        };
+        Order: {
+            address?: string;
+            cancel_reason?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            date?: string;
+            delivery_status?: string;
+            delivery_time?: string;
+            email?: string;
+            id?: number;
+            items?: components["schemas"]["OrderItem"][];
+            name?: string;
+            note?: string;
+            notes?: components["schemas"]["OrderNote"][];
+            number?: string;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            post_code?: string;
+            proforma_invoice_id?: number | null;
+            qr_url?: string | null;
+            shipping?: components["schemas"]["OrderShipping"];
+            status?: string;
+            status_label?: string;
+            total?: number;
+        };
+        OrderItem: {
+            name?: string;
+            price?: number;
+            product_id?: number;
+            quantity?: number;
+            sku?: string;
+            total?: number;
+        };
+        OrderNote: {
+            body?: string;
+            created_at?: string;
+            id?: number;
+            /** @enum {string} */
+            kind?: "internal" | "customer";
+            updated_at?: string;
+        };
+        OrderShipping: {
+            address?: string;
+            city?: string;
+            name?: string;
+            phone?: string;
+            post_code?: string;
         };
         PartnerFeed: {
             data?: components["schemas"]["PartnerFeedProduct"][];
@@ -12668,6 +12824,10 @@ export interface components {
         };
         "httpx.ChangeResponse-MassDiscountRun": {
             data?: components["schemas"]["MassDiscountRun"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Order": {
+            data?: components["schemas"]["Order"];
             message?: string;
         };
         "httpx.ChangeResponse-PricelistImport": {
