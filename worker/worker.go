@@ -22,6 +22,7 @@ import (
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 )
 
 // Deps is what the job handlers need.
@@ -41,6 +42,8 @@ type Deps struct {
 	Partners *partners.Service
 	// Eoffer parses competitor files and applies e-ponuda prices.
 	Eoffer *eoffer.Service
+	// Sales sends the orders' mails and notifications.
+	Sales *sales.Service
 }
 
 // Mux routes each task type to its handler.
@@ -59,6 +62,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerDiscounts(mux, d)
 	registerFeeds(mux, d)
 	registerEoffer(mux, d)
+	registerSales(mux, d)
 	return mux
 }
 
@@ -133,6 +137,8 @@ func Schedule() []Entry {
 		// Five minutes after midnight in the shop's zone (summer and winter time alike): the
 		// day's actions start and yesterday's end.
 		{Cron: "CRON_TZ=Europe/Belgrade 5 0 * * *", Task: queue.NewPricesMidnightTask},
+		// Orders whose mails an outage kept from the queue.
+		{Cron: "*/5 * * * *", Task: queue.NewOrderMailsSweepTask},
 	}
 }
 
