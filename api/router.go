@@ -34,6 +34,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 	"shop/internal/search"
 	"shop/internal/storefront"
 	"shop/internal/voice"
@@ -65,7 +66,9 @@ type Deps struct {
 	// Content is banners, news, the home screen and the static pages (nil: none of their routes).
 	Content *content.Service
 	// Voice: ratings, questions, back-in-stock alerts and price offers (nil: no such routes).
-	Voice  *voice.Service
+	Voice *voice.Service
+	// Sales is the cart, wish list, checkout and orders (nil: none of their routes).
+	Sales  *sales.Service
 	Checks []Check
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
@@ -120,7 +123,7 @@ func Routes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
 		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
-		storefrontActionRoutes(d), landingRoutes(d))...)
+		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

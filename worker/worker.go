@@ -22,6 +22,7 @@ import (
 	"shop/internal/platform/queue"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 	"shop/internal/voice"
 )
 
@@ -44,6 +45,8 @@ type Deps struct {
 	Eoffer *eoffer.Service
 	// Voice mails the back-in-stock subscribers.
 	Voice *voice.Service
+	// Sales sends the orders' mails and notifications.
+	Sales *sales.Service
 }
 
 // Mux routes each task type to its handler.
@@ -63,6 +66,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerFeeds(mux, d)
 	registerEoffer(mux, d)
 	mux.Handle(queue.TypeVoiceBackInStock, backInStock{d.Voice, d.Log})
+	registerSales(mux, d)
 	return mux
 }
 
@@ -140,6 +144,8 @@ func Schedule() []Entry {
 		// Back-in-stock mails: every two minutes, a set-based look for waiting subscribers of
 		// products that can be bought again (docs/decisions.md, "Customers' voice").
 		{Cron: "*/2 * * * *", Task: queue.NewBackInStockTask},
+		// Orders whose mails an outage kept from the queue.
+		{Cron: "*/5 * * * *", Task: queue.NewOrderMailsSweepTask},
 	}
 }
 

@@ -34,6 +34,7 @@ import (
 	"shop/internal/platform/realtime"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 	"shop/internal/search"
 	"shop/internal/storefront"
 	"shop/internal/voice"
@@ -74,6 +75,8 @@ type App struct {
 	Voice *voice.Service
 	// Landing keeps the landing pages.
 	Landing *content.LandingService
+	// Sales is the cart, wish list, checkout, orders and proforma invoices.
+	Sales *sales.Service
 }
 
 // Options adjust the graph for tests.
@@ -156,6 +159,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
+	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	ok = true
 	return a, nil
 }
@@ -231,4 +235,11 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// salesOptions are the shop's own data on orders and invoices, from config "sales".
+func salesOptions(cfg *config.Config, secret []byte) sales.Options {
+	s := cfg.Sales
+	return sales.Options{Account: s.Account, Payee: s.Payee, PaymentCode: s.PaymentCode, Purpose: s.Purpose, IssuePlace: s.IssuePlace,
+		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret}
 }

@@ -33,6 +33,7 @@ func all() []*gormigrate.Migration {
 		m0013SearchQueries(),
 		m0014Content(),
 		m0015LandingPages(),
+		m0016Sales(),
 		m0017ProductCategoryIDs(),
 		m0019Voice(),
 	}

@@ -37,6 +37,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true},
 	{ID: "0014_content", Applied: true},
 	{ID: "0015_landing_pages", Applied: true},
+	{ID: "0016_sales", Applied: true},
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true}}
 
@@ -199,6 +200,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasColumn("products", "category_ids") {
 			t.Error("products.category_ids still there after rolling back 0017")
+		}
+		if id := down(t, gdb); id != "0016_sales" {
+			t.Fatalf("Down rolled back %q, want 0016_sales", id)
+		}
+		if gdb.Migrator().HasTable("orders") || gdb.Migrator().HasTable("cart_items") {
+			t.Error("orders or cart_items still there after rolling back 0016")
 		}
 		if id := down(t, gdb); id != "0015_landing_pages" {
 			t.Fatalf("Down rolled back %q, want 0015_landing_pages", id)

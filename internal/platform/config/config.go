@@ -40,6 +40,23 @@ type Config struct {
 	Partners  PartnersConfig  `mapstructure:"partners"`
 	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
 	Competitors CompetitorsConfig `mapstructure:"competitors"`
+	// Sales is the shop's own data on orders, proforma invoices and the payment QR code.
+	Sales SalesConfig `mapstructure:"sales"`
+}
+
+// SalesConfig: the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
+type SalesConfig struct {
+	// Account is the shop's 18-digit bank account (bank 3, account 13, control 2, mod 97).
+	Account string `mapstructure:"account"`
+	// Payee is the shop's name and address as the QR code names the payee (N, at most 70 characters).
+	Payee string `mapstructure:"payee"`
+	// PaymentCode is the IPS payment code (SF, three digits; 289 by default).
+	PaymentCode string `mapstructure:"payment_code"`
+	// Purpose is the payment's purpose (S, at most 35 characters); the order number follows it.
+	Purpose string `mapstructure:"purpose"`
+	// IssuePlace is where proforma invoices are issued; ProformaValidDays how long one is valid.
+	IssuePlace        string `mapstructure:"issue_place"`
+	ProformaValidDays int    `mapstructure:"proforma_valid_days"`
 }
 
 // FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
@@ -260,6 +277,12 @@ var defaults = map[string]any{
 	"pricing.coalesce_window":                2 * time.Second,
 	"competitors.own_shops":                  []string{},
 	"competitors.max_rows":                   1_000_000,
+	"sales.account":                          "160000000001234595",
+	"sales.payee":                            "Prodavnica d.o.o., Beograd",
+	"sales.payment_code":                     "289",
+	"sales.purpose":                          "Uplata po porudžbini",
+	"sales.issue_place":                      "Beograd",
+	"sales.proforma_valid_days":              8,
 }
 
 // Keys returns every configuration key, sorted.

@@ -27,6 +27,9 @@ type Message struct {
 	To      string `json:"to"`
 	Subject string `json:"subject"`
 	Body    string `json:"body"` // plain text
+	// HTML, when set, is sent beside Body as multipart/alternative (mail readers show the
+	// HTML, text-only readers and filters read Body).
+	HTML string `json:"html,omitempty"`
 }
 
 type Sender interface {
@@ -51,9 +54,20 @@ func Render(from string, m Message, now time.Time) []byte {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@shop>\r\n", hex.EncodeToString(id))
-	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
-	b.WriteString(m.Body)
-	b.WriteString("\r\n")
+	if m.HTML == "" {
+		b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
+		b.WriteString(m.Body)
+		b.WriteString("\r\n")
+		return b.Bytes()
+	}
+	boundary := "alt-" + hex.EncodeToString(id)
+	fmt.Fprintf(&b, "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", boundary)
+	for _, part := range []struct{ typ, body string }{{"text/plain", m.Body}, {"text/html", m.HTML}} {
+		fmt.Fprintf(&b, "--%s\r\nContent-Type: %s; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n", boundary, part.typ)
+		b.WriteString(part.body)
+		b.WriteString("\r\n")
+	}
+	fmt.Fprintf(&b, "--%s--\r\n", boundary)
 	return b.Bytes()
 }
 

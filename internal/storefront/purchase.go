@@ -1,0 +1,90 @@
+package storefront
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/money"
+	"shop/internal/pricing"
+)
+
+// PurchaseProduct is what the cart and the checkout need of a product, read in one query:
+// the derived prices pricing wrote, the purchasable rule's inputs, the stock and the VAT rate.
+type PurchaseProduct struct {
+	ID                 uint64
+	SKU                string
+	Name               string
+	Slug               string
+	Active             bool
+	Visible            bool
+	WebPrice           money.Para
+	AuthenticatedPrice money.Para
+	DiscountPrice      *money.Para
+	Stock              int
+	MainCategorySlug   string
+	MinPrice           money.Para
+	// VatBps is the main category's VAT (PDV) in basis points (the invoice shows it).
+	VatBps       int
+	MainImageKey string
+}
+
+// Purchasable is the storefront's purchasable rule (Purchasable) on this row.
+func (p PurchaseProduct) Purchasable() bool {
+	return p.Active && p.Visible && p.WebPrice >= p.MinPrice
+}
+
+// Price is pricing's shown price for a guest or a logged-in customer.
+func (p PurchaseProduct) Price(loggedIn bool) money.Para {
+	guest, customer := pricing.Shown(p.WebPrice, p.AuthenticatedPrice, p.DiscountPrice)
+	if loggedIn {
+		return customer
+	}
+	return guest
+}
+
+const purchaseSelect = `SELECT p.id, p.sku, p.name, p.slug, p.active, p.visible, p.web_price, p.authenticated_price, p.discount_price, p.stock,
+	COALESCE(c.slug, '') AS main_category_slug, COALESCE(c.min_price, 0) AS min_price, COALESCE(c.pdv_bps, 0) AS vat_bps,
+	COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id AND i.main = ? ORDER BY i.id LIMIT 1), '') AS main_image_key
+	FROM products p LEFT JOIN categories c ON c.id = p.main_category_id WHERE p.id IN ?`
+
+// PurchaseProducts reads the products with these ids, by id (unknown ids are absent). tx is
+// the caller's transaction (the checkout reads the prices of the moment it commits), nil: none.
+func (s *Service) PurchaseProducts(ctx context.Context, tx *gorm.DB, ids []uint64) (map[uint64]PurchaseProduct, error) {
+	out := make(map[uint64]PurchaseProduct, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	if tx == nil {
+		tx = s.db
+	}
+	var rows []PurchaseProduct
+	if err := tx.WithContext(ctx).Raw(purchaseSelect, true, ids).Scan(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "purchase products")
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// ReserveStockTx takes qty units of the product's stock inside the caller's transaction, only
+// if that many are there: one conditional UPDATE, so two checkouts racing for the last units
+// cannot both get them (the second waits for the first's row lock on PostgreSQL, for the
+// write lock on SQLite, then finds the stock gone). false: not enough stock, nothing taken.
+func (s *Service) ReserveStockTx(ctx context.Context, tx *gorm.DB, productID uint64, qty int) (bool, error) {
+	res := tx.WithContext(ctx).Exec("UPDATE products SET stock = stock - ? WHERE id = ? AND stock >= ?", qty, productID, qty)
+	if res.Error != nil {
+		return false, apperr.Wrap(res.Error, "reserve stock")
+	}
+	return res.RowsAffected == 1, nil
+}
+
+// ReleaseStockTx gives qty units back (an order cancelled before it left the shop).
+func (s *Service) ReleaseStockTx(ctx context.Context, tx *gorm.DB, productID uint64, qty int) error {
+	if err := tx.WithContext(ctx).Exec("UPDATE products SET stock = stock + ? WHERE id = ?", qty, productID).Error; err != nil {
+		return apperr.Wrap(err, "release stock")
+	}
+	return nil
+}
