@@ -111,7 +111,7 @@ func Routes(d Deps) []Route {
 		// The user form's role picker needs the roles without the Authorization screen's permission.
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
-		storefrontCatalogRoutes(d))...)
+		storefrontCatalogRoutes(d), staffRoleRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

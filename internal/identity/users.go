@@ -241,7 +241,7 @@ func (s *Service) ListRoles(ctx context.Context, page listing.Page) ([]Role, int
 		return nil, 0, apperr.Wrap(err, "count roles")
 	}
 	var roles []Role
-	if err := s.db.WithContext(ctx).Order("name").Offset(page.Offset()).Limit(page.Size).Find(&roles).Error; err != nil {
+	if err := s.db.WithContext(ctx).Preload("Permissions", func(db *gorm.DB) *gorm.DB { return db.Order("id") }).Order("name").Offset(page.Offset()).Limit(page.Size).Find(&roles).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list roles")
 	}
 	return roles, total, nil

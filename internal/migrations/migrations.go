@@ -31,6 +31,7 @@ func all() []*gormigrate.Migration {
 		m0011Partners(),
 		m0012Eoffer(),
 		m0013SearchQueries(),
+		m0020Staff(),
 	}
 }
 

@@ -34,7 +34,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0005_pricelists", Applied: true}, {ID: "0006_import_hot_updates", Applied: true},
 	{ID: "0007_product_sort_keys", Applied: true}, {ID: "0008_pricing_rules", Applied: true},
 	{ID: "0009_discount_mass_runs", Applied: true}, {ID: "0010_product_list_flags", Applied: true},
-	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true}}
+	{ID: "0011_partners", Applied: true}, {ID: "0012_eoffer", Applied: true}, {ID: "0013_search_queries", Applied: true},
+	{ID: "0020_staff", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -184,6 +185,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0020_staff" {
+			t.Fatalf("Down rolled back %q, want 0020_staff", id)
+		}
+		if gdb.Migrator().HasTable("newsletter_subscribers") || gdb.Migrator().HasColumn("users", "deactivated_at") {
+			t.Error("newsletter_subscribers or users.deactivated_at still there after rolling back 0020")
+		}
 		if id := down(t, gdb); id != "0013_search_queries" {
 			t.Fatalf("Down rolled back %q, want 0013_search_queries", id)
 		}

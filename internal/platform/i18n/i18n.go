@@ -79,7 +79,7 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 // to the letter ('Polje je obavezno', 'Unauthorized', the server-error text).
 var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages, discountMessages,
 	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages,
-	pricingRulesMessages, feedsMessages, eofferMessages)
+	pricingRulesMessages, feedsMessages, eofferMessages, staffMessages)
 
 // merge joins the per-area message files; a key defined twice is a programming error.
 func merge(parts ...map[string][2]string) map[string][2]string {
