@@ -27,6 +27,7 @@ func staffRoleRoutes(d Deps) []Route {
 		{Method: "DELETE", Path: "/admin/users/:id", Handler: u.delete, Auth: true, Permissions: upd},
 		{Method: "POST", Path: "/admin/users/:id/deactivate", Handler: u.deactivate, Auth: true, Permissions: upd},
 		{Method: "POST", Path: "/admin/users/:id/activate", Handler: u.activate, Auth: true, Permissions: upd},
+		{Method: "GET", Path: "/admin/shell", Handler: shellHandlers{d.Config.Admin.SupplierLoginURL}.get, Auth: true, Staff: true},
 	}
 }
 
@@ -268,4 +269,26 @@ func (h userHandlers) setActive(c *gin.Context, active bool, msg string) {
 		return
 	}
 	httpx.Changed(c, http.StatusOK, msg, userResponse(u))
+}
+
+// ShellResponse is what the back office's shell needs beyond the modules: the sidebar's
+// external supplier-login link (empty: hidden).
+type ShellResponse struct {
+	SupplierLoginURL string `json:"supplier_login_url" example:"https://b2b.example.rs/login"`
+} // @name AdminShell
+
+type shellHandlers struct{ url string }
+
+// get godoc
+//
+//	@Summary	The back office shell's settings (the sidebar's supplier-login link; empty hides it)
+//	@Tags		session
+//	@Produce	json
+//	@Security	Bearer
+//	@Success	200	{object}	httpx.DataResponse[ShellResponse]
+//	@Failure	401	{object}	httpx.ErrorResponse
+//	@Failure	403	{object}	httpx.ErrorResponse
+//	@Router		/api/v1/admin/shell [get]
+func (h shellHandlers) get(c *gin.Context) {
+	httpx.Data(c, ShellResponse{SupplierLoginURL: h.url})
 }

@@ -9,6 +9,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/identity"
+	"shop/internal/platform/config"
 )
 
 // TestRolesCRUD: the authorization screen's calls: the server's permissions by group, create,
@@ -185,3 +186,17 @@ func TestUserDeactivateDelete(t *testing.T) {
 	})
 }
 
+// TestAdminShellSupplierLink: the sidebar's supplier-login link comes from config, for staff only.
+func TestAdminShellSupplierLink(t *testing.T) {
+	t.Parallel()
+	runWith(t, func(cfg *config.Config) { cfg.Admin.SupplierLoginURL = "https://b2b.example.rs/login" }, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		r := ts.do(req{method: "GET", path: "/api/v1/admin/shell", token: ts.staff})
+		if r.Status != 200 || data(r)["supplier_login_url"] != "https://b2b.example.rs/login" {
+			t.Errorf("shell: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/admin/shell", token: ts.buyer}); r.Status != 403 {
+			t.Errorf("customer: %d", r.Status)
+		}
+	})
+}

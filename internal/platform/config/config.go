@@ -40,6 +40,15 @@ type Config struct {
 	Partners  PartnersConfig  `mapstructure:"partners"`
 	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
 	Competitors CompetitorsConfig `mapstructure:"competitors"`
+	// Admin is the back office's shell.
+	Admin AdminConfig `mapstructure:"admin"`
+}
+
+// AdminConfig: the back office's shell.
+type AdminConfig struct {
+	// SupplierLoginURL is the sidebar's external supplier-login link (opens in a new tab);
+	// empty hides it.
+	SupplierLoginURL string `mapstructure:"supplier_login_url"`
 }
 
 // FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
@@ -234,6 +243,7 @@ var defaults = map[string]any{
 	"auth.login_lockout":                     15 * time.Minute,
 	"auth.session_cache_ttl":                 10 * time.Second,
 	"modules":                                AllModules,
+	"admin.supplier_login_url":               "",
 	"web.store_dir":                          "store-web/dist",
 	"web.admin_dir":                          "admin-web/dist",
 	"log.level":                              "info",
@@ -449,6 +459,9 @@ func (c *Config) validate() error {
 		case len(secret) < MinSecretBytes:
 			errs = append(errs, fmt.Sprintf("auth.secret: %d bytes is too short; at least %d random bytes (e.g. `openssl rand -hex 32`)", len(secret), MinSecretBytes))
 		}
+	}
+	if u := c.Admin.SupplierLoginURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+		errs = append(errs, fmt.Sprintf("admin.supplier_login_url: %q is not an http(s) address", u))
 	}
 	for _, m := range c.Modules {
 		if !contains(AllModules, m) {
