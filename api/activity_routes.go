@@ -53,6 +53,8 @@ var activityRecorded = map[string][]string{
 	"POST /admin/roles":                                            {identity.ActivityRoleCreated},
 	"PATCH /admin/roles/:id":                                       {identity.ActivityRoleUpdated},
 	"DELETE /admin/roles/:id":                                      {identity.ActivityRoleDeleted},
+	"POST /admin/users":                                            {identity.ActivityUserCreated},
+	"PATCH /admin/users/:id":                                       {identity.ActivityUserUpdated},
 	"DELETE /admin/users/:id":                                      {identity.ActivityUserDeleted},
 	"POST /admin/users/:id/deactivate":                             {identity.ActivityUserDeactivated},
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},

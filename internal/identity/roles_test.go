@@ -48,5 +48,9 @@ func TestLastSuperAdminKept(t *testing.T) {
 		if n != 2 {
 			t.Errorf("activity entries for b: %d, want 2", n)
 		}
+		a.DB.Table("activity_log").Where("type = ? AND subject_id = ?", identity.ActivityUserCreated, ub.ID).Count(&n)
+		if n != 1 {
+			t.Errorf("user.created entries for b: %d, want 1", n)
+		}
 	})
 }
