@@ -5,13 +5,15 @@ import "shop/internal/identity"
 // UserResponse is a user as every endpoint shows it. Addresses appear only when included, and
 // then as a list even when empty (omitzero keeps an empty list, drops a nil one).
 type UserResponse struct {
-	ID          uint64            `json:"id"`
-	Name        string            `json:"name"`
-	Email       string            `json:"email"`
-	ImageThumb  *string           `json:"image_thumb"`
-	Roles       []string          `json:"roles"`
-	Permissions []string          `json:"permissions"`
-	Addresses   []AddressResponse `json:"addresses,omitzero"`
+	ID          uint64   `json:"id"`
+	Name        string   `json:"name"`
+	Email       string   `json:"email"`
+	ImageThumb  *string  `json:"image_thumb"`
+	Roles       []string `json:"roles"`
+	Permissions []string `json:"permissions"`
+	// Active is false while the user is deactivated (cannot sign in).
+	Active    bool              `json:"active"`
+	Addresses []AddressResponse `json:"addresses,omitzero"`
 } // @name User
 
 type AddressResponse struct {
@@ -33,12 +35,15 @@ type SessionResponse struct {
 } // @name Session
 
 type RoleResponse struct {
-	ID   uint64 `json:"id"`
-	Name string `json:"name"`
+	ID          uint64   `json:"id"`
+	Name        string   `json:"name"`
+	Permissions []string `json:"permissions"`
+	UsersCount  int64    `json:"users_count"`
+	Fixed       bool     `json:"fixed"`
 } // @name Role
 
 func userResponse(u *identity.User) UserResponse {
-	r := UserResponse{ID: u.ID, Name: u.Name, Email: u.Email, Roles: u.RoleNames(), Permissions: u.PermissionNames()}
+	r := UserResponse{ID: u.ID, Name: u.Name, Email: u.Email, Roles: u.RoleNames(), Permissions: u.PermissionNames(), Active: u.DeactivatedAt == nil}
 	r.ImageThumb = optionalMediaURL(u.AvatarKey)
 	if u.Addresses != nil {
 		r.Addresses = make([]AddressResponse, 0, len(u.Addresses))

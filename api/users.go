@@ -214,9 +214,15 @@ func (h roleHandlers) list(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
+	counts, err := h.ids.RoleUserCounts(c.Request.Context())
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
 	out := make([]RoleResponse, 0, len(roles))
-	for _, r := range roles {
-		out = append(out, RoleResponse{ID: r.ID, Name: r.Name})
+	for i := range roles {
+		d := roleDetailResponse(&identity.RoleDetail{Role: roles[i], Users: counts[roles[i].ID]})
+		out = append(out, RoleResponse{ID: d.ID, Name: d.Name, Permissions: d.Permissions, UsersCount: d.UsersCount, Fixed: d.Fixed})
 	}
 	httpx.List(c, out, total, page)
 }

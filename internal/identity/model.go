@@ -10,10 +10,12 @@ type User struct {
 	Email        string
 	PasswordHash string
 	AvatarKey    string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	Roles        []Role    `gorm:"many2many:user_roles"`
-	Addresses    []Address `gorm:"foreignKey:UserID"`
+	// DeactivatedAt is set while the user may not sign in (nil: active).
+	DeactivatedAt *time.Time
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	Roles         []Role    `gorm:"many2many:user_roles"`
+	Addresses     []Address `gorm:"foreignKey:UserID"`
 }
 
 type Role struct {

@@ -174,6 +174,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 		}
 		return nil, apperr.InvalidFields(apperr.Field("email", "auth.failed"))
 	}
+	if u.DeactivatedAt != nil {
+		return nil, apperr.InvalidFields(apperr.Field("email", "auth.deactivated"))
+	}
 	// The address's failures are forgiven; the ceiling's are not, or a guesser spread over
 	// many addresses would get a fresh allowance each time the owner logs in.
 	if s.opts.LoginFailsPerEmailIP > 0 {
@@ -416,6 +419,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 			return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 		}
 		return nil, err
+	}
+	if u.DeactivatedAt != nil {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
 	p := newPrincipal(u, sid)
 	s.cache.put(token, p, now, exp)

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
@@ -103,7 +104,8 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*User, er
 			return err
 		}
 		id = u.ID
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityUserCreated, SubjectType: "user", SubjectID: u.ID,
+			New: map[string]any{"name": in.Name, "email": in.Email, "roles": []string{in.Role}, "active": true}})
 	})
 	if err != nil {
 		return nil, err
@@ -127,11 +129,12 @@ func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
-	if _, err := s.GetUser(ctx, id, false); err != nil {
+	old, err := s.GetUser(ctx, id, false)
+	if err != nil {
 		return nil, err
 	}
 	now := s.now()
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		role, err := findRole(ctx, tx, in.Role)
 		if err != nil {
 			return err
@@ -158,6 +161,12 @@ func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput)
 		}
 		if err := tx.Exec("INSERT INTO user_roles (user_id, role_id) VALUES (?, ?)", id, role.ID).Error; err != nil {
 			return apperr.Wrap(err, "assign role")
+		}
+		// The password itself never reaches the log; only that it changed.
+		if err := activity.Record(ctx, tx, activity.Change{Type: ActivityUserUpdated, SubjectType: "user", SubjectID: id,
+			Old: userSnapshot(old), New: map[string]any{"name": in.Name, "email": in.Email, "roles": []string{in.Role},
+				"active": old.DeactivatedAt == nil, "password_changed": in.Password != ""}}); err != nil {
+			return err
 		}
 		if in.Password != "" {
 			return revokeUserSessions(tx, id, now)
@@ -241,7 +250,7 @@ func (s *Service) ListRoles(ctx context.Context, page listing.Page) ([]Role, int
 		return nil, 0, apperr.Wrap(err, "count roles")
 	}
 	var roles []Role
-	if err := s.db.WithContext(ctx).Order("name").Offset(page.Offset()).Limit(page.Size).Find(&roles).Error; err != nil {
+	if err := s.db.WithContext(ctx).Preload("Permissions", func(db *gorm.DB) *gorm.DB { return db.Order("id") }).Order("name").Offset(page.Offset()).Limit(page.Size).Find(&roles).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "list roles")
 	}
 	return roles, total, nil

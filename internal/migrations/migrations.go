@@ -36,6 +36,7 @@ func all() []*gormigrate.Migration {
 		m0016Sales(),
 		m0017ProductCategoryIDs(),
 		m0019Voice(),
+		m0020Staff(),
 	}
 }
 

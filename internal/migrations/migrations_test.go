@@ -39,7 +39,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0015_landing_pages", Applied: true},
 	{ID: "0016_sales", Applied: true},
 	{ID: "0017_product_category_ids", Applied: true},
-	{ID: "0019_voice", Applied: true}}
+	{ID: "0019_voice", Applied: true},
+	{ID: "0020_staff", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -189,6 +190,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0020_staff" {
+			t.Fatalf("Down rolled back %q, want 0020_staff", id)
+		}
+		if gdb.Migrator().HasTable("newsletter_subscribers") || gdb.Migrator().HasColumn("users", "deactivated_at") {
+			t.Error("newsletter_subscribers or users.deactivated_at still there after rolling back 0020")
+		}
 		if id := down(t, gdb); id != "0019_voice" {
 			t.Fatalf("Down rolled back %q, want 0019_voice", id)
 		}

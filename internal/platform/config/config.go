@@ -42,6 +42,8 @@ type Config struct {
 	Competitors CompetitorsConfig `mapstructure:"competitors"`
 	// Sales is the shop's own data on orders, proforma invoices and the payment QR code.
 	Sales SalesConfig `mapstructure:"sales"`
+	// Admin is the back office's shell.
+	Admin AdminConfig `mapstructure:"admin"`
 }
 
 // SalesConfig: the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
@@ -57,6 +59,13 @@ type SalesConfig struct {
 	// IssuePlace is where proforma invoices are issued; ProformaValidDays how long one is valid.
 	IssuePlace        string `mapstructure:"issue_place"`
 	ProformaValidDays int    `mapstructure:"proforma_valid_days"`
+}
+
+// AdminConfig: the back office's shell.
+type AdminConfig struct {
+	// SupplierLoginURL is the sidebar's external supplier-login link (opens in a new tab);
+	// empty hides it.
+	SupplierLoginURL string `mapstructure:"supplier_login_url"`
 }
 
 // FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
@@ -251,6 +260,7 @@ var defaults = map[string]any{
 	"auth.login_lockout":                     15 * time.Minute,
 	"auth.session_cache_ttl":                 10 * time.Second,
 	"modules":                                AllModules,
+	"admin.supplier_login_url":               "",
 	"web.store_dir":                          "store-web/dist",
 	"web.admin_dir":                          "admin-web/dist",
 	"log.level":                              "info",
@@ -472,6 +482,9 @@ func (c *Config) validate() error {
 		case len(secret) < MinSecretBytes:
 			errs = append(errs, fmt.Sprintf("auth.secret: %d bytes is too short; at least %d random bytes (e.g. `openssl rand -hex 32`)", len(secret), MinSecretBytes))
 		}
+	}
+	if u := c.Admin.SupplierLoginURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+		errs = append(errs, fmt.Sprintf("admin.supplier_login_url: %q is not an http(s) address", u))
 	}
 	for _, m := range c.Modules {
 		if !contains(AllModules, m) {
