@@ -40,6 +40,340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My addresses
+         * @description Login required. Oldest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_Address"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save a new address
+         * @description Login required. type billing_address or shipping_address; name, address, city 2-255; post_code 5 digits; phone required.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description address */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddressRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Address"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved address
+         * @description Login required. Another user's address is a 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description address id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved address
+         * @description Login required. The whole form as on create. Another user's address is a 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description address id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description address */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddressRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Address"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/account/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My orders, newest first
+         * @description Login required. Each order with its items, status and the notes to the customer. Page size paginate (default 10, at most 100).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Order"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my orders
+         * @description Login required. Items, status, delivery status and time, the notes to the customer. Another customer's order is a 404 ('Porudžbina ne postoji ili je izbrisana.').
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Order"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/actions": {
         parameters: {
             query?: never;
@@ -5641,6 +5975,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's permissions, by group (the authorization screen's checkboxes) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_PermissionGroup"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/price-offers": {
         parameters: {
             query?: never;
@@ -10663,6 +11051,310 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add a role (name 2-255) with the permissions it can */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description role */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RoleRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RoleDetail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One role with its permissions */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description role id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-RoleDetail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a role no user holds (409 naming how many hold it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description role id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a role and set the permissions it can (effective on its users' next request) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description role id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description role */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RoleRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-RoleDetail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/shell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The back office shell's settings (the sidebar's supplier-login link; empty hides it) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AdminShell"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -11314,7 +12006,66 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a user (never oneself, never the last super-admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /** Change a user's data, role and (optionally) password */
@@ -11382,6 +12133,72 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivate a deactivated user */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-User"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/admin/users/{id}/avatar": {
@@ -11463,6 +12280,81 @@ export interface paths {
                 };
                 /** @description Unprocessable Entity */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a user: their sessions end and they cannot sign in (never oneself, never the last super-admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description user id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-User"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12850,6 +13742,341 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's cart or wish list
+         * @description Public. Logged in (Bearer): the user's own list; cart_id, when sent, must be the user's id (else 403). Guest: cart_id is the cookie id; without one a new random id is issued in data.id (keep it in the cookie user_id, or favorite_user_id for the wish list). A user's id sent by a guest is a 403; a malformed id a 422. Each line's price is the current shown price for this caller.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                    /** @description cookie id, or the user's id */
+                    cart_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Cart"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Empty the cart or the wish list
+         * @description Public.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description cookie id, or the user's id */
+                    cart_id: string;
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/cart/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a product to the cart or the wish list
+         * @description Public (see GET cart for the ids; a guest without cart_id gets a new id in cart.id). Cart: quantity (1-99, default 1) adds to the line already there, at most 99 in all; only purchasable products ('Proizvod trenutno nije moguće kupiti: …'). Wish list: any product the storefront shows, once ('Proizvod dodat u listu želja!'). Unknown product, bad quantity, more than 100 lines: 422 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the line */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartItemRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Remove a product from the cart or the wish list
+         * @description Public. Not on the list: 422.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description cookie id, or the user's id */
+                    cart_id: string;
+                    /** @description product */
+                    product_id: number;
+                    /** @description cart (default) or wishlist */
+                    instance?: "cart" | "wishlist";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Set a line's quantity
+         * @description Public. quantity 1-99 (required); the product must be on the list (422 otherwise, nothing changes).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the line */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartItemRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartChange"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/cart/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the guest's cart and wish list to the user (on login)
+         * @description Login required. cart_id and wishlist_id are the guest's cookie ids (either may be empty); their lines join the user's lists (quantities add up, at most 99) and the guest's lists are emptied, so a second call moves nothing. A user's id in place of a cookie id: 403.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the guest's ids */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CartTransferRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/catalog-stickers": {
         parameters: {
             query?: never;
@@ -13537,6 +14764,143 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the purchase: the cart becomes an order
+         * @description Public (guest or logged in; a customer may name saved addresses by billing_address_id / shipping_address_id). The items are the caller's cart (cart_id as for GET cart), priced now on the server; delivery is free across Serbia. Required: name (2-255), email, phone, address, city, post_code (5 digits), payment_method (cash_on_delivery, bank_transfer, instalments, card_in_shop). Company: company_name with company_pib (9 digits, ISO 7064 MOD 11,10 check digit). Shipping: the shipping_* fields, else the billing address. A product that is not purchasable or not in stock: 422 naming it, nothing ordered. Bank transfer also makes the proforma invoice (proforma_invoice_id, and qr_url: the payment QR code). Send an Idempotency-Key header (any unique string up to 200 characters per attempt): the same key with the same body answers the first order again (200) instead of a second order; with another body 409. The cart is emptied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description unique per purchase attempt */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the form */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckoutRequest"];
+                };
+            };
+            responses: {
+                /** @description the order an earlier call with this key made */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Order"];
+                    };
+                };
+                /** @description the new order */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Order"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The NBS IPS QR code of a bank-transfer order (PNG)
+         * @description For the order's customer (Bearer) or with the signed token of the order's qr_url (thank-you page, confirmation mail). Payload: K:PR|V:01|C:1|R:<account>|N:<payee>|I:RSD<amount, decimal comma>|SF:289|S:<purpose and order number>|RO:97<check digits><order number digits>. Any other order, a bad token or another payment method: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the signed token of qr_url */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["httpx.ErrorResponse"];
                     };
                 };
             };
@@ -14349,6 +15713,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wishlist-to-cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the whole wish list to the cart
+         * @description Public. Every purchasable product moves (one unit each); the others stay in the wish list and are listed in unavailable.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description lists (product_id is ignored) */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishlistToCartRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wishlist-to-cart/single": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one product from the wish list to the cart
+         * @description Public. One unit is added to the cart (one more if it is there already, at most 99) and the product leaves the wish list. Not purchasable or not in the wish list: 422, nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description lists and product */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WishlistToCartRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WishlistMove"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/feeds/{name}": {
         parameters: {
             query?: never;
@@ -14761,6 +16249,15 @@ export interface components {
             /** @enum {string} */
             type?: "billing_address" | "shipping_address";
         };
+        AddressRequest: {
+            address?: string;
+            city?: string;
+            name?: string;
+            phone?: string;
+            post_code?: string;
+            /** @enum {string} */
+            type?: "billing_address" | "shipping_address";
+        };
         AdminBanner: {
             brand_id?: number | null;
             category_id?: number | null;
@@ -14818,6 +16315,10 @@ export interface components {
             show_desktop?: boolean;
             show_mobile?: boolean;
             updated_at?: string;
+        };
+        AdminShell: {
+            /** @example https://b2b.example.rs/login */
+            supplier_login_url?: string;
         };
         AnswerRequest: {
             answer?: string;
@@ -14932,6 +16433,54 @@ export interface components {
             /** @example Samsung */
             name?: string;
         };
+        Cart: {
+            count?: number;
+            id?: string;
+            /** @enum {string} */
+            instance?: "cart" | "wishlist";
+            items?: components["schemas"]["CartLine"][];
+            total?: number;
+        };
+        CartCategoryRef: {
+            slug?: string;
+        };
+        CartChange: {
+            cart?: components["schemas"]["Cart"];
+            message?: string;
+        };
+        CartItemRequest: {
+            cart_id?: string;
+            /** @enum {string} */
+            instance?: "cart" | "wishlist";
+            product_id?: number;
+            quantity?: number;
+        };
+        CartLine: {
+            active?: boolean;
+            id?: number;
+            in_stock?: boolean;
+            line_total?: number;
+            name?: string;
+            price?: number;
+            price_at_add?: number | null;
+            price_changed?: boolean;
+            product?: components["schemas"]["CartProduct"];
+            product_id?: number;
+            purchasable?: boolean;
+            quantity?: number;
+        };
+        CartProduct: {
+            id?: number;
+            mainCategory?: components["schemas"]["CartCategoryRef"];
+            main_category_slug?: string;
+            main_image?: string | null;
+            sku?: string;
+            slug?: string;
+        };
+        CartTransferRequest: {
+            cart_id?: string;
+            wishlist_id?: string;
+        };
         CatalogStickerMassRequest: {
             catalog_sticker_type_id?: number;
             /** @example 2025-03-01 */
@@ -15027,6 +16576,28 @@ export interface components {
             retail_margin?: number;
             /** @example 12.5 */
             web_margin?: number;
+        };
+        CheckoutRequest: {
+            address?: string;
+            billing_address_id?: number | null;
+            cart_id?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            email?: string;
+            name?: string;
+            note?: string;
+            /** @enum {string} */
+            payment_method?: "cash_on_delivery" | "bank_transfer" | "instalments" | "card_in_shop";
+            phone?: string;
+            post_code?: string;
+            shipping_address?: string;
+            shipping_address_id?: number | null;
+            shipping_city?: string;
+            shipping_name?: string;
+            shipping_phone?: string;
+            shipping_post_code?: string;
         };
         ClientCategory: {
             id?: number;
@@ -15377,6 +16948,57 @@ export interface components {
             /** @enum {string} */
             status?: "pending" | "answered" | "declined";
         };
+        Order: {
+            address?: string;
+            cancel_reason?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            date?: string;
+            delivery_status?: string;
+            delivery_time?: string;
+            email?: string;
+            id?: number;
+            items?: components["schemas"]["OrderItem"][];
+            name?: string;
+            note?: string;
+            notes?: components["schemas"]["OrderNote"][];
+            number?: string;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            post_code?: string;
+            proforma_invoice_id?: number | null;
+            qr_url?: string | null;
+            shipping?: components["schemas"]["OrderShipping"];
+            status?: string;
+            status_label?: string;
+            total?: number;
+        };
+        OrderItem: {
+            name?: string;
+            price?: number;
+            product_id?: number;
+            quantity?: number;
+            sku?: string;
+            total?: number;
+        };
+        OrderNote: {
+            body?: string;
+            created_at?: string;
+            id?: number;
+            /** @enum {string} */
+            kind?: "internal" | "customer";
+            updated_at?: string;
+        };
+        OrderShipping: {
+            address?: string;
+            city?: string;
+            name?: string;
+            phone?: string;
+            post_code?: string;
+        };
         Page: {
             body_html?: string;
             slug?: string;
@@ -15406,6 +17028,17 @@ export interface components {
             sku?: string;
             stock?: number;
             url?: string;
+        };
+        Permission: {
+            id?: number;
+            /** @example view-user */
+            name?: string;
+        };
+        PermissionGroup: {
+            id?: number;
+            /** @example Korisnici */
+            name?: string;
+            permissions?: components["schemas"]["Permission"][];
         };
         PriceExplain: {
             authenticated_ceiling?: number;
@@ -15846,8 +17479,24 @@ export interface components {
             token?: string;
         };
         Role: {
+            fixed?: boolean;
             id?: number;
             name?: string;
+            permissions?: string[];
+            users_count?: number;
+        };
+        RoleDetail: {
+            /** @description Fixed: super-admin and customer, which the rules name; they are neither changed nor deleted. */
+            fixed?: boolean;
+            id?: number;
+            name?: string;
+            permissions?: string[];
+            users_count?: number;
+        };
+        RoleRequest: {
+            /** @example Urednik */
+            name?: string;
+            permissions?: string[];
         };
         SectionInput: {
             category_ids?: number[];
@@ -16094,6 +17743,8 @@ export interface components {
             role?: string;
         };
         User: {
+            /** @description Active is false while the user is deactivated (cannot sign in). */
+            active?: boolean;
             addresses?: components["schemas"]["Address"][];
             email?: string;
             id?: number;
@@ -16148,6 +17799,17 @@ export interface components {
             price_from?: number;
             price_to?: number;
             supplier_id?: number;
+        };
+        WishlistMove: {
+            cart?: components["schemas"]["Cart"];
+            message?: string;
+            unavailable?: components["schemas"]["CartLine"][];
+            wishlist?: components["schemas"]["Cart"];
+        };
+        WishlistToCartRequest: {
+            cart_id?: string;
+            product_id?: number;
+            wishlist_id?: string;
         };
         "api.AutocompleteBanners": {
             bottom?: components["schemas"]["api.BannerSuggestion"][];
@@ -16217,6 +17879,10 @@ export interface components {
         };
         "httpx.ChangeResponse-ActionsBulkResult": {
             data?: components["schemas"]["ActionsBulkResult"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-Address": {
+            data?: components["schemas"]["Address"];
             message?: string;
         };
         "httpx.ChangeResponse-AdminBanner": {
@@ -16307,6 +17973,10 @@ export interface components {
             data?: components["schemas"]["MassDiscountRun"];
             message?: string;
         };
+        "httpx.ChangeResponse-Order": {
+            data?: components["schemas"]["Order"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PriceOffer": {
             data?: components["schemas"]["PriceOffer"];
             message?: string;
@@ -16349,6 +18019,10 @@ export interface components {
         };
         "httpx.ChangeResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-RoleDetail": {
+            data?: components["schemas"]["RoleDetail"];
             message?: string;
         };
         "httpx.ChangeResponse-Session": {
@@ -16395,8 +18069,14 @@ export interface components {
         "httpx.DataResponse-AdminSection": {
             data?: components["schemas"]["AdminSection"];
         };
+        "httpx.DataResponse-AdminShell": {
+            data?: components["schemas"]["AdminShell"];
+        };
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
+        };
+        "httpx.DataResponse-Cart": {
+            data?: components["schemas"]["Cart"];
         };
         "httpx.DataResponse-CatalogStickerType": {
             data?: components["schemas"]["CatalogStickerType"];
@@ -16431,6 +18111,9 @@ export interface components {
         "httpx.DataResponse-NotificationsWithCount": {
             data?: components["schemas"]["NotificationsWithCount"];
         };
+        "httpx.DataResponse-Order": {
+            data?: components["schemas"]["Order"];
+        };
         "httpx.DataResponse-Page": {
             data?: components["schemas"]["Page"];
         };
@@ -16458,6 +18141,9 @@ export interface components {
         "httpx.DataResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
         };
+        "httpx.DataResponse-RoleDetail": {
+            data?: components["schemas"]["RoleDetail"];
+        };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
@@ -16475,6 +18161,9 @@ export interface components {
         };
         "httpx.DataResponse-array_APIClient": {
             data?: components["schemas"]["APIClient"][];
+        };
+        "httpx.DataResponse-array_Address": {
+            data?: components["schemas"]["Address"][];
         };
         "httpx.DataResponse-array_AdminCategoryRef": {
             data?: components["schemas"]["AdminCategoryRef"][];
@@ -16505,6 +18194,9 @@ export interface components {
         };
         "httpx.DataResponse-array_PageLink": {
             data?: components["schemas"]["PageLink"][];
+        };
+        "httpx.DataResponse-array_PermissionGroup": {
+            data?: components["schemas"]["PermissionGroup"][];
         };
         "httpx.DataResponse-array_ProductAttribute": {
             data?: components["schemas"]["ProductAttribute"][];
@@ -16584,6 +18276,10 @@ export interface components {
         };
         "httpx.ListResponse-Notification": {
             data?: components["schemas"]["Notification"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-Order": {
+            data?: components["schemas"]["Order"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-PriceOffer": {
