@@ -95,7 +95,7 @@ describe('ProductPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Povećaj količinu' }))
     expect(qty).toHaveValue(2)
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
-    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ id: 11, slug }), 2)
+    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ product: expect.objectContaining({ id: 11, slug }), quantity: 2 }))
 
     expect(screen.getByRole('heading', { name: 'Pitanja i odgovori' })).toBeInTheDocument()
     expect(screen.getByText('Trenutno nema pitanja o ovom proizvodu')).toBeInTheDocument()

@@ -10,6 +10,10 @@ import { ProductCard } from '../catalog/ProductCard'
 import { useProductBanners } from '../hooks/api/productBanner'
 import { useProduct, type StorefrontProduct } from '../hooks/api/productPage'
 import { Questions, Ratings } from '../product/Feedback'
+import { BackInStockForm } from '../voice/BackInStockForm'
+import { PriceOfferForm } from '../voice/PriceOfferForm'
+import { QuestionForm } from '../voice/QuestionForm'
+import { RatingModal } from '../voice/RatingModal'
 import { Gallery, type GalleryImage } from '../product/Gallery'
 import { PriceBlock } from '../product/PriceBlock'
 import { ProductTabs } from '../product/ProductTabs'
@@ -64,6 +68,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
   const { t } = useTranslation()
   const [qty, setQty] = useState(1)
   const navigate = useNavigate()
+  const [rating, setRating] = useState<{ open: boolean; message?: string }>({ open: false })
   const category = p.mainCategory?.[0]
   const stickers = (p.catalog_stickers ?? []).filter((s) => s.sticker_active && s.sticker)
   const percent = discountPercent(p)
@@ -151,16 +156,25 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
             </div>
           ) : (
             <div className="out-of-stock" role="note" data-testid="out-of-stock">
-              <p>{t('product.outOfStock')}</p>
+              <BackInStockForm productId={p.id!} productSlug={p.slug!} productUrl={window.location.href} />
             </div>
           )}
+          <PriceOfferForm productSku={p.sku!} />
         </div>
       </div>
 
       <ProductTabs product={p} />
       <ProductBanner />
       <Questions items={p.answeredQuestions} />
+      <QuestionForm productSlug={p.slug!} />
       <Ratings items={p.approvedRatings} />
+      <div className="product-section">
+        <button type="button" className="btn btn--outline" onClick={() => setRating({ open: true })}>
+          {t('voice.rating.title')}
+        </button>
+        {rating.message && <p role="status">{rating.message}</p>}
+      </div>
+      <RatingModal productSlug={p.slug!} open={rating.open} onClose={(message) => setRating({ open: false, message })} />
 
       {(p.related?.length ?? 0) > 0 && (
         <section className="product-section" aria-labelledby="product-related">
