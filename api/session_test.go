@@ -60,7 +60,7 @@ func TestLogin(t *testing.T) {
 
 		customer := sessionOf(t, ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("kupac@demo.local", demo.Password)}))
 		if diff := cmp.Diff(map[string]any{"id": customer.user["id"], "name": "Demo Kupac", "email": "kupac@demo.local",
-			"image_thumb": nil, "roles": []any{"customer"}, "permissions": []any{}}, customer.user); diff != "" {
+			"image_thumb": nil, "roles": []any{"customer"}, "permissions": []any{}, "active": true}, customer.user); diff != "" {
 			t.Errorf("customer (-want +got):\n%s", diff)
 		}
 

@@ -115,8 +115,10 @@ func TestTaxonomyLookups(t *testing.T) {
 		}
 		r = ts.do(req{method: "GET", path: "/api/v1/admin/catalog-sticker-types?search=black", token: ts.staff})
 		wantS := []any{
-			map[string]any{"id": float64(st.ID), "name": "Black Friday", "slug": "black-friday", "sticker": "/media/stickers/bf.png", "desktop_image": nil},
-			map[string]any{"id": float64(st2.ID), "name": "Black Friday", "slug": "black-friday-2", "sticker": nil, "desktop_image": nil},
+			map[string]any{"id": float64(st.ID), "name": "Black Friday", "slug": "black-friday", "sticker": "/media/stickers/bf.png", "desktop_image": nil,
+				"from": nil, "to": nil, "active_today": false},
+			map[string]any{"id": float64(st2.ID), "name": "Black Friday", "slug": "black-friday-2", "sticker": nil, "desktop_image": nil,
+				"from": nil, "to": nil, "active_today": false},
 		}
 		if diff := cmp.Diff(wantS, list(r)); diff != "" {
 			t.Errorf("sticker types (-want +got):\n%s", diff)
