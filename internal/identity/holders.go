@@ -9,15 +9,13 @@ import (
 // PermissionHolderIDs answers the ids of the users who may act on perm: the super-admins and
 // every holder of a role with it (staff notifications go to them, e.g. a new price offer).
 func (s *Service) PermissionHolderIDs(ctx context.Context, perm string) ([]uint64, error) {
-	var ids []uint64
-	err := s.db.WithContext(ctx).Table("user_roles").
-		Joins("JOIN roles ON roles.id = user_roles.role_id").
-		Joins("LEFT JOIN role_permissions ON role_permissions.role_id = roles.id").
-		Joins("LEFT JOIN permissions ON permissions.id = role_permissions.permission_id").
-		Where("roles.name = ? OR permissions.name = ?", RoleSuperAdmin, perm).
-		Distinct("user_roles.user_id").Order("user_roles.user_id").Pluck("user_roles.user_id", &ids).Error
+	rs, err := s.Holders(ctx, perm)
 	if err != nil {
-		return nil, apperr.Wrap(err, "permission holders")
+		return nil, err
+	}
+	ids := make([]uint64, len(rs))
+	for i, r := range rs {
+		ids[i] = r.ID
 	}
 	return ids, nil
 }
@@ -45,6 +43,7 @@ func (s *Service) UserContacts(ctx context.Context, ids []uint64) (map[uint64]Us
 	}
 	return out, nil
 }
+
 // Recipient is a user to tell about something: id, name and e-mail.
 type Recipient struct {
 	ID    uint64
