@@ -5,6 +5,15 @@ import { admin, mockGet, ok } from '../pricelists/testkit'
 import { LandingCreatePage, LandingEditPage } from './LandingPageForm'
 import { LandingPagesPage } from './LandingPagesPage'
 
+// The rich-text editor (tiptap, contenteditable) has its own tests; here a textarea of the same
+// props stands in for it, so the form's fields can be typed into.
+vi.mock('../../components/RichTextEditor', () => {
+  const Stand = ({ value, onChange, id, 'aria-label': label }: import('../../components/RichTextEditor').RichTextEditorProps) => (
+    <textarea id={id} aria-label={label} value={value ?? ''} onChange={(e) => onChange?.(e.target.value)} />
+  )
+  return { RichTextEditor: Stand, default: Stand }
+})
+
 afterEach(() => vi.restoreAllMocks())
 
 const models = [1, 2, 3].map((id) => ({ id, name: `Raspored ${id}`, image: `data:image/svg+xml;base64,${id}` }))
