@@ -162,20 +162,11 @@ func notPurchasable(names ...string) error {
 // the cart the quantity adds to a line already there (up to MaxQuantity: more is a 422 and
 // nothing changes); in the wish list a product is there once.
 func (s *Service) AddItem(ctx context.Context, c Caller, in ItemInput) (*Cart, error) {
-	instance, err := checkInstance(in.Instance)
-	if err != nil {
-		return nil, err
-	}
-	key, public, err := owner(c, in.CartID, "cart_id", true)
-	if err != nil {
-		return nil, err
-	}
-	qty, err := checkQuantity(in.Quantity, 1)
-	if err != nil {
-		return nil, err
-	}
-	var out *Cart
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.changeList(ctx, c, in.Instance, in.CartID, true, func(tx *gorm.DB, key, instance string) error {
+		qty, err := checkQuantity(in.Quantity, 1)
+		if err != nil {
+			return err
+		}
 		p, err := s.product(ctx, tx, in.ProductID, instance)
 		if err != nil {
 			return err
@@ -220,6 +211,27 @@ func (s *Service) AddItem(ctx context.Context, c Caller, in ItemInput) (*Cart, e
 				return apperr.InvalidFields(apperr.Field("quantity", "validation.max", "n", MaxQuantity))
 			}
 		}
+		return nil
+	})
+}
+
+// changeList checks the instance and the caller's right to the list, runs change in one
+// transaction on the list's owner key and answers the list as it is then (the line calls'
+// common frame; issue: a guest without a list id gets one).
+func (s *Service) changeList(ctx context.Context, c Caller, instance, cartID string, issue bool, change func(tx *gorm.DB, key, instance string) error) (*Cart, error) {
+	instance, err := checkInstance(instance)
+	if err != nil {
+		return nil, err
+	}
+	key, public, err := owner(c, cartID, "cart_id", issue)
+	if err != nil {
+		return nil, err
+	}
+	var out *Cart
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := change(tx, key, instance); err != nil {
+			return err
+		}
 		out, err = s.load(ctx, tx, c, key, public, instance)
 		return err
 	})
@@ -231,23 +243,14 @@ func (s *Service) AddItem(ctx context.Context, c Caller, in ItemInput) (*Cart, e
 
 // SetItem sets a line's quantity (1 to MaxQuantity); the product must be on the list.
 func (s *Service) SetItem(ctx context.Context, c Caller, in ItemInput) (*Cart, error) {
-	instance, err := checkInstance(in.Instance)
-	if err != nil {
-		return nil, err
-	}
-	key, public, err := owner(c, in.CartID, "cart_id", false)
-	if err != nil {
-		return nil, err
-	}
-	if in.Quantity == nil {
-		return nil, apperr.InvalidFields(apperr.Field("quantity", "validation.required"))
-	}
-	qty, err := checkQuantity(in.Quantity, 1)
-	if err != nil {
-		return nil, err
-	}
-	var out *Cart
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.changeList(ctx, c, in.Instance, in.CartID, false, func(tx *gorm.DB, key, instance string) error {
+		if in.Quantity == nil {
+			return apperr.InvalidFields(apperr.Field("quantity", "validation.required"))
+		}
+		qty, err := checkQuantity(in.Quantity, 1)
+		if err != nil {
+			return err
+		}
 		res := tx.Model(&cartItem{}).Where("owner = ? AND instance = ? AND product_id = ?", key, instance, in.ProductID).
 			Updates(map[string]any{"quantity": qty, "updated_at": s.clock.Now()})
 		if res.Error != nil {
@@ -256,24 +259,13 @@ func (s *Service) SetItem(ctx context.Context, c Caller, in ItemInput) (*Cart, e
 		if res.RowsAffected == 0 {
 			return apperr.InvalidFields(apperr.Field("product_id", "validation.not_in_cart"))
 		}
-		out, err = s.load(ctx, tx, c, key, public, instance)
-		return err
+		return nil
 	})
-	return out, err
 }
 
 // RemoveItem takes a product off the list (not there: 422).
 func (s *Service) RemoveItem(ctx context.Context, c Caller, in ItemInput) (*Cart, error) {
-	instance, err := checkInstance(in.Instance)
-	if err != nil {
-		return nil, err
-	}
-	key, public, err := owner(c, in.CartID, "cart_id", false)
-	if err != nil {
-		return nil, err
-	}
-	var out *Cart
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.changeList(ctx, c, in.Instance, in.CartID, false, func(tx *gorm.DB, key, instance string) error {
 		res := tx.Where("owner = ? AND instance = ? AND product_id = ?", key, instance, in.ProductID).Delete(&cartItem{})
 		if res.Error != nil {
 			return apperr.Wrap(res.Error, "remove cart line")
@@ -281,10 +273,8 @@ func (s *Service) RemoveItem(ctx context.Context, c Caller, in ItemInput) (*Cart
 		if res.RowsAffected == 0 {
 			return apperr.InvalidFields(apperr.Field("product_id", "validation.not_in_cart"))
 		}
-		out, err = s.load(ctx, tx, c, key, public, instance)
-		return err
+		return nil
 	})
-	return out, err
 }
 
 // Clear empties the list (already empty: fine).
