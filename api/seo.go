@@ -218,10 +218,8 @@ func (p *storePages) category(ctx context.Context, r seo.Request) (*seo.Page, er
 	if res.Category.ImageKey != "" {
 		facts.Image = mediaURL(res.Category.ImageKey)
 	}
-	data := StorefrontCategoryProducts{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets),
-		Meta: httpx.Meta{Total: res.Total, PerPage: categoryFirstPage.Size, CurrentPage: 1, LastPage: categoryFirstPage.LastPageOf(listing.Total{N: res.Total})}}
+	data := storefrontCategoryProducts(res, categoryFirstPage, false)
 	for i := range res.Products {
-		data.Data[i] = storefrontCard(&res.Products[i], false)
 		d := &res.Products[i]
 		cs := d.MainCategorySlug
 		if cs == "" && d.MainCategory != nil {

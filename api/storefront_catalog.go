@@ -340,10 +340,16 @@ func (h storefrontHandlers) categoryProducts(c *gin.Context) {
 		return
 	}
 	page.Size, _ = storefront.PageSize(page.Size)
+	c.JSON(200, storefrontCategoryProducts(res, page, loggedIn))
+}
+
+// storefrontCategoryProducts is the category page's answer; the server-rendered page embeds
+// the same for its first screen.
+func storefrontCategoryProducts(res *storefront.CategoryPage, page listing.Page, loggedIn bool) StorefrontCategoryProducts {
 	out := StorefrontCategoryProducts{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets),
 		Meta: httpx.Meta{Total: res.Total, PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(listing.Total{N: res.Total})}}
 	for i := range res.Products {
 		out.Data[i] = storefrontCard(&res.Products[i], loggedIn)
 	}
-	c.JSON(200, out)
+	return out
 }
