@@ -39,7 +39,7 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	if err != nil {
 		return err
 	}
-	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs})
+	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs, Sales: a.Sales})
 	if err != nil {
 		return err
 	}
