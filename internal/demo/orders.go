@@ -32,6 +32,9 @@ type demoOrder struct {
 
 const day = 24 * time.Hour
 
+// DemoOrders is how many orders the demo shop has (demoOrders).
+const DemoOrders = 12
+
 func guest(name, email, phone, address, city, postCode string) sales.CheckoutInput {
 	return sales.CheckoutInput{Name: name, Email: email, Phone: phone, Address: address, City: city, PostCode: postCode}
 }

@@ -84,8 +84,8 @@ func TestSeedOrders(t *testing.T) {
 		if err := a.DB.Order("created_at").Find(&orders).Error; err != nil {
 			t.Fatal(err)
 		}
-		if len(orders) != 12 {
-			t.Fatalf("%d demo orders, want 12", len(orders))
+		if len(orders) != demo.DemoOrders {
+			t.Fatalf("%d demo orders, want %d", len(orders), demo.DemoOrders)
 		}
 		kupac, err := a.Identity.FindUserByEmail(ctx, "kupac@demo.local")
 		if err != nil || kupac == nil {
