@@ -18,7 +18,7 @@ import (
 
 type orderCounts struct {
 	Orders, Items, Invoices, InvoiceItems, InternalNotes, CustomerNotes, CartLines int64
-	Stock                                                                         int64
+	Stock                                                                          int64
 }
 
 func countOrders(tb testing.TB, a *app.App) orderCounts {
