@@ -131,7 +131,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		return errors.New("the in-process Redis serves one process only: run --role all, or set redis.url")
 	}
 	if cfg.Demo.SeedOnFirstStart {
-		created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs})
+		created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs, Sales: a.Sales})
 		if err != nil {
 			return fmt.Errorf("seed demo: %w", err)
 		}
