@@ -31,10 +31,23 @@ import {
   type OrderStatus,
   type StaffOrder,
 } from '../../hooks/api/orders'
+import { fieldErrors } from '@shop/shared'
+import { ApiError } from '../../api/client'
 import { toast } from '../../notify'
 import { statusColor } from './OrdersPage'
 
 type Item = NonNullable<StaffOrder['items']>[number]
+
+/**
+ * showRefusal: a 422 has no global toast (forms show it on their fields); the controls here are
+ * not forms, so the refusal's first field message (e.g. a refused transition, a file type) is
+ * the toast.
+ */
+export function showRefusal(err: unknown) {
+  if (!(err instanceof ApiError) || err.status !== 422) return
+  const first = Object.values(fieldErrors(err.body))[0] ?? err.body?.message
+  if (first) toast({ type: 'danger', message: first })
+}
 
 export function OrderPage() {
   const { t } = useTranslation()
@@ -148,6 +161,7 @@ export function StatusControl({ o }: { o: StaffOrder }) {
         setNext(undefined)
         setReason(undefined)
       },
+      onError: showRefusal,
     })
   }
   return (
@@ -236,7 +250,7 @@ export function Notes({ o, kind }: { o: StaffOrder; kind: 'internal' | 'customer
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
   const [deleting, setDeleting] = useState<OrderNote | null>(null)
   const notes = (o.notes ?? []).filter((x) => x.kind === kind)
-  const send = () => add.mutate({ kind, body: text }, { onSuccess: () => setText('') })
+  const send = () => add.mutate({ kind, body: text }, { onSuccess: () => setText(''), onError: showRefusal })
   return (
     <Card title={n(kind)} size="small">
       <List<OrderNote>
@@ -263,7 +277,7 @@ export function Notes({ o, kind }: { o: StaffOrder; kind: 'internal' | 'customer
                     size="small"
                     disabled={editing.body.trim() === ''}
                     loading={update.isPending}
-                    onClick={() => update.mutate({ noteId: x.id!, body: editing.body }, { onSuccess: () => setEditing(null) })}
+                    onClick={() => update.mutate({ noteId: x.id!, body: editing.body }, { onSuccess: () => setEditing(null), onError: showRefusal })}
                   >
                     {t('common.save')}
                   </Button>
@@ -298,7 +312,7 @@ export function Notes({ o, kind }: { o: StaffOrder; kind: 'internal' | 'customer
         busy={remove.isPending}
         title={n('deleteTitle')}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null), onError: showRefusal })}
       >
         {n('deleteText')}
       </ConfirmDialog>
@@ -322,7 +336,7 @@ function Files({ o }: { o: StaffOrder }) {
           showUploadList={false}
           accept=".pdf,.jpg,.jpeg,.png,.webp,.xlsx,.docx,.txt,.csv"
           beforeUpload={(file) => {
-            upload.mutate(file)
+            upload.mutate(file, { onError: showRefusal })
             return false
           }}
         >
@@ -354,7 +368,7 @@ function Files({ o }: { o: StaffOrder }) {
         busy={remove.isPending}
         title={f('deleteTitle')}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null), onError: showRefusal })}
       >
         {f('deleteText', { name: deleting?.file_name ?? '' })}
       </ConfirmDialog>
