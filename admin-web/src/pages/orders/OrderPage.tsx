@@ -31,7 +31,6 @@ import {
   type OrderStatus,
   type StaffOrder,
 } from '../../hooks/api/orders'
-import { fieldErrors } from '@shop/shared'
 import { ApiError } from '../../api/client'
 import { toast } from '../../notify'
 import { statusColor } from './OrdersPage'
@@ -45,7 +44,7 @@ type Item = NonNullable<StaffOrder['items']>[number]
  */
 export function showRefusal(err: unknown) {
   if (!(err instanceof ApiError) || err.status !== 422) return
-  const first = Object.values(fieldErrors(err.body))[0] ?? err.body?.message
+  const first = Object.values(err.fields)[0] ?? err.body?.message
   if (first) toast({ type: 'danger', message: first })
 }
 
