@@ -1,6 +1,9 @@
 package api
 
-import "shop/internal/identity"
+import (
+	"shop/internal/activity"
+	"shop/internal/identity"
+)
 
 // Every mutating back-office route is classified here, and TestMutatingRoutesClassified walks
 // the route table and fails on a route that is in none of the three lists: a new mutation must
@@ -66,6 +69,13 @@ var activityRecorded = map[string][]string{
 	"DELETE /admin/users/:id":                                      {identity.ActivityUserDeleted},
 	"POST /admin/users/:id/deactivate":                             {identity.ActivityUserDeactivated},
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},
+	"PATCH /admin/orders/:id":                                      {activity.OrderUpdated},
+	"PATCH /admin/orders/:id/status":                               {activity.OrderStatusChanged},
+	"POST /admin/orders/:id/notes":                                 {activity.OrderNoteCreated, activity.OrderCustomerNoteSent},
+	"PATCH /admin/orders/:id/notes/:noteId":                        {activity.OrderNoteUpdated},
+	"DELETE /admin/orders/:id/notes/:noteId":                       {activity.OrderNoteDeleted},
+	"POST /admin/orders/:id/attachments":                           {activity.OrderAttachmentCreated},
+	"DELETE /admin/orders/:id/attachments/:attachmentId":           {activity.OrderAttachmentDeleted},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would

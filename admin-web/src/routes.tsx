@@ -12,6 +12,7 @@ import { eofferScreens } from './pages/eoffer/screens'
 import { voiceScreens } from './pages/voice/screens'
 import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
+import { orderScreens } from './pages/orders/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
 import { screens, type ScreenName } from './screens'
@@ -76,6 +77,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...contentScreens,
   ...voiceScreens,
   ...landingScreens,
+  ...orderScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -160,6 +160,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
+	a.Sales.WithBlobs(a.Blobs) // the orders' attachments
 	ok = true
 	return a, nil
 }

@@ -5839,6 +5839,911 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, newest first, with the filtered set's totals
+         * @description Needs view-order. Filters: status, payment_method, date_from/date_to (days in the shop's zone, Europe/Belgrade, both inclusive, YYYY-MM-DD), search (order number, e-mail, name or phone; a phone matches by its digits too). meta.total is the number of orders the filters select, meta.total_amount the sum of their totals.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending | contacted | completed | cancelled | cancelled_delivery_time | cancelled_returned | on_hold */
+                    status?: string;
+                    /** @description cash_on_delivery | bank_transfer | instalments | card_in_shop */
+                    payment_method?: string;
+                    /** @description from this day (YYYY-MM-DD) */
+                    date_from?: string;
+                    /** @description to this day (YYYY-MM-DD), inclusive */
+                    date_to?: string;
+                    /** @description order number, e-mail, name or phone */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderListResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered orders as XLSX
+         * @description Needs view-order. The list's filters (no paging); one row per order, newest first, headers in the request's language; the items of an order are summed up in one cell. More than 50000 orders: 422 (narrow the filters).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description as the list */
+                    status?: string;
+                    /** @description as the list */
+                    payment_method?: string;
+                    /** @description as the list */
+                    date_from?: string;
+                    /** @description as the list */
+                    date_to?: string;
+                    /** @description as the list */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order for staff
+         * @description Needs view-order. Items, buyer, shipping and company data, delivery fields, internal notes and notes to the customer, files, and next_statuses: the statuses the order may go to (empty when final).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order's delivery status, delivery time, supplier or replacement product
+         * @description Needs view-order. Each field at most 255 characters; fields left out stay. Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderDeliveryRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's files
+         * @description Needs view-order. Oldest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_OrderAttachment"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Attach a file to an order
+         * @description Needs view-order. Multipart with field file: PDF, JPG, PNG, WEBP, XLSX, DOCX, TXT or CSV (by extension and by content), at most 10 MB, at most 50 files per order. Kept in the object store, never public. Logged in the activity log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the file
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderAttachment"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an order's file
+         * @description Needs view-order. Always as a download (Content-Disposition: attachment) with the type stored at upload.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description file id */
+                    attachmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an order's file
+         * @description Needs view-order. Logged in the activity log.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description file id */
+                    attachmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note, or send a note to the customer
+         * @description Needs view-order. kind internal or customer; body 1-2000 characters. A note to the customer is mailed (through the queue; the queue down: 503, nothing stored) and shown in the customer's order; it cannot be changed or deleted afterwards. Logged in the activity log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the note */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderNoteRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderNote"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an internal note
+         * @description Needs view-order. A note to the customer was mailed: 422. Logged in the activity log.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description note id */
+                    noteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an internal note
+         * @description Needs view-order. body 1-2000 characters. A note to the customer was mailed: 422. Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description note id */
+                    noteId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the new text */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderNoteUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderNote"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order's status
+         * @description Needs view-order. Allowed: pending → contacted → completed; any non-final status → on_hold or a cancelled status (cancelled, cancelled_delivery_time, cancelled_returned: cancel_reason price, stock, delivery_time or other is required); on_hold → pending or contacted. Completed and cancelled are final. Anything else: 422 on status naming both statuses. A cancellation returns the order's units to stock (once). Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the next status */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderStatusRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/pages": {
         parameters: {
             query?: never;
@@ -16976,6 +17881,19 @@ export interface components {
             status_label?: string;
             total?: number;
         };
+        OrderAttachment: {
+            content_type?: string;
+            created_at?: string;
+            file_name?: string;
+            id?: number;
+            size?: number;
+        };
+        OrderDeliveryRequest: {
+            delivery_status?: string | null;
+            delivery_time?: string | null;
+            replacement_product?: string | null;
+            supplier?: string | null;
+        };
         OrderItem: {
             name?: string;
             price?: number;
@@ -16983,6 +17901,18 @@ export interface components {
             quantity?: number;
             sku?: string;
             total?: number;
+        };
+        OrderListMeta: {
+            current_page?: number;
+            last_page?: number;
+            per_page?: number;
+            total?: number;
+            total_amount?: number;
+            total_bounded?: boolean;
+        };
+        OrderListResponse: {
+            data?: components["schemas"]["StaffOrderRow"][];
+            meta?: components["schemas"]["OrderListMeta"];
         };
         OrderNote: {
             body?: string;
@@ -16992,12 +17922,30 @@ export interface components {
             kind?: "internal" | "customer";
             updated_at?: string;
         };
+        OrderNoteRequest: {
+            body?: string;
+            /** @enum {string} */
+            kind?: "internal" | "customer";
+        };
+        OrderNoteUpdateRequest: {
+            body?: string;
+        };
         OrderShipping: {
             address?: string;
             city?: string;
             name?: string;
             phone?: string;
             post_code?: string;
+        };
+        OrderStatusOption: {
+            label?: string;
+            status?: string;
+        };
+        OrderStatusRequest: {
+            /** @enum {string} */
+            cancel_reason?: "price" | "stock" | "delivery_time" | "other";
+            /** @enum {string} */
+            status?: "pending" | "contacted" | "completed" | "cancelled" | "cancelled_delivery_time" | "cancelled_returned" | "on_hold";
         };
         Page: {
             body_html?: string;
@@ -17517,6 +18465,60 @@ export interface components {
             attribute_value_id?: number;
             value_id?: number;
         };
+        StaffOrder: {
+            address?: string;
+            attachments?: components["schemas"]["OrderAttachment"][];
+            cancel_reason?: string;
+            cancel_reason_label?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            date?: string;
+            delivery_status?: string;
+            delivery_time?: string;
+            email?: string;
+            id?: number;
+            items?: components["schemas"]["OrderItem"][];
+            name?: string;
+            next_statuses?: components["schemas"]["OrderStatusOption"][];
+            note?: string;
+            notes?: components["schemas"]["OrderNote"][];
+            number?: string;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            post_code?: string;
+            proforma_invoice_id?: number | null;
+            qr_url?: string | null;
+            replacement_product?: string;
+            shipping?: components["schemas"]["OrderShipping"];
+            status?: string;
+            status_label?: string;
+            stock_returned?: boolean;
+            supplier?: string;
+            total?: number;
+            updated_at?: string;
+            user_id?: number | null;
+        };
+        StaffOrderRow: {
+            cancel_reason?: string;
+            city?: string;
+            company_name?: string;
+            date?: string;
+            delivery_status?: string;
+            email?: string;
+            id?: number;
+            items_count?: number;
+            name?: string;
+            number?: string;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            status?: string;
+            status_label?: string;
+            total?: number;
+        };
         StoreCategory: {
             id?: number;
             name?: string;
@@ -17977,6 +18979,14 @@ export interface components {
             data?: components["schemas"]["Order"];
             message?: string;
         };
+        "httpx.ChangeResponse-OrderAttachment": {
+            data?: components["schemas"]["OrderAttachment"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-OrderNote": {
+            data?: components["schemas"]["OrderNote"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PriceOffer": {
             data?: components["schemas"]["PriceOffer"];
             message?: string;
@@ -18027,6 +19037,10 @@ export interface components {
         };
         "httpx.ChangeResponse-Session": {
             data?: components["schemas"]["Session"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-StaffOrder": {
+            data?: components["schemas"]["StaffOrder"];
             message?: string;
         };
         "httpx.ChangeResponse-User": {
@@ -18147,6 +19161,9 @@ export interface components {
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
+        "httpx.DataResponse-StaffOrder": {
+            data?: components["schemas"]["StaffOrder"];
+        };
         "httpx.DataResponse-StorefrontLandingPage": {
             data?: components["schemas"]["StorefrontLandingPage"];
         };
@@ -18191,6 +19208,9 @@ export interface components {
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
+        };
+        "httpx.DataResponse-array_OrderAttachment": {
+            data?: components["schemas"]["OrderAttachment"][];
         };
         "httpx.DataResponse-array_PageLink": {
             data?: components["schemas"]["PageLink"][];
