@@ -16965,6 +16965,7 @@ export interface components {
             note?: string;
             notes?: components["schemas"]["OrderNote"][];
             number?: string;
+            payment?: components["schemas"]["OrderPayment"] | null;
             payment_method?: string;
             payment_method_label?: string;
             phone?: string;
@@ -16991,6 +16992,15 @@ export interface components {
             /** @enum {string} */
             kind?: "internal" | "customer";
             updated_at?: string;
+        };
+        OrderPayment: {
+            account?: string;
+            amount?: number;
+            model?: string;
+            payee?: string;
+            payment_code?: string;
+            purpose?: string;
+            reference?: string;
         };
         OrderShipping: {
             address?: string;
