@@ -185,6 +185,7 @@ export function CheckoutPage() {
                 chosen={billingChoice}
                 onChoose={setBillingId}
                 label={t('checkout.savedBilling')}
+                legend={t('checkout.addressMethod', { what: t('checkout.billing') })}
               />
             )}
             {billingBy === 'new' && (
@@ -210,6 +211,7 @@ export function CheckoutPage() {
                 chosen={shippingChoice}
                 onChoose={setShippingId}
                 label={t('checkout.savedShipping')}
+                legend={t('checkout.addressMethod', { what: t('checkout.shipping') })}
               />
             )}
             {shipDifferent && shippingBy === 'new' && (
@@ -307,12 +309,13 @@ function AddressChoice(props: {
   chosen: number | null
   onChoose: (id: number) => void
   label: string
+  legend: string
 }) {
   const { t } = useTranslation()
   return (
     <>
       <fieldset className="radio-group">
-        <legend className="visually-hidden">{t('checkout.addressMethod')}</legend>
+        <legend className="visually-hidden">{props.legend}</legend>
         {(['saved', 'new'] as const).map((m) => (
           <label key={m} className="check">
             <input type="radio" name={props.name} value={m} checked={props.method === m} onChange={() => props.onMethod(m)} />
