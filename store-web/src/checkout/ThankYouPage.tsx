@@ -34,25 +34,27 @@ export function ThankYouPage() {
         </dl>
       )}
       <p>{t('thankYou.mail')}</p>
-      {order?.payment && (
+      {(order?.payment || order?.qr_url) && (
         <section className="card thank-you__payment" aria-labelledby="pay-title">
           <h2 id="pay-title">{t('thankYou.payTitle')}</h2>
-          <dl className="details">
-            <dt>{t('thankYou.payee')}</dt>
-            <dd>{order.payment.payee}</dd>
-            <dt>{t('thankYou.account')}</dt>
-            <dd data-testid="pay-account">{formatAccount(order.payment.account ?? '')}</dd>
-            <dt>{t('thankYou.amount')}</dt>
-            <dd>{formatPrice(order.payment.amount ?? 0)}</dd>
-            <dt>{t('thankYou.paymentCode')}</dt>
-            <dd>{order.payment.payment_code}</dd>
-            <dt>{t('thankYou.model')}</dt>
-            <dd>{order.payment.model}</dd>
-            <dt>{t('thankYou.reference')}</dt>
-            <dd data-testid="pay-reference">{order.payment.reference}</dd>
-            <dt>{t('thankYou.purpose')}</dt>
-            <dd>{order.payment.purpose}</dd>
-          </dl>
+          {order.payment && (
+            <dl className="details">
+              <dt>{t('thankYou.payee')}</dt>
+              <dd>{order.payment.payee}</dd>
+              <dt>{t('thankYou.account')}</dt>
+              <dd data-testid="pay-account">{formatAccount(order.payment.account ?? '')}</dd>
+              <dt>{t('thankYou.amount')}</dt>
+              <dd>{formatPrice(order.payment.amount ?? 0)}</dd>
+              <dt>{t('thankYou.paymentCode')}</dt>
+              <dd>{order.payment.payment_code}</dd>
+              <dt>{t('thankYou.model')}</dt>
+              <dd>{order.payment.model}</dd>
+              <dt>{t('thankYou.reference')}</dt>
+              <dd data-testid="pay-reference">{order.payment.reference}</dd>
+              <dt>{t('thankYou.purpose')}</dt>
+              <dd>{order.payment.purpose}</dd>
+            </dl>
+          )}
           {order.qr_url && (
             <figure className="thank-you__qr">
               <img src={order.qr_url} alt={t('thankYou.qrAlt')} width={256} height={256} />

@@ -162,7 +162,7 @@ export async function transferGuestLists(qc: QueryClient): Promise<void> {
   }
 }
 
-/** inCart/inWishlist tell whether a product is on a list (the heart goes to the wish list then). */
+/** hasProduct tells whether a product is on a list (the heart opens the wish list then). */
 export function hasProduct(list: Cart | undefined, productId: number | undefined): boolean {
   return Boolean(productId && list?.items?.some((l) => l.product_id === productId))
 }
