@@ -17870,6 +17870,7 @@ export interface components {
             note?: string;
             notes?: components["schemas"]["OrderNote"][];
             number?: string;
+            payment?: components["schemas"]["OrderPayment"] | null;
             payment_method?: string;
             payment_method_label?: string;
             phone?: string;
@@ -17929,6 +17930,15 @@ export interface components {
         };
         OrderNoteUpdateRequest: {
             body?: string;
+        };
+        OrderPayment: {
+            account?: string;
+            amount?: number;
+            model?: string;
+            payee?: string;
+            payment_code?: string;
+            purpose?: string;
+            reference?: string;
         };
         OrderShipping: {
             address?: string;
@@ -18485,6 +18495,7 @@ export interface components {
             note?: string;
             notes?: components["schemas"]["OrderNote"][];
             number?: string;
+            payment?: components["schemas"]["OrderPayment"] | null;
             payment_method?: string;
             payment_method_label?: string;
             phone?: string;

@@ -4,6 +4,7 @@ import { getModules, saveModules, unwrap, type components } from '@shop/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { endSession, startSession, useIsLoggedIn } from '../../session/loginState'
+import { transferGuestLists } from './cart'
 
 export type User = components['schemas']['User']
 export type Address = components['schemas']['Address']
@@ -70,6 +71,8 @@ function useStartSession() {
     // The login answer has no addresses: show the user now, load the full record next.
     if (s.user) qc.setQueryData(sessionKeys.me(), s.user)
     void qc.invalidateQueries({ queryKey: sessionKeys.me() })
+    // The guest's cart and wish list join the user's (spec 4: on authentication).
+    return transferGuestLists(qc)
   }
 }
 
@@ -99,6 +102,9 @@ export function useLogout() {
       } finally {
         endSession()
         qc.removeQueries({ queryKey: sessionKeys.me() })
+        // The user's orders and addresses are not for whoever uses the browser next.
+        qc.removeQueries({ queryKey: ['orders'] })
+        qc.removeQueries({ queryKey: ['addresses'] })
       }
     },
   })
