@@ -14,5 +14,5 @@ var socialMessages = map[string][2]string{
 	"social.deactivated": {"Nalog je deaktiviran.", "The account has been deactivated."},
 	"social.limit":       {"Previše novih naloga sa ove adrese. Pokušajte kasnije.", "Too many new accounts from this address. Please try later."},
 	"social.session":     {"Prijava je istekla. Pokušajte ponovo.", "The sign-in has expired. Please try again."},
-	"notfound.provider":  {"Ovaj način prijave nije dostupan.", "This sign-in method is not available."},
+	"notfound.provider":  {"Način prijave ne postoji ili je izbrisan.", "This sign-in method does not exist or has been removed."},
 }
