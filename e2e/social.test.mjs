@@ -98,6 +98,8 @@ test('a customer signs in with Google, asks and rates; the admin answers and app
   const customer = await browser.newContext({ viewport: { width: 1400, height: 900 } })
   const page = await customer.newPage()
   await page.goto(`${shop.base}/login`)
+  await page.getByRole('link', { name: 'Prijavi se preko Google naloga' }).waitFor()
+  await screenshot(page, 'social-login')
   await page.getByRole('link', { name: 'Prijavi se preko Google naloga' }).click()
   await page.waitForURL((u) => u.origin === shop.base && !u.pathname.startsWith('/login') && !u.pathname.startsWith('/api/'))
   assert.ok(await page.evaluate(() => localStorage.getItem('token')), 'the storefront holds the session after the return')
