@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -236,6 +237,27 @@ func TestSocialGoogleSignIn(t *testing.T) {
 		s.google.SetDeny(true)
 		s.refusedWith(t, "google", "denied")
 		s.google.SetDeny(false)
+
+		// A deactivated customer is refused; a deleted one takes their links along, and the
+		// next sign-in creates a fresh account.
+		id := strconv.FormatUint(uid, 10)
+		if r := s.ts.do(req{method: "POST", path: "/api/v1/admin/users/" + id + "/deactivate", token: s.ts.admin}); r.Status != 200 {
+			t.Fatalf("deactivate: %d %s", r.Status, r.Raw)
+		}
+		s.google.SignIn(socialtest.Person{Subject: "g-1", Email: "nova.kupac@example.com", EmailVerified: true, Name: "Nova"})
+		s.refusedWith(t, "google", "deactivated")
+		if r := s.ts.do(req{method: "DELETE", path: "/api/v1/admin/users/" + id, token: s.ts.admin}); r.Status != 200 {
+			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+		var links int64
+		s.ts.app.DB.Table("user_identities").Where("user_id = ?", uid).Count(&links)
+		if links != 0 {
+			t.Errorf("%d links of a deleted user left", links)
+		}
+		fresh, _ := s.signIn(t, "google", "/")
+		if uint64(fresh["id"].(float64)) == uid || fresh["email"] != "nova.kupac@example.com" {
+			t.Errorf("sign-in after the delete: %v", fresh)
+		}
 	})
 }
 
