@@ -31,8 +31,8 @@ type Person struct {
 	Name          string
 }
 
-// Provider is the fake provider; its zero value is not usable: call New. The exported fields
-// may be changed between sign-ins (under the provider's lock: use the setters).
+// Provider is the fake provider; its zero value is not usable: call New. Who signs in and how
+// the provider misbehaves change between sign-ins through the setters.
 type Provider struct {
 	ClientID     string
 	ClientSecret string
@@ -45,7 +45,7 @@ type Provider struct {
 	deny    bool   // answer access_denied instead of a code
 	codes   map[string]*grant
 	tokens  map[string]Person // access token -> person (the Graph API's /me)
-	Handler http.Handler
+	handler http.Handler
 }
 
 type grant struct {
@@ -72,11 +72,11 @@ func New(clientID, clientSecret string) *Provider {
 	mux.HandleFunc("GET /authorize", p.authorize)
 	mux.HandleFunc("POST /token", p.token)
 	mux.HandleFunc("GET /me", p.me)
-	p.Handler = mux
+	p.handler = mux
 	return p
 }
 
-func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) { p.Handler.ServeHTTP(w, r) }
+func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) { p.handler.ServeHTTP(w, r) }
 
 // SetIssuer is the provider's own URL (an httptest server's, or the dev command's).
 func (p *Provider) SetIssuer(u string) { p.mu.Lock(); p.issuer = strings.TrimRight(u, "/"); p.mu.Unlock() }
