@@ -79,7 +79,11 @@ func New(clientID, clientSecret string) *Provider {
 func (p *Provider) ServeHTTP(w http.ResponseWriter, r *http.Request) { p.handler.ServeHTTP(w, r) }
 
 // SetIssuer is the provider's own URL (an httptest server's, or the dev command's).
-func (p *Provider) SetIssuer(u string) { p.mu.Lock(); p.issuer = strings.TrimRight(u, "/"); p.mu.Unlock() }
+func (p *Provider) SetIssuer(u string) {
+	p.mu.Lock()
+	p.issuer = strings.TrimRight(u, "/")
+	p.mu.Unlock()
+}
 
 // SignIn makes the next authorizations approve this person.
 func (p *Provider) SignIn(person Person) { p.mu.Lock(); p.person = person; p.mu.Unlock() }
