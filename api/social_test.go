@@ -409,3 +409,24 @@ func TestSocialFacebookSignIn(t *testing.T) {
 		}
 	})
 }
+
+// A provider that cannot be reached: the start sends the browser back to the login page with
+// "provider", not to an error page.
+func TestSocialProviderDown(t *testing.T) {
+	t.Parallel()
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close() // nothing listens there any more
+	runWith(t, func(cfg *config.Config) {
+		cfg.Auth.Google = config.GoogleAuthConfig{ClientID: "c", ClientSecret: "s", Issuer: down.URL}
+	}, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		res := get(t, ts.srv.URL+"/api/v1/auth/google/start")
+		loc, _ := url.Parse(res.Header.Get("Location"))
+		if res.StatusCode != http.StatusFound || loc.Path != "/login" || loc.Query().Get("social_error") != "provider" {
+			t.Errorf("start with the provider down: %d %s", res.StatusCode, loc)
+		}
+		if cookieOf(res, "shop_social_state") != nil {
+			t.Error("a state cookie for a sign-in that never started")
+		}
+	})
+}
