@@ -41,7 +41,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true},
 	{ID: "0020_staff", Applied: true},
-	{ID: "0021_order_handling", Applied: true}}
+	{ID: "0021_order_handling", Applied: true},
+	{ID: "0024_user_identities", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -191,6 +192,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0024_user_identities" {
+			t.Fatalf("Down rolled back %q, want 0024_user_identities", id)
+		}
+		if gdb.Migrator().HasTable("user_identities") {
+			t.Error("user_identities still there after rolling back 0024")
+		}
 		if id := down(t, gdb); id != "0021_order_handling" {
 			t.Fatalf("Down rolled back %q, want 0021_order_handling", id)
 		}

@@ -123,3 +123,33 @@ export function useResetPassword() {
       (await unwrap(api.POST('/api/v1/password/reset', { body }))).message ?? '',
   })
 }
+
+/** The social sign-in providers the shop offers ('google', 'facebook'); none when the call fails. */
+export const socialProvidersQuery = queryOptions({
+  queryKey: [...sessionKeys.all, 'social-providers'] as const,
+  queryFn: async () => (await unwrap(api.GET('/api/v1/auth/providers'))).data ?? [],
+  staleTime: 10 * 60_000,
+  retry: false,
+})
+
+export function useSocialProviders() {
+  return useQuery(socialProvidersQuery)
+}
+
+/** socialStartURL is the server's address that sends the browser to the provider. */
+export function socialStartURL(provider: string, returnPath: string): string {
+  return `/api/v1/auth/${encodeURIComponent(provider)}/start?return=${encodeURIComponent(returnPath)}`
+}
+
+/**
+ * useSocialSession finishes a social sign-in: the server's callback left the new session in a
+ * one-time HttpOnly cookie, this call turns it into tokens, and the session starts exactly as
+ * after a password login (the same routine, so the guest's cart and wish list carry over too).
+ */
+export function useSocialSession() {
+  const start = useStartSession()
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.POST('/api/v1/auth/social/session'))).data!,
+    onSuccess: start,
+  })
+}
