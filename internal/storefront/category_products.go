@@ -117,17 +117,22 @@ type categoryQuery struct {
 	price  string
 }
 
-// base is the category's active, visible products matching every filter but skip's.
-func (q *categoryQuery) base(skip string) *gorm.DB {
+// bare is the listing's active, visible products (the category tree's, or the scope's)
+// before any filter.
+func (q *categoryQuery) bare() *gorm.DB {
 	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true)
 	if q.scope != nil {
-		db = q.scope(db)
-	} else {
-		// A product's main category is one of its product_categories rows (migration 0010), so
-		// one semi-join answers "in the category tree"; an OR with main_category_id made it a
-		// subplan over every active product.
-		db = db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+		return q.scope(db)
 	}
+	// A product's main category is one of its product_categories rows (migration 0010), so
+	// one semi-join answers "in the category tree"; an OR with main_category_id made it a
+	// subplan over every active product.
+	return db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+}
+
+// base is the listing's products matching every filter but skip's.
+func (q *categoryQuery) base(skip string) *gorm.DB {
+	db := q.bare()
 	if skip != "brands" && len(q.f.Brands) > 0 {
 		db = db.Where("products.brand_id IN ?", q.f.Brands)
 	}
@@ -185,28 +190,9 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 	for i := 0; i < len(ids); i++ {
 		ids = append(ids, children[ids[i]]...)
 	}
-	db := s.db.WithContext(ctx)
-	q := &categoryQuery{db: db, catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
-	if len(f.Values) > 0 {
-		var vs []struct{ ID, AttributeID uint64 }
-		if err := db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", f.Values).Scan(&vs).Error; err != nil {
-			return nil, apperr.Wrap(err, "storefront values")
-		}
-		by := map[uint64][]uint64{}
-		var attrs []uint64
-		for _, v := range vs {
-			if by[v.AttributeID] == nil {
-				attrs = append(attrs, v.AttributeID)
-			}
-			by[v.AttributeID] = append(by[v.AttributeID], v.ID)
-		}
-		sort.Slice(attrs, func(i, j int) bool { return attrs[i] < attrs[j] })
-		for _, a := range attrs {
-			q.groups = append(q.groups, by[a])
-		}
-		if len(q.groups) == 0 { // only unknown values: nothing matches
-			q.groups = [][]uint64{{0}}
-		}
+	q := &categoryQuery{db: s.db.WithContext(ctx), catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
+	if err := q.valueGroups(); err != nil {
+		return nil, err
 	}
 	out := &CategoryPage{Category: cat}
 	if out.Products, out.Total, err = s.productPage(ctx, q, order, page); err != nil {
@@ -218,15 +204,49 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 	return out, nil
 }
 
+// valueGroups reads the chosen attribute values' attributes: values of one attribute are
+// alternatives (one group), different attributes all apply.
+func (q *categoryQuery) valueGroups() error {
+	if len(q.f.Values) == 0 {
+		return nil
+	}
+	var vs []struct{ ID, AttributeID uint64 }
+	if err := q.db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", q.f.Values).Scan(&vs).Error; err != nil {
+		return apperr.Wrap(err, "storefront values")
+	}
+	by := map[uint64][]uint64{}
+	var attrs []uint64
+	for _, v := range vs {
+		if by[v.AttributeID] == nil {
+			attrs = append(attrs, v.AttributeID)
+		}
+		by[v.AttributeID] = append(by[v.AttributeID], v.ID)
+	}
+	sort.Slice(attrs, func(i, j int) bool { return attrs[i] < attrs[j] })
+	for _, a := range attrs {
+		q.groups = append(q.groups, by[a])
+	}
+	if len(q.groups) == 0 { // only unknown values: nothing matches
+		q.groups = [][]uint64{{0}}
+	}
+	return nil
+}
+
 // productPage is one page of q's products in order (a sorts entry), with the total.
 func (s *Service) productPage(ctx context.Context, q *categoryQuery, order string, page listing.Page) ([]catalog.ProductDetails, int64, error) {
+	if len(order) > 0 && order[0] == '%' {
+		order = q.price + order[2:]
+	}
+	return s.productPageBy(ctx, q, order, page)
+}
+
+// productPageBy is one page of q's products in order (SQL or a clause with arguments), with
+// the total.
+func (s *Service) productPageBy(ctx context.Context, q *categoryQuery, order any, page listing.Page) ([]catalog.ProductDetails, int64, error) {
 	products := []catalog.ProductDetails{}
 	var total int64
 	if err := q.base("").Count(&total).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "storefront count")
-	}
-	if len(order) > 0 && order[0] == '%' {
-		order = q.price + order[2:]
 	}
 	var pageIDs []uint64
 	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &pageIDs).Error; err != nil {
@@ -256,6 +276,27 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 		Select("b.id, b.name, COUNT(*) AS count").Group("b.id, b.name").Order("b.name, b.id").Scan(&fc.Brands).Error; err != nil {
 		return fc, wrap(err, "brands")
 	}
+	var err error
+	if fc.Attributes, err = q.attributeFacet(categoryID); err != nil {
+		return fc, err
+	}
+	if err := q.base("discount").Where("products.discount_price IS NOT NULL").Count(&fc.OnAction).Error; err != nil {
+		return fc, wrap(err, "on action")
+	}
+	if err := q.base("in_stock").Where(purchasableSQL).Count(&fc.InStock).Error; err != nil {
+		return fc, wrap(err, "in stock")
+	}
+	return fc, nil
+}
+
+// attributeFacet is the category's active attributes with the values its products have
+// (categoryID 0, search hits in several categories: none).
+func (q *categoryQuery) attributeFacet(categoryID uint64) ([]AttributeFacet, error) {
+	out := []AttributeFacet{}
+	if categoryID == 0 {
+		return out, nil
+	}
+	wrap := func(err error, what string) error { return apperr.Wrap(err, "storefront facet "+what) }
 	var attrs []struct {
 		ID   uint64
 		Name string
@@ -263,9 +304,8 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 	if err := q.db.Table("category_attributes ca").Joins("JOIN attributes a ON a.id = ca.attribute_id").
 		Where("ca.category_id = ? AND ca.active = ? AND a.active = ?", categoryID, true, true).
 		Select("a.id, a.name").Order("ca.position, a.id").Scan(&attrs).Error; err != nil {
-		return fc, wrap(err, "attributes")
+		return nil, wrap(err, "attributes")
 	}
-	fc.Attributes = []AttributeFacet{}
 	if len(attrs) > 0 {
 		ids := make([]uint64, len(attrs))
 		for i, a := range attrs {
@@ -281,7 +321,7 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 			Select("pa.attribute_id, av.id, av.value, COUNT(DISTINCT products.id) AS count").
 			Group("pa.attribute_id, av.id, av.value").Order("av.value, av.id").Scan(&vs).Error
 		if err != nil {
-			return fc, wrap(err, "values")
+			return nil, wrap(err, "values")
 		}
 		by := map[uint64][]ValueFacet{}
 		for _, v := range vs {
@@ -289,15 +329,9 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 		}
 		for _, a := range attrs {
 			if len(by[a.ID]) > 0 {
-				fc.Attributes = append(fc.Attributes, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
+				out = append(out, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
 			}
 		}
 	}
-	if err := q.base("discount").Where("products.discount_price IS NOT NULL").Count(&fc.OnAction).Error; err != nil {
-		return fc, wrap(err, "on action")
-	}
-	if err := q.base("in_stock").Where(purchasableSQL).Count(&fc.InStock).Error; err != nil {
-		return fc, wrap(err, "in stock")
-	}
-	return fc, nil
+	return out, nil
 }
