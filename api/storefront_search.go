@@ -61,13 +61,13 @@ type StorefrontSearchCategory struct {
 
 // StorefrontSearchQuery documents the results page's parameters.
 type StorefrontSearchQuery struct {
-	Q         string  `form:"q"`                                                                        // what the shopper typed
-	Brands    string  `form:"brands" example:"3,7"`                                                     // brand ids, comma-joined
-	Values    string  `form:"values" example:"11,12"`                                                   // attribute value ids (when the hits share a category)
-	PriceFrom float64 `form:"price_from"`                                                               // shown price from
-	PriceTo   float64 `form:"price_to"`                                                                 // shown price to
-	Discount  bool    `form:"discount"`                                                                 // on action today
-	InStock   bool    `form:"in_stock"`                                                                 // purchasable
+	Q         string  `form:"q"`                                                                         // what the shopper typed
+	Brands    string  `form:"brands" example:"3,7"`                                                      // brand ids, comma-joined
+	Values    string  `form:"values" example:"11,12"`                                                    // attribute value ids (when the hits share a category)
+	PriceFrom float64 `form:"price_from"`                                                                // shown price from
+	PriceTo   float64 `form:"price_to"`                                                                  // shown price to
+	Discount  bool    `form:"discount"`                                                                  // on action today
+	InStock   bool    `form:"in_stock"`                                                                  // purchasable
 	Sort      string  `form:"sort" enums:"relevance,newest,price,-price,name,-name" default:"relevance"` // relevance: the search's ranking
 } // @name StorefrontSearchQuery
 
