@@ -76,15 +76,11 @@ func (s *Service) HitsProducts(ctx context.Context, h Hits, f CategoryProductsFi
 			}
 		}
 	}
+	var by any = q.order(order)
 	if sort == SortRelevance {
-		out.Products, out.Total, err = s.productPageBy(ctx, q, clause.OrderBy{Expression: h.Relevance}, page)
-	} else {
-		out.Products, out.Total, err = s.productPage(ctx, q, order, page)
+		by = clause.OrderBy{Expression: h.Relevance}
 	}
-	if err != nil {
-		return nil, err
-	}
-	if out.Facets, err = s.facets(q, catID); err != nil {
+	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, by, page, catID); err != nil {
 		return nil, err
 	}
 	return out, nil
