@@ -310,7 +310,11 @@ func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, 
 // need a join to product_attributes (a product has many), so they keep their own statement.
 func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 	fc := Facets{Brands: []BrandFacet{}, Attributes: []AttributeFacet{}}
-	cols := []string{"products.brand_id AS brand_id", q.price + " AS price", "(" + onActionSQL + ") AS on_action", "(" + purchasableSQL + ") AS in_stock"}
+	// In a select list the purchasable rule's NOT EXISTS is a subplan run per row; the one
+	// pass joins the main category instead (the same rule: a missing category or min price
+	// never blocks).
+	const inStock = "NOT COALESCE(mc.min_price > products.web_price, FALSE)"
+	cols := []string{"products.brand_id AS brand_id", q.price + " AS price", "(" + onActionSQL + ") AS on_action", "(" + inStock + ") AS in_stock"}
 	var args []any
 	var flags []string // facet names with a chosen filter, in order
 	byFacet := map[string][]filter{}
@@ -323,6 +327,9 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 	for _, name := range flags {
 		parts := make([]string, len(byFacet[name]))
 		for i, f := range byFacet[name] {
+			if f.facet == facetInStock {
+				f.sql = inStock
+			}
 			parts[i] = "(" + f.sql + ")"
 			args = append(args, f.args...)
 		}
@@ -357,7 +364,7 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 		OnAction         int64
 		InStock          int64
 	}
-	inner := q.bare().Select(strings.Join(cols, ", "), args...)
+	inner := q.bare().Joins("LEFT JOIN categories mc ON mc.id = products.main_category_id").Select(strings.Join(cols, ", "), args...)
 	if err := q.db.Table("(?) x", inner).Joins("LEFT JOIN brands b ON b.id = x.brand_id").Select(outer).
 		Group("x.brand_id, b.name").Order("b.name, x.brand_id").Scan(&rows).Error; err != nil {
 		return fc, 0, apperr.Wrap(err, "storefront facets")
