@@ -90,6 +90,12 @@ const esc = ` ESCAPE '\'`
 // word of the query must match one of them. When nothing matches literally, typo tolerance
 // answers instead (Results.Fuzzy).
 func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Results, error) {
+	return s.search(ctx, q, page, perPage, true)
+}
+
+// search is Search; without count, a literal match's Total is not counted (the dropdown shows
+// its few products and no number: one pass over products fewer per keystroke).
+func (s *Service) search(ctx context.Context, q string, page, perPage int, count bool) (Results, error) {
 	term := Normalize(q)
 	res := Results{Query: Clean(q)}
 	if term == "" {
@@ -109,15 +115,25 @@ func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Resu
 			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
 			Where("p.active = ? AND p.visible = ?", true, true)
 	}
-	if err := base().Where(cond, condArgs...).Count(&res.Total).Error; err != nil {
-		return res, apperr.Wrap(err, "search count")
-	}
 	var ids []uint64
-	if res.Total > 0 {
-		if err := base().Where(cond, condArgs...).
-			Order(clause.OrderBy{Expression: clause.Expr{SQL: lit.rank + ", p.name, p.id", Vars: lit.rankArgs}}).
-			Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
+	if err := base().Where(cond, condArgs...).
+		Order(clause.OrderBy{Expression: clause.Expr{SQL: lit.rank + ", p.name, p.id", Vars: lit.rankArgs}}).
+		Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
+		return res, apperr.Wrap(err, "search")
+	}
+	literalHits := len(ids) > 0
+	if !literalHits && page > 1 { // past the last page, or no literal hit at all?
+		var one []uint64
+		if err := base().Where(cond, condArgs...).Limit(1).Pluck("p.id", &one).Error; err != nil {
 			return res, apperr.Wrap(err, "search")
+		}
+		literalHits = len(one) > 0
+	}
+	if literalHits {
+		if count {
+			if err := base().Where(cond, condArgs...).Count(&res.Total).Error; err != nil {
+				return res, apperr.Wrap(err, "search count")
+			}
 		}
 	} else {
 		all, err := s.fuzzy(ctx, words)
@@ -407,7 +423,7 @@ func (s *Service) Autocomplete(ctx context.Context, q string) (Suggestions, erro
 	if out.Popular, err = s.PopularSearches(ctx, q, n); err != nil || first {
 		return out, err
 	}
-	r, err := s.Search(ctx, q, 1, suggestProducts)
+	r, err := s.search(ctx, q, 1, suggestProducts, false)
 	out.Products = r.Products
 	return out, err
 }
