@@ -16642,17 +16642,31 @@ export interface paths {
         };
         /**
          * Storefront product search (the results page /pretraga-proizvoda/{query})
-         * @description Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Exact SKU or EAN hits first, then name, main category, brand, description; every word must match one of them. When nothing matches literally, typo tolerance answers (a few edits per word). q longer than 100 characters is cut. A first page with literal hits (not typo-tolerant ones) counts the query among the popular searches.
+         * @description Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Every word must match the name/SKU, main category, brand or description; an exact SKU or EAN matches alone. When nothing matches literally, typo tolerance answers (a few edits per word; fuzzy: true). The hits are filtered, sorted and counted in facets as on the category page (price range, brands, on action, in stock; attribute values only when every hit has the same main category); sort relevance (default: exact SKU/EAN, then the whole query in the name, category, brand, description) or the category page's. Cards and prices as on the category page (a valid token: the customer price). q longer than 100 characters is cut. A first page with literal hits counts the query among the popular searches.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description on action today */
+                    discount?: boolean;
+                    /** @description purchasable */
+                    in_stock?: boolean;
+                    /** @description shown price from */
+                    price_from?: number;
+                    /** @description shown price to */
+                    price_to?: number;
                     /** @description what the shopper typed */
                     q?: string;
+                    /** @description relevance: the search's ranking */
+                    sort?: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description attribute value ids (when the hits share a category) */
+                    values?: string;
                     /** @description page (1-based) */
                     page?: number;
-                    /** @description page size: 24, 48, 72 (96 means 72) */
-                    paginate?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
                 };
                 header?: never;
                 path?: never;
@@ -16666,7 +16680,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["httpx.ListResponse-api_SearchProductResponse"];
+                        "application/json": components["schemas"]["StorefrontSearchResults"];
                     };
                 };
                 /** @description Unprocessable Entity */
@@ -18859,6 +18873,22 @@ export interface components {
             rating?: number;
             user?: components["schemas"]["VoiceUserName"] | null;
         };
+        StorefrontSearchCategory: {
+            id?: number;
+            name?: string;
+            slug?: string;
+        };
+        StorefrontSearchResults: {
+            /**
+             * @description Category is the main category every hit shares (its attributes are the attribute facet);
+             *     null when the hits are in several.
+             */
+            category?: components["schemas"]["StorefrontSearchCategory"] | null;
+            data?: components["schemas"]["StorefrontProductCard"][];
+            facets?: components["schemas"]["StorefrontFacets"];
+            fuzzy?: boolean;
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         StorefrontStickerType: {
             /** @example 2026-11-01 */
             from?: string;
@@ -19057,20 +19087,6 @@ export interface components {
         };
         "api.ProductSuggestions": {
             items?: components["schemas"]["api.ProductSuggestion"][];
-        };
-        "api.SearchProductResponse": {
-            customer_price?: number;
-            guest_price?: number;
-            /** @description HTML: escaped, matches in <strong> */
-            highlighted_name?: string;
-            id?: number;
-            image?: string;
-            link?: string;
-            name?: string;
-            /** @description the retail (struck) price */
-            regular_price?: number;
-            sku?: string;
-            slug?: string;
         };
         "httpx.ChangeResponse-APIClient": {
             data?: components["schemas"]["APIClient"];
@@ -19553,10 +19569,6 @@ export interface components {
         };
         "httpx.ListResponse-WebMargin": {
             data?: components["schemas"]["WebMargin"][];
-            meta?: components["schemas"]["httpx.Meta"];
-        };
-        "httpx.ListResponse-api_SearchProductResponse": {
-            data?: components["schemas"]["api.SearchProductResponse"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {
