@@ -48,6 +48,8 @@ export async function startShop({ prepare = [], env: extra = {} } = {}) {
   })
   return {
     base,
+    // dataDir is the shop's data folder (the outbox of mails is dataDir/outbox).
+    dataDir,
     output: () => output,
     // stop sends Ctrl-C and resolves with the exit code (a clean stop is 0).
     async stop() {
