@@ -40,7 +40,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0016_sales", Applied: true},
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true},
-	{ID: "0020_staff", Applied: true}}
+	{ID: "0020_staff", Applied: true},
+	{ID: "0022_invoice_info", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -190,6 +191,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0022_invoice_info" {
+			t.Fatalf("Down rolled back %q, want 0022_invoice_info", id)
+		}
+		if gdb.Migrator().HasTable("banks") || gdb.Migrator().HasTable("invoice_data") || gdb.Migrator().HasColumn("proforma_invoices", "sent_at") {
+			t.Error("banks, invoice_data or proforma_invoices.sent_at still there after rolling back 0022")
+		}
 		if id := down(t, gdb); id != "0020_staff" {
 			t.Fatalf("Down rolled back %q, want 0020_staff", id)
 		}
