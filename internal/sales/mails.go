@@ -177,6 +177,9 @@ func (s *Service) OrderPlaced(ctx context.Context, orderID uint64) error {
 	if err != nil {
 		return err
 	}
+	if customer, err = s.withProformaPDF(ctx, o, customer); err != nil {
+		return err
+	}
 	if err := s.enqueueMail(ctx, fmt.Sprintf("order-%d-customer", o.ID), customer); err != nil {
 		return err
 	}
