@@ -1,6 +1,9 @@
 package api
 
-import "shop/internal/identity"
+import (
+	"shop/internal/activity"
+	"shop/internal/identity"
+)
 
 // Every mutating back-office route is classified here, and TestMutatingRoutesClassified walks
 // the route table and fails on a route that is in none of the three lists: a new mutation must
@@ -66,6 +69,16 @@ var activityRecorded = map[string][]string{
 	"DELETE /admin/users/:id":                                      {identity.ActivityUserDeleted},
 	"POST /admin/users/:id/deactivate":                             {identity.ActivityUserDeactivated},
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},
+	"POST /admin/proforma-invoices":                                {activity.ProformaInvoiceCreated},
+	"POST /admin/proforma-invoices/:id/send":                       {activity.ProformaInvoiceSent},
+	"POST /admin/proforma-invoices/:id/transfer":                   {activity.ProformaInvoiceTransferred},
+	"PUT /admin/invoice-data":                                      {activity.InvoiceDataUpdated},
+	"POST /admin/banks":                                            {activity.BankCreated},
+	"PATCH /admin/banks/:id":                                       {activity.BankUpdated},
+	"DELETE /admin/banks/:id":                                      {activity.BankDeleted},
+	"POST /admin/invoice-emails":                                   {activity.InvoiceEmailCreated},
+	"PATCH /admin/invoice-emails/:id":                              {activity.InvoiceEmailUpdated},
+	"DELETE /admin/invoice-emails/:id":                             {activity.InvoiceEmailDeleted},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would
