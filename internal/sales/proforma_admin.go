@@ -15,6 +15,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
+	"shop/internal/platform/textfold"
 	"shop/internal/platform/validation"
 )
 
@@ -52,10 +53,15 @@ func (s *Service) proformaQuery(ctx context.Context, db *gorm.DB) *gorm.DB {
 func (s *Service) ProformaInvoices(ctx context.Context, f ProformaFilter) ([]ProformaListed, int64, error) {
 	q := s.proformaQuery(ctx, s.db)
 	var fields []apperr.FieldError
-	if t := strings.ToLower(strings.TrimSpace(f.Search)); t != "" {
+	if t := textfold.Fold(strings.TrimSpace(f.Search)); t != "" {
 		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(t) + "%"
-		q = q.Where(`LOWER(proforma_invoices.number) LIKE ? ESCAPE '\' OR LOWER(proforma_invoices.email) LIKE ? ESCAPE '\'
-			OR LOWER(proforma_invoices.name) LIKE ? ESCAPE '\' OR LOWER(proforma_invoices.company_name) LIKE ? ESCAPE '\'`, like, like, like, like)
+		var conds []string
+		var args []any
+		for _, col := range []string{"proforma_invoices.number", "proforma_invoices.email", "proforma_invoices.name", "proforma_invoices.company_name"} {
+			conds = append(conds, textfold.SQL(col)+` LIKE ? ESCAPE '\'`)
+			args = append(args, like)
+		}
+		q = q.Where(strings.Join(conds, " OR "), args...)
 	}
 	var from, to time.Time
 	if f.DateFrom != "" {
