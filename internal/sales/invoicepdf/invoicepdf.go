@@ -27,8 +27,8 @@ var fontBold []byte
 // Seller is the shop's company data (the admin's "invoice data").
 type Seller struct {
 	Name, Address, Phone, Fax, Email, Web string
-	RegistrationNumber, PIB, ActivityCode  string
-	Bank                                   string
+	RegistrationNumber, PIB, ActivityCode string
+	Bank                                  string
 }
 
 // BankAccount is one of the shop's accounts the buyer may pay to.
