@@ -246,9 +246,9 @@ func title(pdf *fpdf.Fpdf, d Document) {
 	pdf.CellFormat(0, 9, "PROFAKTURA br. "+d.Number, "B", 1, "L", false, 0, "")
 	pdf.SetFont(family, "", 9)
 	pdf.Ln(1)
-	meta := nonEmpty("Datum izdavanja: "+day(d.IssuedAt), "Važi do: "+day(d.ValidUntil), prefixed("Mesto izdavanja: ", d.IssuePlace),
-		prefixed("Način plaćanja: ", d.PaymentMethod))
-	pdf.CellFormat(0, 5, strings.Join(meta, "   "), "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 5, strings.Join(nonEmpty("Datum izdavanja: "+day(d.IssuedAt), "Važi do: "+day(d.ValidUntil), prefixed("Mesto izdavanja: ", d.IssuePlace)), "   "),
+		"", 1, "L", false, 0, "")
+	line(pdf, 5, "Način plaćanja", d.PaymentMethod)
 	pdf.Ln(3)
 }
 

@@ -219,3 +219,24 @@ func cidToGID(t *testing.T, raw []byte) []byte {
 	}
 	return out
 }
+
+// TestRenderManyLines: a long invoice breaks onto more pages, the table's head repeated, and
+// every line and the total are still there.
+func TestRenderManyLines(t *testing.T) {
+	d := sample()
+	d.Lines = nil
+	for i := 0; i < 80; i++ {
+		d.Lines = append(d.Lines, Line{SKU: "S-" + strconv.Itoa(i), Name: "Proizvod broj " + strconv.Itoa(i), Price: 100_00, Quantity: 1, Total: 100_00, VatBps: 2000})
+	}
+	raw, err := Render(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(regexp.MustCompile(`/Type /Page\b`).FindAll(raw, -1)); n < 2 {
+		t.Fatalf("%d pages for 80 lines", n)
+	}
+	text := pdfText(raw)
+	if strings.Count(text, "Cena sa PDV") < 2 || !strings.Contains(text, "Proizvod broj 79") || !strings.Contains(text, "Ukupno za uplatu: 8.000,00 RSD") {
+		t.Error("a page lacks the table head, the last line or the total")
+	}
+}
