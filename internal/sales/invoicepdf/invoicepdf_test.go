@@ -194,12 +194,13 @@ func unescape(s []byte) []byte {
 	return out
 }
 
-// cidToGID inflates the regular font's CIDToGIDMap: two bytes of glyph id per code.
+// cidToGID inflates the regular font's CIDToGIDMap (not the bold one's: fpdf writes the fonts
+// in map order): two bytes of glyph id per code.
 func cidToGID(t *testing.T, raw []byte) []byte {
 	t.Helper()
-	m := regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`).FindSubmatch(raw)
+	m := regexp.MustCompile(`/Subtype /CIDFontType2\s*/BaseFont /utf8dejavu\s[^>]*?/CIDToGIDMap (\d+) 0 R`).FindSubmatch(raw)
 	if m == nil {
-		t.Fatal("no CIDToGIDMap")
+		t.Fatal("no CIDToGIDMap of the regular font")
 	}
 	obj := []byte("\n" + string(m[1]) + " 0 obj")
 	i := bytes.Index(raw, obj)
