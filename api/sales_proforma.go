@@ -95,7 +95,7 @@ type ProformaInvoiceResponse struct {
 
 func proformaResponse(p sales.ProformaListed) ProformaInvoiceResponse {
 	out := ProformaInvoiceResponse{ID: p.ID, UserID: p.UserID, Email: p.Email, Name: p.Name, Address: p.Address, City: p.City,
-		PostCode: p.PostCode, Phone: p.Phone, ValidUntil: p.ValidUntil.Format(time.DateOnly), IssuePlace: p.IssuePlace, PaymentMethod: p.PaymentMethod,
+		PostCode: p.PostCode, Phone: p.Phone, ValidUntil: p.ValidUntil.UTC().Format(time.DateOnly), IssuePlace: p.IssuePlace, PaymentMethod: p.PaymentMethod,
 		CompanyName: p.CompanyName, CompanyNumber: p.CompanyNumber, CompanyPIB: p.CompanyPIB, Note: p.Note, Total: p.Total, OrderID: p.OrderID,
 		OrderNumber: p.OrderNumber, SentAt: p.SentAt, CreatedAt: p.CreatedAt, Items: []ProformaItemResponse{}, VAT: []ProformaVATResponse{}}
 	if p.Number != nil {

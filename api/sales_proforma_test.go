@@ -93,6 +93,9 @@ func TestProformaList(t *testing.T) {
 			inv["total"].(float64) != 3000 || inv["issue_place"] != "Beograd" || inv["payment_method"] != "bank_transfer" || len(inv["items"].([]any)) != 2 {
 			t.Fatalf("single: %d %s", r.Status, r.Raw)
 		}
+		if want := sales.ProformaValidUntil(time.Now(), 8).Format(time.DateOnly); inv["valid_until"] != want {
+			t.Errorf("valid_until %v, want the shop's today + 8 days %s", inv["valid_until"], want)
+		}
 		vat := inv["vat"].([]any)
 		// 3.000,00 at 20 %: base 2.500,00, VAT 500,00.
 		if len(vat) != 1 || vat[0].(map[string]any)["base"].(float64) != 2500 || vat[0].(map[string]any)["vat"].(float64) != 500 {
@@ -203,6 +206,9 @@ func TestProformaStaffInvoiceTransfer(t *testing.T) {
 		if r.Status != 201 || !staffInvoiceNumber.MatchString(inv["number"].(string)) || inv["total"].(float64) != 2000 || inv["order_id"] != nil ||
 			inv["email"] != "nabavka@firma.rs" || inv["payment_method"] != "bank_transfer" || message(r) != "Profaktura je napravljena." {
 			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		if want := clock.System().Local().AddDate(0, 0, 8).Format(time.DateOnly); inv["valid_until"] != want {
+			t.Errorf("valid_until %v, want %s", inv["valid_until"], want)
 		}
 		id := uint64(inv["id"].(float64))
 		if fx.stock(t, laptop) != 5 {

@@ -177,6 +177,15 @@ func checkProforma(in *ProformaInput) error {
 	return apperr.JoinInvalid(validation.Check(*in), extra)
 }
 
+// ProformaValidUntil is the last day an invoice made at now is valid: the shop's (Belgrade) day
+// of now plus days, as that calendar date at midnight UTC. The column is a date: a Belgrade
+// midnight sent as UTC (the previous day, 22:00 or 23:00) would be stored on PostgreSQL as the
+// day before; read back, the date is the one in UTC on both databases.
+func ProformaValidUntil(now time.Time, days int) time.Time {
+	y, m, d := now.In(clock.Zone).Date()
+	return time.Date(y, m, d+days, 0, 0, 0, 0, time.UTC)
+}
+
 // ProformaStaffNumber is the number of an invoice staff made: PR-<year>-P<id, six digits at
 // least>; the P keeps it apart from a checkout invoice's PR-<order number>.
 func ProformaStaffNumber(at time.Time, id uint64) string {
@@ -223,9 +232,8 @@ func (s *Service) CreateProformaInvoice(ctx context.Context, in ProformaInput) (
 			return apperr.InvalidFields(f...)
 		}
 		now := s.clock.Now()
-		day, _ := clock.StartOfDay(clock.Day(now))
 		inv := ProformaInvoice{Email: strings.ToLower(in.Email), Name: in.Name, Address: in.Address, City: in.City, PostCode: in.PostCode,
-			Phone: in.Phone, ValidUntil: day.AddDate(0, 0, s.opts.ProformaValidDays).UTC(), IssuePlace: s.opts.IssuePlace,
+			Phone: in.Phone, ValidUntil: ProformaValidUntil(now, s.opts.ProformaValidDays), IssuePlace: s.opts.IssuePlace,
 			PaymentMethod: PaymentBankTransfer, CompanyName: in.CompanyName, CompanyNumber: in.CompanyNumber, CompanyPIB: in.CompanyPIB,
 			Note: in.Note, Total: total, CreatedAt: now, UpdatedAt: now}
 		if err := tx.Omit("Number").Create(&inv).Error; err != nil {

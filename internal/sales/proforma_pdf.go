@@ -157,7 +157,7 @@ func (s *Service) proformaMail(p *proformaPrint) (mail.Message, error) {
 	if err != nil {
 		return mail.Message{}, err
 	}
-	d := proformaMailData{Name: p.inv.Name, Number: p.doc.Number, ValidUntil: p.doc.ValidUntil.Format("02.01.2006."), Payee: p.payee,
+	d := proformaMailData{Name: p.inv.Name, Number: p.doc.Number, ValidUntil: p.doc.ValidUntil.UTC().Format("02.01.2006."), Payee: p.payee,
 		Seller: p.seller, Total: p.inv.Total}
 	for _, b := range p.doc.Banks {
 		d.Banks = append(d.Banks, invoicepdf.FormatAccount(b.Account)+" ("+b.Name+")")

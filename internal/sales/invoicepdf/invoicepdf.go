@@ -62,7 +62,7 @@ type Payment struct {
 type Document struct {
 	Number        string
 	IssuedAt      time.Time
-	ValidUntil    time.Time
+	ValidUntil    time.Time // a calendar date: its UTC date is printed
 	IssuePlace    string
 	PaymentMethod string // its label
 	Seller        Seller
@@ -246,7 +246,7 @@ func title(pdf *fpdf.Fpdf, d Document) {
 	pdf.CellFormat(0, 9, "PROFAKTURA br. "+d.Number, "B", 1, "L", false, 0, "")
 	pdf.SetFont(family, "", 9)
 	pdf.Ln(1)
-	pdf.CellFormat(0, 5, strings.Join(nonEmpty("Datum izdavanja: "+day(d.IssuedAt), "Važi do: "+day(d.ValidUntil), prefixed("Mesto izdavanja: ", d.IssuePlace)), "   "),
+	pdf.CellFormat(0, 5, strings.Join(nonEmpty("Datum izdavanja: "+day(d.IssuedAt), "Važi do: "+d.ValidUntil.UTC().Format("02.01.2006."), prefixed("Mesto izdavanja: ", d.IssuePlace)), "   "),
 		"", 1, "L", false, 0, "")
 	line(pdf, 5, "Način plaćanja", d.PaymentMethod)
 	pdf.Ln(3)
