@@ -36,6 +36,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/sales"
 	"shop/internal/search"
+	"shop/internal/social"
 	"shop/internal/storefront"
 	"shop/internal/voice"
 )
@@ -79,6 +80,8 @@ type Deps struct {
 	ExtraRoutes []Route
 	// Landing keeps the landing pages (nil: none of their routes).
 	Landing *content.LandingService
+	// Social is the Google and Facebook sign-in (nil: none of its routes).
+	Social *social.Service
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.
@@ -123,7 +126,7 @@ func Routes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
 		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
-		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d))...)
+		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d), socialRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -148,6 +148,14 @@ func TestOrderQR(t *testing.T) {
 		if !strings.Contains(qrURL, "token=") {
 			t.Fatalf("qr_url = %q", qrURL)
 		}
+		// The payment data beside the code: the same account, amount and model-97 reference.
+		pay, _ := o["payment"].(map[string]any)
+		ref, _ := pay["reference"].(string)
+		if pay == nil || pay["account"] != "160000000001234595" || pay["amount"] != 2469.0 || pay["model"] != "97" || len(ref) < 3 ||
+			ref[2:] != strings.ReplaceAll(number, "-", "") || mod97(ref[2:]+ref[:2]) != 1 || pay["payment_code"] != "289" ||
+			pay["purpose"] != "Uplata po porudžbini "+number || pay["payee"] != "Prodavnica d.o.o., Beograd" {
+			t.Errorf("payment = %v", o["payment"])
+		}
 		img := ts.do(req{method: "GET", path: qrURL})
 		if img.Status != 200 || img.Header.Get("Content-Type") != "image/png" {
 			t.Fatalf("QR image: %d %s", img.Status, img.Header)
@@ -195,7 +203,7 @@ func TestOrderQR(t *testing.T) {
 		}
 		cod := fx.guestCart(t, map[uint64]int{laptop: 1})
 		r = ts.do(req{method: "POST", path: "/api/v1/orders", body: checkoutForm(cod, nil)})
-		if data(r)["qr_url"] != nil {
+		if data(r)["qr_url"] != nil || data(r)["payment"] != nil {
 			t.Errorf("cash on delivery with a QR: %s", r.Raw)
 		}
 	})

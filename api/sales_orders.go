@@ -80,10 +80,23 @@ type OrderShippingResponse struct {
 	Phone    string `json:"phone"`
 } // @name OrderShipping
 
+// OrderPaymentResponse is the payment order of a bank-transfer order, the same data its IPS QR
+// code carries, for the thank-you page to show beside the code (a customer paying by hand).
+type OrderPaymentResponse struct {
+	Account     string     `json:"account"`
+	Payee       string     `json:"payee"`
+	Amount      money.Para `json:"amount" swaggertype:"number"`
+	PaymentCode string     `json:"payment_code"`
+	Purpose     string     `json:"purpose"`
+	Model       string     `json:"model"`
+	Reference   string     `json:"reference"`
+} // @name OrderPayment
+
 // OrderResponse is an order as its customer sees it (staff answers add to it). status is one
 // of pending, contacted, completed, cancelled, cancelled_delivery_time, cancelled_returned,
 // on_hold (status_label in the request's language); notes are the notes to the customer. For
-// bank transfer, qr_url is the NBS IPS QR code's PNG (a signed link, valid without login).
+// bank transfer, qr_url is the NBS IPS QR code's PNG (a signed link, valid without login) and
+// payment the data to pay by hand (null for other payment methods).
 type OrderResponse struct {
 	ID                 uint64                `json:"id"`
 	Number             string                `json:"number"`
@@ -109,6 +122,7 @@ type OrderResponse struct {
 	DeliveryTime       string                `json:"delivery_time"`
 	ProformaInvoiceID  *uint64               `json:"proforma_invoice_id" extensions:"x-nullable"`
 	QRURL              *string               `json:"qr_url" extensions:"x-nullable"`
+	Payment            *OrderPaymentResponse `json:"payment" extensions:"x-nullable"`
 	Items              []OrderItemResponse   `json:"items"`
 	Notes              []OrderNoteResponse   `json:"notes"`
 } // @name Order
@@ -126,6 +140,10 @@ func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool)
 	}
 	if u := s.QRPath(o); u != "" {
 		out.QRURL = &u
+		p := s.IPSFor(o)
+		// The reference is written as the banks' forms ask: model (97) apart from the number.
+		out.Payment = &OrderPaymentResponse{Account: p.Account, Payee: p.Payee, Amount: p.Amount, PaymentCode: p.PaymentCode,
+			Purpose: p.Purpose, Model: p.Reference[:2], Reference: p.Reference[2:]}
 	}
 	for _, it := range o.Items {
 		out.Items = append(out.Items, OrderItemResponse{ProductID: it.ProductID, SKU: it.SKU, Name: it.Name, Price: it.Price, Quantity: it.Quantity, Total: it.Total})

@@ -21,8 +21,8 @@ import (
 
 var staffInvoiceNumber = regexp.MustCompile(`^PR-20[0-9]{2}-P[0-9]{6,}$`)
 
-// activityTypes answers the activity log's types for one subject, oldest first.
-func activityTypes(t *testing.T, a *app.App, subject string, id uint64) []string {
+// subjectActivity answers the activity log's types for one subject, oldest first.
+func subjectActivity(t *testing.T, a *app.App, subject string, id uint64) []string {
 	t.Helper()
 	var types []string
 	if err := a.DB.Table("activity_log").Where("subject_type = ? AND subject_id = ?", subject, id).Order("id").Pluck("type", &types).Error; err != nil {
@@ -249,7 +249,7 @@ func TestProformaStaffInvoiceTransfer(t *testing.T) {
 		if r := ts.do(req{method: "POST", path: fmt.Sprintf("%s/%d/transfer", path, id), token: ts.admin}); r.Status != 409 {
 			t.Errorf("second transfer: %d %s", r.Status, r.Raw)
 		}
-		if got := activityTypes(t, a, "proforma_invoice", id); strings.Join(got, ",") != "proforma_invoice.created,proforma_invoice.transferred" {
+		if got := subjectActivity(t, a, "proforma_invoice", id); strings.Join(got, ",") != "proforma_invoice.created,proforma_invoice.transferred" {
 			t.Errorf("activity: %v", got)
 		}
 		if n := len(pendingMail(t, a)); n != 0 {
@@ -307,7 +307,7 @@ func TestProformaSend(t *testing.T) {
 				t.Errorf("mail to %s: %s\n%s", m.To, m.Subject, m.Body)
 			}
 		}
-		if got := activityTypes(t, a, "proforma_invoice", invID); strings.Join(got, ",") != "proforma_invoice.sent" {
+		if got := subjectActivity(t, a, "proforma_invoice", invID); strings.Join(got, ",") != "proforma_invoice.sent" {
 			t.Errorf("activity: %v", got)
 		}
 	})
@@ -351,7 +351,7 @@ func TestInvoiceInfo(t *testing.T) {
 				t.Errorf("invoice data %s = %v, want %v", k, got[k], v)
 			}
 		}
-		if types := activityTypes(t, a, "invoice_data", 1); len(types) != 1 || types[0] != "invoice_data.updated" {
+		if types := subjectActivity(t, a, "invoice_data", 1); len(types) != 1 || types[0] != "invoice_data.updated" {
 			t.Errorf("invoice data activity: %v", types)
 		}
 
@@ -395,7 +395,7 @@ func TestInvoiceInfo(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: fmt.Sprintf("%s/%d", banks, bankID), token: ts.admin}); r.Status != 404 {
 			t.Errorf("deleted bank: %d", r.Status)
 		}
-		if types := activityTypes(t, a, "bank", bankID); strings.Join(types, ",") != "bank.created,bank.updated,bank.deleted" {
+		if types := subjectActivity(t, a, "bank", bankID); strings.Join(types, ",") != "bank.created,bank.updated,bank.deleted" {
 			t.Errorf("bank activity: %v", types)
 		}
 
@@ -430,7 +430,7 @@ func TestInvoiceInfo(t *testing.T) {
 		if r := ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", emails, emailID), token: ts.admin}); r.Status != 200 {
 			t.Errorf("delete e-mail: %d %s", r.Status, r.Raw)
 		}
-		if types := activityTypes(t, a, "invoice_email", emailID); strings.Join(types, ",") != "invoice_email.created,invoice_email.updated,invoice_email.deleted" {
+		if types := subjectActivity(t, a, "invoice_email", emailID); strings.Join(types, ",") != "invoice_email.created,invoice_email.updated,invoice_email.deleted" {
 			t.Errorf("e-mail activity: %v", types)
 		}
 		for _, p := range []string{"/api/v1/admin/invoice-data", banks, emails} {

@@ -8,18 +8,21 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"shop/internal/voice"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/seo"
 	"shop/internal/storefront"
+	"shop/internal/voice"
 )
 
 // storePages renders the storefront's index.html per URL (internal/seo): the meta, JSON-LD and
@@ -32,22 +35,36 @@ type storePages struct {
 	sf     *storefront.Service
 	cat    *catalog.Service
 	voice  *voice.Service
+	// content answers news and static pages, landing the landing pages (nil: their URLs
+	// describe themselves with the shop's defaults).
+	content *content.Service
+	landing *content.LandingService
 	// sitemapSplit is the most products per sitemap file (0: the protocol's 50,000); tests
 	// set it small.
 	sitemapSplit int
-	// extra are the sitemap files of news and landing pages (wired with the content service).
+	// extra are the sitemap files of news, landing pages and actions.
 	extra []seo.Section
 }
 
 // newStorePages builds the storefront's page renderer with the resolvers of every URL kind
-// the catalogue answers. News, landing pages and actions describe themselves with the shop's
-// defaults until the content service is wired (see docs/decisions.md "SEO").
+// the services answer, and the sitemap's files of news, landing pages and actions.
 func newStorePages(d Deps) *storePages {
-	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice}
+	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice,
+		content: d.Content, landing: d.Landing}
 	p.routes.Add("/", p.home)
 	if d.Storefront != nil && d.Catalog != nil {
 		p.routes.Add("/kategorije/:slug", p.category)
 		p.routes.Add("/kategorije/:category/proizvodi/:slug", p.product)
+		p.routes.Add("/akcije/:slug", p.action)
+		p.extra = append(p.extra, seo.Section{Name: "actions", Each: p.eachAction})
+	}
+	if d.Content != nil {
+		p.routes.Add("/vesti/:id", p.news)
+		p.extra = append(p.extra, seo.Section{Name: "news", Each: p.eachNews})
+	}
+	if d.Landing != nil {
+		p.routes.Add("/landing/:slug", p.landingPage)
+		p.extra = append(p.extra, seo.Section{Name: "landing", Each: p.eachLanding})
 	}
 	for _, sp := range seo.StaticPages {
 		p.routes.Add("/"+sp.Slug, p.static(sp.Slug))
@@ -118,13 +135,111 @@ func (p *storePages) home(_ context.Context, r seo.Request) (*seo.Page, error) {
 	return seo.HomePage(r.Site, r.Lang), nil
 }
 
-// static is a static page's resolver: its fallback title until the content service's pages
-// are wired (their title and body then describe it).
+// static is a static page's resolver: the page staff wrote (title and the body's summary in
+// the page's language), else its fallback title.
 func (p *storePages) static(slug string) seo.Resolver {
-	return func(_ context.Context, r seo.Request) (*seo.Page, error) {
-		title := seo.StaticTitle(slug, r.Lang)
-		return seo.WebPage(r.Site, r.Lang, "/"+slug, title, "", ""), nil
+	return func(ctx context.Context, r seo.Request) (*seo.Page, error) {
+		title, body := seo.StaticTitle(slug, r.Lang), ""
+		if p.content != nil {
+			pg, err := p.content.GetPage(ctx, slug)
+			switch {
+			case err == nil:
+				title, body = pg.Title(string(r.Lang)), pg.Body(string(r.Lang))
+			case !apperr.Is(err, apperr.NotFound):
+				return nil, err
+			}
+		}
+		return seo.WebPage(r.Site, r.Lang, "/"+slug, title, body, ""), nil
 	}
+}
+
+// news is a news item's page (/vesti/:id): NewsArticle; an id that is no number or no item is 404.
+func (p *storePages) news(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	id, err := strconv.ParseUint(r.Params["id"], 10, 64)
+	if err != nil || id == 0 {
+		return nil, apperr.NotFoundThing("news")
+	}
+	n, err := p.content.GetNews(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	a := seo.Article{ID: n.ID, Title: n.Title, Body: n.Body, Published: n.PublishedAt.UTC().Format(time.RFC3339),
+		Modified: n.UpdatedAt.UTC().Format(time.RFC3339)}
+	if n.ImageKey != "" {
+		a.Image = mediaURL(n.ImageKey)
+	}
+	return seo.NewsPage(r.Site, r.Lang, a), nil
+}
+
+// landingPage is a landing page (/landing/:slug): WebPage with its top description; the image
+// is its banner (layouts 2, 3) or its action's header image (layout 1).
+func (p *storePages) landingPage(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	v, err := p.landing.Public(ctx, r.Params["slug"])
+	if err != nil {
+		return nil, err
+	}
+	image := v.BannerKey
+	if v.Sticker != nil && image == "" {
+		image = v.Sticker.DesktopImageKey
+	}
+	if image != "" {
+		image = mediaURL(image)
+	}
+	return seo.WebPage(r.Site, r.Lang, seo.LandingPath(v.Slug), v.Name, v.TopDescription, image), nil
+}
+
+// action is a running action's page (/akcije/:slug) with its first page of products; an action
+// not running today is 404 like an unknown one.
+func (p *storePages) action(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	res, err := p.sf.Action(ctx, r.Params["slug"], "", categoryFirstPage, false)
+	if err != nil {
+		return nil, err
+	}
+	t := res.Action
+	facts := seo.Action{Name: t.Name, Slug: t.Slug, Total: res.Total}
+	if k := t.DesktopImageKey; k != "" {
+		facts.Image = mediaURL(k)
+	} else if t.StickerKey != "" {
+		facts.Image = mediaURL(t.StickerKey)
+	}
+	for i := range res.Products {
+		facts.Products = append(facts.Products, seo.Crumb{Name: res.Products[i].Name, Path: storefrontProductPath(&res.Products[i])})
+	}
+	return seo.ActionPage(r.Site, r.Lang, facts), nil
+}
+
+func (p *storePages) eachAction(ctx context.Context, fn func(seo.Entry) error) error {
+	ts, err := p.sf.Actions(ctx)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if err := fn(seo.Entry{Path: seo.ActionPath(t.Slug)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *storePages) eachNews(ctx context.Context, fn func(seo.Entry) error) error {
+	return p.content.EachNews(ctx, func(id uint64, updated time.Time) error {
+		return fn(seo.Entry{Path: seo.NewsPath(id), LastMod: updated})
+	})
+}
+
+func (p *storePages) eachLanding(ctx context.Context, fn func(seo.Entry) error) error {
+	return p.landing.EachPublic(ctx, func(slug string, updated time.Time) error {
+		return fn(seo.Entry{Path: seo.LandingPath(slug), LastMod: updated})
+	})
+}
+
+// storefrontProductPath is a product's URL under its main category.
+func storefrontProductPath(d *catalog.ProductDetails) string {
+	cs := d.MainCategorySlug
+	if cs == "" && d.MainCategory != nil {
+		cs = d.MainCategory.Slug
+	}
+	return seo.ProductPath(cs, d.Slug)
 }
 
 // trail is a category's path from the top level (active categories only), itself last.
@@ -220,12 +335,7 @@ func (p *storePages) category(ctx context.Context, r seo.Request) (*seo.Page, er
 	}
 	data := storefrontCategoryProducts(res, categoryFirstPage, false)
 	for i := range res.Products {
-		d := &res.Products[i]
-		cs := d.MainCategorySlug
-		if cs == "" && d.MainCategory != nil {
-			cs = d.MainCategory.Slug
-		}
-		facts.Products = append(facts.Products, seo.Crumb{Name: d.Name, Path: seo.ProductPath(cs, d.Slug)})
+		facts.Products = append(facts.Products, seo.Crumb{Name: res.Products[i].Name, Path: storefrontProductPath(&res.Products[i])})
 	}
 	page := seo.CategoryPage(r.Site, r.Lang, facts)
 	// Filtered, sorted or later pages fetch their own data; only the plain first page is embedded.

@@ -4,8 +4,10 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop/internal/platform/httpx"
+	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/search"
+	"shop/internal/storefront"
 )
 
 // storefrontSearchRoutes: the storefront's product search (the results page
@@ -14,79 +16,107 @@ func storefrontSearchRoutes(d Deps) []Route {
 	if d.Search == nil {
 		return nil
 	}
-	h := searchHandlers{d.Search}
-	return []Route{
-		{Method: "GET", Path: "/search", Handler: h.search},
+	h := searchHandlers{s: d.Search, sf: storefrontHandlers{sf: d.Storefront, ids: d.Identity}}
+	routes := []Route{
 		{Method: "GET", Path: "/autocomplete", Handler: h.autocomplete},
 		{Method: "GET", Path: "/autocomplete/first-click", Handler: h.firstClick},
 	}
+	if d.Storefront != nil { // the results page lists the hits as the category page does
+		routes = append(routes, Route{Method: "GET", Path: "/search", Handler: h.search})
+	}
+	return routes
 }
 
-type searchHandlers struct{ s *search.Service }
-
-// SearchProductResponse is a product found by the search, with the prices pricing decided.
-type SearchProductResponse struct {
-	ID              uint64     `json:"id"`
-	SKU             string     `json:"sku"`
-	Name            string     `json:"name"`
-	HighlightedName string     `json:"highlighted_name"` // HTML: escaped, matches in <strong>
-	Slug            string     `json:"slug"`
-	Link            string     `json:"link"`
-	Image           *string    `json:"image"`
-	RegularPrice    money.Para `json:"regular_price" swaggertype:"number"` // the retail (struck) price
-	GuestPrice      money.Para `json:"guest_price" swaggertype:"number"`
-	CustomerPrice   money.Para `json:"customer_price" swaggertype:"number"`
+// searchHandlers: the search finds; the storefront filters, sorts, pages and counts the facets
+// of what it found, as on the category page.
+type searchHandlers struct {
+	s  *search.Service
+	sf storefrontHandlers
 }
 
-func searchProductResponse(p search.Product, q string) SearchProductResponse {
-	return SearchProductResponse{ID: p.ID, SKU: p.SKU, Name: p.Name, HighlightedName: search.Highlight(p.Name, q), Slug: p.Slug,
-		Link: p.Link(), Image: optionalMediaURL(p.ImageKey), RegularPrice: p.RetailPrice, GuestPrice: p.GuestPrice, CustomerPrice: p.CustomerPrice}
-}
-
-// searchFilter is the search's query.
+// searchFilter is the results page's query: the category page's filters and sort, plus q.
 type searchFilter struct {
 	Q string `form:"q"`
+	storefront.CategoryProductsFilter
 }
 
-// The storefront's sizes are 24, 48, 72 and 96; 96 maps to 72.
-var searchListSpec = httpx.ListSpec{DefaultSize: search.DefaultPerPage, MaxSize: 96}
+// StorefrontSearchResults is the results page: the hits as product cards, the filter panel's
+// facets (as the category page's) and whether typo tolerance found them.
+type StorefrontSearchResults struct {
+	Data   []StorefrontProductCard `json:"data"`
+	Meta   httpx.Meta              `json:"meta"`
+	Facets StorefrontFacets        `json:"facets"`
+	// Category is the main category every hit shares (its attributes are the attribute facet);
+	// null when the hits are in several.
+	Category *StorefrontSearchCategory `json:"category" extensions:"x-nullable"`
+	Fuzzy    bool                      `json:"fuzzy"`
+} // @name StorefrontSearchResults
+
+// StorefrontSearchCategory names the category the hits share.
+type StorefrontSearchCategory struct {
+	ID   uint64 `json:"id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+} // @name StorefrontSearchCategory
+
+// StorefrontSearchQuery documents the results page's parameters.
+type StorefrontSearchQuery struct {
+	Q         string  `form:"q"`                                                                         // what the shopper typed
+	Brands    string  `form:"brands" example:"3,7"`                                                      // brand ids, comma-joined
+	Values    string  `form:"values" example:"11,12"`                                                    // attribute value ids (when the hits share a category)
+	PriceFrom float64 `form:"price_from"`                                                                // shown price from
+	PriceTo   float64 `form:"price_to"`                                                                  // shown price to
+	Discount  bool    `form:"discount"`                                                                  // on action today
+	InStock   bool    `form:"in_stock"`                                                                  // purchasable
+	Sort      string  `form:"sort" enums:"relevance,newest,price,-price,name,-name" default:"relevance"` // relevance: the search's ranking
+} // @name StorefrontSearchQuery
 
 // search godoc
 //
 //	@Summary		Storefront product search (the results page /pretraga-proizvoda/{query})
-//	@Description	Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Exact SKU or EAN hits first, then name, main category, brand, description; every word must match one of them. When nothing matches literally, typo tolerance answers (a few edits per word). q longer than 100 characters is cut. A first page with literal hits (not typo-tolerant ones) counts the query among the popular searches.
+//	@Description	Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Every word must match the name/SKU, main category, brand or description; an exact SKU or EAN matches alone. When nothing matches literally, typo tolerance answers (a few edits per word; fuzzy: true). The hits are filtered, sorted and counted in facets as on the category page (price range, brands, on action, in stock; attribute values only when every hit has the same main category); sort relevance (default: exact SKU/EAN, then the whole query in the name, category, brand, description) or the category page's. Cards and prices as on the category page (a valid token: the customer price). q longer than 100 characters is cut. A first page with literal hits counts the query among the popular searches.
 //	@Tags			storefront
 //	@Produce		json
-//	@Param			q			query		string	false	"what the shopper typed"
-//	@Param			page		query		int		false	"page (1-based)"
-//	@Param			paginate	query		int		false	"page size: 24, 48, 72 (96 means 72)"	default(24)
-//	@Success		200			{object}	httpx.ListResponse[SearchProductResponse]
+//	@Param			filter		query		StorefrontSearchQuery	false	"query, filters and sort"
+//	@Param			page		query		int						false	"page (1-based)"
+//	@Param			paginate	query		int						false	"page size"	Enums(24, 48, 72, 96)	default(24)
+//	@Success		200			{object}	StorefrontSearchResults
 //	@Failure		422			{object}	httpx.ErrorResponse
 //	@Router			/api/v1/search [get]
 func (h searchHandlers) search(c *gin.Context) {
 	var f searchFilter
-	page, _, ok := httpx.BindList(c, &f, searchListSpec)
+	page, _, ok := httpx.BindList(c, &f, httpx.ListSpec{DefaultSize: storefront.DefaultPageSize, MaxSize: storefront.MaxPageSize})
 	if !ok {
 		return
 	}
-	page.Size = min(page.Size, search.MaxPerPage)
 	ctx := c.Request.Context()
-	r, err := h.s.Search(ctx, f.Q, page.Number, page.Size)
+	m, err := h.s.Match(ctx, f.Q)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
 	}
-	if r.Total > 0 && !r.Fuzzy && page.Number <= 1 {
+	loggedIn := h.sf.loggedIn(c)
+	res, err := h.sf.sf.HitsProducts(ctx, storefront.Hits{Scope: m.Scope, Relevance: m.Relevance}, f.CategoryProductsFilter, page, loggedIn)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	if res.Total > 0 && !m.Fuzzy && page.Number <= 1 {
 		if err := h.s.Record(ctx, f.Q); err != nil {
 			httpx.Fail(c, err)
 			return
 		}
 	}
-	out := make([]SearchProductResponse, 0, len(r.Products))
-	for _, p := range r.Products {
-		out = append(out, searchProductResponse(p, f.Q))
+	page.Size, _ = storefront.PageSize(page.Size)
+	out := StorefrontSearchResults{Data: make([]StorefrontProductCard, len(res.Products)), Facets: storefrontFacets(res.Facets), Fuzzy: m.Fuzzy,
+		Meta: httpx.Meta{Total: res.Total, PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(listing.Total{N: res.Total})}}
+	for i := range res.Products {
+		out.Data[i] = storefrontCard(&res.Products[i], loggedIn)
 	}
-	httpx.List(c, out, r.Total, page)
+	if cat := res.Category; cat != nil {
+		out.Category = &StorefrontSearchCategory{ID: cat.ID, Name: cat.Name, Slug: cat.Slug}
+	}
+	c.JSON(200, out)
 }
 
 // CategorySuggestion is a category the search box suggests.

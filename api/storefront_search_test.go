@@ -1,13 +1,17 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
+	"shop/internal/catalog"
+	"shop/internal/platform/money"
 	"shop/internal/platform/textfold"
 )
 
@@ -58,16 +62,15 @@ func TestStorefrontSearchAPI(t *testing.T) {
 			t.Fatalf("search = %d %s", r.Status, r.Raw)
 		}
 		p := items[0].(map[string]any)
-		if p["name"] != "Frižider Gorenje <X>" || p["highlighted_name"] != "<strong>Frižider</strong> Gorenje &lt;X&gt;" ||
-			p["link"] != "/kategorije/bela-tehnika-s/proizvodi/s-FR900" || p["guest_price"] != 899.0 || p["customer_price"] != 899.0 ||
-			p["regular_price"] != 1200.0 {
+		if p["name"] != "Frižider Gorenje <X>" || p["main_category_slug"] != "bela-tehnika-s" || p["slug"] != "s-FR900" || p["price"] != 899.0 ||
+			p["retail_price"] != 1200.0 || p["saving"] != 301.0 || r.Body["fuzzy"] != false {
 			t.Errorf("search item = %v", p)
 		}
 		// Exact SKU and a typo; a bad page size is a 422 naming it.
-		if r := ts.do(req{method: "GET", path: "/api/v1/search?q=za900"}); len(list(r)) != 1 || list(r)[0].(map[string]any)["sku"] != "ZA900" {
+		if r := ts.do(req{method: "GET", path: "/api/v1/search?q=za900"}); len(list(r)) != 1 || list(r)[0].(map[string]any)["slug"] != "s-ZA900" {
 			t.Errorf("sku search = %s", r.Raw)
 		}
-		if r := ts.do(req{method: "GET", path: "/api/v1/search?q=zamrzviac"}); len(list(r)) != 1 {
+		if r := ts.do(req{method: "GET", path: "/api/v1/search?q=zamrzviac"}); len(list(r)) != 1 || r.Body["fuzzy"] != true {
 			t.Errorf("typo search = %s", r.Raw)
 		}
 		if r := ts.do(req{method: "GET", path: "/api/v1/search?q=x&paginate=500"}); r.Status != 422 || firstError(r, "paginate") == "" {
@@ -128,7 +131,7 @@ func TestStorefrontSearchFollowsTheCatalogue(t *testing.T) {
 			}
 			return list(r)
 		}
-		if h := hits("kompresor"); len(h) != 1 || h[0].(map[string]any)["id"] != float64(id) || h[0].(map[string]any)["guest_price"] != 1320.0 {
+		if h := hits("kompresor"); len(h) != 1 || h[0].(map[string]any)["id"] != float64(id) || h[0].(map[string]any)["price"] != 1320.0 {
 			t.Fatalf("description search = %v", h)
 		}
 		if h := hits("paragraph"); len(h) != 0 {
@@ -152,6 +155,116 @@ func TestStorefrontSearchFollowsTheCatalogue(t *testing.T) {
 		}
 		if len(hits("kompresor")) != 0 || len(hits("inverter")) != 1 {
 			t.Errorf("after the mass change: kompresor %v, inverter %v", hits("kompresor"), hits("inverter"))
+		}
+	})
+}
+
+// TestStorefrontSearchFacets: the results page filters, sorts and counts facets over the
+// hits as the category page does (each facet ignoring its own filter); the attribute facet
+// appears only when every hit has the same main category; relevance is the default order.
+func TestStorefrontSearchFacets(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := productFixtureNew(t, a)
+		ts := fx.ts
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		rsd := func(n int64) money.Para { return money.Para(n * 100) }
+		must(a.DB.Model(&catalog.Category{}).Where("id = ?", fx.cat2).Update("min_price", rsd(500)).Error)
+		sub := catalog.Category{Name: "OLED", Slug: "oled", Prefix: "OL", Level: 2, ParentID: &fx.cat2, MinPrice: rsd(2000), PdvBps: 2000, WebMarginBps: 1000,
+			RetailMarginBps: 2500, DealerMarginBps: 500, Active: true}
+		lg := catalog.Brand{Name: "LG"}
+		must(a.DB.Create(&sub).Error)
+		must(a.DB.Create(&lg).Error)
+		n := 0
+		mk := func(name string, cat uint64, value uint64, set map[string]any) {
+			t.Helper()
+			n++
+			id := productIDOf(fx.mustCreateProduct(t, fx.product(fmt.Sprintf("SRF-%d", n), name, cat)))
+			set["created_at"] = time.Date(2026, 1, 1, n, 0, 0, 0, time.UTC)
+			if _, ok := set["visible"]; !ok {
+				set["visible"] = true
+			}
+			set["active"] = true
+			must(a.DB.Model(&catalog.Product{}).Where("id = ?", id).Updates(set).Error)
+			if value != 0 {
+				must(a.DB.Where("product_id = ? AND attribute_id = ?", id, fx.colour).Delete(&catalog.ProductAttribute{}).Error)
+				must(a.DB.Create(&catalog.ProductAttribute{ProductID: id, AttributeID: fx.colour, AttributeValueID: &value, Active: true}).Error)
+			}
+		}
+		mk("TV Alfa", fx.cat2, fx.black, map[string]any{"web_price": rsd(1000), "authenticated_price": rsd(900), "brand_id": fx.brand})
+		mk("TV Beta", fx.cat2, fx.white, map[string]any{"web_price": rsd(2000), "authenticated_price": rsd(1800), "discount_price": rsd(1500), "brand_id": fx.brand})
+		mk("TV Gama", fx.cat2, fx.black, map[string]any{"web_price": rsd(300), "authenticated_price": rsd(280), "brand_id": lg.ID})
+		mk("TV OLED Delta", sub.ID, 0, map[string]any{"web_price": rsd(1500), "authenticated_price": rsd(1400)})
+		mk("TV skriveni", fx.cat2, fx.black, map[string]any{"web_price": rsd(100), "visible": false, "brand_id": lg.ID})
+		mk("Frižider Omega", fx.cat1, 0, map[string]any{"web_price": rsd(700), "authenticated_price": rsd(600)})
+
+		get := func(query, token string, want ...string) map[string]any {
+			t.Helper()
+			r := ts.do(req{method: "GET", path: "/api/v1/search?" + query, token: token})
+			if r.Status != 200 {
+				t.Fatalf("search %s: %d %s", query, r.Status, r.Raw)
+			}
+			var got []string
+			for _, x := range r.Body["data"].([]any) {
+				got = append(got, x.(map[string]any)["name"].(string))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) || r.Body["meta"].(map[string]any)["total"] != float64(len(want)) {
+				t.Errorf("search %s: %v (total %v), want %v", query, got, r.Body["meta"].(map[string]any)["total"], want)
+			}
+			return r.Body
+		}
+		facets := func(b map[string]any) string {
+			out, _ := json.Marshal(b["facets"])
+			return string(out)
+		}
+		// Hits in two main categories (Televizori, OLED): no attribute facet, no shared category.
+		b := get("q=tv", "", "TV Alfa", "TV Beta", "TV Gama", "TV OLED Delta") // relevance: all in the name, then by name
+		want := fmt.Sprintf(`{"attributes":[],"brands":[{"count":2,"id":%d,"name":"Gorenje"},{"count":1,"id":%d,"name":"LG"}],`+
+			`"in_stock":2,"on_action":1,"price":{"max":1500,"min":300}}`, fx.brand, lg.ID)
+		if got := facets(b); got != want || b["category"] != nil {
+			t.Errorf("facets of tv:\n got %s (category %v)\nwant %s", got, b["category"], want)
+		}
+		get("q=tv&sort=price", "", "TV Gama", "TV Alfa", "TV Beta", "TV OLED Delta")
+		get("q=tv&sort=price", ts.buyer, "TV Gama", "TV Alfa", "TV OLED Delta", "TV Beta")
+		get("q=tv&sort=-name", "", "TV OLED Delta", "TV Gama", "TV Beta", "TV Alfa")
+		get("q=tv&sort=newest", "", "TV OLED Delta", "TV Gama", "TV Beta", "TV Alfa")
+		get("q=tv&discount=1", "", "TV Beta")
+		get("q=tv&in_stock=1", "", "TV Alfa", "TV Beta")
+		get("q=tv&price_from=1000&price_to=1500", "", "TV Alfa", "TV Beta", "TV OLED Delta")
+		b = get(fmt.Sprintf("q=tv&brands=%d", fx.brand), "", "TV Alfa", "TV Beta")
+		if got := facets(b); !strings.Contains(got, fmt.Sprintf(`"brands":[{"count":2,"id":%d,"name":"Gorenje"},{"count":1,"id":%d,"name":"LG"}]`, fx.brand, lg.ID)) ||
+			!strings.Contains(got, `"price":{"max":1500,"min":1000}`) {
+			t.Errorf("brand chosen: %s", got)
+		}
+
+		// Hits sharing Televizori (found by the category's name): its colours are a facet.
+		b = get("q=televizori", "", "TV Alfa", "TV Beta", "TV Gama")
+		wantAttrs := fmt.Sprintf(`"attributes":[{"id":%d,"name":"Boja","values":[{"count":1,"id":%d,"value":"Bela"},{"count":2,"id":%d,"value":"Crna"}]}]`,
+			fx.colour, fx.white, fx.black)
+		if cat, _ := b["category"].(map[string]any); !strings.Contains(facets(b), wantAttrs) || cat["slug"] != "televizori" {
+			t.Errorf("facets of televizori: %s, category %v", facets(b), b["category"])
+		}
+		b = get(fmt.Sprintf("q=televizori&values=%d", fx.black), "", "TV Alfa", "TV Gama")
+		if !strings.Contains(facets(b), wantAttrs) {
+			t.Errorf("a colour chosen keeps the colours' counts: %s", facets(b))
+		}
+
+		// A typo's hits are filtered the same way; misses and bad parameters.
+		if b := get("q=omegga", "", "Frižider Omega"); b["fuzzy"] != true || !strings.Contains(facets(b), `"price":{"max":700,"min":700}`) {
+			t.Errorf("typo: fuzzy %v, facets %s", b["fuzzy"], facets(b))
+		}
+		get("q=omegga&discount=1", "")
+		get("q=nepostoji", "")
+		get("q=", "")
+		for _, bad := range []struct{ query, field string }{{"q=tv&sort=cena", "sort"}, {"q=tv&paginate=30", "paginate"}, {"q=tv&brands=x", "brands"}, {"q=tv&boja=1", "boja"}} {
+			if r := ts.do(req{method: "GET", path: "/api/v1/search?" + bad.query}); r.Status != 422 || firstError(r, bad.field) == "" {
+				t.Errorf("%s: %d %s, want 422 on %s", bad.query, r.Status, r.Raw, bad.field)
+			}
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"shop/internal/app"
+	"shop/internal/demo"
 	"shop/internal/identity"
 	"shop/internal/migrations"
 	"shop/internal/platform/dbtest"
@@ -314,7 +315,7 @@ func TestSeedRun(t *testing.T) {
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
 		out := s.mustRun(t, "seed", "demo")
-		for _, want := range []string{"demo1234", "admin@demo.local", "staff@demo.local", "kupac@demo.local", "super-admin", "urednik", "customer"} {
+		for _, want := range []string{"demo1234", "admin@demo.local", "staff@demo.local", "kupac@demo.local", "super-admin", "urednik", "customer", "demo orders: 12"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("seed output lacks %q:\n%s", want, out)
 			}
@@ -328,6 +329,10 @@ func TestSeedRun(t *testing.T) {
 		s.withApp(t, func(a *app.App) {
 			if _, err := a.Identity.Login(context.Background(), identity.LoginInput{Email: "staff@demo.local", Password: "demo1234"}); err != nil {
 				t.Errorf("demo staff login: %v", err)
+			}
+			var orders int64
+			if err := a.DB.Raw("SELECT COUNT(*) FROM orders").Scan(&orders).Error; err != nil || orders != demo.DemoOrders {
+				t.Errorf("demo orders after seed demo: %d (%v), want %d", orders, err, demo.DemoOrders)
 			}
 		})
 

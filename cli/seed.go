@@ -39,7 +39,7 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	if err != nil {
 		return err
 	}
-	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs})
+	created, err := demo.SeedExclusive(cmd.Context(), a.DB, a.Identity, false, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs, Sales: a.Sales})
 	if err != nil {
 		return err
 	}
@@ -55,5 +55,6 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 		fmt.Fprintf(o.F.IO.Out, "  %-18s %s\n", u.Email, u.Role)
 	}
 	fmt.Fprintf(o.F.IO.Out, "demo catalogue: about %d products (%d with pictures), 3 suppliers\n", demo.DemoProducts, demo.DefaultCatalogImages)
+	fmt.Fprintf(o.F.IO.Out, "demo orders: %d over the last four weeks, in every status\n", demo.DemoOrders)
 	return nil
 }

@@ -10,8 +10,9 @@ import { chromium } from 'playwright-core'
 const root = resolve(import.meta.dirname, '..')
 
 // prepare: shopctl commands run on the shop's data folder before it starts, e.g.
-// [['seed', 'bench', '--products', '5000']] for a big catalogue.
-export async function startShop({ prepare = [] } = {}) {
+// [['seed', 'bench', '--products', '5000']] for a big catalogue. env: settings added to the
+// defaults below (a fixed address, a sign-in provider, ...).
+export async function startShop({ prepare = [], env: extra = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
   const env = {
     ...process.env,
@@ -22,6 +23,7 @@ export async function startShop({ prepare = [] } = {}) {
     SHOP_LOG_LEVEL: 'warn',
     SHOP_WEB_STORE_DIR: join(root, 'store-web', 'dist'),
     SHOP_WEB_ADMIN_DIR: join(root, 'admin-web', 'dist'),
+    ...extra,
   }
   for (const args of prepare) execFileSync(join(root, 'bin', 'shopctl'), args, { cwd: root, env, stdio: 'pipe' })
   const proc = spawn(join(root, 'bin', 'shopd'), ['serve'], {

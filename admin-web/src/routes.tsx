@@ -13,6 +13,7 @@ import { voiceScreens } from './pages/voice/screens'
 import { invoiceScreens } from './pages/invoices/screens'
 import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
+import { orderScreens } from './pages/orders/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
 import { pricingRuleScreens } from './pages/pricing-rules/screens'
 import { screens, type ScreenName } from './screens'
@@ -77,6 +78,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...contentScreens,
   ...voiceScreens,
   ...landingScreens,
+  ...orderScreens,
   ...invoiceScreens,
 }
 

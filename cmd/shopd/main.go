@@ -131,7 +131,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		return errors.New("the in-process Redis serves one process only: run --role all, or set redis.url")
 	}
 	if cfg.Demo.SeedOnFirstStart {
-		created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs})
+		created, err := demo.SeedExclusive(ctx, a.DB, a.Identity, true, demo.CatalogOptions{Catalog: a.Catalog, Blobs: a.Blobs, Sales: a.Sales})
 		if err != nil {
 			return fmt.Errorf("seed demo: %w", err)
 		}
@@ -181,7 +181,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
 			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Storefront: a.Storefront, Search: a.Search, Content: a.Content, Voice: a.Voice, Landing: a.Landing,
-			Sales: a.Sales,
+			Sales: a.Sales, Social: a.Social,
 			Checks: []api.Check{
 				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 				{Name: "redis", Ping: a.Redis.Ping},

@@ -36,6 +36,7 @@ import (
 	"shop/internal/pricing"
 	"shop/internal/sales"
 	"shop/internal/search"
+	"shop/internal/social"
 	"shop/internal/storefront"
 	"shop/internal/voice"
 )
@@ -77,6 +78,8 @@ type App struct {
 	Landing *content.LandingService
 	// Sales is the cart, wish list, checkout, orders and proforma invoices.
 	Sales *sales.Service
+	// Social is the Google and Facebook sign-in (offers only the configured providers).
+	Social *social.Service
 }
 
 // Options adjust the graph for tests.
@@ -160,6 +163,8 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
+	a.Sales.WithBlobs(a.Blobs) // the orders' attachments
+	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
 	ok = true
 	return a, nil
 }

@@ -525,3 +525,26 @@ func (s *LandingService) view(ctx context.Context, p *LandingPage, public bool) 
 	}
 	return v, nil
 }
+
+// EachPublic streams every landing page's slug and last change in id order (the sitemap's
+// landing file: one statement read row by row). Every stored page is public at its slug.
+func (s *LandingService) EachPublic(ctx context.Context, fn func(slug string, updated time.Time) error) error {
+	rows, err := s.db.WithContext(ctx).Model(&LandingPage{}).Select("slug, updated_at").Order("id").Rows()
+	if err != nil {
+		return apperr.Wrap(err, "sitemap landing pages")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r struct {
+			Slug      string
+			UpdatedAt time.Time
+		}
+		if err := s.db.ScanRows(rows, &r); err != nil {
+			return apperr.Wrap(err, "sitemap landing page")
+		}
+		if err := fn(r.Slug, r.UpdatedAt); err != nil {
+			return err
+		}
+	}
+	return apperr.Wrap(rows.Err(), "sitemap landing pages")
+}

@@ -165,3 +165,26 @@ func (s *Service) DeleteNews(ctx context.Context, id uint64) error {
 	s.deleteObjects(ctx, old.ImageKey)
 	return nil
 }
+
+// EachNews streams every news item's id and last change, newest first (the sitemap's news
+// file: one statement read row by row).
+func (s *Service) EachNews(ctx context.Context, fn func(id uint64, updated time.Time) error) error {
+	rows, err := s.db.WithContext(ctx).Model(&News{}).Select("id, updated_at").Order("published_at DESC, id DESC").Rows()
+	if err != nil {
+		return apperr.Wrap(err, "sitemap news")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r struct {
+			ID        uint64
+			UpdatedAt time.Time
+		}
+		if err := s.db.ScanRows(rows, &r); err != nil {
+			return apperr.Wrap(err, "sitemap news item")
+		}
+		if err := fn(r.ID, r.UpdatedAt); err != nil {
+			return err
+		}
+	}
+	return apperr.Wrap(rows.Err(), "sitemap news")
+}

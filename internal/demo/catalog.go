@@ -26,6 +26,7 @@ import (
 	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 	"shop/internal/pricing"
+	"shop/internal/sales"
 )
 
 // CatalogOptions is what the demo catalogue may use besides the database. Without Catalog
@@ -39,6 +40,8 @@ type CatalogOptions struct {
 	// quick, and a shop where not every product has a picture is what the with/without image
 	// filter is for.
 	Images int
+	// Sales, when set, gets the demo orders placed through its checkout (SeedOrders).
+	Sales *sales.Service
 }
 
 // DefaultCatalogImages is how many demo products get a picture.

@@ -92,7 +92,8 @@ func IsEmpty(ctx context.Context, ids *identity.Service) (bool, error) {
 // instances, shopctl beside a server): they take turns on a database lock, so one seeds and
 // the others find the data. With firstStartOnly it does nothing when the shop has any user.
 // It seeds the demo catalogue too (SeedCatalog; pictures only when cat names the catalogue
-// service and object store) and the storefront content (SeedContent). Seed alone stays
+// service and object store), the storefront content (SeedContent) and, when cat names the
+// sales service, the demo orders (SeedOrders). Seed alone stays
 // users-only: tests build on it and count rows.
 func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, firstStartOnly bool, cat ...CatalogOptions) (bool, error) {
 	created := false
@@ -123,6 +124,11 @@ func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, fir
 		}
 		invoiceCreated, err := SeedInvoiceInfo(ctx, gdb)
 		created = created || invoiceCreated
+		if err != nil || o.Sales == nil {
+			return err
+		}
+		ordersCreated, err := SeedOrders(ctx, gdb, ids, o.Sales)
+		created = created || ordersCreated
 		return err
 	})
 	return created, err

@@ -310,7 +310,8 @@ func (s *Service) DeleteUserBy(ctx context.Context, actor *Principal, id uint64)
 		}
 		avatar = u.AvatarKey
 		for _, q := range []string{"DELETE FROM user_roles WHERE user_id = ?", "DELETE FROM sessions WHERE user_id = ?",
-			"DELETE FROM password_resets WHERE user_id = ?", "DELETE FROM addresses WHERE user_id = ?"} {
+			"DELETE FROM password_resets WHERE user_id = ?", "DELETE FROM addresses WHERE user_id = ?",
+			"DELETE FROM user_identities WHERE user_id = ?"} {
 			if err := tx.Exec(q, id).Error; err != nil {
 				return apperr.Wrap(err, "delete user data")
 			}

@@ -37,7 +37,9 @@ func all() []*gormigrate.Migration {
 		m0017ProductCategoryIDs(),
 		m0019Voice(),
 		m0020Staff(),
+		m0021OrderHandling(),
 		m0022InvoiceInfo(),
+		m0024UserIdentities(),
 	}
 }
 

@@ -41,7 +41,9 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true},
 	{ID: "0020_staff", Applied: true},
-	{ID: "0022_invoice_info", Applied: true}}
+	{ID: "0021_order_handling", Applied: true},
+	{ID: "0022_invoice_info", Applied: true},
+	{ID: "0024_user_identities", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -191,11 +193,23 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0024_user_identities" {
+			t.Fatalf("Down rolled back %q, want 0024_user_identities", id)
+		}
+		if gdb.Migrator().HasTable("user_identities") {
+			t.Error("user_identities still there after rolling back 0024")
+		}
 		if id := down(t, gdb); id != "0022_invoice_info" {
 			t.Fatalf("Down rolled back %q, want 0022_invoice_info", id)
 		}
 		if gdb.Migrator().HasTable("banks") || gdb.Migrator().HasTable("invoice_data") || gdb.Migrator().HasColumn("proforma_invoices", "sent_at") {
 			t.Error("banks, invoice_data or proforma_invoices.sent_at still there after rolling back 0022")
+		}
+		if id := down(t, gdb); id != "0021_order_handling" {
+			t.Fatalf("Down rolled back %q, want 0021_order_handling", id)
+		}
+		if gdb.Migrator().HasTable("order_attachments") || gdb.Migrator().HasColumn("orders", "stock_returned_at") {
+			t.Error("order_attachments or orders.stock_returned_at still there after rolling back 0021")
 		}
 		if id := down(t, gdb); id != "0020_staff" {
 			t.Fatalf("Down rolled back %q, want 0020_staff", id)

@@ -90,6 +90,10 @@ type Order struct {
 	Notes              []OrderNote `gorm:"-"`
 	// ProformaInvoiceID is the proforma invoice of a bank transfer (0: none).
 	ProformaInvoiceID uint64 `gorm:"-"`
+	// StockReturnedAt: a cancellation gave the units back (staff_orders.go).
+	StockReturnedAt *time.Time `gorm:"column:stock_returned_at"`
+	// Attachments are the staff's files (loaded by StaffOrder).
+	Attachments []Attachment `gorm:"-"`
 }
 
 func (Order) TableName() string { return "orders" }

@@ -18,6 +18,7 @@ import (
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
 	"shop/internal/storefront"
 )
@@ -75,6 +76,8 @@ type Service struct {
 	log   *slog.Logger
 	clock clock.Clock
 	opts  Options
+	// blobs keeps the orders' attachments (WithBlobs; nil: no attachments).
+	blobs blob.Store
 }
 
 // NewService builds the sales service.

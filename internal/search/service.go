@@ -90,6 +90,12 @@ const esc = ` ESCAPE '\'`
 // word of the query must match one of them. When nothing matches literally, typo tolerance
 // answers instead (Results.Fuzzy).
 func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Results, error) {
+	return s.search(ctx, q, page, perPage, true)
+}
+
+// search is Search; without count, a literal match's Total is not counted (the dropdown shows
+// its few products and no number: one pass over products fewer per keystroke).
+func (s *Service) search(ctx context.Context, q string, page, perPage int, count bool) (Results, error) {
 	term := Normalize(q)
 	res := Results{Query: Clean(q)}
 	if term == "" {
@@ -101,37 +107,33 @@ func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Resu
 	perPage = min(perPage, MaxPerPage)
 	page = max(page, 1)
 	words := tokens(term)
-	exact := "(LOWER(p.sku) = ? OR (p.ean <> '' AND p.ean = ?))"
-	exactArgs := []any{term, strings.ReplaceAll(term, " ", "")}
-	where := []string{}
-	args := []any{}
-	for _, w := range words {
-		pat := contains(w)
-		where = append(where, "(p.search_text LIKE ?"+esc+" OR "+folded("c.name")+" LIKE ?"+esc+
-			" OR "+folded("COALESCE(b.name, '')")+" LIKE ?"+esc+" OR "+"p.search_description"+" LIKE ?"+esc+")")
-		args = append(args, pat, pat, pat, pat)
-	}
-	cond := "(" + exact + " OR (" + strings.Join(where, " AND ") + "))"
-	condArgs := append(append([]any{}, exactArgs...), args...)
+	lit := literal(term, "p")
+	cond, condArgs := lit.cond, lit.condArgs
 	base := func() *gorm.DB {
 		return s.db.WithContext(ctx).Table("products p").
 			Joins("JOIN categories c ON c.id = p.main_category_id").
 			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
 			Where("p.active = ? AND p.visible = ?", true, true)
 	}
-	if err := base().Where(cond, condArgs...).Count(&res.Total).Error; err != nil {
-		return res, apperr.Wrap(err, "search count")
-	}
 	var ids []uint64
-	if res.Total > 0 {
-		pat := contains(term)
-		rank := "CASE WHEN " + exact + " THEN 0 WHEN p.search_text LIKE ?" + esc + " THEN 1 WHEN " + folded("c.name") + " LIKE ?" + esc +
-			" THEN 2 WHEN " + folded("COALESCE(b.name, '')") + " LIKE ?" + esc + " THEN 3 WHEN " + "p.search_description" + " LIKE ?" + esc + " THEN 4 ELSE 5 END"
-		rankArgs := append(append([]any{}, exactArgs...), pat, pat, pat, pat)
-		if err := base().Where(cond, condArgs...).
-			Order(clause.OrderBy{Expression: clause.Expr{SQL: rank + ", p.name, p.id", Vars: rankArgs}}).
-			Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
+	if err := base().Where(cond, condArgs...).
+		Order(clause.OrderBy{Expression: clause.Expr{SQL: lit.rank + ", p.name, p.id", Vars: lit.rankArgs}}).
+		Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
+		return res, apperr.Wrap(err, "search")
+	}
+	literalHits := len(ids) > 0
+	if !literalHits && page > 1 { // past the last page, or no literal hit at all?
+		var one []uint64
+		if err := base().Where(cond, condArgs...).Limit(1).Pluck("p.id", &one).Error; err != nil {
 			return res, apperr.Wrap(err, "search")
+		}
+		literalHits = len(one) > 0
+	}
+	if literalHits {
+		if count {
+			if err := base().Where(cond, condArgs...).Count(&res.Total).Error; err != nil {
+				return res, apperr.Wrap(err, "search count")
+			}
 		}
 	} else {
 		all, err := s.fuzzy(ctx, words)
@@ -146,6 +148,100 @@ func (s *Service) Search(ctx context.Context, q string, page, perPage int) (Resu
 	ps, err := s.load(ctx, ids)
 	res.Products = ps
 	return res, err
+}
+
+// literalMatch is the literal search's condition and relevance over products aliased p, with
+// the main category aliased c and the brand b (LEFT JOIN).
+type literalMatch struct {
+	exact     string
+	exactArgs []any
+	cond      string
+	condArgs  []any
+	rank      string // 0 exact SKU/EAN, 1 the whole query in the name, 2 category, 3 brand, 4 description, 5 the rest
+	rankArgs  []any
+}
+
+func literal(term, p string) literalMatch {
+	cat, brand := "c.name", "COALESCE(b.name, '')"
+	if p != "p" { // over the products table itself: the names read by the key
+		cat = "(SELECT c.name FROM categories c WHERE c.id = " + p + ".main_category_id)"
+		brand = "COALESCE((SELECT b.name FROM brands b WHERE b.id = " + p + ".brand_id), '')"
+	}
+	m := literalMatch{exact: "(LOWER(" + p + ".sku) = ? OR (" + p + ".ean <> '' AND " + p + ".ean = ?))",
+		exactArgs: []any{term, strings.ReplaceAll(term, " ", "")}}
+	where := []string{}
+	args := []any{}
+	for _, w := range tokens(term) {
+		pat := contains(w)
+		where = append(where, "("+p+".search_text LIKE ?"+esc+" OR "+folded(cat)+" LIKE ?"+esc+
+			" OR "+folded(brand)+" LIKE ?"+esc+" OR "+p+".search_description LIKE ?"+esc+")")
+		args = append(args, pat, pat, pat, pat)
+	}
+	m.cond = "(" + m.exact + " OR (" + strings.Join(where, " AND ") + "))"
+	m.condArgs = append(append([]any{}, m.exactArgs...), args...)
+	pat := contains(term)
+	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + esc + " THEN 1 WHEN " + folded(cat) + " LIKE ?" + esc +
+		" THEN 2 WHEN " + folded(brand) + " LIKE ?" + esc + " THEN 3 WHEN " + p + ".search_description LIKE ?" + esc + " THEN 4 ELSE 5 END"
+	m.rankArgs = append(append([]any{}, m.exactArgs...), pat, pat, pat, pat)
+	return m
+}
+
+// Match is a query's hits as a condition on the storefront's products (table products), for
+// lists that filter, sort and count facets over the hits (the results page).
+type Match struct {
+	Query string
+	// Fuzzy: nothing matched literally, the hits are typo tolerance's.
+	Fuzzy bool
+	// Scope keeps a products query to the hits; Relevance orders them best first, as Search does.
+	Scope     func(db *gorm.DB) *gorm.DB
+	Relevance clause.Expr
+}
+
+// Match is q's hits as a condition: the literal match when something matches literally, else
+// typo tolerance's hits (at most its candidates' bound, by id). An empty q matches nothing.
+func (s *Service) Match(ctx context.Context, q string) (Match, error) {
+	term := Normalize(q)
+	m := Match{Query: Clean(q)}
+	none := func(db *gorm.DB) *gorm.DB { return db.Where("1 = 0") }
+	if term == "" {
+		m.Scope, m.Relevance = none, clause.Expr{SQL: "products.id"}
+		return m, nil
+	}
+	lit := literal(term, "products")
+	var hit []uint64
+	if err := s.db.WithContext(ctx).Table("products").Where("products.active = ? AND products.visible = ?", true, true).
+		Where(lit.cond, lit.condArgs...).Limit(1).Pluck("products.id", &hit).Error; err != nil {
+		return m, apperr.Wrap(err, "search match")
+	}
+	if len(hit) > 0 {
+		m.Scope = func(db *gorm.DB) *gorm.DB { return db.Where(lit.cond, lit.condArgs...) }
+		m.Relevance = clause.Expr{SQL: lit.rank + ", products.name, products.id", Vars: lit.rankArgs}
+		return m, nil
+	}
+	words := tokens(term)
+	ids, err := s.fuzzy(ctx, words)
+	if err != nil {
+		return m, err
+	}
+	if len(ids) == 0 {
+		m.Scope, m.Relevance = none, clause.Expr{SQL: "products.id"}
+		return m, nil
+	}
+	m.Fuzzy = true
+	m.Scope = func(db *gorm.DB) *gorm.DB { return db.Where("products.id IN ?", ids) }
+	// fuzzy's own order, as an expression: the summed trigram similarity on PostgreSQL, the
+	// name on SQLite.
+	if s.db.Dialector.Name() == "postgres" {
+		score := make([]string, len(words))
+		vars := make([]any, len(words))
+		for i, w := range words {
+			score[i], vars[i] = "word_similarity(?, products.search_text)", w
+		}
+		m.Relevance = clause.Expr{SQL: strings.Join(score, " + ") + " DESC, products.name, products.id", Vars: vars}
+	} else {
+		m.Relevance = clause.Expr{SQL: "products.name, products.id"}
+	}
+	return m, nil
 }
 
 // fuzzy is typo tolerance: the ids of the products every query word nearly matches, best
@@ -327,7 +423,7 @@ func (s *Service) Autocomplete(ctx context.Context, q string) (Suggestions, erro
 	if out.Popular, err = s.PopularSearches(ctx, q, n); err != nil || first {
 		return out, err
 	}
-	r, err := s.Search(ctx, q, 1, suggestProducts)
+	r, err := s.search(ctx, q, 1, suggestProducts, false)
 	out.Products = r.Products
 	return out, err
 }

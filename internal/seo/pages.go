@@ -15,14 +15,17 @@ import (
 const DescriptionMax = 160
 
 var (
-	tagRe   = regexp.MustCompile(`<[^>]*>`)
-	spaceRe = regexp.MustCompile(`\s+`)
+	// inlineTagRe are the tags inside a line of text ("<strong>1</strong>." stays "1."); any
+	// other tag (paragraph, heading, list item, break) separates words.
+	inlineTagRe = regexp.MustCompile(`(?i)</?(strong|b|em|i|u|s|span|a|sup|sub|mark|small|code)(\s[^>]*)?>`)
+	tagRe       = regexp.MustCompile(`<[^>]*>`)
+	spaceRe     = regexp.MustCompile(`\s+`)
 )
 
 // Summary is text (plain or HTML) as one line of at most max characters, cut at a word with
 // an ellipsis.
 func Summary(text string, max int) string {
-	s := html.UnescapeString(tagRe.ReplaceAllString(text, " "))
+	s := html.UnescapeString(tagRe.ReplaceAllString(inlineTagRe.ReplaceAllString(text, ""), " "))
 	s = strings.TrimSpace(spaceRe.ReplaceAllString(s, " "))
 	if utf8.RuneCountInString(s) <= max {
 		return s
@@ -138,16 +141,47 @@ func CategoryPage(site Site, lang i18n.Lang, c Category) *Page {
 	path := c.Trail[len(c.Trail)-1].Path
 	desc := fmt.Sprintf(pick(lang, "%s: %d proizvoda u ponudi. Uporedite cene i kupite online uz brzu isporuku.",
 		"%s: %d products on offer. Compare prices and buy online with fast delivery."), c.Name, c.Total)
-	items := make([]map[string]any, len(c.Products))
-	for i, p := range c.Products {
-		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": p.Name, "url": site.URL(p.Path, "")}
-	}
-	collection := map[string]any{"@context": "https://schema.org", "@type": "CollectionPage", "name": c.Name, "description": desc,
-		"url": site.URL(path, ""), "inLanguage": string(lang),
-		"mainEntity": map[string]any{"@type": "ItemList", "numberOfItems": c.Total, "itemListElement": items}}
 	trail := append([]Crumb{home(lang)}, c.Trail...)
 	return &Page{Title: c.Name, Description: desc, Path: path, Image: c.Image, Type: "website",
-		JSONLD: []any{collection, breadcrumbList(site, trail)}}
+		JSONLD: []any{collectionPage(site, lang, c.Name, desc, path, c.Total, c.Products), breadcrumbList(site, trail)}}
+}
+
+// collectionPage is schema.org's CollectionPage whose main entity lists the first page's
+// products; numberOfItems is the whole list's total.
+func collectionPage(site Site, lang i18n.Lang, name, desc, path string, total int64, products []Crumb) map[string]any {
+	items := make([]map[string]any, len(products))
+	for i, p := range products {
+		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": p.Name, "url": site.URL(p.Path, "")}
+	}
+	return map[string]any{"@context": "https://schema.org", "@type": "CollectionPage", "name": name, "description": desc,
+		"url": site.URL(path, ""), "inLanguage": string(lang),
+		"mainEntity": map[string]any{"@type": "ItemList", "numberOfItems": total, "itemListElement": items}}
+}
+
+// ActionPath is an action's storefront URL.
+func ActionPath(slug string) string { return "/akcije/" + slug }
+
+// LandingPath is a landing page's storefront URL.
+func LandingPath(slug string) string { return "/landing/" + slug }
+
+// Action is what an action's page (a promotion and its products) says of it.
+type Action struct {
+	Name, Slug string
+	Image      string // the header image (site path), else the sticker; empty: none
+	Total      int64
+	// Products are the first page's products (name and path).
+	Products []Crumb
+}
+
+// ActionPage is an action's page: a CollectionPage of its products (like a category's) and
+// the breadcrumbs home → Akcije → the action.
+func ActionPage(site Site, lang i18n.Lang, a Action) *Page {
+	path := ActionPath(a.Slug)
+	desc := fmt.Sprintf(pick(lang, "%s: %d proizvoda na akciji. Kupite online po akcijskim cenama uz brzu isporuku.",
+		"%s: %d products on promotion. Buy online at promotional prices with fast delivery."), a.Name, a.Total)
+	trail := []Crumb{home(lang), {Name: pick(lang, "Akcije", "Promotions"), Path: "/akcije"}, {Name: a.Name, Path: path}}
+	return &Page{Title: a.Name, Description: desc, Path: path, Image: a.Image, Type: "website",
+		JSONLD: []any{collectionPage(site, lang, a.Name, desc, path, a.Total, a.Products), breadcrumbList(site, trail)}}
 }
 
 // Article is a news item.

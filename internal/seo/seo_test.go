@@ -79,6 +79,7 @@ func TestSitemapSplit(t *testing.T) {
 func TestSummaryAndGTIN(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"<p>Brz &amp; tih</p>\n\n<p>frižider</p>", "Brz & tih frižider"},
+		{"<p>Radimo u <strong>Novom Sadu</strong>.</p><ul><li>Radnim danima</li><li>Subotom</li></ul>", "Radimo u Novom Sadu. Radnim danima Subotom"},
 		{strings.Repeat("reč ", 60), strings.TrimSpace(strings.Repeat("reč ", 39)) + "…"},
 	}
 	for _, tt := range tests {

@@ -53,6 +53,8 @@ var PlainPages = []struct {
 	NoIndex      bool
 }{
 	{"/vesti", "Vesti", "News", false},
+	// The staff's preview shows actions not running yet: kept out of search engines.
+	{"/akcije/pregled", "Pregled akcije", "Promotion preview", true},
 	{"/akcije", "Akcije", "Promotions", false},
 	{"/uporedi-proizvode", "Uporedi proizvode", "Compare products", true},
 	{"/lista-zelja", "Lista želja", "Wish list", true},

@@ -3,6 +3,7 @@ package storefront
 import (
 	"context"
 	"sort"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -117,36 +118,70 @@ type categoryQuery struct {
 	price  string
 }
 
-// base is the category's active, visible products matching every filter but skip's.
-func (q *categoryQuery) base(skip string) *gorm.DB {
+// bare is the listing's active, visible products (the category tree's, or the scope's)
+// before any filter.
+func (q *categoryQuery) bare() *gorm.DB {
 	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true)
 	if q.scope != nil {
-		db = q.scope(db)
-	} else {
-		// A product's main category is one of its product_categories rows (migration 0010), so
-		// one semi-join answers "in the category tree"; an OR with main_category_id made it a
-		// subplan over every active product.
-		db = db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+		return q.scope(db)
 	}
-	if skip != "brands" && len(q.f.Brands) > 0 {
-		db = db.Where("products.brand_id IN ?", q.f.Brands)
+	// A product's main category is one of its product_categories rows (migration 0010), so
+	// one semi-join answers "in the category tree"; an OR with main_category_id made it a
+	// subplan over every active product.
+	return db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+}
+
+// filter is one chosen filter as SQL over products; facet names the facet it belongs to
+// (a facet counts with every filter but its own).
+type filter struct {
+	facet string
+	sql   string
+	args  []any
+}
+
+// Facet names.
+const (
+	facetBrands   = "brands"
+	facetValues   = "values"
+	facetPrice    = "price"
+	facetDiscount = "discount"
+	facetInStock  = "in_stock"
+)
+
+// onActionSQL is "on action today": pricing writes discount_price only for today's discounts.
+const onActionSQL = "products.discount_price IS NOT NULL"
+
+// filters are the chosen filters.
+func (q *categoryQuery) filters() []filter {
+	var out []filter
+	if len(q.f.Brands) > 0 {
+		out = append(out, filter{facetBrands, "products.brand_id IN ?", []any{q.f.Brands}})
 	}
-	if skip != "values" {
-		for _, g := range q.groups {
-			db = db.Where("EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = products.id AND pa.active = ? AND pa.attribute_value_id IN ?)", true, g)
+	for _, g := range q.groups {
+		out = append(out, filter{facetValues, "EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = products.id AND pa.active = ? AND pa.attribute_value_id IN ?)", []any{true, g}})
+	}
+	if q.f.PriceFrom != nil {
+		out = append(out, filter{facetPrice, q.price + " >= ?", []any{*q.f.PriceFrom}})
+	}
+	if q.f.PriceTo != nil {
+		out = append(out, filter{facetPrice, q.price + " <= ?", []any{*q.f.PriceTo}})
+	}
+	if q.f.Discount {
+		out = append(out, filter{facetDiscount, onActionSQL, nil})
+	}
+	if q.f.InStock {
+		out = append(out, filter{facetInStock, purchasableSQL, nil})
+	}
+	return out
+}
+
+// base is the listing's products matching every filter but skip's.
+func (q *categoryQuery) base(skip string) *gorm.DB {
+	db := q.bare()
+	for _, f := range q.filters() {
+		if f.facet != skip {
+			db = db.Where(f.sql, f.args...)
 		}
-	}
-	if skip != "price" && q.f.PriceFrom != nil {
-		db = db.Where(q.price+" >= ?", *q.f.PriceFrom)
-	}
-	if skip != "price" && q.f.PriceTo != nil {
-		db = db.Where(q.price+" <= ?", *q.f.PriceTo)
-	}
-	if skip != "discount" && q.f.Discount {
-		db = db.Where("products.discount_price IS NOT NULL")
-	}
-	if skip != "in_stock" && q.f.InStock {
-		db = db.Where(purchasableSQL)
 	}
 	return db
 }
@@ -185,77 +220,185 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 	for i := 0; i < len(ids); i++ {
 		ids = append(ids, children[ids[i]]...)
 	}
-	db := s.db.WithContext(ctx)
-	q := &categoryQuery{db: db, catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
-	if len(f.Values) > 0 {
-		var vs []struct{ ID, AttributeID uint64 }
-		if err := db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", f.Values).Scan(&vs).Error; err != nil {
-			return nil, apperr.Wrap(err, "storefront values")
-		}
-		by := map[uint64][]uint64{}
-		var attrs []uint64
-		for _, v := range vs {
-			if by[v.AttributeID] == nil {
-				attrs = append(attrs, v.AttributeID)
-			}
-			by[v.AttributeID] = append(by[v.AttributeID], v.ID)
-		}
-		sort.Slice(attrs, func(i, j int) bool { return attrs[i] < attrs[j] })
-		for _, a := range attrs {
-			q.groups = append(q.groups, by[a])
-		}
-		if len(q.groups) == 0 { // only unknown values: nothing matches
-			q.groups = [][]uint64{{0}}
-		}
-	}
-	out := &CategoryPage{Category: cat}
-	if out.Products, out.Total, err = s.productPage(ctx, q, order, page); err != nil {
+	q := &categoryQuery{db: s.db.WithContext(ctx), catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
+	if err := q.valueGroups(); err != nil {
 		return nil, err
 	}
-	if out.Facets, err = s.facets(q, cat.ID); err != nil {
+	out := &CategoryPage{Category: cat}
+	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, q.order(order), page, cat.ID); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
+// valueGroups reads the chosen attribute values' attributes: values of one attribute are
+// alternatives (one group), different attributes all apply.
+func (q *categoryQuery) valueGroups() error {
+	if len(q.f.Values) == 0 {
+		return nil
+	}
+	var vs []struct{ ID, AttributeID uint64 }
+	if err := q.db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", q.f.Values).Scan(&vs).Error; err != nil {
+		return apperr.Wrap(err, "storefront values")
+	}
+	by := map[uint64][]uint64{}
+	var attrs []uint64
+	for _, v := range vs {
+		if by[v.AttributeID] == nil {
+			attrs = append(attrs, v.AttributeID)
+		}
+		by[v.AttributeID] = append(by[v.AttributeID], v.ID)
+	}
+	sort.Slice(attrs, func(i, j int) bool { return attrs[i] < attrs[j] })
+	for _, a := range attrs {
+		q.groups = append(q.groups, by[a])
+	}
+	if len(q.groups) == 0 { // only unknown values: nothing matches
+		q.groups = [][]uint64{{0}}
+	}
+	return nil
+}
+
 // productPage is one page of q's products in order (a sorts entry), with the total.
 func (s *Service) productPage(ctx context.Context, q *categoryQuery, order string, page listing.Page) ([]catalog.ProductDetails, int64, error) {
-	products := []catalog.ProductDetails{}
 	var total int64
 	if err := q.base("").Count(&total).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "storefront count")
 	}
-	if len(order) > 0 && order[0] == '%' {
-		order = q.price + order[2:]
-	}
-	var pageIDs []uint64
-	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &pageIDs).Error; err != nil {
-		return nil, 0, apperr.Wrap(err, "storefront page")
-	}
-	if len(pageIDs) > 0 {
-		var err error
-		if products, err = s.cat.ProductsByID(ctx, pageIDs, catalog.ProductIncludes{MainCategory: true, MainImage: true}); err != nil {
-			return nil, 0, err
-		}
-	}
-	return products, total, nil
+	products, err := s.pageOf(ctx, q, q.order(order), page)
+	return products, total, err
 }
 
-func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
-	var fc Facets
+// order is a sorts entry as SQL (the price sorts name the caller's shown price).
+func (q *categoryQuery) order(sortSQL string) string {
+	if len(sortSQL) > 0 && sortSQL[0] == '%' {
+		return q.price + sortSQL[2:]
+	}
+	return sortSQL
+}
+
+// pageOf is one page of q's products in order (SQL, or a clause with arguments).
+func (s *Service) pageOf(ctx context.Context, q *categoryQuery, order any, page listing.Page) ([]catalog.ProductDetails, error) {
+	var pageIDs []uint64
+	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &pageIDs).Error; err != nil {
+		return nil, apperr.Wrap(err, "storefront page")
+	}
+	if len(pageIDs) == 0 {
+		return []catalog.ProductDetails{}, nil
+	}
+	return s.cat.ProductsByID(ctx, pageIDs, catalog.ProductIncludes{MainCategory: true, MainImage: true})
+}
+
+// facetedPage is one page of q's products in order with the total and the facets (the
+// attribute facet: categoryID's attributes; 0: none).
+func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, page listing.Page, categoryID uint64) ([]catalog.ProductDetails, int64, Facets, error) {
+	fc, total, err := q.facetCounts()
+	if err != nil {
+		return nil, 0, fc, err
+	}
+	if fc.Attributes, err = q.attributeFacet(categoryID); err != nil {
+		return nil, 0, fc, err
+	}
+	products, err := s.pageOf(ctx, q, order, page)
+	return products, total, fc, err
+}
+
+// facetCounts are the total and every facet but the attribute values in one pass over the
+// listing's products: each row is read once with a flag per chosen filter, and each count is
+// an aggregate FILTER over the rows matching every flag but its facet's (one per brand: the
+// rows are grouped by brand, the other counts summed over the groups). The attribute values
+// need a join to product_attributes (a product has many), so they keep their own statement.
+func (q *categoryQuery) facetCounts() (Facets, int64, error) {
+	fc := Facets{Brands: []BrandFacet{}, Attributes: []AttributeFacet{}}
+	// In a select list the purchasable rule's NOT EXISTS is a subplan run per row; the one
+	// pass joins the main category instead (the same rule: a missing category or min price
+	// never blocks).
+	const inStock = "NOT COALESCE(mc.min_price > products.web_price, FALSE)"
+	cols := []string{"products.brand_id AS brand_id", q.price + " AS price", "(" + onActionSQL + ") AS on_action", "(" + inStock + ") AS in_stock"}
+	var args []any
+	var flags []string // facet names with a chosen filter, in order
+	byFacet := map[string][]filter{}
+	for _, f := range q.filters() {
+		if byFacet[f.facet] == nil {
+			flags = append(flags, f.facet)
+		}
+		byFacet[f.facet] = append(byFacet[f.facet], f)
+	}
+	for _, name := range flags {
+		parts := make([]string, len(byFacet[name]))
+		for i, f := range byFacet[name] {
+			if f.facet == facetInStock {
+				f.sql = inStock
+			}
+			parts[i] = "(" + f.sql + ")"
+			args = append(args, f.args...)
+		}
+		cols = append(cols, "("+strings.Join(parts, " AND ")+") AS f_"+name)
+	}
+	// but is the FILTER condition of the rows matching every chosen filter but skip's.
+	but := func(skip string) string {
+		var c []string
+		for _, name := range flags {
+			if name != skip {
+				c = append(c, "x.f_"+name)
+			}
+		}
+		if len(c) == 0 {
+			return "1 = 1"
+		}
+		return strings.Join(c, " AND ")
+	}
+	outer := "x.brand_id AS brand_id, b.name AS brand_name, " +
+		"COUNT(*) FILTER (WHERE " + but("") + ") AS total, " +
+		"COUNT(*) FILTER (WHERE " + but(facetBrands) + ") AS brand_count, " +
+		"MIN(x.price) FILTER (WHERE " + but(facetPrice) + ") AS price_lo, " +
+		"MAX(x.price) FILTER (WHERE " + but(facetPrice) + ") AS price_hi, " +
+		"COUNT(*) FILTER (WHERE " + but(facetDiscount) + " AND x.on_action) AS on_action, " +
+		"COUNT(*) FILTER (WHERE " + but(facetInStock) + " AND x.in_stock) AS in_stock"
+	var rows []struct {
+		BrandID          *uint64
+		BrandName        *string
+		Total            int64
+		BrandCount       int64
+		PriceLo, PriceHi *int64
+		OnAction         int64
+		InStock          int64
+	}
+	inner := q.bare().Joins("LEFT JOIN categories mc ON mc.id = products.main_category_id").Select(strings.Join(cols, ", "), args...)
+	if err := q.db.Table("(?) x", inner).Joins("LEFT JOIN brands b ON b.id = x.brand_id").Select(outer).
+		Group("x.brand_id, b.name").Order("b.name, x.brand_id").Scan(&rows).Error; err != nil {
+		return fc, 0, apperr.Wrap(err, "storefront facets")
+	}
+	var total int64
+	var lo, hi *int64
+	for _, r := range rows {
+		total += r.Total
+		fc.OnAction += r.OnAction
+		fc.InStock += r.InStock
+		if r.PriceLo != nil && (lo == nil || *r.PriceLo < *lo) {
+			lo = r.PriceLo
+		}
+		if r.PriceHi != nil && (hi == nil || *r.PriceHi > *hi) {
+			hi = r.PriceHi
+		}
+		if r.BrandID != nil && r.BrandName != nil && r.BrandCount > 0 {
+			fc.Brands = append(fc.Brands, BrandFacet{ID: *r.BrandID, Name: *r.BrandName, Count: r.BrandCount})
+		}
+	}
+	if lo != nil && hi != nil {
+		fc.PriceMin, fc.PriceMax = money.Para(*lo), money.Para(*hi)
+	}
+	return fc, total, nil
+}
+
+// attributeFacet is the category's active attributes with the values its products have
+// (categoryID 0, search hits in several categories: none).
+func (q *categoryQuery) attributeFacet(categoryID uint64) ([]AttributeFacet, error) {
+	out := []AttributeFacet{}
+	if categoryID == 0 {
+		return out, nil
+	}
 	wrap := func(err error, what string) error { return apperr.Wrap(err, "storefront facet "+what) }
-	var pr struct{ Lo, Hi *int64 }
-	if err := q.base("price").Select("MIN(" + q.price + ") AS lo, MAX(" + q.price + ") AS hi").Scan(&pr).Error; err != nil {
-		return fc, wrap(err, "price")
-	}
-	if pr.Lo != nil && pr.Hi != nil {
-		fc.PriceMin, fc.PriceMax = money.Para(*pr.Lo), money.Para(*pr.Hi)
-	}
-	fc.Brands = []BrandFacet{}
-	if err := q.base("brands").Joins("JOIN brands b ON b.id = products.brand_id").
-		Select("b.id, b.name, COUNT(*) AS count").Group("b.id, b.name").Order("b.name, b.id").Scan(&fc.Brands).Error; err != nil {
-		return fc, wrap(err, "brands")
-	}
 	var attrs []struct {
 		ID   uint64
 		Name string
@@ -263,9 +406,8 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 	if err := q.db.Table("category_attributes ca").Joins("JOIN attributes a ON a.id = ca.attribute_id").
 		Where("ca.category_id = ? AND ca.active = ? AND a.active = ?", categoryID, true, true).
 		Select("a.id, a.name").Order("ca.position, a.id").Scan(&attrs).Error; err != nil {
-		return fc, wrap(err, "attributes")
+		return nil, wrap(err, "attributes")
 	}
-	fc.Attributes = []AttributeFacet{}
 	if len(attrs) > 0 {
 		ids := make([]uint64, len(attrs))
 		for i, a := range attrs {
@@ -281,7 +423,7 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 			Select("pa.attribute_id, av.id, av.value, COUNT(DISTINCT products.id) AS count").
 			Group("pa.attribute_id, av.id, av.value").Order("av.value, av.id").Scan(&vs).Error
 		if err != nil {
-			return fc, wrap(err, "values")
+			return nil, wrap(err, "values")
 		}
 		by := map[uint64][]ValueFacet{}
 		for _, v := range vs {
@@ -289,15 +431,9 @@ func (s *Service) facets(q *categoryQuery, categoryID uint64) (Facets, error) {
 		}
 		for _, a := range attrs {
 			if len(by[a.ID]) > 0 {
-				fc.Attributes = append(fc.Attributes, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
+				out = append(out, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
 			}
 		}
 	}
-	if err := q.base("discount").Where("products.discount_price IS NOT NULL").Count(&fc.OnAction).Error; err != nil {
-		return fc, wrap(err, "on action")
-	}
-	if err := q.base("in_stock").Where(purchasableSQL).Count(&fc.InStock).Error; err != nil {
-		return fc, wrap(err, "in stock")
-	}
-	return fc, nil
+	return out, nil
 }

@@ -56,10 +56,14 @@ describe('App shell', () => {
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument()
   })
 
-  it('shows the coming-soon page on routes of later work', async () => {
-    mockApi({ 'GET /api/v1/modules': modulesOn })
+  it('routes the cart (no longer a coming-soon page)', async () => {
+    mockApi({
+      'GET /api/v1/modules': modulesOn,
+      'GET /api/v1/cart': () => json({ data: { id: 'a'.repeat(40), instance: 'cart', items: [], total: 0, count: 0 } }),
+    })
     renderAt(<App />, '/korpa')
-    expect(await screen.findByTestId('coming-soon')).toBeInTheDocument()
+    expect(await screen.findByText('Nema proizvoda u korpi.')).toBeInTheDocument()
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument()
   })
 })
 

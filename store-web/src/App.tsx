@@ -22,6 +22,16 @@ import { StoreLayout } from './shell/StoreLayout'
 const CategoryPage = lazy(() => import('./pages/CategoryPage'))
 const SearchPage = lazy(() => import('./pages/SearchPage'))
 const ComparePage = lazy(() => import('./pages/ComparePage'))
+// The cart, the purchase completion and My account's orders and addresses: their own chunks, so
+// the category page's first load stays within its budget.
+const CartPage = lazy(() => import('./pages/cart/CartPage'))
+const WishlistPage = lazy(() => import('./pages/cart/WishlistPage'))
+const CheckoutPage = lazy(() => import('./checkout/CheckoutPage'))
+const ThankYouPage = lazy(() => import('./checkout/ThankYouPage'))
+const MyOrdersPage = lazy(() => import('./account/MyOrdersPage'))
+const MyOrderPage = lazy(() => import('./account/MyOrderPage'))
+const AddressesPage = lazy(() => import('./account/AddressesPage'))
+const AddressFormPage = lazy(() => import('./account/AddressFormPage'))
 
 function PageLoading() {
   return <div className="container" style={{ minHeight: '60vh' }} aria-busy="true" />
@@ -64,11 +74,19 @@ export function StoreRoutes() {
         </Route>
         <Route element={<RequireLogin />}>
           <Route path={paths.account} element={<AccountPage />} />
+          <Route path={paths.accountOrders} element={<Suspense fallback={<PageLoading />}><MyOrdersPage /></Suspense>} />
+          <Route path={paths.accountOrder} element={<Suspense fallback={<PageLoading />}><MyOrderPage /></Suspense>} />
+          <Route path={paths.accountAddresses} element={<Suspense fallback={<PageLoading />}><AddressesPage /></Suspense>} />
+          <Route path={paths.accountAddressForm} element={<Suspense fallback={<PageLoading />}><AddressFormPage /></Suspense>} />
         </Route>
         {contentRoutes()}
         <Route path={paths.category} element={<Suspense fallback={<PageLoading />}><CategoryPage /></Suspense>} />
         <Route path={paths.search} element={<Suspense fallback={<PageLoading />}><SearchPage /></Suspense>} />
         <Route path={paths.compare} element={<Suspense fallback={<PageLoading />}><ComparePage /></Suspense>} />
+        <Route path={paths.cart} element={<Suspense fallback={<PageLoading />}><CartPage /></Suspense>} />
+        <Route path={paths.wishlist} element={<Suspense fallback={<PageLoading />}><WishlistPage /></Suspense>} />
+        <Route path={paths.checkout} element={<Suspense fallback={<PageLoading />}><CheckoutPage /></Suspense>} />
+        <Route path={paths.thankYou} element={<Suspense fallback={<PageLoading />}><ThankYouPage /></Suspense>} />
         {comingSoon.map((p) => (
           <Route key={p} path={p} element={<ComingSoonPage />} />
         ))}

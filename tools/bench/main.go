@@ -40,6 +40,12 @@
 //     products against pgbench of their SQL; storefront-web: Lighthouse and axe on the demo
 //     shop's home, category and product pages (e2e/bench-storefront.mjs).
 //
+//   - Sales (sales.go): POST orders with 5 lines (each request its own guest cart and
+//     Idempotency-Key) against pgbench of one order's hand-written SQL in one transaction
+//     (goal: throughput ratio >= 0.5, both p95s), and GET cart with 5 lines as a guest against
+//     pgbench of its SQL (goal: p95 <= 10 ms), at 16 connections on 20,000 bench products.
+//     Alone: -only sales.
+//
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
@@ -74,12 +80,13 @@ func main() {
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
 	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds, storefront, storefront-web (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds, storefront, storefront-web, sales (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
 	childSupplier := flag.Uint64("import-child-supplier", 0, "internal: the child's supplier id")
 	feedsProducts := flag.Int64("feeds-products", 200_000, "catalogue size for the feed figures (0: skip them)")
+	salesProducts := flag.Int64("sales-products", 20_000, "catalogue size for the sales figure (0: skip it)")
 	feedsChildRun := flag.Bool("feeds-child", false, "internal: run one feed export in this process (the memory figure's child)")
 	flag.Parse()
 	if *feedsChildRun {
@@ -151,6 +158,11 @@ func main() {
 	if want("storefront") {
 		if err := storefrontBench(*products, *workers); err != nil {
 			fail("bench storefront", err)
+		}
+	}
+	if want("sales") {
+		if err := salesBench(*salesProducts, *workers); err != nil {
+			fail("bench sales", err)
 		}
 	}
 	if want("storefront-web") {

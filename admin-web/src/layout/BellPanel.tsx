@@ -56,6 +56,10 @@ export function BellPanel({ userId, notifications, loading, onClose }: BellPanel
                 busy={(markRead.isPending && markRead.variables === n.id) || (remove.isPending && remove.variables === n.id)}
                 onRead={() => markRead.mutate(n.id)}
                 onRemove={() => remove.mutate(n.id)}
+                onOpen={(link) => {
+                  onClose()
+                  navigate(link)
+                }}
               />
             ))}
           </Flex>
@@ -82,9 +86,11 @@ interface BellItemProps {
   busy: boolean
   onRead: () => void
   onRemove: () => void
+  /** opens the screen the notification links to (a new order: the order) */
+  onOpen: (link: string) => void
 }
 
-function BellItem({ notification, view, busy, onRead, onRemove }: BellItemProps) {
+function BellItem({ notification, view, busy, onRead, onRemove, onOpen }: BellItemProps) {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const error = view.kind === 'error'
@@ -92,9 +98,18 @@ function BellItem({ notification, view, busy, onRead, onRemove }: BellItemProps)
     <Flex role="listitem" gap={8} align="flex-start" data-testid="bell-item" data-kind={view.kind} style={{ padding: '6px 4px', borderRadius: token.borderRadiusSM }}>
       {error ? <CloseCircleFilled style={{ color: token.colorError, marginTop: 4 }} /> : <InfoCircleFilled style={{ color: token.colorPrimary, marginTop: 4 }} />}
       <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Text type={error ? 'danger' : undefined} style={{ overflowWrap: 'anywhere' }}>
-          {view.text}
-        </Typography.Text>
+        {view.link ? (
+          <Typography.Link href={`/admin${view.link}`} style={{ overflowWrap: 'anywhere' }} onClick={(e) => {
+            e.preventDefault()
+            onOpen(view.link!)
+          }}>
+            {view.text}
+          </Typography.Link>
+        ) : (
+          <Typography.Text type={error ? 'danger' : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {view.text}
+          </Typography.Text>
+        )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {formatDateTime(notification.created_at)}
         </Typography.Text>

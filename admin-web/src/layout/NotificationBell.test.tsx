@@ -57,6 +57,21 @@ describe('NotificationBell', () => {
     expect(within(panel).queryByText('Nema novih obaveštenja')).toBeNull()
   })
 
+  it('shows a new order (NewOrder) as information that opens the order', async () => {
+    mockApi({
+      notifications: [{ id: 20, type: 'NewOrder', read: false, created_at: '2026-11-25T10:00:00Z', data: { message: 'Nova porudžbina', order_id: 7, number: '2026-000007', total: 3000 } }],
+      count: 1,
+    })
+    renderApp(<NotificationBell userId={1} />, { user })
+    const panel = await openBell(1)
+    const [item] = await within(panel).findAllByTestId('bell-item')
+    expect(item.getAttribute('data-kind')).toBe('info')
+    const link = within(item).getByRole('link', { name: 'Nova porudžbina 2026-000007 (3.000,00 RSD)' })
+    expect(link.getAttribute('href')).toBe('/admin/porudzbine/7')
+    fireEvent.click(link)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/porudzbine/7'))
+  })
+
   it('shows an unknown type as an error with its data.message', async () => {
     mockApi({ notifications: [{ id: 3, type: 'ExportFailed', read: false, data: { message: 'Izvoz nije uspeo' } }], count: 1 })
     renderApp(<NotificationBell userId={1} />, { user })

@@ -167,6 +167,27 @@ type AuthConfig struct {
 	ForgotMailsPerEmailPerMinute int           `mapstructure:"forgot_mails_per_email_per_minute"`
 	ForgotMailsPerEmailPerHour   int           `mapstructure:"forgot_mails_per_email_per_hour"`
 	SessionCacheTTL              time.Duration `mapstructure:"session_cache_ttl"`
+	// Google and Facebook sign-in; a provider without a client id and secret is not offered.
+	Google   GoogleAuthConfig   `mapstructure:"google"`
+	Facebook FacebookAuthConfig `mapstructure:"facebook"`
+}
+
+// GoogleAuthConfig: sign-in with Google by OpenID Connect. Issuer is discovered
+// (<issuer>/.well-known/openid-configuration); tests and the local test provider change it.
+type GoogleAuthConfig struct {
+	ClientID     string `mapstructure:"client_id"`
+	ClientSecret string `mapstructure:"client_secret" secret:"true"`
+	Issuer       string `mapstructure:"issuer"`
+}
+
+// FacebookAuthConfig: sign-in with Facebook by OAuth 2 and the Graph API's /me. The three
+// addresses are Facebook's (a Graph API version in the path); tests point them elsewhere.
+type FacebookAuthConfig struct {
+	ClientID     string `mapstructure:"client_id"`
+	ClientSecret string `mapstructure:"client_secret" secret:"true"`
+	AuthURL      string `mapstructure:"auth_url"`
+	TokenURL     string `mapstructure:"token_url"`
+	GraphURL     string `mapstructure:"graph_url"`
 }
 
 type WebConfig struct {
@@ -279,6 +300,14 @@ var defaults = map[string]any{
 	"auth.forgot_per_ip_per_hour":            20,
 	"auth.forgot_mails_per_email_per_minute": 1,
 	"auth.forgot_mails_per_email_per_hour":   5,
+	"auth.google.client_id":                  "",
+	"auth.google.client_secret":              "",
+	"auth.google.issuer":                     "https://accounts.google.com",
+	"auth.facebook.client_id":                "",
+	"auth.facebook.client_secret":            "",
+	"auth.facebook.auth_url":                 "https://www.facebook.com/v21.0/dialog/oauth",
+	"auth.facebook.token_url":                "https://graph.facebook.com/v21.0/oauth/access_token",
+	"auth.facebook.graph_url":                "https://graph.facebook.com/v21.0",
 	"worker.nice":                            10,
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,

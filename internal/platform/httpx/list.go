@@ -71,13 +71,11 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 	page := listing.Page{Number: 1, Size: spec.DefaultSize}
 	var fields []apperr.FieldError
 	known := map[string]bool{"page": true, "paginate": true, "include": true}
-	var fv reflect.Value
+	var ffs []formField
 	if filter != nil {
-		fv = reflect.ValueOf(filter).Elem()
-		for i := 0; i < fv.NumField(); i++ {
-			if tag := formName(fv.Type().Field(i)); tag != "" {
-				known[tag] = true
-			}
+		ffs = formFields(reflect.ValueOf(filter).Elem())
+		for _, f := range ffs {
+			known[f.name] = true
 		}
 	}
 	for k := range q {
@@ -128,16 +126,13 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 	if err != nil {
 		fields = append(fields, err.(*apperr.Error).Fields...)
 	}
-	if filter != nil {
-		for i := 0; i < fv.NumField(); i++ {
-			name := formName(fv.Type().Field(i))
-			raw := q[name]
-			if name == "" || len(raw) == 0 {
-				continue
-			}
-			if err := setField(fv.Field(i), raw); err != nil {
-				fields = append(fields, apperr.Field(name, err.Error()))
-			}
+	for _, f := range ffs {
+		raw := q[f.name]
+		if len(raw) == 0 {
+			continue
+		}
+		if err := setField(f.v, raw); err != nil {
+			fields = append(fields, apperr.Field(f.name, err.Error()))
 		}
 	}
 	if len(fields) > 0 {
@@ -149,6 +144,29 @@ func parseList(q map[string][]string, filter any, spec ListSpec) (listing.Page, 
 func sortFields(f []apperr.FieldError) []apperr.FieldError {
 	sort.SliceStable(f, func(i, j int) bool { return f[i].Field < f[j].Field })
 	return f
+}
+
+type formField struct {
+	name string
+	v    reflect.Value
+}
+
+// formFields are a filter struct's fields with a form name; an embedded struct without one
+// adds its own (a list that extends another's filter embeds it).
+func formFields(fv reflect.Value) []formField {
+	var out []formField
+	for i := 0; i < fv.NumField(); i++ {
+		sf := fv.Type().Field(i)
+		name := formName(sf)
+		if name == "" && sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			out = append(out, formFields(fv.Field(i))...)
+			continue
+		}
+		if name != "" {
+			out = append(out, formField{name: name, v: fv.Field(i)})
+		}
+	}
+	return out
 }
 
 func formName(f reflect.StructField) string {

@@ -187,3 +187,26 @@ func TestParseListMoney(t *testing.T) {
 		t.Fatal("abc accepted as a price")
 	}
 }
+
+// TestParseListEmbeddedFilter: a filter embedding another's (the search's {q} + the category
+// page's filters) reads the embedded fields and still refuses unknown ones.
+func TestParseListEmbeddedFilter(t *testing.T) {
+	type inner struct {
+		Brands []uint64 `form:"brands"`
+		Sort   string   `form:"sort"`
+	}
+	var f struct {
+		Q string `form:"q"`
+		inner
+	}
+	if _, _, err := parseList(map[string][]string{"q": {"frizider"}, "brands": {"3,7"}, "sort": {"price"}}, &f, ListSpec{}); err != nil {
+		t.Fatal(err)
+	}
+	if f.Q != "frizider" || f.Sort != "price" || !cmp.Equal(f.Brands, []uint64{3, 7}) {
+		t.Errorf("parsed %+v", f)
+	}
+	_, _, err := parseList(map[string][]string{"boja": {"1"}}, &f, ListSpec{})
+	if e, ok := err.(*apperr.Error); !ok || !cmp.Equal(e.Fields, []apperr.FieldError{apperr.Field("boja", "validation.unknown_field")}) {
+		t.Errorf("unknown field: %v", err)
+	}
+}

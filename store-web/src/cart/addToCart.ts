@@ -1,17 +1,29 @@
-// The cart's seam: the product card's 'Dodaj u korpu' calls addToCart. The cart arrives in a later
-// issue (POST cart/items with quantity 1 from a card); until then it opens the product page,
-// where the shopper sees the product's availability. Replace the body, keep the signature.
+// 'Dodaj u korpu' (a product card: quantity 1; the product page: the chosen quantity): POST
+// cart/items, the analytics event, and the server's message (or its refusal) as a notice.
+import { useTranslation } from 'react-i18next'
 import type { ProductCard } from '../catalog/format'
-import { productPath } from '../catalog/format'
-
-export type Navigate = (to: string) => void
+import { useAddItem } from '../hooks/api/cart'
+import { pushProductEvent } from './dataLayer'
+import { errorText } from './errors'
+import { showNotice } from './notice'
 
 export interface AddToCartInput {
   product: ProductCard
   quantity: number
-  navigate: Navigate
 }
 
-export function addToCart({ product, navigate }: AddToCartInput): void {
-  navigate(productPath(product))
+/** useAddToCart answers the add function and whether a call is under way. */
+export function useAddToCart() {
+  const { t } = useTranslation()
+  const add = useAddItem()
+  async function addToCart({ product, quantity }: AddToCartInput): Promise<void> {
+    try {
+      const r = await add.mutateAsync({ productId: product.id!, quantity, instance: 'cart' })
+      pushProductEvent('add_to_cart', product, quantity)
+      showNotice('success', r.message ?? t('cart.added'))
+    } catch (err) {
+      showNotice('error', errorText(err, t))
+    }
+  }
+  return { addToCart, isPending: add.isPending }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { Facets as FacetData } from '../hooks/api/categories'
 import { Facets, FilterChips } from './Facets'
-import { filtersToQuery, PAGE_SIZES, withChange, type ListingFilters, type Sort } from './filters'
+import { filtersToQuery, PAGE_SIZES, SORTS, withChange, type ListingFilters, type Sort } from './filters'
 import type { ProductCard } from './format'
 import { Pagination } from './Pagination'
 import { GridSkeleton, ProductGrid } from './ProductGrid'
@@ -19,11 +19,14 @@ interface Props {
   facets?: FacetData
   withFacets?: boolean
   withSort?: boolean
+  /** sorts are the orders offered, the first the default (the category page's by default). */
+  sorts?: readonly Sort[]
   loading: boolean
   empty: ReactNode
 }
 
 const sortLabels: Record<Sort, string> = {
+  relevance: 'category.sortRelevance',
   newest: 'category.sortNewest',
   price: 'category.sortPriceAsc',
   '-price': 'category.sortPriceDesc',
@@ -31,12 +34,24 @@ const sortLabels: Record<Sort, string> = {
   '-name': 'category.sortNameDesc',
 }
 
-export function Listing({ filters, onChange, products, total, lastPage, facets, withFacets = true, withSort = true, loading, empty }: Props) {
+export function Listing({
+  filters,
+  onChange,
+  products,
+  total,
+  lastPage,
+  facets,
+  withFacets = true,
+  withSort = true,
+  sorts = SORTS,
+  loading,
+  empty,
+}: Props) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const [drawer, setDrawer] = useState(false)
   const pageHref = (page: number) => {
-    const q = filtersToQuery({ ...filters, page }).toString()
+    const q = filtersToQuery({ ...filters, page }, sorts[0]).toString()
     return q ? `${pathname}?${q}` : pathname
   }
 
@@ -68,7 +83,7 @@ export function Listing({ filters, onChange, products, total, lastPage, facets, 
               <label>
                 {t('category.sort')}
                 <select value={filters.sort} onChange={(e) => onChange(withChange(filters, { sort: e.target.value as Sort }))}>
-                  {(Object.keys(sortLabels) as Sort[]).map((s) => (
+                  {sorts.map((s) => (
                     <option key={s} value={s}>
                       {t(sortLabels[s])}
                     </option>

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { resetCompareCache } from '../compare/compareStore'
-import { renderAt } from '../test/render'
+import { CartNotice } from '../cart/CartNotice'
+import { closeNotice } from '../cart/notice'
+import { json, mockApi, renderAt } from '../test/render'
 import { saveTokens } from '@shop/shared'
 import { ProductCard } from './ProductCard'
 import { cutName, formatPrice, type ProductCard as Card } from './format'
@@ -23,11 +25,16 @@ const card = (over: Partial<Card> = {}): Card => ({
   ...over,
 })
 
+const emptyList = (instance: 'cart' | 'wishlist') => ({ id: 'c'.repeat(40), instance, items: [], total: 0, count: 0 })
+
 // userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
 const SLOW = 30_000
 
 describe('ProductCard', () => {
-  beforeEach(() => resetCompareCache())
+  beforeEach(() => {
+    resetCompareCache()
+    closeNotice()
+  })
 
   it('links to the category/product path and shows prices, stickers and the guest note', () => {
     renderAt(<ProductCard product={card()} />)
@@ -78,12 +85,72 @@ describe('ProductCard', () => {
     expect(screen.queryByText('*Uloguj se i ostvari dodatni popust')).not.toBeInTheDocument()
   }, SLOW)
 
-  it('pushes a dataLayer event and goes through the cart seam on Dodaj u korpu', async () => {
+  it('adds one unit to the guest’s cart on Dodaj u korpu, pushes the dataLayer event and shows the message', async () => {
     window.dataLayer = []
-    renderAt(<ProductCard product={card()} />)
+    document.cookie = `user_id=${'c'.repeat(40)}; path=/`
+    const calls = mockApi({
+      'GET /api/v1/cart': () => json({ data: emptyList('wishlist') }),
+      'POST /api/v1/cart/items': () => json({ message: 'Proizvod dodat u korpu!', cart: { ...emptyList('cart'), count: 1 } }),
+    })
+    renderAt(
+      <>
+        <ProductCard product={card()} />
+        <CartNotice />
+      </>,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('Proizvod dodat u korpu!')
+    const post = calls.find((c) => c.method === 'POST')!
+    expect(await post.json()).toEqual({ cart_id: 'c'.repeat(40), product_id: 5, quantity: 1, instance: 'cart' })
     expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'add_to_cart' })])
-    expect(screen.getByTestId('location')).toHaveTextContent('/kategorije/frizideri/proizvodi/frizider-gorenje-rk4181pw4')
+  }, SLOW)
+
+  it('shows the server’s refusal and pushes no event when the product cannot be added', async () => {
+    window.dataLayer = []
+    mockApi({
+      'GET /api/v1/cart': () => json({ data: emptyList('wishlist') }),
+      'POST /api/v1/cart/items': () =>
+        json({ message: 'Proizvod trenutno nije moguće kupiti: Frižider', errors: { product_id: ['Proizvod trenutno nije moguće kupiti: Frižider'] } }, 422),
+    })
+    renderAt(
+      <>
+        <ProductCard product={card()} />
+        <CartNotice />
+      </>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Proizvod trenutno nije moguće kupiti: Frižider')
+    expect(window.dataLayer).toEqual([])
+  }, SLOW)
+
+  it('adds to the wish list with the heart (Proizvod dodat u listu želja!), and opens the wish list when it is there', async () => {
+    window.dataLayer = []
+    let inList = false
+    const calls = mockApi({
+      'GET /api/v1/cart': () =>
+        json({ data: { ...emptyList('wishlist'), items: inList ? [{ product_id: 5, name: 'Frižider', quantity: 1 }] : [] } }),
+      'POST /api/v1/cart/items': () => {
+        inList = true
+        return json({
+          message: 'Proizvod dodat u listu želja!',
+          cart: { ...emptyList('wishlist'), items: [{ product_id: 5, name: 'Frižider', quantity: 1 }] },
+        })
+      },
+    })
+    renderAt(
+      <>
+        <ProductCard product={card()} />
+        <CartNotice />
+      </>,
+    )
+    const heart = screen.getByRole('button', { name: /Dodaj u listu želja/ })
+    await userEvent.click(heart)
+    expect(await screen.findByRole('status')).toHaveTextContent('Proizvod dodat u listu želja!')
+    expect(await calls.find((c) => c.method === 'POST')!.json()).toMatchObject({ product_id: 5, quantity: 1, instance: 'wishlist' })
+    expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'add_to_wishlist' })])
+    await userEvent.click(heart)
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lista-zelja'))
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
   }, SLOW)
 
   it('toggles the product in the compare list, at most 4', async () => {

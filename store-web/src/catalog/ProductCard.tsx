@@ -4,10 +4,9 @@
 // 'Dodaj u korpu', the guests' note and the heart. A product that cannot be bought (inactive,
 // hidden or below its category's minimum price) shows neither prices nor the heart.
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
-import { addToCart } from '../cart/addToCart'
-import { addToWishlist } from '../cart/addToWishlist'
-import { pushProductEvent } from '../cart/dataLayer'
+import { Link } from 'react-router'
+import { useAddToCart } from '../cart/addToCart'
+import { useAddToWishlist } from '../cart/addToWishlist'
 import { COMPARE_MAX, toggleCompare, useCompare } from '../compare/compareStore'
 import { useIsLoggedIn } from '../session/loginState'
 import { HeartIcon } from '../shell/Icons'
@@ -19,7 +18,8 @@ export const CARD_IMAGE_SIZE = 300
 
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const cart = useAddToCart()
+  const wishlist = useAddToWishlist()
   const loggedIn = useIsLoggedIn()
   const compareList = useCompare()
   const compared = compareList.some((x) => x.id === product.id)
@@ -92,10 +92,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <button
             type="button"
             className="btn btn--accent btn--block product-card__buy"
-            onClick={() => {
-              pushProductEvent('add_to_cart', product)
-              addToCart({ product, quantity: 1, navigate })
-            }}
+            disabled={cart.isPending}
+            onClick={() => void cart.addToCart({ product, quantity: 1 })}
           >
             {t('card.addToCart')}
           </button>
@@ -115,10 +113,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
             type="button"
             className="product-card__heart"
             aria-label={t('card.addToWishlist', { name })}
-            onClick={() => {
-              pushProductEvent('add_to_wishlist', product)
-              addToWishlist({ product, navigate })
-            }}
+            disabled={wishlist.isPending}
+            onClick={() => void wishlist.addToWishlist(product)}
           >
             <HeartIcon />
           </button>

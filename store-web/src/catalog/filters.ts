@@ -5,7 +5,9 @@
 export const PAGE_SIZES = [24, 48, 72] as const
 export const DEFAULT_PAGE_SIZE = 24
 export const SORTS = ['newest', 'price', '-price', 'name', '-name'] as const
-export type Sort = (typeof SORTS)[number]
+/** SEARCH_SORTS are the search results' orders: the search's ranking first (its default). */
+export const SEARCH_SORTS = ['relevance', ...SORTS] as const
+export type Sort = (typeof SEARCH_SORTS)[number]
 
 export interface ListingFilters {
   brands: number[]
@@ -30,8 +32,9 @@ function amount(v: string | null): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined
 }
 
-/** parseFilters reads the filters from a URL query, dropping what is not valid. */
-export function parseFilters(q: URLSearchParams): ListingFilters {
+/** parseFilters reads the filters from a URL query, dropping what is not valid; sorts are the
+ * page's orders, the first its default (left out of the URL). */
+export function parseFilters(q: URLSearchParams, sorts: readonly Sort[] = SORTS): ListingFilters {
   const sort = q.get('sort') as Sort | null
   const page = Number(q.get('page'))
   let paginate = Number(q.get('paginate'))
@@ -43,14 +46,15 @@ export function parseFilters(q: URLSearchParams): ListingFilters {
     priceTo: amount(q.get('price_to')),
     discount: q.get('discount') === '1',
     inStock: q.get('in_stock') === '1',
-    sort: sort && SORTS.includes(sort) ? sort : 'newest',
+    sort: sort && sorts.includes(sort) ? sort : sorts[0],
     page: Number.isInteger(page) && page > 1 ? page : 1,
     paginate: (PAGE_SIZES as readonly number[]).includes(paginate) ? paginate : DEFAULT_PAGE_SIZE,
   }
 }
 
-/** filtersToQuery writes the filters as a URL query, leaving defaults out. */
-export function filtersToQuery(f: ListingFilters): URLSearchParams {
+/** filtersToQuery writes the filters as a URL query, leaving defaults out (the sort's is
+ * defaultSort). */
+export function filtersToQuery(f: ListingFilters, defaultSort: Sort = SORTS[0]): URLSearchParams {
   const q = new URLSearchParams()
   if (f.brands.length) q.set('brands', f.brands.join(','))
   if (f.values.length) q.set('values', f.values.join(','))
@@ -58,13 +62,13 @@ export function filtersToQuery(f: ListingFilters): URLSearchParams {
   if (f.priceTo !== undefined) q.set('price_to', String(f.priceTo))
   if (f.discount) q.set('discount', '1')
   if (f.inStock) q.set('in_stock', '1')
-  if (f.sort !== 'newest') q.set('sort', f.sort)
+  if (f.sort !== defaultSort) q.set('sort', f.sort)
   if (f.paginate !== DEFAULT_PAGE_SIZE) q.set('paginate', String(f.paginate))
   if (f.page > 1) q.set('page', String(f.page))
   return q
 }
 
-/** apiQuery is the category products call's query for the filters. */
+/** apiQuery is the listing call's query for the filters (category, search). */
 export function apiQuery(f: ListingFilters): Record<string, string | number | boolean> {
   const q: Record<string, string | number | boolean> = { page: f.page, paginate: f.paginate, sort: f.sort }
   if (f.brands.length) q.brands = f.brands.join(',')

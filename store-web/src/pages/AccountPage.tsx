@@ -1,6 +1,8 @@
 // My account (login required): name, e-mail and the saved addresses.
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useMe, type Address } from '../hooks/api/session'
+import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { useLogoutAndLeave } from '../shell/useLogoutAndLeave'
 
@@ -20,6 +22,15 @@ export function AccountPage() {
           {t('account.logout')}
         </button>
       </div>
+
+      <nav className="account-links" aria-label={t('account.title')}>
+        <Link to={paths.accountOrders} className="btn btn--ghost">
+          {t('myOrders.title')}
+        </Link>
+        <Link to={paths.accountAddresses} className="btn btn--ghost">
+          {t('addressBook.title')}
+        </Link>
+      </nav>
 
       {me.isPending && <p className="muted">{t('account.loading')}</p>}
       {me.isError && !me.data && (

@@ -8,6 +8,7 @@ import { useLogin } from '../hooks/api/session'
 import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { AuthCard, FormAlert } from './AuthCard'
+import { SocialAlerts, SocialButtons, useSocialReturn } from './SocialSignIn'
 
 export function LoginPage() {
   const { t } = useTranslation()
@@ -16,10 +17,12 @@ export function LoginPage() {
   const notice = (location.state as { notice?: string } | null)?.notice
   const login = useLogin()
   const form = useForm({ email: rules.email, password: rules.loginPassword }, { email: '', password: '' })
+  const social = useSocialReturn()
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       {notice && <FormAlert kind="success">{notice}</FormAlert>}
+      <SocialAlerts {...social} />
       {form.formError && <FormAlert kind="error">{form.formError}</FormAlert>}
       <form noValidate onSubmit={form.onSubmit((v) => login.mutateAsync(v))}>
         <TextField label={t('form.fields.email')} type="email" autoComplete="email" {...form.field('email')} />
@@ -36,6 +39,7 @@ export function LoginPage() {
           {login.isPending ? t('form.sending') : t('auth.login.submit')}
         </button>
       </form>
+      <SocialButtons mode="login" />
       <p className="auth-card__alt">
         {t('auth.login.noAccount')}{' '}
         <Link to={paths.register} state={location.state}>

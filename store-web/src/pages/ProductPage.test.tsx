@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
-import { addToCart } from '../cart/addToCart'
+import { describe, expect, it } from 'vitest'
 import { paths } from '../routes/paths'
 import { json, mockApi, renderAt } from '../test/render'
 import { ProductPage } from './ProductPage'
-
-vi.mock('../cart/addToCart', () => ({ addToCart: vi.fn(async () => {}) }))
 
 const slug = 'laptop-lenovo-ideapad-3'
 const url = `/kategorije/laptopovi/proizvodi/${slug}`
@@ -57,6 +54,7 @@ function open(p: ReturnType<typeof product>) {
     'GET /api/v1/banners': () => json({ data: [], meta: { total: 0, per_page: 100, current_page: 1 } }),
     'GET /api/v1/categories/laptopovi/declaration': () =>
       json({ data: { name: 'Prenosni računar', country_of_origin: 'Kina', consumer_rights: 'Reklamacije u roku od 2 godine.' } }),
+    'POST /api/v1/cart/items': () => json({ message: 'Proizvod dodat u korpu!', cart: { id: 'g1', instance: 'cart', items: [], total: 0, count: 2 } }),
   })
   renderAt(<Page />, url)
   return calls
@@ -79,7 +77,7 @@ describe('ProductPage', () => {
   })
 
   it('shows breadcrumbs, prices, the guests’ note, quantity from 1 and the empty Q&A text', async () => {
-    open(product())
+    const calls = open(product())
     const page = await screen.findByTestId('product-page')
     const crumbs = within(page).getByRole('navigation', { name: 'Putanja' })
     expect(within(crumbs).getByRole('link', { name: 'Laptopovi' })).toHaveAttribute('href', '/kategorije/laptopovi')
@@ -95,7 +93,9 @@ describe('ProductPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Povećaj količinu' }))
     expect(qty).toHaveValue(2)
     await userEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }))
-    expect(addToCart).toHaveBeenCalledWith(expect.objectContaining({ product: expect.objectContaining({ id: 11, slug }), quantity: 2 }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/cart/items'))).toBe(true))
+    const add = calls.find((c) => c.method === 'POST' && c.url.endsWith('/cart/items'))!
+    expect(await add.clone().json()).toMatchObject({ product_id: 11, quantity: 2, instance: 'cart' })
 
     expect(screen.getByRole('heading', { name: 'Pitanja i odgovori' })).toBeInTheDocument()
     expect(screen.getByText('Trenutno nema pitanja o ovom proizvodu')).toBeInTheDocument()

@@ -4,8 +4,8 @@
 // ratings and related products. A product that fails to load is 'missing'.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
-import { addToCart } from '../cart/addToCart'
+import { Link, useParams } from 'react-router'
+import { useAddToCart } from '../cart/addToCart'
 import { ProductCard } from '../catalog/ProductCard'
 import { useProductBanners } from '../hooks/api/productBanner'
 import { useProduct, type StorefrontProduct } from '../hooks/api/productPage'
@@ -67,7 +67,7 @@ function discountPercent(p: StorefrontProduct): number {
 export function ProductView({ product: p }: { product: StorefrontProduct }) {
   const { t } = useTranslation()
   const [qty, setQty] = useState(1)
-  const navigate = useNavigate()
+  const cart = useAddToCart()
   const [rating, setRating] = useState<{ open: boolean; message?: string }>({ open: false })
   const category = p.mainCategory?.[0]
   const stickers = (p.catalog_stickers ?? []).filter((s) => s.sticker_active && s.sticker)
@@ -147,9 +147,8 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
               <button
                 type="button"
                 className="btn btn--accent btn--lg"
-                onClick={() => {
-                  addToCart({ product: p, quantity: qty, navigate })
-                }}
+                disabled={cart.isPending}
+                onClick={() => void cart.addToCart({ product: p, quantity: qty })}
               >
                 {t('product.addToCart')}
               </button>

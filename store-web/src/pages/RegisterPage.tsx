@@ -8,6 +8,7 @@ import { useRegister } from '../hooks/api/session'
 import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { AuthCard, FormAlert } from './AuthCard'
+import { SocialButtons } from './SocialSignIn'
 
 export function RegisterPage() {
   const { t } = useTranslation()
@@ -46,6 +47,7 @@ export function RegisterPage() {
           {register.isPending ? t('form.sending') : t('auth.register.submit')}
         </button>
       </form>
+      <SocialButtons mode="register" />
       <p className="auth-card__alt">
         {t('auth.register.haveAccount')}{' '}
         <Link to={paths.login} state={location.state}>

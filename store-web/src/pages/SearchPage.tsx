@@ -1,45 +1,25 @@
-// /pretraga-proizvoda/{query}: the search's products as cards, with page size and pages in the
-// URL. The search API answers products without facets or sort (see docs/decisions.md).
+// /pretraga-proizvoda/{query}: the search's hits as cards with the category page's filter panel
+// (price, brands, on action, in stock; attribute values when every hit shares a main
+// category), chips, sort (relevance first), page size and pages, all in the URL query.
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
-import { filtersToQuery, parseFilters, type ListingFilters } from '../catalog/filters'
-import type { ProductCard } from '../catalog/format'
+import { filtersToQuery, parseFilters, SEARCH_SORTS, type ListingFilters } from '../catalog/filters'
 import { Listing } from '../catalog/Listing'
-import { useSearchResults, type SearchProduct } from '../hooks/api/search'
+import { useSearchResults } from '../hooks/api/search'
 import { useIsLoggedIn } from '../session/loginState'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import '../catalog/catalog.css'
-
-/** searchCard shows a search hit as a product card: the price the caller pays (guest or
- * customer, both decided by the server), the server's struck retail price and the difference. */
-export function searchCard(p: SearchProduct, loggedIn: boolean): ProductCard {
-  const price = (loggedIn ? p.customer_price : p.guest_price) ?? 0
-  const retail = Math.max(p.regular_price ?? 0, price)
-  const mainCategory = /^\/kategorije\/([^/]+)\/proizvodi\//.exec(p.link ?? '')?.[1] ?? ''
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    main_category_slug: decodeURIComponent(mainCategory),
-    main_image: p.image ? { small: p.image } : null,
-    discount: null,
-    price,
-    retail_price: retail,
-    saving: Math.round((retail - price) * 100) / 100,
-    purchasable: true,
-  }
-}
 
 export function SearchPage() {
   const { t } = useTranslation()
   const { query = '' } = useParams()
   const [params, setParams] = useSearchParams()
-  const filters = parseFilters(params)
+  const filters = parseFilters(params, SEARCH_SORTS)
   const loggedIn = useIsLoggedIn()
-  const res = useSearchResults(query, filters.page, filters.paginate)
+  const res = useSearchResults(query, filters, loggedIn)
   useDocumentTitle(t('search.title', { query }))
   const onChange = (f: ListingFilters) => {
-    setParams(filtersToQuery(f))
+    setParams(filtersToQuery(f, SEARCH_SORTS[0]))
     window.scrollTo(0, 0)
   }
 
@@ -49,11 +29,11 @@ export function SearchPage() {
       <Listing
         filters={filters}
         onChange={onChange}
-        products={res.data?.data?.map((p) => searchCard(p, loggedIn))}
+        products={res.data?.data}
         total={res.data?.meta?.total ?? 0}
         lastPage={res.data?.meta?.last_page ?? 1}
-        withFacets={false}
-        withSort={false}
+        facets={res.data?.facets}
+        sorts={SEARCH_SORTS}
         loading={res.isFetching}
         empty={t('search.empty', { query })}
       />

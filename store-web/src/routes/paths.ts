@@ -6,9 +6,14 @@ export const paths = {
   forgotPassword: '/zaboravljena-lozinka',
   newPassword: '/nova-lozinka',
   account: '/moj-nalog',
+  accountOrders: '/moj-nalog/porudzbine',
+  accountOrder: '/moj-nalog/porudzbine/:orderId',
+  accountAddresses: '/moj-nalog/adrese',
+  accountAddressForm: '/moj-nalog/adrese/:addressMethod',
   wishlist: '/lista-zelja',
   cart: '/korpa',
   checkout: '/zavrsetak-kupovine',
+  thankYou: '/hvala-na-kupovini/:number',
   actions: '/akcije',
   delivery: '/uslovi-isporuke',
   terms: '/uslovi-koriscenja',
@@ -83,8 +88,14 @@ export const anchors = {
 export const adminUrl = '/admin/'
 
 /** Pages of later issues: they show the shared "coming soon" page until they are built. */
-export const comingSoon: readonly string[] = [
-  paths.wishlist,
-  paths.cart,
-  paths.checkout,
-]
+export const comingSoon: readonly string[] = []
+
+/** The thank-you page of an order number (2026-000123). */
+export const thankYouPath = (number: string) => `/hvala-na-kupovini/${encodeURIComponent(number)}`
+
+/** One of my orders. */
+export const accountOrderPath = (id: number | string) => `/moj-nalog/porudzbine/${id}`
+
+/** The address form: 'nova' makes a new address, an id changes that one (spec: {address_method}). */
+export const NEW_ADDRESS = 'nova'
+export const addressFormPath = (method: number | string = NEW_ADDRESS) => `/moj-nalog/adrese/${method}`

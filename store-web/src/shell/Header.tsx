@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
+import { useCart, useWishlist } from '../hooks/api/cart'
 import { useMe } from '../hooks/api/session'
 import { adminUrl, paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
@@ -24,6 +25,9 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   const [searchOpen, setSearchOpen] = useState(false)
   const { pathname } = useLocation()
+  // The lists' counts: the cart's units (purchasable lines), the wish list's products.
+  const cartCount = useCart().data?.count ?? 0
+  const wishlistCount = useWishlist().data?.items?.length ?? 0
 
   useEffect(() => {
     setMenuOpen(false)
@@ -156,13 +160,29 @@ export function Header() {
                 </NavLink>
               </>
             )}
-            <NavLink to={paths.wishlist} className="header-action" title={t('nav.wishlist')}>
+            <NavLink
+              to={paths.wishlist}
+              className="header-action"
+              title={t('nav.wishlist')}
+              aria-label={t('cart.headerWishlist', { count: wishlistCount })}
+            >
               <HeartIcon />
               <span className="header-action__label">{t('nav.wishlist')}</span>
+              <span className="header-count" data-testid="wishlist-count" aria-hidden="true">
+                {wishlistCount}
+              </span>
             </NavLink>
-            <NavLink to={paths.cart} className="header-action header-action--cart" title={t('nav.cart')}>
+            <NavLink
+              to={paths.cart}
+              className="header-action header-action--cart"
+              title={t('nav.cart')}
+              aria-label={t('cart.headerCart', { count: cartCount })}
+            >
               <CartIcon />
               <span className="header-action__label">{t('nav.cart')}</span>
+              <span className="header-count" data-testid="cart-count" aria-hidden="true">
+                {cartCount}
+              </span>
             </NavLink>
             <button
               type="button"

@@ -1,6 +1,7 @@
 // The storefront frame around every page: header, the page, footer, cookie notice.
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { CartNotice } from '../cart/CartNotice'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -21,6 +22,7 @@ export function StoreLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CartNotice />
       <ScrollTopButton />
       <CookieNotice />
     </div>

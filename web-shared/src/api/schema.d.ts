@@ -6581,6 +6581,911 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, newest first, with the filtered set's totals
+         * @description Needs view-order. Filters: status, payment_method, date_from/date_to (days in the shop's zone, Europe/Belgrade, both inclusive, YYYY-MM-DD), search (order number, e-mail, name or phone; a phone matches by its digits too). meta.total is the number of orders the filters select, meta.total_amount the sum of their totals.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending | contacted | completed | cancelled | cancelled_delivery_time | cancelled_returned | on_hold */
+                    status?: string;
+                    /** @description cash_on_delivery | bank_transfer | instalments | card_in_shop */
+                    payment_method?: string;
+                    /** @description from this day (YYYY-MM-DD) */
+                    date_from?: string;
+                    /** @description to this day (YYYY-MM-DD), inclusive */
+                    date_to?: string;
+                    /** @description order number, e-mail, name or phone */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderListResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered orders as XLSX
+         * @description Needs view-order. The list's filters (no paging); one row per order, newest first, headers in the request's language; the items of an order are summed up in one cell. More than 50000 orders: 422 (narrow the filters).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description as the list */
+                    status?: string;
+                    /** @description as the list */
+                    payment_method?: string;
+                    /** @description as the list */
+                    date_from?: string;
+                    /** @description as the list */
+                    date_to?: string;
+                    /** @description as the list */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order for staff
+         * @description Needs view-order. Items, buyer, shipping and company data, delivery fields, internal notes and notes to the customer, files, and next_statuses: the statuses the order may go to (empty when final).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order's delivery status, delivery time, supplier or replacement product
+         * @description Needs view-order. Each field at most 255 characters; fields left out stay. Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the fields to change */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderDeliveryRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's files
+         * @description Needs view-order. Oldest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_OrderAttachment"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Attach a file to an order
+         * @description Needs view-order. Multipart with field file: PDF, JPG, PNG, WEBP, XLSX, DOCX, TXT or CSV (by extension and by content), at most 10 MB, at most 50 files per order. Kept in the object store, never public. Logged in the activity log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the file
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderAttachment"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an order's file
+         * @description Needs view-order. Always as a download (Content-Disposition: attachment) with the type stored at upload.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description file id */
+                    attachmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/octet-stream": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an order's file
+         * @description Needs view-order. Logged in the activity log.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description file id */
+                    attachmentId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note, or send a note to the customer
+         * @description Needs view-order. kind internal or customer; body 1-2000 characters. A note to the customer is mailed (through the queue; the queue down: 503, nothing stored) and shown in the customer's order; it cannot be changed or deleted afterwards. Logged in the activity log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the note */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderNoteRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderNote"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an internal note
+         * @description Needs view-order. A note to the customer was mailed: 422. Logged in the activity log.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description note id */
+                    noteId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an internal note
+         * @description Needs view-order. body 1-2000 characters. A note to the customer was mailed: 422. Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description note id */
+                    noteId: number;
+                };
+                cookie?: never;
+            };
+            /** @description the new text */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderNoteUpdateRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderNote"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an order's status
+         * @description Needs view-order. Allowed: pending → contacted → completed; any non-final status → on_hold or a cancelled status (cancelled, cancelled_delivery_time, cancelled_returned: cancel_reason price, stock, delivery_time or other is required); on_hold → pending or contacted. Completed and cancelled are final. Anything else: 422 on status naming both statuses. A cancellation returns the order's units to stock (once). Logged in the activity log.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the next status */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderStatusRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/pages": {
         parameters: {
             query?: never;
@@ -14685,6 +15590,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social sign-in providers this shop offers (google, facebook): those with a client id and secret */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_string"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/social/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a social sign-in: the hand-over cookie set by the callback becomes the session's tokens (once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Session"];
+                    };
+                };
+                /** @description no hand-over cookie, or it was used or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back: checks state, exchanges the code with the PKCE verifier, verifies the ID token or profile, links or creates the customer and redirects to the storefront
+         * @description Success: 302 to /login?social={provider}&next={return path}, with the new session in a two-minute HttpOnly cookie for POST auth/social/session. Refusal: 302 to /login?social_error={code}, code one of state, denied, provider, token, email, staff, deactivated, limit, server.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the provider's authorization code */
+                    code?: string;
+                    /** @description the state sent at start */
+                    state?: string;
+                    /** @description the provider's error (access_denied, ...) */
+                    error?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description google or facebook */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to the storefront (see the description) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the provider is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with a provider: redirects (302) to it with state, PKCE (S256) and nonce; the state is kept in a short-lived HttpOnly cookie */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description storefront path to go back to after signing in (a path of this site; else home) */
+                    return?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description google or facebook */
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to the provider; on a provider that cannot be reached, to /login?social_error=provider */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the provider is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/autocomplete": {
         parameters: {
             query?: never;
@@ -16722,17 +17813,31 @@ export interface paths {
         };
         /**
          * Storefront product search (the results page /pretraga-proizvoda/{query})
-         * @description Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Exact SKU or EAN hits first, then name, main category, brand, description; every word must match one of them. When nothing matches literally, typo tolerance answers (a few edits per word). q longer than 100 characters is cut. A first page with literal hits (not typo-tolerant ones) counts the query among the popular searches.
+         * @description Only active products visible on site. Serbian-aware: diacritics folded both ways (frizider finds Frižider), Cyrillic transliterated (фрижидер finds Frižider). Every word must match the name/SKU, main category, brand or description; an exact SKU or EAN matches alone. When nothing matches literally, typo tolerance answers (a few edits per word; fuzzy: true). The hits are filtered, sorted and counted in facets as on the category page (price range, brands, on action, in stock; attribute values only when every hit has the same main category); sort relevance (default: exact SKU/EAN, then the whole query in the name, category, brand, description) or the category page's. Cards and prices as on the category page (a valid token: the customer price). q longer than 100 characters is cut. A first page with literal hits counts the query among the popular searches.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description brand ids, comma-joined */
+                    brands?: string;
+                    /** @description on action today */
+                    discount?: boolean;
+                    /** @description purchasable */
+                    in_stock?: boolean;
+                    /** @description shown price from */
+                    price_from?: number;
+                    /** @description shown price to */
+                    price_to?: number;
                     /** @description what the shopper typed */
                     q?: string;
+                    /** @description relevance: the search's ranking */
+                    sort?: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
+                    /** @description attribute value ids (when the hits share a category) */
+                    values?: string;
                     /** @description page (1-based) */
                     page?: number;
-                    /** @description page size: 24, 48, 72 (96 means 72) */
-                    paginate?: number;
+                    /** @description page size */
+                    paginate?: 24 | 48 | 72 | 96;
                 };
                 header?: never;
                 path?: never;
@@ -16746,7 +17851,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["httpx.ListResponse-api_SearchProductResponse"];
+                        "application/json": components["schemas"]["StorefrontSearchResults"];
                     };
                 };
                 /** @description Unprocessable Entity */
@@ -18183,6 +19288,7 @@ export interface components {
             note?: string;
             notes?: components["schemas"]["OrderNote"][];
             number?: string;
+            payment?: components["schemas"]["OrderPayment"] | null;
             payment_method?: string;
             payment_method_label?: string;
             phone?: string;
@@ -18194,6 +19300,19 @@ export interface components {
             status_label?: string;
             total?: number;
         };
+        OrderAttachment: {
+            content_type?: string;
+            created_at?: string;
+            file_name?: string;
+            id?: number;
+            size?: number;
+        };
+        OrderDeliveryRequest: {
+            delivery_status?: string | null;
+            delivery_time?: string | null;
+            replacement_product?: string | null;
+            supplier?: string | null;
+        };
         OrderItem: {
             name?: string;
             price?: number;
@@ -18201,6 +19320,18 @@ export interface components {
             quantity?: number;
             sku?: string;
             total?: number;
+        };
+        OrderListMeta: {
+            current_page?: number;
+            last_page?: number;
+            per_page?: number;
+            total?: number;
+            total_amount?: number;
+            total_bounded?: boolean;
+        };
+        OrderListResponse: {
+            data?: components["schemas"]["StaffOrderRow"][];
+            meta?: components["schemas"]["OrderListMeta"];
         };
         OrderNote: {
             body?: string;
@@ -18210,12 +19341,39 @@ export interface components {
             kind?: "internal" | "customer";
             updated_at?: string;
         };
+        OrderNoteRequest: {
+            body?: string;
+            /** @enum {string} */
+            kind?: "internal" | "customer";
+        };
+        OrderNoteUpdateRequest: {
+            body?: string;
+        };
+        OrderPayment: {
+            account?: string;
+            amount?: number;
+            model?: string;
+            payee?: string;
+            payment_code?: string;
+            purpose?: string;
+            reference?: string;
+        };
         OrderShipping: {
             address?: string;
             city?: string;
             name?: string;
             phone?: string;
             post_code?: string;
+        };
+        OrderStatusOption: {
+            label?: string;
+            status?: string;
+        };
+        OrderStatusRequest: {
+            /** @enum {string} */
+            cancel_reason?: "price" | "stock" | "delivery_time" | "other";
+            /** @enum {string} */
+            status?: "pending" | "contacted" | "completed" | "cancelled" | "cancelled_delivery_time" | "cancelled_returned" | "on_hold";
         };
         Page: {
             body_html?: string;
@@ -18798,6 +19956,61 @@ export interface components {
             attribute_value_id?: number;
             value_id?: number;
         };
+        StaffOrder: {
+            address?: string;
+            attachments?: components["schemas"]["OrderAttachment"][];
+            cancel_reason?: string;
+            cancel_reason_label?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            date?: string;
+            delivery_status?: string;
+            delivery_time?: string;
+            email?: string;
+            id?: number;
+            items?: components["schemas"]["OrderItem"][];
+            name?: string;
+            next_statuses?: components["schemas"]["OrderStatusOption"][];
+            note?: string;
+            notes?: components["schemas"]["OrderNote"][];
+            number?: string;
+            payment?: components["schemas"]["OrderPayment"] | null;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            post_code?: string;
+            proforma_invoice_id?: number | null;
+            qr_url?: string | null;
+            replacement_product?: string;
+            shipping?: components["schemas"]["OrderShipping"];
+            status?: string;
+            status_label?: string;
+            stock_returned?: boolean;
+            supplier?: string;
+            total?: number;
+            updated_at?: string;
+            user_id?: number | null;
+        };
+        StaffOrderRow: {
+            cancel_reason?: string;
+            city?: string;
+            company_name?: string;
+            date?: string;
+            delivery_status?: string;
+            email?: string;
+            id?: number;
+            items_count?: number;
+            name?: string;
+            number?: string;
+            payment_method?: string;
+            payment_method_label?: string;
+            phone?: string;
+            status?: string;
+            status_label?: string;
+            total?: number;
+        };
         StoreCategory: {
             id?: number;
             name?: string;
@@ -18940,6 +20153,22 @@ export interface components {
             id?: number;
             rating?: number;
             user?: components["schemas"]["VoiceUserName"] | null;
+        };
+        StorefrontSearchCategory: {
+            id?: number;
+            name?: string;
+            slug?: string;
+        };
+        StorefrontSearchResults: {
+            /**
+             * @description Category is the main category every hit shares (its attributes are the attribute facet);
+             *     null when the hits are in several.
+             */
+            category?: components["schemas"]["StorefrontSearchCategory"] | null;
+            data?: components["schemas"]["StorefrontProductCard"][];
+            facets?: components["schemas"]["StorefrontFacets"];
+            fuzzy?: boolean;
+            meta?: components["schemas"]["httpx.Meta"];
         };
         StorefrontStickerType: {
             /** @example 2026-11-01 */
@@ -19140,20 +20369,6 @@ export interface components {
         "api.ProductSuggestions": {
             items?: components["schemas"]["api.ProductSuggestion"][];
         };
-        "api.SearchProductResponse": {
-            customer_price?: number;
-            guest_price?: number;
-            /** @description HTML: escaped, matches in <strong> */
-            highlighted_name?: string;
-            id?: number;
-            image?: string;
-            link?: string;
-            name?: string;
-            /** @description the retail (struck) price */
-            regular_price?: number;
-            sku?: string;
-            slug?: string;
-        };
         "httpx.ChangeResponse-APIClient": {
             data?: components["schemas"]["APIClient"];
             message?: string;
@@ -19270,6 +20485,14 @@ export interface components {
             data?: components["schemas"]["Order"];
             message?: string;
         };
+        "httpx.ChangeResponse-OrderAttachment": {
+            data?: components["schemas"]["OrderAttachment"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-OrderNote": {
+            data?: components["schemas"]["OrderNote"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PriceOffer": {
             data?: components["schemas"]["PriceOffer"];
             message?: string;
@@ -19324,6 +20547,10 @@ export interface components {
         };
         "httpx.ChangeResponse-Session": {
             data?: components["schemas"]["Session"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-StaffOrder": {
+            data?: components["schemas"]["StaffOrder"];
             message?: string;
         };
         "httpx.ChangeResponse-User": {
@@ -19456,6 +20683,9 @@ export interface components {
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
         };
+        "httpx.DataResponse-StaffOrder": {
+            data?: components["schemas"]["StaffOrder"];
+        };
         "httpx.DataResponse-StorefrontLandingPage": {
             data?: components["schemas"]["StorefrontLandingPage"];
         };
@@ -19500,6 +20730,9 @@ export interface components {
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
+        };
+        "httpx.DataResponse-array_OrderAttachment": {
+            data?: components["schemas"]["OrderAttachment"][];
         };
         "httpx.DataResponse-array_PageLink": {
             data?: components["schemas"]["PageLink"][];
@@ -19657,10 +20890,6 @@ export interface components {
         };
         "httpx.ListResponse-WebMargin": {
             data?: components["schemas"]["WebMargin"][];
-            meta?: components["schemas"]["httpx.Meta"];
-        };
-        "httpx.ListResponse-api_SearchProductResponse": {
-            data?: components["schemas"]["api.SearchProductResponse"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {

@@ -45,6 +45,10 @@ export interface NotificationData {
   /** EponudaPricesApplied: products whose web price changed, and chosen ones without a new price */
   changed?: number
   missing?: number
+  /** NewOrder: the order, its number and total (RSD) */
+  order_id?: number
+  number?: string
+  total?: number
 }
 
 export type Notification = Omit<S['Notification'], 'data'> & { id: number; type: string; data?: NotificationData | null }

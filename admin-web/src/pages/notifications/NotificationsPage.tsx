@@ -5,6 +5,7 @@ import { CheckOutlined, CloseCircleFilled, DeleteOutlined, InfoCircleFilled } fr
 import { Button, Flex, Tag, Tooltip, Typography, theme, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
@@ -58,9 +59,15 @@ function NotificationList({ userId }: { userId: number }) {
         return (
           <Flex gap={8} align="flex-start" data-kind={view.kind}>
             {error ? <CloseCircleFilled style={{ color: token.colorError, marginTop: 4 }} /> : <InfoCircleFilled style={{ color: token.colorPrimary, marginTop: 4 }} />}
-            <Typography.Text type={error ? 'danger' : undefined} strong={!n.read}>
-              {view.text}
-            </Typography.Text>
+            {view.link ? (
+              <Link to={view.link} style={{ fontWeight: n.read ? undefined : 600 }}>
+                {view.text}
+              </Link>
+            ) : (
+              <Typography.Text type={error ? 'danger' : undefined} strong={!n.read}>
+                {view.text}
+              </Typography.Text>
+            )}
           </Flex>
         )
       },

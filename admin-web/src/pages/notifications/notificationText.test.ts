@@ -34,6 +34,13 @@ describe('notificationView', () => {
     })
   })
 
+  it('reads a new order with a link to it (admin/porudzbine/{order_id})', () => {
+    const data = { message: 'Nova porudžbina 2026-000012: Ana, 1.500,00 RSD', order_id: 12, number: '2026-000012', total: 1500 }
+    expect(notificationView({ type: 'NewOrder', data }, sr())).toEqual({ kind: 'info', link: '/porudzbine/12', text: 'Nova porudžbina 2026-000012 (1.500,00 RSD)' })
+    expect(notificationView({ type: 'NewOrder', data }, en()).text).toBe('New order 2026-000012 (1.500,00 RSD)')
+    expect(notificationView({ type: 'NewOrder', data: { message: 'Nova porudžbina' } }, sr())).toEqual({ kind: 'info', link: undefined, text: 'Nova porudžbina' })
+  })
+
   it('reads the mass sticker jobs\' ends: done with the count, failed as an error with the reason', () => {
     expect(notificationView({ type: 'StickersDone', data: { job: 'catalog_stickers', count: 12 } }, sr())).toEqual({
       kind: 'info',

@@ -1,17 +1,21 @@
 // How a notification reads, by its type (spec 3: PricelistUploaded, CategoriesUploaded,
 // CategoriesNotMapped, ImportFinished; the mass sticker jobs' StickersDone and StickersFailed;
-// PricesRecomputed from the pricing job; the mass discount's DiscountsDone and DiscountsFailed; EponudaPricesApplied from the e-ponuda apply; anything else is shown as an error). The text is the
+// PricesRecomputed from the pricing job; NewOrder from a checkout, with a link to the order; the mass discount's DiscountsDone and DiscountsFailed; EponudaPricesApplied from the e-ponuda apply; anything else is shown as an error). The text is the
 // admin's own, in the chosen language, filled from data; where data lacks the fields a text
 // needs, the producer's message (data.message) stands in.
 import type { TFunction } from 'i18next'
+import { formatMoney } from '../../format'
 import type { Notification, NotificationData } from '../../hooks/api/notifications'
+import { href, screens } from '../../screens'
 
-export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'DiscountsDone', 'EponudaPricesApplied'] as const
+export const KNOWN_TYPES = ['PricelistUploaded', 'CategoriesUploaded', 'CategoriesNotMapped', 'ImportFinished', 'StickersDone', 'PricesRecomputed', 'DiscountsDone', 'EponudaPricesApplied', 'NewOrder'] as const
 
 export interface NotificationView {
   /** error: a type the admin does not know (a failure, e.g. ImportFailed) */
   kind: 'info' | 'error'
   text: string
+  /** the admin screen the notification is about (a path under the admin's router) */
+  link?: string
 }
 
 const k = (key: string) => `notifications.text_${key}`
@@ -60,6 +64,12 @@ export function notificationView(n: Pick<Notification, 'type' | 'data'>, t: TFun
     }
     case 'EponudaPricesApplied':
       return info(typeof d.changed === 'number' ? t(k('eponudaApplied'), { count: d.changed }) : (message ?? t(k('eponudaAppliedShort'))))
+    case 'NewOrder': {
+      const link = typeof d.order_id === 'number' && d.order_id > 0 ? href(screens.order, { orderId: d.order_id }) : undefined
+      if (typeof d.number === 'string' && d.number !== '')
+        return { kind: 'info', link, text: t(k('newOrder'), { number: d.number, total: formatMoney(typeof d.total === 'number' ? d.total : 0) }) }
+      return { kind: 'info', link, text: message ?? t(k('newOrderShort')) }
+    }
     case 'CategoriesUploaded': {
       const supplier = d.pricelist?.supplier
       return info(supplier ? t(k('categoriesUploaded'), { supplier }) : (message ?? t(k('categoriesUploadedShort'))))

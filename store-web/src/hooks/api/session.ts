@@ -4,6 +4,7 @@ import { getModules, saveModules, unwrap, type components } from '@shop/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { endSession, startSession, useIsLoggedIn } from '../../session/loginState'
+import { transferGuestLists } from './cart'
 
 export type User = components['schemas']['User']
 export type Address = components['schemas']['Address']
@@ -70,6 +71,8 @@ function useStartSession() {
     // The login answer has no addresses: show the user now, load the full record next.
     if (s.user) qc.setQueryData(sessionKeys.me(), s.user)
     void qc.invalidateQueries({ queryKey: sessionKeys.me() })
+    // The guest's cart and wish list join the user's (spec 4: on authentication).
+    return transferGuestLists(qc)
   }
 }
 
@@ -99,6 +102,9 @@ export function useLogout() {
       } finally {
         endSession()
         qc.removeQueries({ queryKey: sessionKeys.me() })
+        // The user's orders and addresses are not for whoever uses the browser next.
+        qc.removeQueries({ queryKey: ['orders'] })
+        qc.removeQueries({ queryKey: ['addresses'] })
       }
     },
   })
@@ -115,5 +121,35 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: async (body: ResetPasswordInput) =>
       (await unwrap(api.POST('/api/v1/password/reset', { body }))).message ?? '',
+  })
+}
+
+/** The social sign-in providers the shop offers ('google', 'facebook'); none when the call fails. */
+export const socialProvidersQuery = queryOptions({
+  queryKey: [...sessionKeys.all, 'social-providers'] as const,
+  queryFn: async () => (await unwrap(api.GET('/api/v1/auth/providers'))).data ?? [],
+  staleTime: 10 * 60_000,
+  retry: false,
+})
+
+export function useSocialProviders() {
+  return useQuery(socialProvidersQuery)
+}
+
+/** socialStartURL is the server's address that sends the browser to the provider. */
+export function socialStartURL(provider: string, returnPath: string): string {
+  return `/api/v1/auth/${encodeURIComponent(provider)}/start?return=${encodeURIComponent(returnPath)}`
+}
+
+/**
+ * useSocialSession finishes a social sign-in: the server's callback left the new session in a
+ * one-time HttpOnly cookie, this call turns it into tokens, and the session starts exactly as
+ * after a password login (the same routine, so the guest's cart and wish list carry over too).
+ */
+export function useSocialSession() {
+  const start = useStartSession()
+  return useMutation({
+    mutationFn: async () => (await unwrap(api.POST('/api/v1/auth/social/session'))).data!,
+    onSuccess: start,
   })
 }

@@ -1,0 +1,16 @@
+package activity
+
+// Entry types and subjects of the staff's order handling (issue 15 item 6). Every change of an
+// order is logged with the order as the subject, so the order's history is one filter away
+// (subject_type=order, subject_id=<id>).
+const (
+	OrderStatusChanged     = "order.status_changed"
+	OrderUpdated           = "order.updated"
+	OrderNoteCreated       = "order_note.created"
+	OrderNoteUpdated       = "order_note.updated"
+	OrderNoteDeleted       = "order_note.deleted"
+	OrderCustomerNoteSent  = "order_note.sent"
+	OrderAttachmentCreated = "order_attachment.created"
+	OrderAttachmentDeleted = "order_attachment.deleted"
+	SubjectOrder           = "order"
+)
