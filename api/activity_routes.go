@@ -76,6 +76,16 @@ var activityRecorded = map[string][]string{
 	"DELETE /admin/orders/:id/notes/:noteId":                       {activity.OrderNoteDeleted},
 	"POST /admin/orders/:id/attachments":                           {activity.OrderAttachmentCreated},
 	"DELETE /admin/orders/:id/attachments/:attachmentId":           {activity.OrderAttachmentDeleted},
+	"POST /admin/proforma-invoices":                                {activity.ProformaInvoiceCreated},
+	"POST /admin/proforma-invoices/:id/send":                       {activity.ProformaInvoiceSent},
+	"POST /admin/proforma-invoices/:id/transfer":                   {activity.ProformaInvoiceTransferred},
+	"PUT /admin/invoice-data":                                      {activity.InvoiceDataUpdated},
+	"POST /admin/banks":                                            {activity.BankCreated},
+	"PATCH /admin/banks/:id":                                       {activity.BankUpdated},
+	"DELETE /admin/banks/:id":                                      {activity.BankDeleted},
+	"POST /admin/invoice-emails":                                   {activity.InvoiceEmailCreated},
+	"PATCH /admin/invoice-emails/:id":                              {activity.InvoiceEmailUpdated},
+	"DELETE /admin/invoice-emails/:id":                             {activity.InvoiceEmailDeleted},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would

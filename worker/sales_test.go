@@ -3,6 +3,7 @@ package worker_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"mime"
 	"mime/multipart"
 	"net/mail"
@@ -26,6 +27,7 @@ import (
 type parsedMail struct {
 	To, Subject string
 	Text, HTML  string
+	Files       []string
 }
 
 func readOutbox(t *testing.T, dir string) map[string]parsedMail {
@@ -46,30 +48,40 @@ func readOutbox(t *testing.T, dir string) map[string]parsedMail {
 		if err != nil || params["boundary"] == "" {
 			t.Fatalf("%s is not multipart: %v %s", f, err, raw)
 		}
-		mr := multipart.NewReader(m.Body, params["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if err != nil {
-				break
-			}
-			b := new(strings.Builder)
-			buf := make([]byte, 4096)
-			for {
-				n, err := p.Read(buf)
-				b.Write(buf[:n])
-				if err != nil {
-					break
-				}
-			}
-			if strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
-				pm.HTML = b.String()
-			} else {
-				pm.Text = b.String()
-			}
-		}
+		readParts(t, multipart.NewReader(m.Body, params["boundary"]), &pm)
 		out[pm.To] = pm
 	}
 	return out
+}
+
+// readParts fills the text and HTML parts of a multipart body, going into a nested multipart
+// (the text/HTML alternative inside the multipart/mixed of a mail with attachments) and noting
+// attachments by file name.
+func readParts(t *testing.T, mr *multipart.Reader, pm *parsedMail) {
+	t.Helper()
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			return
+		}
+		typ, params, _ := mime.ParseMediaType(p.Header.Get("Content-Type"))
+		switch {
+		case strings.HasPrefix(typ, "multipart/"):
+			readParts(t, multipart.NewReader(p, params["boundary"]), pm)
+		case p.FileName() != "":
+			pm.Files = append(pm.Files, p.FileName())
+		default:
+			b, err := io.ReadAll(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if typ == "text/html" {
+				pm.HTML = string(b)
+			} else {
+				pm.Text = string(b)
+			}
+		}
+	}
 }
 
 // placeOrder makes a guest order of two products through the service.
@@ -136,6 +148,9 @@ func TestOrderMails(t *testing.T) {
 			if !strings.Contains(c.HTML, want) {
 				t.Errorf("customer HTML lacks %q:\n%s", want, c.HTML)
 			}
+		}
+		if len(c.Files) != 1 || c.Files[0] != "profaktura-PR-"+num+".pdf" {
+			t.Errorf("bank transfer confirmation's attachments: %v, want the proforma invoice's PDF", c.Files)
 		}
 		for _, staff := range []string{"admin@demo.local", "staff@demo.local"} {
 			m, ok := mails[staff]

@@ -10,6 +10,7 @@ import { partnerScreens } from './pages/api-clients/screens'
 import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
 import { voiceScreens } from './pages/voice/screens'
+import { invoiceScreens } from './pages/invoices/screens'
 import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { orderScreens } from './pages/orders/screens'
@@ -78,6 +79,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...voiceScreens,
   ...landingScreens,
   ...orderScreens,
+  ...invoiceScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -119,6 +119,11 @@ func SeedExclusive(ctx context.Context, gdb *gorm.DB, ids *identity.Service, fir
 		}
 		contentCreated, err := SeedContent(ctx, gdb, o)
 		created = created || contentCreated
+		if err != nil {
+			return err
+		}
+		invoiceCreated, err := SeedInvoiceInfo(ctx, gdb)
+		created = created || invoiceCreated
 		if err != nil || o.Sales == nil {
 			return err
 		}

@@ -38,6 +38,7 @@ func all() []*gormigrate.Migration {
 		m0019Voice(),
 		m0020Staff(),
 		m0021OrderHandling(),
+		m0022InvoiceInfo(),
 		m0024UserIdentities(),
 	}
 }

@@ -42,6 +42,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0019_voice", Applied: true},
 	{ID: "0020_staff", Applied: true},
 	{ID: "0021_order_handling", Applied: true},
+	{ID: "0022_invoice_info", Applied: true},
 	{ID: "0024_user_identities", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
@@ -197,6 +198,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasTable("user_identities") {
 			t.Error("user_identities still there after rolling back 0024")
+		}
+		if id := down(t, gdb); id != "0022_invoice_info" {
+			t.Fatalf("Down rolled back %q, want 0022_invoice_info", id)
+		}
+		if gdb.Migrator().HasTable("banks") || gdb.Migrator().HasTable("invoice_data") || gdb.Migrator().HasColumn("proforma_invoices", "sent_at") {
+			t.Error("banks, invoice_data or proforma_invoices.sent_at still there after rolling back 0022")
 		}
 		if id := down(t, gdb); id != "0021_order_handling" {
 			t.Fatalf("Down rolled back %q, want 0021_order_handling", id)

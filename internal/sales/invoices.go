@@ -6,7 +6,6 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
-	"shop/internal/platform/clock"
 	"shop/internal/platform/money"
 )
 
@@ -58,9 +57,8 @@ func ProformaNumber(orderNumber string) string { return "PR-" + orderNumber }
 // proformaFor writes the proforma invoice of a bank-transfer order inside its transaction.
 func (s *Service) proformaFor(tx *gorm.DB, o *Order, now time.Time) (uint64, error) {
 	num := ProformaNumber(o.NumberOf())
-	day, _ := clock.StartOfDay(clock.Day(now))
 	inv := ProformaInvoice{Number: &num, OrderID: &o.ID, UserID: o.UserID, Email: o.Email, Name: o.Name, Address: o.Address, City: o.City,
-		PostCode: o.PostCode, Phone: o.Phone, ValidUntil: day.AddDate(0, 0, s.opts.ProformaValidDays).UTC(), IssuePlace: s.opts.IssuePlace,
+		PostCode: o.PostCode, Phone: o.Phone, ValidUntil: ProformaValidUntil(now, s.opts.ProformaValidDays), IssuePlace: s.opts.IssuePlace,
 		PaymentMethod: o.PaymentMethod, CompanyName: o.CompanyName, CompanyNumber: o.CompanyNumber, CompanyPIB: o.CompanyPIB, Note: o.Note,
 		Total: o.Total, CreatedAt: now, UpdatedAt: now}
 	if err := tx.Create(&inv).Error; err != nil {

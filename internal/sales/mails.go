@@ -21,6 +21,7 @@ import (
 	"shop/internal/platform/mail"
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
+	"shop/internal/sales/invoicepdf"
 )
 
 // NotificationNewOrder is the bell notification staff with view-order get for a new order
@@ -37,25 +38,9 @@ var (
 	htmlMails = htmltemplate.Must(htmltemplate.New("").Funcs(mailFuncs).ParseFS(mailFiles, "mailtmpl/*.html"))
 )
 
-// formatRSD writes an amount the Serbian way: 1.234,50 RSD.
-func formatRSD(p money.Para) string {
-	s := money.Format(int64(p))
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(r)
-	}
-	out := b.String() + "," + frac + " RSD"
-	if neg {
-		out = "-" + out
-	}
-	return out
-}
+// formatRSD writes an amount the Serbian way: 1.234,50 RSD (the invoice PDF's Amount, one
+// definition of the format).
+func formatRSD(p money.Para) string { return invoicepdf.Amount(p) + " RSD" }
 
 // mailData is what the order mails show.
 type mailData struct {
@@ -175,6 +160,9 @@ func (s *Service) OrderPlaced(ctx context.Context, orderID uint64) error {
 	}
 	customer, notices, err := s.OrderMails(ctx, o, staff)
 	if err != nil {
+		return err
+	}
+	if customer, err = s.withProformaPDF(ctx, o, customer); err != nil {
 		return err
 	}
 	if err := s.enqueueMail(ctx, fmt.Sprintf("order-%d-customer", o.ID), customer); err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -30,6 +31,16 @@ type Message struct {
 	// HTML, when set, is sent beside Body as multipart/alternative (mail readers show the
 	// HTML, text-only readers and filters read Body).
 	HTML string `json:"html,omitempty"`
+	// Attachments go after the body as parts of a multipart/mixed message (a proforma
+	// invoice's PDF). Data travels base64 in the queue's JSON, so keep them small.
+	Attachments []Attachment `json:"attachments,omitempty"`
+}
+
+// Attachment is one file sent with a message.
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Data        []byte `json:"data"`
 }
 
 type Sender interface {
@@ -44,7 +55,9 @@ func New(cfg *config.Config) Sender {
 	return &Outbox{Dir: filepath.Join(cfg.DataDir, "outbox"), From: cfg.Mail.From}
 }
 
-// Render builds the RFC 5322 message.
+// Render builds the RFC 5322 message: text, or text and HTML as multipart/alternative; with
+// attachments, that body is the first part of a multipart/mixed message and each file follows
+// base64-encoded.
 func Render(from string, m Message, now time.Time) []byte {
 	var b bytes.Buffer
 	id := make([]byte, 8)
@@ -54,21 +67,52 @@ func Render(from string, m Message, now time.Time) []byte {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@shop>\r\n", hex.EncodeToString(id))
-	if m.HTML == "" {
-		b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
-		b.WriteString(m.Body)
-		b.WriteString("\r\n")
+	b.WriteString("MIME-Version: 1.0\r\n")
+	if len(m.Attachments) == 0 {
+		writeBody(&b, m, id)
 		return b.Bytes()
 	}
+	mixed := "mix-" + hex.EncodeToString(id)
+	fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=%q\r\n\r\n", mixed)
+	fmt.Fprintf(&b, "--%s\r\n", mixed)
+	writeBody(&b, m, id)
+	for _, a := range m.Attachments {
+		typ := a.ContentType
+		if typ == "" {
+			typ = "application/octet-stream"
+		}
+		name := mime.QEncoding.Encode("utf-8", strings.NewReplacer("\r", "", "\n", "", "\"", "").Replace(a.Name))
+		fmt.Fprintf(&b, "--%s\r\nContent-Type: %s; name=\"%s\"\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: attachment; filename=\"%s\"\r\n\r\n",
+			mixed, typ, name, name)
+		enc := base64.StdEncoding.EncodeToString(a.Data)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76])
+			b.WriteString("\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc)
+		b.WriteString("\r\n")
+	}
+	fmt.Fprintf(&b, "--%s--\r\n", mixed)
+	return b.Bytes()
+}
+
+// writeBody writes the body's Content-Type header and content: plain text, or text and HTML.
+func writeBody(b *bytes.Buffer, m Message, id []byte) {
+	if m.HTML == "" {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
+		b.WriteString(m.Body)
+		b.WriteString("\r\n")
+		return
+	}
 	boundary := "alt-" + hex.EncodeToString(id)
-	fmt.Fprintf(&b, "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", boundary)
+	fmt.Fprintf(b, "Content-Type: multipart/alternative; boundary=%q\r\n\r\n", boundary)
 	for _, part := range []struct{ typ, body string }{{"text/plain", m.Body}, {"text/html", m.HTML}} {
-		fmt.Fprintf(&b, "--%s\r\nContent-Type: %s; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n", boundary, part.typ)
+		fmt.Fprintf(b, "--%s\r\nContent-Type: %s; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n", boundary, part.typ)
 		b.WriteString(part.body)
 		b.WriteString("\r\n")
 	}
-	fmt.Fprintf(&b, "--%s--\r\n", boundary)
-	return b.Bytes()
+	fmt.Fprintf(b, "--%s--\r\n", boundary)
 }
 
 // headerAddress formats an address for a header: a display name outside ASCII ("Računari

@@ -1510,6 +1510,321 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/admin/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's bank accounts (printed on every proforma invoice)
+         * @description Needs view-proforma-invoice-info. All of them, in the order they were added.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-Bank"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a bank account
+         * @description Needs view-proforma-invoice-info. name 2-255 required; account required: 18 digits, or written 3-x-2 with dashes (the middle padded with zeros to 13), whose last two digits are the control number (ISO 7064 MOD 97-10); an account already entered: 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description bank */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BankRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Bank"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/banks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bank account
+         * @description Needs view-proforma-invoice-info.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description bank id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-Bank"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a bank account
+         * @description Needs view-proforma-invoice-info.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description bank id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a bank account
+         * @description Needs view-proforma-invoice-info. The rules of POST admin/banks.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description bank id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description bank */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BankRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-Bank"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/admin/banners": {
         parameters: {
             query?: never;
@@ -5126,6 +5441,433 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoice-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's company data (invoice data)
+         * @description Needs view-proforma-invoice-info.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-InvoiceData"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save the shop's company data
+         * @description Needs view-proforma-invoice-info. All fields optional text up to 255 characters (phone, fax 64; registration number 32; activity code 16); email must be valid and pib 9 digits with its check digit when given.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description company data */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceDataRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-InvoiceData"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoice-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoice e-mail entries (each gets a copy of every proforma invoice mailed)
+         * @description Needs view-proforma-invoice-info.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-InvoiceEmail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an invoice e-mail entry
+         * @description Needs view-proforma-invoice-info. email valid, 1-255, required; an address already entered: 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description e-mail */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceEmailRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-InvoiceEmail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invoice-emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice e-mail entry
+         * @description Needs view-proforma-invoice-info.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description entry id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-InvoiceEmail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete an invoice e-mail entry
+         * @description Needs view-proforma-invoice-info.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description entry id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change an invoice e-mail entry
+         * @description Needs view-proforma-invoice-info. The rules of POST admin/invoice-emails.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description entry id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description e-mail */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceEmailRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-InvoiceEmail"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/landing-page-models": {
@@ -10744,6 +11486,435 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/proforma-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proforma invoices, newest first
+         * @description Needs view-proforma-invoice. search: in number, e-mail, name and company name; date_from/date_to: the day of issue (YYYY-MM-DD, the shop's days); ordered: yes (linked to an order) or no.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description number, e-mail, name or company */
+                    search?: string;
+                    /** @description from this day (YYYY-MM-DD) */
+                    date_from?: string;
+                    /** @description to this day, inclusive (YYYY-MM-DD) */
+                    date_to?: string;
+                    /** @description yes | no */
+                    ordered?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-ProformaInvoice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a proforma invoice for a buyer (an offer); it can later be transferred to an order
+         * @description Needs view-proforma-invoice. Buyer as at checkout: name (2-255), email, phone, address, city, post_code (5 digits), company_name with company_pib (9 digits with its check digit). items: 1-100 products (product_id, quantity 1-99), each purchasable now, priced at the guest's shown price; payment by bank transfer; number PR-<year>-P<id>.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description buyer and products */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProformaInvoiceRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ProformaInvoice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/proforma-invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One proforma invoice with its products and VAT per rate
+         * @description Needs view-proforma-invoice.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description invoice id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-ProformaInvoice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/proforma-invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proforma invoice as a PDF (download)
+         * @description Needs view-proforma-invoice. A4 in Serbian: the shop's company data and bank accounts, the buyer, products with VAT rate, base, VAT and total per rate, the grand total, valid until, issue place and the NBS IPS QR code for paying it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description invoice id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/proforma-invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the proforma invoice (PDF attached) to the buyer, with a copy to every invoice e-mail entry
+         * @description Needs view-proforma-invoice. Each mail is queued (retried while the mail server is down); sent_at is set.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description invoice id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProformaInvoiceSent"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/proforma-invoices/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer a proforma invoice to an order
+         * @description Needs view-proforma-invoice. For an invoice without an order (one staff made): the order takes its buyer, products and prices, bank transfer, status pending; stock is taken (not enough: 422, nothing changes); no confirmation mail. An invoice already linked to an order (every checkout invoice): 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description invoice id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-ProformaInvoice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17515,6 +18686,19 @@ export interface components {
             price_to?: number;
             supplier_id?: number;
         };
+        Bank: {
+            account?: string;
+            created_at?: string;
+            /** @example 160-0000000012345-67 */
+            formatted?: string;
+            id?: number;
+            name?: string;
+            updated_at?: string;
+        };
+        BankRequest: {
+            account?: string;
+            name?: string;
+        };
         Banner: {
             brand_id?: number | null;
             category_slug?: string | null;
@@ -17905,6 +19089,40 @@ export interface components {
             products?: components["schemas"]["StorefrontProductCard"][];
             show_desktop?: boolean;
             show_mobile?: boolean;
+        };
+        InvoiceData: {
+            activity_code?: string;
+            address?: string;
+            bank?: string;
+            email?: string;
+            fax?: string;
+            name?: string;
+            phone?: string;
+            pib?: string;
+            registration_number?: string;
+            updated_at?: string;
+            web?: string;
+        };
+        InvoiceDataRequest: {
+            activity_code?: string;
+            address?: string;
+            bank?: string;
+            email?: string;
+            fax?: string;
+            name?: string;
+            phone?: string;
+            pib?: string;
+            registration_number?: string;
+            web?: string;
+        };
+        InvoiceEmail: {
+            created_at?: string;
+            email?: string;
+            id?: number;
+            updated_at?: string;
+        };
+        InvoiceEmailRequest: {
+            email?: string;
         };
         LandingCategoryLink: {
             id?: number;
@@ -18552,6 +19770,69 @@ export interface components {
             /** @example 1 */
             supplier_id?: number;
         };
+        ProformaInvoice: {
+            address?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            created_at?: string;
+            email?: string;
+            id?: number;
+            issue_place?: string;
+            items?: components["schemas"]["ProformaInvoiceItem"][];
+            name?: string;
+            note?: string;
+            number?: string;
+            order_id?: number | null;
+            order_number?: string | null;
+            payment_method?: string;
+            phone?: string;
+            post_code?: string;
+            sent_at?: string | null;
+            total?: number;
+            user_id?: number | null;
+            /** @example 2026-03-10 */
+            valid_until?: string;
+            vat?: components["schemas"]["ProformaInvoiceVAT"][];
+        };
+        ProformaInvoiceItem: {
+            name?: string;
+            price?: number;
+            product_id?: number;
+            quantity?: number;
+            sku?: string;
+            total?: number;
+            vat_bps?: number;
+        };
+        ProformaInvoiceLineRequest: {
+            product_id?: number;
+            quantity?: number;
+        };
+        ProformaInvoiceRequest: {
+            address?: string;
+            city?: string;
+            company_name?: string;
+            company_number?: string;
+            company_pib?: string;
+            email?: string;
+            items?: components["schemas"]["ProformaInvoiceLineRequest"][];
+            name?: string;
+            note?: string;
+            phone?: string;
+            post_code?: string;
+        };
+        ProformaInvoiceSent: {
+            data?: components["schemas"]["ProformaInvoice"];
+            message?: string;
+            to?: string[];
+        };
+        ProformaInvoiceVAT: {
+            base?: number;
+            total?: number;
+            vat?: number;
+            vat_bps?: number;
+        };
         Question: {
             answer?: string;
             answered?: boolean;
@@ -19128,6 +20409,10 @@ export interface components {
             data?: components["schemas"]["AuthenticatedDiscount"];
             message?: string;
         };
+        "httpx.ChangeResponse-Bank": {
+            data?: components["schemas"]["Bank"];
+            message?: string;
+        };
         "httpx.ChangeResponse-Brand": {
             data?: components["schemas"]["Brand"];
             message?: string;
@@ -19174,6 +20459,14 @@ export interface components {
         };
         "httpx.ChangeResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-InvoiceData": {
+            data?: components["schemas"]["InvoiceData"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-InvoiceEmail": {
+            data?: components["schemas"]["InvoiceEmail"];
             message?: string;
         };
         "httpx.ChangeResponse-LandingPage": {
@@ -19230,6 +20523,10 @@ export interface components {
         };
         "httpx.ChangeResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-ProformaInvoice": {
+            data?: components["schemas"]["ProformaInvoice"];
             message?: string;
         };
         "httpx.ChangeResponse-Question": {
@@ -19302,6 +20599,9 @@ export interface components {
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
         };
+        "httpx.DataResponse-Bank": {
+            data?: components["schemas"]["Bank"];
+        };
         "httpx.DataResponse-Cart": {
             data?: components["schemas"]["Cart"];
         };
@@ -19325,6 +20625,12 @@ export interface components {
         };
         "httpx.DataResponse-Home": {
             data?: components["schemas"]["Home"];
+        };
+        "httpx.DataResponse-InvoiceData": {
+            data?: components["schemas"]["InvoiceData"];
+        };
+        "httpx.DataResponse-InvoiceEmail": {
+            data?: components["schemas"]["InvoiceEmail"];
         };
         "httpx.DataResponse-MassDiscountRun": {
             data?: components["schemas"]["MassDiscountRun"];
@@ -19358,6 +20664,9 @@ export interface components {
         };
         "httpx.DataResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
+        };
+        "httpx.DataResponse-ProformaInvoice": {
+            data?: components["schemas"]["ProformaInvoice"];
         };
         "httpx.DataResponse-Question": {
             data?: components["schemas"]["Question"];
@@ -19483,6 +20792,10 @@ export interface components {
             data?: components["schemas"]["AuthenticatedDiscount"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
+        "httpx.ListResponse-Bank": {
+            data?: components["schemas"]["Bank"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
         "httpx.ListResponse-Banner": {
             data?: components["schemas"]["Banner"][];
             meta?: components["schemas"]["httpx.Meta"];
@@ -19501,6 +20814,10 @@ export interface components {
         };
         "httpx.ListResponse-DiscountType": {
             data?: components["schemas"]["DiscountType"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-InvoiceEmail": {
+            data?: components["schemas"]["InvoiceEmail"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-NewsListItem": {
@@ -19529,6 +20846,10 @@ export interface components {
         };
         "httpx.ListResponse-ProductListItem": {
             data?: components["schemas"]["ProductListItem"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-ProformaInvoice": {
+            data?: components["schemas"]["ProformaInvoice"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Question": {

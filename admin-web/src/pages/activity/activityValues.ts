@@ -1,6 +1,7 @@
 // The activity log's old and new values side by side: both sides' keys in one list, each with
 // its old and new text and whether it changed. A rich-text description shows as its text.
 import { richTextToPlain } from '../product-detail/richText'
+import { INVOICE_ACTIVITY_TYPES, invoiceActivityKey } from '../invoices/activityTypes'
 import { PRICING_RULE_SUBJECTS, pricingRuleActivityKey } from '../pricing-rules/activityTypes'
 
 export interface ValueRow {
@@ -54,8 +55,10 @@ export const ACTIVITY_TYPES = [
   'product_attribute_value',
   'product_image',
   ...PRICING_RULE_SUBJECTS,
-].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
+]
+  .flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
+  .concat(INVOICE_ACTIVITY_TYPES)
 
 /** typeKey: the i18n key of an entry type ('product.created' -> '…types.product_created') */
 export const typeKey = (type: string) =>
-  pricingRuleActivityKey(type) ?? `catalogAdmin.activity.types.${type.replace('.', '_')}`
+  pricingRuleActivityKey(type) ?? invoiceActivityKey(type) ?? `catalogAdmin.activity.types.${type.replace('.', '_')}`

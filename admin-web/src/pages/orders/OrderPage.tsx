@@ -7,7 +7,7 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '
 import { Button, Card, Col, Descriptions, Flex, Form, Input, List, Row, Select, Space, Table, Tag, Typography, Upload, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { usePageTitle } from '../../components/usePageTitle'
 import { applyServerErrors } from '../../forms/serverErrors'
@@ -102,7 +102,11 @@ function OrderSummary({ o }: { o: StaffOrder }) {
         <Descriptions.Item label={t('orders.payment')}>{o.payment_method_label}</Descriptions.Item>
         <Descriptions.Item label={t('orders.total')}>{formatMoney(o.total)} RSD</Descriptions.Item>
         {o.cancel_reason && <Descriptions.Item label={d('cancelReason')}>{o.cancel_reason_label}</Descriptions.Item>}
-        {o.proforma_invoice_id ? <Descriptions.Item label={d('proforma')}>#{o.proforma_invoice_id}</Descriptions.Item> : null}
+        {o.proforma_invoice_id ? (
+          <Descriptions.Item label={d('proforma')}>
+            <Link to={`/profakture/${o.proforma_invoice_id}`}>#{o.proforma_invoice_id}</Link>
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <Table<Item> size="small" rowKey={(it) => `${it.product_id}-${it.sku}`} columns={columns} dataSource={o.items ?? []} pagination={false} />
       <Row gutter={16}>

@@ -1,0 +1,233 @@
+// Banks and invoice e-mail entries (view-proforma-invoice-info): the shared list with add, edit
+// and delete. Banks: name 2-255 required, account required (18 digits with its MOD 97 control
+// digits, or written 160-0000000012345-67); e-mails: valid, 1-255, required (spec 5). Each
+// e-mail entry gets a copy of every proforma invoice mailed to a buyer.
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Form, Input, Modal, Space, Typography, type TableProps } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ListPage } from '../../components/ListPage'
+import { useListParams } from '../../components/useListParams'
+import { applyServerErrors } from '../../forms/serverErrors'
+import {
+  useBanks,
+  useDeleteBank,
+  useDeleteInvoiceEmail,
+  useInvoiceEmails,
+  useSaveBank,
+  useSaveInvoiceEmail,
+  type Bank,
+  type InvoiceEmail,
+} from '../../hooks/api/invoices'
+
+export const INFO_PAGE_SIZES = [20, 50, 100] as const
+
+/** validAccount: 18 digits (or 3-x-2 with dashes, the middle padded to 13) whose number is 1 mod 97. */
+export function validAccount(s: string): boolean {
+  let a = s.replace(/\s/g, '')
+  const parts = a.split('-')
+  if (parts.length === 3) {
+    if (parts[0].length !== 3 || parts[2].length !== 2 || parts[1].length === 0 || parts[1].length > 13) return false
+    a = parts[0] + parts[1].padStart(13, '0') + parts[2]
+  }
+  if (!/^\d{18}$/.test(a)) return false
+  let rest = 0
+  for (const d of a) rest = (rest * 10 + Number(d)) % 97
+  return rest === 1
+}
+
+function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Space>
+      <Button size="small" icon={<EditOutlined />} aria-label={t('common.edit')} title={t('common.edit')} onClick={onEdit} />
+      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} title={t('common.delete')} onClick={onDelete} />
+    </Space>
+  )
+}
+
+export function BanksPage() {
+  const { t } = useTranslation()
+  const l = (k: string, o?: Record<string, unknown>) => t(`invoices.banks.${k}`, o ?? {})
+  const [params] = useListParams(INFO_PAGE_SIZES)
+  const list = useBanks({ page: params.page, paginate: params.paginate })
+  const remove = useDeleteBank()
+  const [editing, setEditing] = useState<Bank | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Bank | null>(null)
+  const columns: TableProps<Bank>['columns'] = [
+    { key: 'name', title: l('name'), render: (_, b) => b.name },
+    { key: 'account', title: l('account'), render: (_, b) => b.formatted },
+    { key: 'actions', title: t('common.actions'), width: 110, render: (_, b) => <RowActions onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} /> },
+  ]
+  return (
+    <>
+      <ListPage<Bank>
+        title={l('title')}
+        searchable={false}
+        pageSizes={INFO_PAGE_SIZES}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {l('add')}
+          </Button>
+        }
+        rowKey="id"
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        loading={list.isFetching}
+      />
+      {editing && <BankDialog bank={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        busy={remove.isPending}
+        title={l('deleteTitle')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
+      >
+        {l('deleteText', { name: deleting?.name ?? '' })}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+export function BankDialog({ bank, onClose }: { bank?: Bank; onClose: () => void }) {
+  const { t } = useTranslation()
+  const l = (k: string) => t(`invoices.banks.${k}`)
+  const v = (k: string) => t(`invoices.validation.${k}`)
+  const [form] = Form.useForm<{ name: string; account: string }>()
+  const save = useSaveBank()
+  const submit = async (vals: { name: string; account: string }) => {
+    try {
+      await save.mutateAsync({ id: bank?.id, name: vals.name.trim(), account: vals.account.trim() })
+      onClose()
+    } catch (err) {
+      applyServerErrors(form, err)
+    }
+  }
+  return (
+    <Modal
+      open
+      title={bank ? l('edit') : l('add')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ name: bank?.name ?? '', account: bank?.formatted ?? '' }} onFinish={submit}>
+        <Form.Item
+          name="name"
+          label={l('name')}
+          rules={[
+            { required: true, whitespace: true, message: v('required') },
+            { min: 2, message: v('nameMin') },
+            { max: 255, message: v('max255') },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label={l('account')}
+          extra={l('accountHelp')}
+          rules={[
+            { required: true, whitespace: true, message: v('required') },
+            { validator: (_, val: string) => (!val || !val.trim() || validAccount(val.trim()) ? Promise.resolve() : Promise.reject(new Error(v('account')))) },
+          ]}
+        >
+          <Input inputMode="numeric" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+export function InvoiceEmailsPage() {
+  const { t } = useTranslation()
+  const l = (k: string, o?: Record<string, unknown>) => t(`invoices.emails.${k}`, o ?? {})
+  const [params] = useListParams(INFO_PAGE_SIZES)
+  const list = useInvoiceEmails({ page: params.page, paginate: params.paginate })
+  const remove = useDeleteInvoiceEmail()
+  const [editing, setEditing] = useState<InvoiceEmail | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<InvoiceEmail | null>(null)
+  const columns: TableProps<InvoiceEmail>['columns'] = [
+    { key: 'email', title: l('email'), render: (_, e) => e.email },
+    { key: 'actions', title: t('common.actions'), width: 110, render: (_, e) => <RowActions onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} /> },
+  ]
+  return (
+    <>
+      <ListPage<InvoiceEmail>
+        title={l('title')}
+        searchable={false}
+        pageSizes={INFO_PAGE_SIZES}
+        toolbar={<Typography.Text type="secondary">{l('help')}</Typography.Text>}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {l('add')}
+          </Button>
+        }
+        rowKey="id"
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        loading={list.isFetching}
+      />
+      {editing && <EmailDialog entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        busy={remove.isPending}
+        title={l('deleteTitle')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
+      >
+        {l('deleteText', { email: deleting?.email ?? '' })}
+      </ConfirmDialog>
+    </>
+  )
+}
+
+export function EmailDialog({ entry, onClose }: { entry?: InvoiceEmail; onClose: () => void }) {
+  const { t } = useTranslation()
+  const l = (k: string) => t(`invoices.emails.${k}`)
+  const v = (k: string) => t(`invoices.validation.${k}`)
+  const [form] = Form.useForm<{ email: string }>()
+  const save = useSaveInvoiceEmail()
+  const submit = async (vals: { email: string }) => {
+    try {
+      await save.mutateAsync({ id: entry?.id, email: vals.email.trim() })
+      onClose()
+    } catch (err) {
+      applyServerErrors(form, err)
+    }
+  }
+  return (
+    <Modal
+      open
+      title={entry ? l('edit') : l('add')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ email: entry?.email ?? '' }} onFinish={submit}>
+        <Form.Item
+          name="email"
+          label={l('email')}
+          rules={[
+            { required: true, whitespace: true, message: v('required') },
+            { max: 255, message: v('max255') },
+            { type: 'email', message: v('email') },
+          ]}
+        >
+          <Input type="email" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
