@@ -4,11 +4,10 @@
 import { Button, Flex, Select, Table, Typography, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import type { ActivityEntry } from '../../api/catalogTypes'
 import { DayPicker } from '../../components/DayPicker'
 import { ListPagination } from '../../components/ListPage'
-import { useListParams } from '../../components/useListParams'
+import { useListParams, useUrlFilters } from '../../components/useListParams'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useActivity, type ActivityQuery } from '../../hooks/api/activity'
 import { useUsers } from '../../hooks/api/users'
@@ -34,7 +33,7 @@ export function readActivityFilters(q: URLSearchParams): Omit<ActivityQuery, 'pa
 
 export function ActivityLog() {
   const { t } = useTranslation()
-  const [q, setQ] = useSearchParams()
+  const { q, set: setFilter, clear } = useUrlFilters(FILTERS)
   const [params, setParams] = useListParams(ACTIVITY_PAGE_SIZES)
   const filters = readActivityFilters(q)
   const list = useActivity({ page: params.page, paginate: params.paginate, ...filters })
@@ -43,22 +42,6 @@ export function ActivityLog() {
   const l = (k: string) => t(`catalogAdmin.activity.${k}`)
   usePageTitle(l('title'))
 
-  const setFilter = (k: (typeof FILTERS)[number], v: string | number | undefined) =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      if (v === undefined || v === '') next.delete(k)
-      else next.set(k, String(v))
-      // a new filter starts on page 1
-      next.delete('page')
-      return next
-    })
-  const clear = () =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      for (const k of FILTERS) next.delete(k)
-      next.delete('page')
-      return next
-    })
 
   const userOptions = useMemo(() => {
     const opts = (users.data?.data ?? []).map((u) => ({ value: u.id ?? 0, label: u.name ?? '' }))
