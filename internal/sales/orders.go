@@ -301,9 +301,6 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 	if key != "" {
 		k := cartKey + "|" + key
 		idem = &k
-		if p, err := s.replay(ctx, k, hash); p != nil || err != nil {
-			return p, err
-		}
 	}
 	if lang != i18n.EN {
 		lang = i18n.SR
@@ -326,17 +323,29 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 		o.UserID = &uid
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return s.place(ctx, tx, c, cartKey, o) })
-	if errors.Is(err, errDuplicateKey) {
-		if p, err := s.replay(ctx, *idem, hash); p != nil || err != nil {
-			return p, err
+	// A repeated key is found only when it matters, not by a lookup before every checkout: the
+	// first call's commit emptied the cart (a retry finds it empty), or the cart was filled
+	// again and the order's insert hits the key's unique index (errDuplicateKey). Either way
+	// the first call's order is the answer (another body: 409).
+	if idem != nil && (errors.Is(err, errDuplicateKey) || isCartEmpty(err)) {
+		if p, rerr := s.replay(ctx, *idem, hash); p != nil || rerr != nil {
+			return p, rerr
 		}
-		return nil, apperr.Wrap(err, "checkout replay")
+		if errors.Is(err, errDuplicateKey) {
+			return nil, apperr.Wrap(err, "checkout replay")
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	s.queueOrderMails(ctx, o.ID)
 	return &Placed{Order: o, Created: true}, nil
+}
+
+// isCartEmpty tells whether the checkout found no lines in the cart.
+func isCartEmpty(err error) bool {
+	var ae *apperr.Error
+	return errors.As(err, &ae) && ae.Msg.Key == "sales.cart_empty"
 }
 
 // replay answers the order an earlier call with this idempotency key made (nil: none).
