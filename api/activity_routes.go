@@ -1,6 +1,9 @@
 package api
 
-import "shop/internal/identity"
+import (
+	"shop/internal/identity"
+	"shop/internal/voice"
+)
 
 // Every mutating back-office route is classified here, and TestMutatingRoutesClassified walks
 // the route table and fails on a route that is in none of the three lists: a new mutation must
@@ -66,6 +69,9 @@ var activityRecorded = map[string][]string{
 	"DELETE /admin/users/:id":                                      {identity.ActivityUserDeleted},
 	"POST /admin/users/:id/deactivate":                             {identity.ActivityUserDeactivated},
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},
+	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
+	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
+	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would

@@ -37,6 +37,7 @@ func all() []*gormigrate.Migration {
 		m0017ProductCategoryIDs(),
 		m0019Voice(),
 		m0020Staff(),
+		m0023NewsletterOrder(),
 	}
 }
 

@@ -40,7 +40,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0016_sales", Applied: true},
 	{ID: "0017_product_category_ids", Applied: true},
 	{ID: "0019_voice", Applied: true},
-	{ID: "0020_staff", Applied: true}}
+	{ID: "0020_staff", Applied: true},
+	{ID: "0023_newsletter_order", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -190,6 +191,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0023_newsletter_order" {
+			t.Fatalf("Down rolled back %q, want 0023_newsletter_order", id)
+		}
+		if gdb.Migrator().HasColumn("newsletter_products", "position") {
+			t.Error("newsletter_products.position still there after rolling back 0023")
+		}
 		if id := down(t, gdb); id != "0020_staff" {
 			t.Fatalf("Down rolled back %q, want 0020_staff", id)
 		}
