@@ -10,6 +10,7 @@ import { partnerScreens } from './pages/api-clients/screens'
 import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
 import { voiceScreens } from './pages/voice/screens'
+import { staffScreens } from './pages/authorization/screens'
 import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { pricelistScreens } from './pages/pricelists/screens'
@@ -76,6 +77,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...contentScreens,
   ...voiceScreens,
   ...landingScreens,
+  ...staffScreens,
 }
 
 export const routes: RouteObject[] = [
