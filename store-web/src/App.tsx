@@ -11,6 +11,7 @@ import { LoginPage } from './pages/LoginPage'
 import { NewPasswordPage } from './pages/NewPasswordPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { RegisterPage } from './pages/RegisterPage'
+import { SignedLinkPage } from './pages/SignedLinkPage'
 import { AdminAreaPage, StorefrontOffPage } from './pages/StorefrontOffPage'
 import { GuestOnly, RequireLogin } from './routes/guards'
 import { contentRoutes } from './routes/contentRoutes'
@@ -69,6 +70,9 @@ export function StoreRoutes() {
         <Route path={paths.category} element={<Suspense fallback={<PageLoading />}><CategoryPage /></Suspense>} />
         <Route path={paths.search} element={<Suspense fallback={<PageLoading />}><SearchPage /></Suspense>} />
         <Route path={paths.compare} element={<Suspense fallback={<PageLoading />}><ComparePage /></Suspense>} />
+        <Route path={paths.newsletterConfirm} element={<SignedLinkPage kind="newsletterConfirm" />} />
+        <Route path={paths.newsletterUnsubscribe} element={<SignedLinkPage kind="newsletterUnsubscribe" />} />
+        <Route path={paths.stockUnsubscribe} element={<SignedLinkPage kind="stockUnsubscribe" />} />
         {comingSoon.map((p) => (
           <Route key={p} path={p} element={<ComingSoonPage />} />
         ))}
