@@ -45,7 +45,7 @@ export function valueRows(oldValues: unknown, newValues: unknown): ValueRow[] {
 }
 
 /** the entry types of the activity log (back-office spec 3) */
-export const ACTIVITY_TYPES = [
+const SPEC_TYPES = [
   'product',
   'discount',
   'category_attribute',
@@ -56,6 +56,36 @@ export const ACTIVITY_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
+/** the staff capabilities' entry types (issue 16): roles, users, the customers' voice, the newsletter */
+export const STAFF_ACTIVITY_TYPES = [
+  'role.created',
+  'role.updated',
+  'role.deleted',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'user.deactivated',
+  'user.reactivated',
+  'rating.approved',
+  'rating.disapproved',
+  'rating.deleted',
+  'rating.restored',
+  'question.answered',
+  'question.updated',
+  'question.deleted',
+  'price_offer.updated',
+  'newsletter_product.added',
+  'newsletter_product.removed',
+  'newsletter_product.reordered',
+]
+
+/** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
+export const ACTIVITY_TYPES = [...SPEC_TYPES, ...STAFF_ACTIVITY_TYPES]
+
+/** the kinds of subject the log names (an entry type's first part) */
+export const SUBJECT_TYPES = [...new Set(ACTIVITY_TYPES.map((t) => t.slice(0, t.indexOf('.'))))]
+
 /** typeKey: the i18n key of an entry type ('product.created' -> '…types.product_created') */
 export const typeKey = (type: string) =>
-  pricingRuleActivityKey(type) ?? `catalogAdmin.activity.types.${type.replace('.', '_')}`
+  pricingRuleActivityKey(type) ??
+  (STAFF_ACTIVITY_TYPES.includes(type) ? `staff.activityTypes.${type.replace('.', '_')}` : `catalogAdmin.activity.types.${type.replace('.', '_')}`)
