@@ -1,6 +1,7 @@
 package api
 
 import (
+	"shop/internal/activity"
 	"shop/internal/identity"
 	"shop/internal/voice"
 )
@@ -69,6 +70,9 @@ var activityRecorded = map[string][]string{
 	"DELETE /admin/users/:id":                                      {identity.ActivityUserDeleted},
 	"POST /admin/users/:id/deactivate":                             {identity.ActivityUserDeactivated},
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},
+	"POST /admin/brands":                                           {activity.BrandCreated},
+	"PATCH /admin/brands/:id":                                      {activity.BrandUpdated},
+	"DELETE /admin/brands/:id":                                     {activity.BrandDeleted},
 	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
 	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
 	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
@@ -92,9 +96,6 @@ var activityGap = map[string]string{
 	"PATCH /admin/categories/margins":                        "category margins",
 	"POST /admin/attributes":                                 "attributes (not the category's)",
 	"PATCH /admin/attributes/:id":                            "attributes (not the category's)",
-	"POST /admin/brands":                                     "brands",
-	"PATCH /admin/brands/:id":                                "brands",
-	"DELETE /admin/brands/:id":                               "brands",
 	"POST /admin/categories":                                 "categories",
 	"PATCH /admin/categories/:id":                            "categories",
 	"DELETE /admin/categories/:id":                           "categories",

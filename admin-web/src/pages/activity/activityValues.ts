@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the staff capabilities' entry types (issue 16): roles, users, the customers' voice, the newsletter */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -77,6 +77,9 @@ export const STAFF_ACTIVITY_TYPES = [
   'newsletter_product.added',
   'newsletter_product.removed',
   'newsletter_product.reordered',
+  'brand.created',
+  'brand.updated',
+  'brand.deleted',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
