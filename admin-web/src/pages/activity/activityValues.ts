@@ -66,6 +66,7 @@ export const STAFF_ACTIVITY_TYPES = [
   'user.deleted',
   'user.deactivated',
   'user.reactivated',
+  'user.avatar_updated',
   'rating.approved',
   'rating.disapproved',
   'rating.deleted',
