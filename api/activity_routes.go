@@ -3,6 +3,7 @@ package api
 import (
 	"shop/internal/activity"
 	"shop/internal/identity"
+	"shop/internal/partners"
 	"shop/internal/voice"
 )
 
@@ -74,6 +75,10 @@ var activityRecorded = map[string][]string{
 	"POST /admin/brands":                                           {activity.BrandCreated},
 	"PATCH /admin/brands/:id":                                      {activity.BrandUpdated},
 	"DELETE /admin/brands/:id":                                     {activity.BrandDeleted},
+	"POST /api-clients":                                            {partners.ActivityCreated},
+	"PUT /api-clients/:id":                                         {partners.ActivityUpdated},
+	"POST /api-clients/:id/rotate":                                 {partners.ActivityRotated},
+	"PATCH /api-client-status/:id":                                 {partners.ActivityUpdated},
 	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
 	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
 	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
@@ -115,10 +120,6 @@ var activityGap = map[string]string{
 	"POST /admin/products-import/products":                   "price-list import",
 	"POST /admin/pricelists":                                 "price-list upload (the import job's notification records it)",
 	"PUT /admin/suppliers/:id/header-mapping":                "price-list header mapping",
-	"POST /api-clients":                                      "API clients",
-	"PUT /api-clients/:id":                                   "API clients",
-	"POST /api-clients/:id/rotate":                           "API clients",
-	"PATCH /api-client-status/:id":                           "API clients",
 	"POST /admin/banners":                                    "banners",
 	"PUT /admin/banners/:id":                                 "banners",
 	"DELETE /admin/banners/:id":                              "banners",

@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -81,6 +81,9 @@ export const STAFF_ACTIVITY_TYPES = [
   'brand.created',
   'brand.updated',
   'brand.deleted',
+  'api_client.created',
+  'api_client.updated',
+  'api_client.rotated',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
