@@ -2,6 +2,7 @@ package api
 
 import (
 	"shop/internal/activity"
+	"shop/internal/content"
 	"shop/internal/identity"
 	"shop/internal/partners"
 	"shop/internal/voice"
@@ -79,6 +80,12 @@ var activityRecorded = map[string][]string{
 	"PUT /api-clients/:id":                                         {partners.ActivityUpdated},
 	"POST /api-clients/:id/rotate":                                 {partners.ActivityRotated},
 	"PATCH /api-client-status/:id":                                 {partners.ActivityUpdated},
+	"POST /admin/banners":                                          {content.ActivityBannerCreated},
+	"PUT /admin/banners/:id":                                       {content.ActivityBannerUpdated},
+	"DELETE /admin/banners/:id":                                    {content.ActivityBannerDeleted},
+	"POST /admin/news":                                             {content.ActivityNewsCreated},
+	"PUT /admin/news/:id":                                          {content.ActivityNewsUpdated},
+	"DELETE /admin/news/:id":                                       {content.ActivityNewsDeleted},
 	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
 	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
 	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
@@ -120,12 +127,6 @@ var activityGap = map[string]string{
 	"POST /admin/products-import/products":                   "price-list import",
 	"POST /admin/pricelists":                                 "price-list upload (the import job's notification records it)",
 	"PUT /admin/suppliers/:id/header-mapping":                "price-list header mapping",
-	"POST /admin/banners":                                    "banners",
-	"PUT /admin/banners/:id":                                 "banners",
-	"DELETE /admin/banners/:id":                              "banners",
-	"POST /admin/news":                                       "news",
-	"PUT /admin/news/:id":                                    "news",
-	"DELETE /admin/news/:id":                                 "news",
 	"PUT /admin/home/products":                               "home screen",
 	"PUT /admin/home/categories":                             "home screen",
 	"POST /admin/home/sections":                              "home screen",

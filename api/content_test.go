@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"mime/multipart"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -156,6 +159,17 @@ func TestBannersAdminAndPublic(t *testing.T) {
 				t.Fatalf("%s deleted banner: %d %s", m, r.Status, r.Raw)
 			}
 		}
+		// the activity log: its last entry is the deletion with the banner's values; a refused
+		// (staff) delete wrote none
+		bid, _ := strconv.ParseUint(id, 10, 64)
+		entries := activityOf(t, a, "banner", bid)
+		if len(entries) < 2 || entries[0].Type != "banner.created" || entries[len(entries)-1].Type != "banner.deleted" ||
+			!strings.Contains(entries[len(entries)-1].Old, `"name":`) || entries[len(entries)-1].New != "" {
+			t.Fatalf("activity of the banner: %v", entries)
+		}
+		if n := len(activityOf(t, a, "banner", bid)); n != len(entries) {
+			t.Fatalf("entries changed: %d", n)
+		}
 	})
 }
 
@@ -233,6 +247,20 @@ func TestNews(t *testing.T) {
 		}
 		if r := ts.do(req{method: "GET", path: "/api/v1/news/" + id}); r.Status != 404 {
 			t.Fatalf("deleted: %d", r.Status)
+		}
+		// the activity log: created, changed (old and new title; the image removed), deleted
+		nid, _ := strconv.ParseUint(id, 10, 64)
+		var types []string
+		for _, e := range activityOf(t, a, "news", nid) {
+			types = append(types, e.Type)
+		}
+		if d := cmp.Diff([]string{"news.created", "news.updated", "news.deleted"}, types); d != "" {
+			t.Fatalf("activity of the news item (-want +got):\n%s", d)
+		}
+		upd := activityOf(t, a, "news", nid)[1]
+		if !strings.Contains(upd.Old, `"title":"Prva vest"`) || !strings.Contains(upd.Old, `"image":true`) ||
+			!strings.Contains(upd.New, `"title":"Prva, izmenjena"`) || !strings.Contains(upd.New, `"image":false`) {
+			t.Errorf("news.updated values: %v", upd)
 		}
 	})
 }

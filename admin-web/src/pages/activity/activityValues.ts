@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -84,6 +84,12 @@ export const STAFF_ACTIVITY_TYPES = [
   'api_client.created',
   'api_client.updated',
   'api_client.rotated',
+  'banner.created',
+  'banner.updated',
+  'banner.deleted',
+  'news.created',
+  'news.updated',
+  'news.deleted',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
