@@ -319,6 +319,19 @@ func TestHomeScreen(t *testing.T) {
 		if r.Status != 200 || len(data(r)["products"].([]any)) != 2 {
 			t.Fatalf("update section: %d %s", r.Status, r.Raw)
 		}
+		// the activity log: the lists' old and new ids, the section's created and updated values
+		var homeTypes []string
+		for _, e := range activityOf(t, a, "home", 0) {
+			homeTypes = append(homeTypes, e.Type)
+		}
+		if d := cmp.Diff([]string{"home.products_set", "home.categories_set"}, homeTypes); d != "" {
+			t.Errorf("activity of the home lists (-want +got):\n%s", d)
+		}
+		sid, _ := strconv.ParseUint(s1id, 10, 64)
+		if got := activityOf(t, a, "home_section", sid); len(got) != 2 || got[0].Type != "home_section.created" || got[1].Type != "home_section.updated" ||
+			!strings.Contains(got[1].New, `"sort_order":5`) || !strings.Contains(got[1].New, `"show_mobile":false`) {
+			t.Errorf("activity of the section: %v", got)
+		}
 
 		home := func(token string) map[string]any {
 			t.Helper()
@@ -405,6 +418,10 @@ func TestStaticPages(t *testing.T) {
 		}
 		if r := ts.do(req{method: "PUT", path: "/api/v1/admin/pages/nepostojeca", token: ts.admin, body: map[string]any{"title_sr": "x", "body_sr": "<p>x</p>"}}); r.Status != 404 {
 			t.Fatalf("save unknown page: %d", r.Status)
+		}
+		if got := activityOf(t, a, "page", 0); len(got) != 1 || got[0].Type != "page.updated" || !strings.Contains(got[0].New, `"slug":"uslovi-isporuke"`) ||
+			!strings.Contains(got[0].New, `"title_en":"Delivery terms"`) {
+			t.Errorf("activity of the page: %v", got)
 		}
 	})
 }

@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -90,6 +90,12 @@ export const STAFF_ACTIVITY_TYPES = [
   'news.created',
   'news.updated',
   'news.deleted',
+  'home.products_set',
+  'home.categories_set',
+  'home_section.created',
+  'home_section.updated',
+  'home_section.deleted',
+  'page.updated',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
