@@ -1,7 +1,12 @@
 package activity
 
-// Entry types of the brands (closing a gap of issue 16 item 11).
+// Entry types of the brands and categories (closing gaps of issue 16 item 11).
 const (
+	CategoryCreated = "category.created"
+	CategoryUpdated = "category.updated"
+	CategoryDeleted = "category.deleted"
+	SubjectCategory = "category"
+
 	BrandCreated = "brand.created"
 	BrandUpdated = "brand.updated"
 	BrandDeleted = "brand.deleted"

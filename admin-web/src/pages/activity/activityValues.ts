@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -96,6 +96,9 @@ export const STAFF_ACTIVITY_TYPES = [
   'home_section.updated',
   'home_section.deleted',
   'page.updated',
+  'category.created',
+  'category.updated',
+  'category.deleted',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
