@@ -56,7 +56,7 @@ const SPEC_TYPES = [
   ...PRICING_RULE_SUBJECTS,
 ].flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -99,6 +99,8 @@ export const STAFF_ACTIVITY_TYPES = [
   'category.created',
   'category.updated',
   'category.deleted',
+  'attribute.created',
+  'attribute.updated',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
