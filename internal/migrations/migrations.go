@@ -39,6 +39,7 @@ func all() []*gormigrate.Migration {
 		m0020Staff(),
 		m0021OrderHandling(),
 		m0022InvoiceInfo(),
+		m0023NewsletterOrder(),
 		m0024UserIdentities(),
 	}
 }

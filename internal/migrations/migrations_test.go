@@ -43,6 +43,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0020_staff", Applied: true},
 	{ID: "0021_order_handling", Applied: true},
 	{ID: "0022_invoice_info", Applied: true},
+	{ID: "0023_newsletter_order", Applied: true},
 	{ID: "0024_user_identities", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
@@ -198,6 +199,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasTable("user_identities") {
 			t.Error("user_identities still there after rolling back 0024")
+		}
+		if id := down(t, gdb); id != "0023_newsletter_order" {
+			t.Fatalf("Down rolled back %q, want 0023_newsletter_order", id)
+		}
+		if gdb.Migrator().HasColumn("newsletter_products", "position") {
+			t.Error("newsletter_products.position still there after rolling back 0023")
 		}
 		if id := down(t, gdb); id != "0022_invoice_info" {
 			t.Fatalf("Down rolled back %q, want 0022_invoice_info", id)
