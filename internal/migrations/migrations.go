@@ -40,6 +40,7 @@ func all() []*gormigrate.Migration {
 		m0021OrderHandling(),
 		m0022InvoiceInfo(),
 		m0024UserIdentities(),
+		m0025SearchLookupIndexes(),
 	}
 }
 
