@@ -22,12 +22,14 @@ type cond struct {
 // in the name, 2 in the main category's name, 3 in the brand's, 4 in the description, 5 the
 // rest). Each is the CASE's branch with the earlier branches negated, written so an index
 // finds its rows (migration 0025): the exact hit through LOWER(sku) and ean, the name and the
-// description through their trigram indexes on PostgreSQL, the category and the brand through
-// the matching categories' or brands' ids (a few rows) and products' main_category_id and
-// brand_id indexes. The whole query found in one place implies every word found there, so
-// tiers 1-4 need no more; the rest (several words, or one repeated, found in different places) is
-// restricted to the union of what an index finds for each place.
-func tiers(term string, words []string) []tier {
+// description through their trigram indexes on PostgreSQL (or the name's order), the category
+// and the brand through products' main_category_id and brand_id indexes with the matching ids
+// read first (names holds them, a few rows; a subquery there made PostgreSQL walk all of
+// products in name order: 103,000 buffers). A tier no category or brand can match is skipped.
+// The whole query found in one place implies every word found there, so tiers 1-4 need no
+// more; the rest (several words, or one repeated, found in different places) is restricted to
+// the union of what an index finds for each place.
+func tiers(term string, words []string, names nameHits) []tier {
 	lit := literal(term, "p")
 	pat := contains(term)
 	like := func(expr string) string { return expr + " LIKE ?" + esc }
@@ -36,41 +38,79 @@ func tiers(term string, words []string) []tier {
 	inCat := cond{like(folded("c.name")), []any{pat}}
 	inBrand := cond{like(folded("COALESCE(b.name, '')")), []any{pat}}
 	inDesc := cond{like("p.search_description"), []any{pat}}
-	// With a non-empty pattern a product without a brand never matches ('' has no word), so
-	// "the brand's name holds it" is "its brand is one of those whose name holds it".
-	catIDs := cond{"p.main_category_id IN (SELECT c2.id FROM categories c2 WHERE " + like(folded("c2.name")) + ")", []any{pat}}
-	brandIDs := cond{"p.brand_id IN (SELECT b2.id FROM brands b2 WHERE " + like(folded("b2.name")) + ")", []any{pat}}
 	not := func(c cond) cond { return cond{"NOT " + c.sql, c.args} }
-	out := []tier{
-		{[]cond{exact}},
-		{[]cond{not(exact), inName}},
-		{[]cond{not(exact), not(inName), catIDs}},
-		{[]cond{not(exact), not(inName), not(inCat), brandIDs}},
-		{[]cond{not(exact), not(inName), not(inCat), not(inBrand), inDesc}},
+	out := []tier{{[]cond{exact}}, {[]cond{not(exact), inName}}}
+	if len(names.catTerm) > 0 {
+		out = append(out, tier{[]cond{not(exact), not(inName), {"p.main_category_id IN ?", []any{names.catTerm}}}})
 	}
+	// With a non-empty pattern a product without a brand never matches ('' holds no word), so
+	// "the brand's name holds it" is "its brand is one of those whose name holds it".
+	if len(names.brandTerm) > 0 {
+		out = append(out, tier{[]cond{not(exact), not(inName), not(inCat), {"p.brand_id IN ?", []any{names.brandTerm}}}})
+	}
+	out = append(out, tier{[]cond{not(exact), not(inName), not(inCat), not(inBrand), inDesc}})
 	if len(words) == 1 && words[0] == term { // one word: found in one place at least
 		return out
 	}
 	// The rest: every word somewhere, no place holding the whole query. Such a product has
 	// every word in its name, or some word in its category's, brand's name or description.
-	var allInName, anyCat, anyBrand, anyDesc []string
-	var allInNameArgs, wordArgs []any
+	var allInName, anyDesc []string
+	var wordArgs []any
 	for _, w := range words {
 		allInName = append(allInName, like("search_text"))
-		anyCat = append(anyCat, like(folded("name")))
-		anyBrand = append(anyBrand, like(folded("name")))
 		anyDesc = append(anyDesc, like("search_description"))
-		allInNameArgs = append(allInNameArgs, contains(w))
 		wordArgs = append(wordArgs, contains(w))
 	}
-	candidates := "p.id IN (SELECT id FROM products WHERE " + strings.Join(allInName, " AND ") +
-		" UNION SELECT id FROM products WHERE main_category_id IN (SELECT id FROM categories WHERE " + strings.Join(anyCat, " OR ") + ")" +
-		" UNION SELECT id FROM products WHERE brand_id IN (SELECT id FROM brands WHERE " + strings.Join(anyBrand, " OR ") + ")" +
-		" UNION SELECT id FROM products WHERE " + strings.Join(anyDesc, " OR ") + ")"
-	var candArgs []any
-	candArgs = append(append(append(append(candArgs, allInNameArgs...), wordArgs...), wordArgs...), wordArgs...)
+	branches := []string{"SELECT id FROM products WHERE " + strings.Join(allInName, " AND ")}
+	candArgs := append([]any{}, wordArgs...)
+	if len(names.catWord) > 0 {
+		branches = append(branches, "SELECT id FROM products WHERE main_category_id IN ?")
+		candArgs = append(candArgs, names.catWord)
+	}
+	if len(names.brandWord) > 0 {
+		branches = append(branches, "SELECT id FROM products WHERE brand_id IN ?")
+		candArgs = append(candArgs, names.brandWord)
+	}
+	branches = append(branches, "SELECT id FROM products WHERE "+strings.Join(anyDesc, " OR "))
+	candArgs = append(candArgs, wordArgs...)
 	return append(out, tier{[]cond{not(exact), not(inName), not(inCat), not(inBrand), not(inDesc),
-		{lit.cond, lit.condArgs}, {candidates, candArgs}}})
+		{lit.cond, lit.condArgs}, {"p.id IN (" + strings.Join(branches, " UNION ") + ")", candArgs}}})
+}
+
+// nameHits are the categories and brands whose (folded) name holds the whole query, and those
+// whose name holds one of its words.
+type nameHits struct {
+	catTerm, brandTerm, catWord, brandWord []uint64
+}
+
+// names reads the category and brand ids tiers needs: two small tables, read once each.
+func (s *Service) names(ctx context.Context, term string, words []string) (nameHits, error) {
+	var h nameHits
+	for _, t := range []struct {
+		table      string
+		term, word *[]uint64
+	}{{"categories", &h.catTerm, &h.catWord}, {"brands", &h.brandTerm, &h.brandWord}} {
+		var rows []struct {
+			ID   uint64
+			Name string
+		}
+		q := s.db.WithContext(ctx).Table(t.table).Select("id, " + folded("name") + " AS name")
+		var anyWord []string
+		var args []any
+		for _, w := range words {
+			anyWord, args = append(anyWord, folded("name")+" LIKE ?"+esc), append(args, contains(w))
+		}
+		if err := q.Where(strings.Join(anyWord, " OR "), args...).Order("id").Scan(&rows).Error; err != nil {
+			return h, apperr.Wrap(err, "search names")
+		}
+		for _, r := range rows {
+			*t.word = append(*t.word, r.ID)
+			if strings.Contains(r.Name, term) { // the SQL folding's result, compared as LIKE would
+				*t.term = append(*t.term, r.ID)
+			}
+		}
+	}
+	return h, nil
 }
 
 // literalPage is the ids of the literal match's hits from offset, at most limit, in the
@@ -79,7 +119,11 @@ func tiers(term string, words []string) []tier {
 func (s *Service) literalPage(ctx context.Context, term string, words []string, offset, limit int) ([]uint64, error) {
 	want := offset + limit
 	var ids []uint64
-	for _, t := range tiers(term, words) {
+	names, err := s.names(ctx, term, words)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range tiers(term, words, names) {
 		q := s.db.WithContext(ctx).Table("products p").
 			Joins("JOIN categories c ON c.id = p.main_category_id").
 			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
