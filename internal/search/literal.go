@@ -34,7 +34,7 @@ type cond struct {
 // The whole query found in one place implies every word found there, so tiers 1-4 need no
 // more; the rest (several words, or one repeated, found in different places) is restricted to
 // the union of what an index finds for each place.
-func tiers(term string, words []string, names nameHits) []tier {
+func tiers(term string, words []string, names *nameHits) []tier {
 	lit := literal(term, "p")
 	pat := contains(term)
 	like := func(expr string) string { return expr + " LIKE ?" + esc }
@@ -45,6 +45,9 @@ func tiers(term string, words []string, names nameHits) []tier {
 	inDesc := cond{like("p.search_description"), []any{pat}}
 	not := func(c cond) cond { return cond{"NOT " + c.sql, c.args} }
 	out := []tier{{[]cond{exact}, false}, {[]cond{not(exact), inName}, false}}
+	if names == nil { // the first two only: they need no names
+		return out
+	}
 	if len(names.catTerm) > 0 {
 		out = append(out, tier{[]cond{not(exact), not(inName), {"p.main_category_id IN ?", []any{names.catTerm}}}, true})
 	}
@@ -124,11 +127,8 @@ func (s *Service) names(ctx context.Context, term string, words []string) (nameH
 func (s *Service) literalPage(ctx context.Context, term string, words []string, offset, limit int) ([]uint64, error) {
 	want := offset + limit
 	var ids []uint64
-	names, err := s.names(ctx, term, words)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range tiers(term, words, names) {
+	// read adds a tier's first rows the page still needs; full tells the page is full.
+	read := func(t tier) (full bool, err error) {
 		q := s.db.WithContext(ctx).Table("products p").
 			Joins("JOIN categories c ON c.id = p.main_category_id").
 			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
@@ -137,19 +137,36 @@ func (s *Service) literalPage(ctx context.Context, term string, words []string, 
 			q = q.Where(c.sql, c.args...)
 		}
 		var got []uint64
-		var err error
 		if t.bounded {
 			err = s.db.WithContext(ctx).Raw("WITH t AS MATERIALIZED (?) SELECT id FROM t ORDER BY name, id LIMIT ?",
 				q.Select("p.id, p.name"), want-len(ids)).Scan(&got).Error
 		} else {
 			err = q.Order("p.name, p.id").Limit(want-len(ids)).Pluck("p.id", &got).Error
 		}
-		if err != nil {
-			return nil, apperr.Wrap(err, "search")
-		}
-		if ids = append(ids, got...); len(ids) >= want {
+		ids = append(ids, got...)
+		return len(ids) >= want, apperr.Wrap(err, "search")
+	}
+	// The first two tiers fill most pages (the query is in the names); the categories' and
+	// brands' names are read only when they do not.
+	full, err := false, error(nil)
+	for _, t := range tiers(term, words, nil) {
+		if full, err = read(t); full || err != nil {
 			break
 		}
+	}
+	if !full && err == nil {
+		var names nameHits
+		if names, err = s.names(ctx, term, words); err != nil {
+			return nil, err
+		}
+		for _, t := range tiers(term, words, &names)[2:] {
+			if full, err = read(t); full || err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	if offset >= len(ids) {
 		return nil, nil
