@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"gorm.io/gorm"
+
 	"shop/internal/platform/apperr"
 )
 
@@ -16,6 +18,10 @@ type tier struct {
 	// (products_name_id_idx) hoping to meet 6 of them soon, and when the names never hold the
 	// query (its words are the brand's) it reads all of products: 103,000 buffers instead of 3,100.
 	bounded bool
+	// union: the tier's rows are those of conds and one of these, each branch read through
+	// its own index and the branches' rows merged (one OR over them made PostgreSQL read all of
+	// products and hash the candidates: 24,000 buffers for 'asus gaming').
+	union []cond
 }
 
 type cond struct {
@@ -44,19 +50,19 @@ func tiers(term string, words []string, names *nameHits) []tier {
 	inBrand := cond{like(folded("COALESCE(b.name, '')")), []any{pat}}
 	inDesc := cond{like("p.search_description"), []any{pat}}
 	not := func(c cond) cond { return cond{"NOT " + c.sql, c.args} }
-	out := []tier{{[]cond{exact}, false}, {[]cond{not(exact), inName}, false}}
+	out := []tier{{conds: []cond{exact}}, {conds: []cond{not(exact), inName}}}
 	if names == nil { // the first two only: they need no names
 		return out
 	}
 	if len(names.catTerm) > 0 {
-		out = append(out, tier{[]cond{not(exact), not(inName), {"p.main_category_id IN ?", []any{names.catTerm}}}, true})
+		out = append(out, tier{conds: []cond{not(exact), not(inName), {"p.main_category_id IN ?", []any{names.catTerm}}}, bounded: true})
 	}
 	// With a non-empty pattern a product without a brand never matches ('' holds no word), so
 	// "the brand's name holds it" is "its brand is one of those whose name holds it".
 	if len(names.brandTerm) > 0 {
-		out = append(out, tier{[]cond{not(exact), not(inName), not(inCat), {"p.brand_id IN ?", []any{names.brandTerm}}}, true})
+		out = append(out, tier{conds: []cond{not(exact), not(inName), not(inCat), {"p.brand_id IN ?", []any{names.brandTerm}}}, bounded: true})
 	}
-	out = append(out, tier{[]cond{not(exact), not(inName), not(inCat), not(inBrand), inDesc}, false})
+	out = append(out, tier{conds: []cond{not(exact), not(inName), not(inCat), not(inBrand), inDesc}})
 	if len(words) == 1 && words[0] == term { // one word: found in one place at least
 		return out
 	}
@@ -65,24 +71,20 @@ func tiers(term string, words []string, names *nameHits) []tier {
 	var allInName, anyDesc []string
 	var wordArgs []any
 	for _, w := range words {
-		allInName = append(allInName, like("search_text"))
-		anyDesc = append(anyDesc, like("search_description"))
+		allInName = append(allInName, like("p.search_text"))
+		anyDesc = append(anyDesc, like("p.search_description"))
 		wordArgs = append(wordArgs, contains(w))
 	}
-	branches := []string{"SELECT id FROM products WHERE " + strings.Join(allInName, " AND ")}
-	candArgs := append([]any{}, wordArgs...)
+	rest := tier{conds: []cond{not(exact), not(inName), not(inCat), not(inBrand), not(inDesc), {lit.cond, lit.condArgs}},
+		union: []cond{{strings.Join(allInName, " AND "), wordArgs}}}
 	if len(names.catWord) > 0 {
-		branches = append(branches, "SELECT id FROM products WHERE main_category_id IN ?")
-		candArgs = append(candArgs, names.catWord)
+		rest.union = append(rest.union, cond{"p.main_category_id IN ?", []any{names.catWord}})
 	}
 	if len(names.brandWord) > 0 {
-		branches = append(branches, "SELECT id FROM products WHERE brand_id IN ?")
-		candArgs = append(candArgs, names.brandWord)
+		rest.union = append(rest.union, cond{"p.brand_id IN ?", []any{names.brandWord}})
 	}
-	branches = append(branches, "SELECT id FROM products WHERE "+strings.Join(anyDesc, " OR "))
-	candArgs = append(candArgs, wordArgs...)
-	return append(out, tier{[]cond{not(exact), not(inName), not(inCat), not(inBrand), not(inDesc),
-		{lit.cond, lit.condArgs}, {"p.id IN (" + strings.Join(branches, " UNION ") + ")", candArgs}}, false})
+	rest.union = append(rest.union, cond{"(" + strings.Join(anyDesc, " OR ") + ")", wordArgs})
+	return append(out, rest)
 }
 
 // nameHits are the categories and brands whose (folded) name holds the whole query, and those
@@ -137,7 +139,16 @@ func (s *Service) literalPage(ctx context.Context, term string, words []string, 
 			q = q.Where(c.sql, c.args...)
 		}
 		var got []uint64
-		if t.bounded {
+		if len(t.union) > 0 {
+			parts := make([]string, len(t.union))
+			vars := make([]any, 0, len(t.union)+1)
+			for i, u := range t.union {
+				parts[i] = "?"
+				vars = append(vars, q.Session(&gorm.Session{}).Where(u.sql, u.args...).Select("p.id, p.name"))
+			}
+			err = s.db.WithContext(ctx).Raw("SELECT id FROM ("+strings.Join(parts, " UNION ")+") u ORDER BY name, id LIMIT ?",
+				append(vars, want-len(ids))...).Scan(&got).Error
+		} else if t.bounded {
 			err = s.db.WithContext(ctx).Raw("WITH t AS MATERIALIZED (?) SELECT id FROM t ORDER BY name, id LIMIT ?",
 				q.Select("p.id, p.name"), want-len(ids)).Scan(&got).Error
 		} else {
