@@ -13,14 +13,22 @@ import (
 // hit, whole query in the name, category, brand, description, the rest), each through an index:
 // LOWER(sku) and ean (partial: most products have none) on both databases, and on PostgreSQL a
 // trigram GIN on search_description beside 0003's on search_text. The category and brand tiers
-// use the existing main_category_id and brand_id indexes. None of these columns changes in an
-// import, so its updates of products stay in place (0006).
+// use the existing main_category_id and brand_id indexes. The name tier walks 0004's (name, id)
+// index when hits are dense; on PostgreSQL that index now also carries what the tier reads
+// (INCLUDE: search_text, sku, ean, the flags, the category and the brand), so the walk is an
+// index-only scan: 'leno' on the bench catalogue 1,950 buffers -> 41. None of these columns
+// changes in an import, so its updates of products stay in place (0006).
 var searchLookupIndexes0025 = []string{
 	"CREATE INDEX products_sku_lower_idx ON products (LOWER(sku))",
 	"CREATE INDEX products_ean_idx ON products (ean) WHERE ean <> ''",
 }
 
-const searchDescriptionTrgm0025 = "CREATE INDEX products_search_description_trgm_idx ON products USING gin (search_description gin_trgm_ops)"
+var searchPostgres0025 = []string{
+	"CREATE INDEX products_search_description_trgm_idx ON products USING gin (search_description gin_trgm_ops)",
+	"DROP INDEX products_name_id_idx",
+	"CREATE INDEX products_name_id_idx ON products (name, id) INCLUDE (search_text, sku, ean, active, visible, main_category_id, brand_id)",
+	"ANALYZE products",
+}
 
 func m0025SearchLookupIndexes() *gormigrate.Migration {
 	return &gormigrate.Migration{
@@ -28,7 +36,7 @@ func m0025SearchLookupIndexes() *gormigrate.Migration {
 		Migrate: func(tx *gorm.DB) error {
 			stmts := searchLookupIndexes0025
 			if tx.Dialector.Name() == "postgres" {
-				stmts = append(append([]string{}, stmts...), searchDescriptionTrgm0025, "ANALYZE products")
+				stmts = append(append([]string{}, stmts...), searchPostgres0025...)
 			}
 			for _, q := range stmts {
 				if err := tx.Exec(q).Error; err != nil {
@@ -38,6 +46,13 @@ func m0025SearchLookupIndexes() *gormigrate.Migration {
 			return nil
 		},
 		Rollback: func(tx *gorm.DB) error {
+			if tx.Dialector.Name() == "postgres" { // 0004's (name, id) without the included columns
+				for _, q := range []string{"DROP INDEX IF EXISTS products_name_id_idx", "CREATE INDEX products_name_id_idx ON products (name, id)"} {
+					if err := tx.Exec(q).Error; err != nil {
+						return err
+					}
+				}
+			}
 			for _, q := range []string{
 				"DROP INDEX IF EXISTS products_search_description_trgm_idx",
 				"DROP INDEX IF EXISTS products_ean_idx",

@@ -201,6 +201,9 @@ func TestDownAndUpAgain(t *testing.T) {
 			gdb.Migrator().HasIndex("products", "products_search_description_trgm_idx") {
 			t.Error("products' search lookup indexes still there after rolling back 0025")
 		}
+		if !gdb.Migrator().HasIndex("products", "products_name_id_idx") {
+			t.Error("0004's products_name_id_idx not back after rolling back 0025")
+		}
 		if id := down(t, gdb); id != "0024_user_identities" {
 			t.Fatalf("Down rolled back %q, want 0024_user_identities", id)
 		}
