@@ -41,6 +41,7 @@ func all() []*gormigrate.Migration {
 		m0022InvoiceInfo(),
 		m0023NewsletterOrder(),
 		m0024UserIdentities(),
+		m0025SearchLookupIndexes(),
 	}
 }
 

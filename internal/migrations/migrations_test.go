@@ -44,7 +44,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0021_order_handling", Applied: true},
 	{ID: "0022_invoice_info", Applied: true},
 	{ID: "0023_newsletter_order", Applied: true},
-	{ID: "0024_user_identities", Applied: true}}
+	{ID: "0024_user_identities", Applied: true},
+	{ID: "0025_search_lookup_indexes", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -194,6 +195,16 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0025_search_lookup_indexes" {
+			t.Fatalf("Down rolled back %q, want 0025_search_lookup_indexes", id)
+		}
+		if gdb.Migrator().HasIndex("products", "products_sku_lower_idx") || gdb.Migrator().HasIndex("products", "products_ean_idx") ||
+			gdb.Migrator().HasIndex("products", "products_search_description_trgm_idx") {
+			t.Error("products' search lookup indexes still there after rolling back 0025")
+		}
+		if !gdb.Migrator().HasIndex("products", "products_name_id_idx") {
+			t.Error("0004's products_name_id_idx not back after rolling back 0025")
+		}
 		if id := down(t, gdb); id != "0024_user_identities" {
 			t.Fatalf("Down rolled back %q, want 0024_user_identities", id)
 		}
