@@ -118,6 +118,13 @@ var activityRecorded = map[string][]string{
 	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
 	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
 	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
+	"PATCH /admin/catalog-sticker-types/:id":                       {activity.CatalogStickerTypeUpdated},
+	"POST /admin/catalog-sticker-types/:id":                        {activity.CatalogStickerTypeUpdated},
+	"POST /admin/catalog-sticker-types":                            {activity.CatalogStickerTypeCreated},
+	"DELETE /admin/landing-pages/:id":                              {content.ActivityLandingDeleted},
+	"PATCH /admin/landing-pages/:id":                               {content.ActivityLandingUpdated},
+	"POST /admin/landing-pages/:id":                                {content.ActivityLandingUpdated},
+	"POST /admin/landing-pages":                                    {content.ActivityLandingCreated},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would
@@ -150,13 +157,6 @@ var activityGap = map[string]string{
 	"POST /admin/products-import/products":                   "price-list import",
 	"POST /admin/pricelists":                                 "price-list upload (the import job's notification records it)",
 	"PUT /admin/suppliers/:id/header-mapping":                "price-list header mapping",
-	"POST /admin/catalog-sticker-types":                      "catalog sticker types (actions)",
-	"POST /admin/catalog-sticker-types/:id":                  "catalog sticker types (actions)",
-	"PATCH /admin/catalog-sticker-types/:id":                 "catalog sticker types (actions)",
-	"POST /admin/landing-pages":                              "landing pages",
-	"POST /admin/landing-pages/:id":                          "landing pages",
-	"PATCH /admin/landing-pages/:id":                         "landing pages",
-	"DELETE /admin/landing-pages/:id":                        "landing pages",
 }
 
 // ActivityOf tells how the route is classified: the activity types it writes, or the reason it

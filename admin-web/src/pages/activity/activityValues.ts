@@ -59,7 +59,7 @@ const SPEC_TYPES = [
   .flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
   .concat(INVOICE_ACTIVITY_TYPES)
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes, landing pages, actions, product stickers, category margins, price lists */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -104,6 +104,22 @@ export const STAFF_ACTIVITY_TYPES = [
   'category.deleted',
   'attribute.created',
   'attribute.updated',
+  'landing_page.created',
+  'landing_page.updated',
+  'landing_page.deleted',
+  'catalog_sticker_type.created',
+  'catalog_sticker_type.updated',
+  'product.catalog_sticker_added',
+  'product.catalog_sticker_removed',
+  'product.energy_sticker_set',
+  'product.energy_sticker_deleted',
+  'category.margins_updated',
+  'category_link.created',
+  'category_link.deleted',
+  'pricelist_product.connected',
+  'pricelist_product.disconnected',
+  'supplier.pricelist_uploaded',
+  'supplier.header_mapping_updated',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */

@@ -1,0 +1,33 @@
+package activity
+
+// Entry types of the actions (catalog sticker types), the stickers on products, the category
+// margins and the price-list links and imports (closing the last gaps of issue 16 item 11).
+const (
+	CatalogStickerTypeCreated = "catalog_sticker_type.created"
+	CatalogStickerTypeUpdated = "catalog_sticker_type.updated"
+	SubjectCatalogStickerType = "catalog_sticker_type"
+
+	// The subject of an entry is its type's first part, so the screen's subject filter finds it.
+	// a product's catalog stickers (the values name the sticker type)
+	CatalogStickerAdded   = "product.catalog_sticker_added"
+	CatalogStickerRemoved = "product.catalog_sticker_removed"
+	// a product's energy sticker (the values say whether there is one)
+	EnergyStickerSet     = "product.energy_sticker_set"
+	EnergyStickerDeleted = "product.energy_sticker_deleted"
+
+	// the margins of a category (subject: the category)
+	CategoryMarginsUpdated = "category.margins_updated"
+
+	// price-list links of a supplier's category to a shop category (subject: the link)
+	CategoryLinkCreated = "category_link.created"
+	CategoryLinkDeleted = "category_link.deleted"
+	SubjectCategoryLink = "category_link"
+	// a price-list row connected to or disconnected from a shop product (subject: the row)
+	PricelistProductConnected    = "pricelist_product.connected"
+	PricelistProductDisconnected = "pricelist_product.disconnected"
+	SubjectPricelistProduct      = "pricelist_product"
+	// a price list uploaded for import and a supplier's header mapping (subject: the supplier)
+	PricelistUploaded    = "supplier.pricelist_uploaded"
+	HeaderMappingUpdated = "supplier.header_mapping_updated"
+	SubjectSupplier      = "supplier"
+)
