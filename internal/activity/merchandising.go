@@ -11,9 +11,7 @@ const (
 	// a product's catalog stickers (the values name the sticker type)
 	CatalogStickerAdded   = "product.catalog_sticker_added"
 	CatalogStickerRemoved = "product.catalog_sticker_removed"
-	// a product's energy sticker (the values say whether there is one)
-	EnergyStickerSet     = "product.energy_sticker_set"
-	EnergyStickerDeleted = "product.energy_sticker_deleted"
+	// (a product's energy sticker is a product.updated with energy_sticker_key, as it was)
 
 	// the margins of a category (subject: the category)
 	CategoryMarginsUpdated = "category.margins_updated"

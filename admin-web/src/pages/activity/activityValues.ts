@@ -111,8 +111,6 @@ export const STAFF_ACTIVITY_TYPES = [
   'catalog_sticker_type.updated',
   'product.catalog_sticker_added',
   'product.catalog_sticker_removed',
-  'product.energy_sticker_set',
-  'product.energy_sticker_deleted',
   'category.margins_updated',
   'category_link.created',
   'category_link.deleted',
