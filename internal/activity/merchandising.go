@@ -13,8 +13,7 @@ const (
 	CatalogStickerRemoved = "product.catalog_sticker_removed"
 	// (a product's energy sticker is a product.updated with energy_sticker_key, as it was)
 
-	// the margins of a category (subject: the category)
-	CategoryMarginsUpdated = "category.margins_updated"
+	// (the category margins screen writes a category.updated per changed category, as the form)
 
 	// price-list links of a supplier's category to a shop category (subject: the link)
 	CategoryLinkCreated = "category_link.created"

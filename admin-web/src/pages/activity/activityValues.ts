@@ -111,7 +111,6 @@ export const STAFF_ACTIVITY_TYPES = [
   'catalog_sticker_type.updated',
   'product.catalog_sticker_added',
   'product.catalog_sticker_removed',
-  'category.margins_updated',
   'category_link.created',
   'category_link.deleted',
   'pricelist_product.connected',
