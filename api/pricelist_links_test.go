@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,6 +202,14 @@ func TestCategoryLinksAPI(t *testing.T) {
 		if r.Status != 200 || len(list(r)) != 0 {
 			t.Errorf("unplaced rows: %d %s", r.Status, r.Raw)
 		}
+		// The activity log: the link created (with the rows it placed) and deleted.
+		wantValues := fmt.Sprintf(`"category_id":%d,`, laptops)
+		if log := activityOf(t, a, "category_link", uint64(linkID)); len(log) != 2 || log[0].Type != "category_link.created" ||
+			!strings.Contains(log[0].New, wantValues) || !strings.Contains(log[0].New, `"products_placed":3`) ||
+			!strings.Contains(log[0].New, `"supplier_category":"Laptopovi"`) || log[1].Type != "category_link.deleted" ||
+			!strings.Contains(log[1].Old, wantValues) || log[1].New != "" {
+			t.Errorf("category link activity: %+v", log)
+		}
 		for _, p := range []string{path, "/api/v1/admin/category-links/abc"} {
 			r = ts.do(req{method: "DELETE", path: p, token: linker})
 			if r.Status != 404 || message(r) != "Veza kategorija ne postoji ili je izbrisana." {
@@ -294,6 +303,13 @@ func TestPricelistProductsAPI(t *testing.T) {
 		}
 		if got := plSupplierCounts(t, ts, sup); got != [2]float64{0, 4} {
 			t.Errorf("counts after disconnect: %v, want [0 4]", got)
+		}
+		// The activity log: one connect (the refused ones wrote none) and the disconnect.
+		wantLink := fmt.Sprintf(`"product_id":%d,`, product)
+		if log := activityOf(t, a, "pricelist_product", ids["L-1"]); len(log) != 2 || log[0].Type != "pricelist_product.connected" ||
+			!strings.Contains(log[0].New, wantLink) || !strings.Contains(log[0].New, `"sku":"L-1"`) || log[1].Type != "pricelist_product.disconnected" ||
+			!strings.Contains(log[1].Old, wantLink) || !strings.Contains(log[1].New, `"product_id":null`) {
+			t.Errorf("connect activity: %+v", log)
 		}
 	})
 }

@@ -272,8 +272,17 @@ func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID,
 			// Connected by someone else between the read and the update.
 			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
 		}
+		if err := activity.Record(ctx, tx, activity.Change{Type: activity.PricelistProductConnected, SubjectType: activity.SubjectPricelistProduct,
+			SubjectID: sp.ID, New: supplierProductLink(sp, &productID)}); err != nil {
+			return err
+		}
 		return s.followSupplierProduct(ctx, tx, sp.ID)
 	})
+}
+
+// supplierProductLink is a price-list row's connection as the activity log keeps it.
+func supplierProductLink(sp SupplierProduct, productID *uint64) map[string]any {
+	return map[string]any{"supplier_id": sp.SupplierID, "sku": sp.SKU, "product_id": productID}
 }
 
 // followSupplierProduct gives the shop product connected to the supplier product the
@@ -305,15 +314,25 @@ func (s *Service) ApplySupplierOffersTx(ctx context.Context, tx *gorm.DB, suppli
 // DisconnectSupplierProduct removes a supplier product's link to its shop product (only the
 // link: both stay). Disconnecting an unconnected one changes nothing.
 func (s *Service) DisconnectSupplierProduct(ctx context.Context, supplierProductID uint64) error {
-	res := s.db.WithContext(ctx).Model(&SupplierProduct{}).Where("id = ?", supplierProductID).
-		Updates(map[string]any{"product_id": nil, "updated_at": s.now()})
-	if res.Error != nil {
-		return apperr.Wrap(res.Error, "disconnect supplier product")
-	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFoundThing("supplier_product")
-	}
-	return nil
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sp SupplierProduct
+		err := tx.First(&sp, supplierProductID).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFoundThing("supplier_product")
+		}
+		if err != nil {
+			return apperr.Wrap(err, "get supplier product")
+		}
+		if err := tx.Model(&SupplierProduct{}).Where("id = ?", supplierProductID).
+			Updates(map[string]any{"product_id": nil, "updated_at": s.now()}).Error; err != nil {
+			return apperr.Wrap(err, "disconnect supplier product")
+		}
+		if sp.ProductID == nil {
+			return nil // nothing was connected: nothing changed to log
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.PricelistProductDisconnected, SubjectType: activity.SubjectPricelistProduct,
+			SubjectID: sp.ID, Old: supplierProductLink(sp, sp.ProductID), New: supplierProductLink(sp, nil)})
+	})
 }
 
 // supplierLikeEscape escapes LIKE's wildcards in user input (with '\' as the ESCAPE character).
