@@ -397,6 +397,21 @@ func TestProductsImportAPI(t *testing.T) {
 		if created.EntryPrice != 8_333_333 || created.WebPrice != 11_000_000 || created.Stock != 4 || created.SupplierID != sup {
 			t.Errorf("imported product: %+v", created)
 		}
+		// The activity log: one product.created per created product (not again on the retry),
+		// attributed to the admin who started the import.
+		var createdLog []struct {
+			SubjectID uint64
+			UserID    *uint64
+		}
+		a.DB.Raw("SELECT subject_id, user_id FROM activity_log WHERE type = ? AND subject_type = ? ORDER BY id", "product.created", "product").Scan(&createdLog)
+		if len(createdLog) != 3 {
+			t.Errorf("product.created entries after the category import: %+v", createdLog)
+		}
+		for _, e := range createdLog {
+			if e.UserID == nil || *e.UserID != admin.ID {
+				t.Errorf("import entry of product %d not attributed to the admin: %v", e.SubjectID, e.UserID)
+			}
+		}
 		var notes []struct{ Type, Data string }
 		a.DB.Raw("SELECT type, data FROM notifications WHERE user_id = ? ORDER BY id", admin.ID).Scan(&notes)
 		if len(notes) != 2 || notes[0].Type != "ImportFinished" || notes[1].Type != "ImportFinished" {
@@ -423,6 +438,12 @@ func TestProductsImportAPI(t *testing.T) {
 		}
 		if got := plSupplierCounts(t, ts, sup); got != [2]float64{4, 0} {
 			t.Errorf("counts after the products import: %v, want [4 0]", got)
+		}
+		var importedM1 uint64
+		a.DB.Raw("SELECT product_id FROM supplier_products WHERE supplier_id = ? AND sku = ?", sup, "M-1").Scan(&importedM1)
+		if log := activityOf(t, a, "product", importedM1); importedM1 == 0 || len(log) != 1 || log[0].Type != "product.created" ||
+			!strings.Contains(log[0].New, `"sku":"M-1"`) {
+			t.Errorf("products import activity of M-1 (product %d): %+v", importedM1, log)
 		}
 
 		for _, tt := range []struct {

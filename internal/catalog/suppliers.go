@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -361,14 +362,34 @@ func (s *Service) SupplierHeaderMapping(ctx context.Context, supplierID uint64) 
 // SetSupplierHeaderMapping stores a supplier's price-list header mapping (the price lists
 // encode and check it); a supplier that does not exist is a 404.
 func (s *Service) SetSupplierHeaderMapping(ctx context.Context, supplierID uint64, mapping string) error {
-	res := s.db.WithContext(ctx).Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("header_mapping", mapping)
-	if res.Error != nil {
-		return apperr.Wrap(res.Error, "save header mapping")
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var rows []struct{ HeaderMapping string }
+		if err := tx.Model(&Supplier{}).Select("header_mapping").Where("id = ?", supplierID).Scan(&rows).Error; err != nil {
+			return apperr.Wrap(err, "header mapping")
+		}
+		if len(rows) == 0 {
+			return apperr.NotFoundThing("supplier")
+		}
+		res := tx.Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("header_mapping", mapping)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "save header mapping")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("supplier")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.HeaderMappingUpdated, SubjectType: activity.SubjectSupplier, SubjectID: supplierID,
+			Old: headerMappingLog(rows[0].HeaderMapping), New: headerMappingLog(mapping)})
+	})
+}
+
+// headerMappingLog is a stored header mapping (JSON text, "" for none) as the activity log
+// keeps it: the mapping itself, so the screen shows field by field.
+func headerMappingLog(mapping string) map[string]any {
+	out := map[string]any{}
+	if mapping != "" {
+		_ = json.Unmarshal([]byte(mapping), &out) // stored by SetSupplierHeaderMapping's caller as JSON
 	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFoundThing("supplier")
-	}
-	return nil
+	return out
 }
 
 // LockSupplierTx holds the supplier's row until tx ends (PostgreSQL; SQLite's writer lock
