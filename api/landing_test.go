@@ -90,6 +90,13 @@ func TestCatalogStickerTypeForm(t *testing.T) {
 		if r.Status != 200 || data(r)["slug"] != "zimska-akcija" {
 			t.Fatalf("renamed: %d %s", r.Status, r.Raw)
 		}
+		// The activity log: created, then two updates with the old and new values.
+		if log := activityOf(t, a, "catalog_sticker_type", uint64(id)); len(log) != 3 || log[0].Type != "catalog_sticker_type.created" ||
+			!strings.Contains(log[0].New, `"slug":"crni-petak-cao"`) || !strings.Contains(log[0].New, `"sticker":true`) ||
+			log[2].Type != "catalog_sticker_type.updated" || !strings.Contains(log[2].Old, `"name":"Crni petak Ćao"`) ||
+			!strings.Contains(log[2].New, `"name":"Zimska akcija"`) || !strings.Contains(log[2].New, `"from":"2026-11-02"`) {
+			t.Fatalf("sticker type activity: %+v", log)
+		}
 		if r := ts.form1("POST", path+"/999999", ts.admin, map[string]string{"_method": "PATCH", "name": "A", "from": "2026-11-02", "to": "2026-12-01"}, nil); r.Status != 404 {
 			t.Fatalf("unknown id: %d", r.Status)
 		}
@@ -357,6 +364,13 @@ func TestLandingPages(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: "/api/v1/landing-pages/novembarski-popusti-2"}); r.Status != 404 {
 			t.Fatalf("the old slug: %d", r.Status)
 		}
+		// The activity log: created then updated, with the old and new values.
+		if log := activityOf(t, a, "landing_page", uint64(id2)); len(log) != 2 || log[0].Type != "landing_page.created" ||
+			!strings.Contains(log[0].New, `"slug":"novembarski-popusti-2"`) || log[1].Type != "landing_page.updated" ||
+			!strings.Contains(log[1].Old, `"name":"Novembarski popusti"`) || !strings.Contains(log[1].New, `"name":"Zimski popusti"`) ||
+			!strings.Contains(log[1].New, fmt.Sprintf(`"product_ids":[%d,%d]`, a1, c1)) || !strings.Contains(log[1].New, `"banner":true`) {
+			t.Fatalf("landing page activity: %+v", log)
+		}
 		// Lists and search.
 		r = ts.do(req{method: "GET", path: path + "?search=kucni", token: ts.staff})
 		if r.Status != 200 || len(list(r)) != 1 || list(r)[0].(map[string]any)["id"] != float64(id3) {
@@ -369,6 +383,10 @@ func TestLandingPages(t *testing.T) {
 		r = ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", path, id3), token: ts.staff})
 		if r.Status != 200 || message(r) != "Landing stranica je uspešno obrisana." {
 			t.Fatalf("delete: %d %s", r.Status, r.Raw)
+		}
+		if log := activityOf(t, a, "landing_page", uint64(id3)); len(log) != 2 || log[1].Type != "landing_page.deleted" ||
+			!strings.Contains(log[1].Old, `"slug":"kucni-aparati"`) || log[1].New != "" {
+			t.Fatalf("landing page delete activity: %+v", log)
 		}
 		for _, p := range []string{fmt.Sprintf("%s/%d", path, id3), path + "/abc"} {
 			if r := ts.do(req{method: "GET", path: p, token: ts.staff}); r.Status != 404 || message(r) != "Landing stranica ne postoji ili je izbrisana." {

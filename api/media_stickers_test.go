@@ -184,6 +184,11 @@ func TestProductCatalogStickers(t *testing.T) {
 			if n := len(list(ts.do(req{method: "GET", path: path, token: ts.staff}))); n != 0 {
 				t.Errorf("%d stickers after delete", n)
 			}
+			log := activityOf(t, a, "product", pid)
+			if !hasActivity(log, "product.catalog_sticker_added", fmt.Sprintf(`"catalog_sticker_type_id":%d`, typ)) ||
+				!hasActivity(log, "product.catalog_sticker_removed", fmt.Sprintf(`"catalog_sticker_type_id":%d`, typ)) {
+				t.Errorf("catalog sticker activity: %+v", log)
+			}
 		})
 		t.Run("delete404", func(t *testing.T) {
 			r := ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", path, int(stickerID)), token: ts.staff})
@@ -246,6 +251,20 @@ func TestCatalogStickerMassAdd(t *testing.T) {
 			}
 			mediaRun(t, a, jobs...)
 			want := map[uint64]string{p1: fmt.Sprintf("%d 2025-06-01 2025-08-31 true;", typ), p3: fmt.Sprintf("%d 2025-06-01 2025-08-31 true;", typ)}
+			// One entry per product, attributed to the user who started the job.
+			for _, id := range []uint64{p1, p3} {
+				if !hasActivity(activityOf(t, a, "product", id), "product.catalog_sticker_added", `"from":"2025-06-01"`) {
+					t.Errorf("product %d: no catalog_sticker_added entry: %+v", id, activityOf(t, a, "product", id))
+				}
+			}
+			if log := activityOf(t, a, "product", p2); hasActivity(log, "product.catalog_sticker_added", "") {
+				t.Errorf("an unselected product logged: %+v", log)
+			}
+			var anonymous int64
+			a.DB.Table("activity_log").Where("type = ? AND user_id IS NULL", "product.catalog_sticker_added").Count(&anonymous)
+			if anonymous != 0 {
+				t.Errorf("%d mass entries without the user", anonymous)
+			}
 			if diff := cmp.Diff(want, mediaStickerRows(t, a)); diff != "" {
 				t.Errorf("after the job (-want +got):\n%s", diff)
 			}
@@ -381,6 +400,10 @@ func TestEnergySticker(t *testing.T) {
 			if keys := mediaObjects(t, a, "stickers/"); len(keys) != 0 || mediaEnergyKeys(t, a)[pid] != "" {
 				t.Errorf("after delete: objects %v, key %q", keys, mediaEnergyKeys(t, a)[pid])
 			}
+			if log := activityOf(t, a, "product", pid); !hasActivity(log, "product.updated", `"energy_sticker_key":""`) ||
+				!hasActivity(log, "product.updated", `"energy_sticker_key":"stickers/energy/`) {
+				t.Errorf("energy sticker activity: %+v", log)
+			}
 		})
 		t.Run("product404", func(t *testing.T) {
 			r := ts.mediaUpload(fmt.Sprintf("/api/v1/admin/products/%d/energy-sticker", pid+1000), ts.staff,
@@ -444,6 +467,14 @@ func TestEnergyStickerMassUpdate(t *testing.T) {
 			jobs := mediaJobs(t, a)
 			mediaRun(t, a, jobs...)
 			mediaRun(t, a, jobs...) // a retry changes nothing
+			for _, id := range []uint64{p1, p2} {
+				if !hasActivity(activityOf(t, a, "product", id), "product.updated", `"energy_sticker_key":"`+keys[0]+`"`) {
+					t.Errorf("product %d: no energy sticker entry: %+v", id, activityOf(t, a, "product", id))
+				}
+			}
+			if log := activityOf(t, a, "product", p3); hasActivity(log, "product.updated", "energy_sticker_key") {
+				t.Errorf("an unselected product logged: %+v", log)
+			}
 			want := map[uint64]string{p1: keys[0], p2: keys[0], p3: ""}
 			if diff := cmp.Diff(want, mediaEnergyKeys(t, a)); diff != "" {
 				t.Errorf("energy keys (-want +got):\n%s", diff)
@@ -467,4 +498,15 @@ func TestEnergyStickerMassUpdate(t *testing.T) {
 			}
 		})
 	})
+}
+
+// hasActivity tells whether the log has an entry of type typ whose old or new values contain
+// part ("" matches any).
+func hasActivity(log []activityEntry, typ, part string) bool {
+	for _, e := range log {
+		if e.Type == typ && (strings.Contains(e.Old, part) || strings.Contains(e.New, part)) {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,6 +202,14 @@ func TestCategoryLinksAPI(t *testing.T) {
 		if r.Status != 200 || len(list(r)) != 0 {
 			t.Errorf("unplaced rows: %d %s", r.Status, r.Raw)
 		}
+		// The activity log: the link created (with the rows it placed) and deleted.
+		wantValues := fmt.Sprintf(`"category_id":%d,`, laptops)
+		if log := activityOf(t, a, "category_link", uint64(linkID)); len(log) != 2 || log[0].Type != "category_link.created" ||
+			!strings.Contains(log[0].New, wantValues) || !strings.Contains(log[0].New, `"products_placed":3`) ||
+			!strings.Contains(log[0].New, `"supplier_category":"Laptopovi"`) || log[1].Type != "category_link.deleted" ||
+			!strings.Contains(log[1].Old, wantValues) || log[1].New != "" {
+			t.Errorf("category link activity: %+v", log)
+		}
 		for _, p := range []string{path, "/api/v1/admin/category-links/abc"} {
 			r = ts.do(req{method: "DELETE", path: p, token: linker})
 			if r.Status != 404 || message(r) != "Veza kategorija ne postoji ili je izbrisana." {
@@ -295,6 +304,13 @@ func TestPricelistProductsAPI(t *testing.T) {
 		if got := plSupplierCounts(t, ts, sup); got != [2]float64{0, 4} {
 			t.Errorf("counts after disconnect: %v, want [0 4]", got)
 		}
+		// The activity log: one connect (the refused ones wrote none) and the disconnect.
+		wantLink := fmt.Sprintf(`"product_id":%d,`, product)
+		if log := activityOf(t, a, "pricelist_product", ids["L-1"]); len(log) != 2 || log[0].Type != "pricelist_product.connected" ||
+			!strings.Contains(log[0].New, wantLink) || !strings.Contains(log[0].New, `"sku":"L-1"`) || log[1].Type != "pricelist_product.disconnected" ||
+			!strings.Contains(log[1].Old, wantLink) || !strings.Contains(log[1].New, `"product_id":null`) {
+			t.Errorf("connect activity: %+v", log)
+		}
 	})
 }
 
@@ -381,6 +397,21 @@ func TestProductsImportAPI(t *testing.T) {
 		if created.EntryPrice != 8_333_333 || created.WebPrice != 11_000_000 || created.Stock != 4 || created.SupplierID != sup {
 			t.Errorf("imported product: %+v", created)
 		}
+		// The activity log: one product.created per created product (not again on the retry),
+		// attributed to the admin who started the import.
+		var createdLog []struct {
+			SubjectID uint64
+			UserID    *uint64
+		}
+		a.DB.Raw("SELECT subject_id, user_id FROM activity_log WHERE type = ? AND subject_type = ? ORDER BY id", "product.created", "product").Scan(&createdLog)
+		if len(createdLog) != 3 {
+			t.Errorf("product.created entries after the category import: %+v", createdLog)
+		}
+		for _, e := range createdLog {
+			if e.UserID == nil || *e.UserID != admin.ID {
+				t.Errorf("import entry of product %d not attributed to the admin: %v", e.SubjectID, e.UserID)
+			}
+		}
 		var notes []struct{ Type, Data string }
 		a.DB.Raw("SELECT type, data FROM notifications WHERE user_id = ? ORDER BY id", admin.ID).Scan(&notes)
 		if len(notes) != 2 || notes[0].Type != "ImportFinished" || notes[1].Type != "ImportFinished" {
@@ -407,6 +438,12 @@ func TestProductsImportAPI(t *testing.T) {
 		}
 		if got := plSupplierCounts(t, ts, sup); got != [2]float64{4, 0} {
 			t.Errorf("counts after the products import: %v, want [4 0]", got)
+		}
+		var importedM1 uint64
+		a.DB.Raw("SELECT product_id FROM supplier_products WHERE supplier_id = ? AND sku = ?", sup, "M-1").Scan(&importedM1)
+		if log := activityOf(t, a, "product", importedM1); importedM1 == 0 || len(log) != 1 || log[0].Type != "product.created" ||
+			!strings.Contains(log[0].New, `"sku":"M-1"`) {
+			t.Errorf("products import activity of M-1 (product %d): %+v", importedM1, log)
 		}
 
 		for _, tt := range []struct {

@@ -76,6 +76,10 @@ func TestPricelistUpload(t *testing.T) {
 		if notes != 1 {
 			t.Errorf("PricelistUploaded notifications: %d", notes)
 		}
+		if log := activityOf(t, a, "supplier", sup.ID); len(log) != 1 || log[0].Type != "supplier.pricelist_uploaded" ||
+			!strings.Contains(log[0].New, fmt.Sprintf(`"import_id":%d`, id)) || !strings.Contains(log[0].New, `"file_name":"cenovnik.xlsx"`) {
+			t.Errorf("upload activity: %+v", log)
+		}
 
 		// upload422 and the other refusals.
 		big := append(append([]byte{}, file...), bytes.Repeat([]byte{0}, pricelist.MaxFileBytes)...)
@@ -189,6 +193,11 @@ func TestHeaderMappingAPI(t *testing.T) {
 		want := map[string]any{"sku": "Artikal ID", "name": "", "category": "", "price": "Iznos", "recommended_price": "", "stock": "", "ean": "", "brand": ""}
 		if diff := cmp.Diff(want, data(r)); r.Status != 200 || message(r) != "The header mapping has been saved" || diff != "" {
 			t.Errorf("put: %d %s", r.Status, r.Raw)
+		}
+		// One entry (the refused saves wrote none), the mapping before (none) and after.
+		if log := activityOf(t, a, "supplier", sup.ID); len(log) != 1 || log[0].Type != "supplier.header_mapping_updated" ||
+			log[0].Old != `{}` || log[0].New != `{"price":"Iznos","sku":"Artikal ID"}` {
+			t.Errorf("header mapping activity: %+v", log)
 		}
 		r = ts.do(req{method: "GET", path: path, token: ts.staff})
 		if diff := cmp.Diff(want, data(r)); diff != "" {

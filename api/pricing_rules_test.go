@@ -290,6 +290,16 @@ func TestCategoryMarginsBulk(t *testing.T) {
 		if n := pricingJobs(t, a); n != 1 {
 			t.Errorf("%d recomputes queued, want 1 (only the changed category)", n)
 		}
+		// The activity log: category 1's margins before and after; the unchanged category 2 none.
+		// (the fixture's category.created comes first)
+		if log := activityOf(t, a, "category", c1.ID); len(log) != 2 || log[1].Type != "category.updated" ||
+			log[1].Old != `{"dealer_margin":5.00,"pdv":20.00,"retail_margin":15.00,"web_margin":10.00}` ||
+			log[1].New != `{"dealer_margin":5.00,"pdv":10.00,"retail_margin":40.00,"web_margin":30.00}` {
+			t.Errorf("category 1 activity: %+v", log)
+		}
+		if log := activityOf(t, a, "category", c2.ID); len(log) != 1 {
+			t.Errorf("unchanged category 2 logged: %+v", log)
+		}
 		web := map[string]int64{}
 		var rows []struct {
 			SKU      string `gorm:"column:sku"`

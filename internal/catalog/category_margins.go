@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/money"
 )
@@ -89,7 +90,14 @@ func (s *Service) UpdateCategoryMargins(ctx context.Context, rows []CategoryMarg
 				return apperr.Wrap(err, "update category margins")
 			}
 		}
-		return nil
+		// One category.updated per changed category (the category form writes the same), with
+		// the margins before and after; unchanged rows write none.
+		log := make([]activity.Change, len(changed))
+		for i, c := range changed {
+			log[i] = activity.Change{Type: activity.CategoryUpdated, SubjectType: activity.SubjectCategory, SubjectID: c.ID,
+				Old: marginValues(byID[c.ID]), New: marginValues(c)}
+		}
+		return activity.Record(ctx, tx, log...)
 	})
 	if err != nil {
 		return nil, err
@@ -101,4 +109,8 @@ func (s *Service) UpdateCategoryMargins(ctx context.Context, rows []CategoryMarg
 		}
 	}
 	return changed, nil
+}
+
+func marginValues(c *Category) map[string]any {
+	return map[string]any{"pdv": c.PdvBps, "web_margin": c.WebMarginBps, "retail_margin": c.RetailMarginBps, "dealer_margin": c.DealerMarginBps}
 }

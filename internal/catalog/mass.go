@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"shop/internal/activity"
 	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/queue"
@@ -115,7 +116,28 @@ func (s *Service) ApplyCatalogStickerMass(ctx context.Context, p queue.CatalogSt
 	if err != nil {
 		return 0, err
 	}
-	return s.upsertCatalogStickers(db, v, where)
+	// The upsert and one activity entry per selected product commit together (the mass rule:
+	// one entry per product, by one INSERT ... SELECT), attributed to the user who started it.
+	ctx = jobActor(ctx, p.UserID)
+	var n int64
+	err = db.Transaction(func(tx *gorm.DB) error {
+		var err error
+		if n, err = s.upsertCatalogStickers(tx, v, where); err != nil {
+			return err
+		}
+		return activity.RecordBulkTx(ctx, tx, activity.CatalogStickerAdded, "product", tx.Table("products").Select("id").Where("id IN ?", where),
+			catalogStickerLog(v), s.now())
+	})
+	return n, err
+}
+
+// jobActor attributes a job's activity entries to the user who queued it (the job has no
+// request; its context carries no actor).
+func jobActor(ctx context.Context, userID uint64) context.Context {
+	if actor.From(ctx).UserID != 0 || userID == 0 {
+		return ctx
+	}
+	return actor.With(ctx, actor.Actor{UserID: userID})
 }
 
 // --- Mass energy stickers -----------------------------------------------------------------
@@ -168,12 +190,24 @@ func (s *Service) ApplyEnergyStickerMass(ctx context.Context, p queue.EnergyStic
 		Pluck("energy_sticker_key", &old).Error; err != nil {
 		return 0, apperr.Wrap(err, "energy stickers replaced")
 	}
-	res := db.Exec("UPDATE products SET energy_sticker_key = ?, updated_at = ? WHERE id IN ?", p.StickerKey, s.now(), where)
-	if res.Error != nil {
-		return 0, apperr.Wrap(res.Error, "set energy stickers")
+	// The update and one product.updated entry per selected product commit together (the mass
+	// rule; the single route writes the same entry), attributed to the user who started it.
+	ctx = jobActor(ctx, p.UserID)
+	var changed int64
+	err = db.Transaction(func(tx *gorm.DB) error {
+		res := tx.Exec("UPDATE products SET energy_sticker_key = ?, updated_at = ? WHERE id IN ?", p.StickerKey, s.now(), where)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "set energy stickers")
+		}
+		changed = res.RowsAffected
+		return activity.RecordBulkTx(ctx, tx, activity.ProductUpdated, "product", tx.Table("products").Select("id").Where("id IN ?", where),
+			map[string]any{"energy_sticker_key": p.StickerKey}, s.now())
+	})
+	if err != nil {
+		return 0, err
 	}
 	for _, k := range old {
 		s.releaseEnergySticker(ctx, k)
 	}
-	return res.RowsAffected, nil
+	return changed, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 )
 
@@ -170,7 +171,12 @@ func (s *Service) saveCatalogStickerType(ctx context.Context, id uint64, f Catal
 			return apperr.Wrap(err, "update catalog sticker type")
 		}
 		saved = t.ID
-		return nil
+		if id == 0 {
+			return activity.Record(ctx, tx, activity.Change{Type: activity.CatalogStickerTypeCreated, SubjectType: activity.SubjectCatalogStickerType,
+				SubjectID: t.ID, New: stickerTypeLog(t)})
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CatalogStickerTypeUpdated, SubjectType: activity.SubjectCatalogStickerType,
+			SubjectID: t.ID, Old: stickerTypeLog(old), New: stickerTypeLog(t)})
 	})
 	if err != nil {
 		s.deleteObjects(ctx, sticker, desktop)
@@ -183,6 +189,19 @@ func (s *Service) saveCatalogStickerType(ctx context.Context, id uint64, f Catal
 		s.deleteObjects(ctx, old.DesktopImageKey)
 	}
 	return s.GetCatalogStickerType(ctx, saved)
+}
+
+// stickerTypeLog is an action as the activity log keeps it: images named by whether there is
+// one (the stored keys are storage details, not history).
+func stickerTypeLog(t CatalogStickerType) map[string]any {
+	day := func(d *time.Time) string {
+		if d == nil {
+			return ""
+		}
+		return d.Format(time.DateOnly)
+	}
+	return map[string]any{"name": t.Name, "slug": t.Slug, "from": day(t.ValidFrom), "to": day(t.ValidTo),
+		"sticker": t.StickerKey != "", "desktop_image": t.DesktopImageKey != ""}
 }
 
 // ActiveCatalogStickerTypes are the actions running today (the shop's date), the newest start

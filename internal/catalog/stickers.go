@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"time"
@@ -234,7 +235,14 @@ func (s *Service) SetProductCatalogSticker(ctx context.Context, productID uint64
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.upsertCatalogStickers(db, v, []uint64{productID}); err != nil {
+	err = db.Transaction(func(tx *gorm.DB) error {
+		if _, err := s.upsertCatalogStickers(tx, v, []uint64{productID}); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CatalogStickerAdded, SubjectType: "product", SubjectID: productID,
+			New: catalogStickerLog(v)})
+	})
+	if err != nil {
 		return nil, err
 	}
 	var out ProductCatalogSticker
@@ -253,14 +261,29 @@ func (s *Service) DeleteProductCatalogSticker(ctx context.Context, productID, st
 	if err := s.productExists(db, productID); err != nil {
 		return err
 	}
-	res := db.Where("id = ? AND product_id = ?", stickerID, productID).Delete(&ProductCatalogSticker{})
-	if res.Error != nil {
-		return apperr.Wrap(res.Error, "delete catalog sticker")
-	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFoundThing("catalog_sticker")
-	}
-	return nil
+	return db.Transaction(func(tx *gorm.DB) error {
+		var old ProductCatalogSticker
+		if err := tx.Where("id = ? AND product_id = ?", stickerID, productID).Take(&old).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return apperr.NotFoundThing("catalog_sticker")
+			}
+			return apperr.Wrap(err, "read catalog sticker")
+		}
+		res := tx.Where("id = ? AND product_id = ?", stickerID, productID).Delete(&ProductCatalogSticker{})
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "delete catalog sticker")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("catalog_sticker")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CatalogStickerRemoved, SubjectType: "product", SubjectID: productID,
+			Old: catalogStickerLog(catalogStickerValues{typeID: old.CatalogStickerTypeID, from: old.ValidFrom, to: old.ValidTo, active: old.Active})})
+	})
+}
+
+// catalogStickerLog is a product's catalog sticker as the activity log keeps it.
+func catalogStickerLog(v catalogStickerValues) map[string]any {
+	return map[string]any{"catalog_sticker_type_id": v.typeID, "from": v.from.Format(time.DateOnly), "to": v.to.Format(time.DateOnly), "active": v.active}
 }
 
 // upsertCatalogStickers puts the sticker on every product of "id IN where" (ids, or a

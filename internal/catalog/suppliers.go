@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -272,8 +273,17 @@ func (s *Service) ConnectSupplierProduct(ctx context.Context, supplierProductID,
 			// Connected by someone else between the read and the update.
 			return apperr.New(apperr.Conflict, "supplier.product_already_connected")
 		}
+		if err := activity.Record(ctx, tx, activity.Change{Type: activity.PricelistProductConnected, SubjectType: activity.SubjectPricelistProduct,
+			SubjectID: sp.ID, New: supplierProductLink(sp, &productID)}); err != nil {
+			return err
+		}
 		return s.followSupplierProduct(ctx, tx, sp.ID)
 	})
+}
+
+// supplierProductLink is a price-list row's connection as the activity log keeps it.
+func supplierProductLink(sp SupplierProduct, productID *uint64) map[string]any {
+	return map[string]any{"supplier_id": sp.SupplierID, "sku": sp.SKU, "product_id": productID}
 }
 
 // followSupplierProduct gives the shop product connected to the supplier product the
@@ -305,15 +315,25 @@ func (s *Service) ApplySupplierOffersTx(ctx context.Context, tx *gorm.DB, suppli
 // DisconnectSupplierProduct removes a supplier product's link to its shop product (only the
 // link: both stay). Disconnecting an unconnected one changes nothing.
 func (s *Service) DisconnectSupplierProduct(ctx context.Context, supplierProductID uint64) error {
-	res := s.db.WithContext(ctx).Model(&SupplierProduct{}).Where("id = ?", supplierProductID).
-		Updates(map[string]any{"product_id": nil, "updated_at": s.now()})
-	if res.Error != nil {
-		return apperr.Wrap(res.Error, "disconnect supplier product")
-	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFoundThing("supplier_product")
-	}
-	return nil
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sp SupplierProduct
+		err := tx.First(&sp, supplierProductID).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFoundThing("supplier_product")
+		}
+		if err != nil {
+			return apperr.Wrap(err, "get supplier product")
+		}
+		if err := tx.Model(&SupplierProduct{}).Where("id = ?", supplierProductID).
+			Updates(map[string]any{"product_id": nil, "updated_at": s.now()}).Error; err != nil {
+			return apperr.Wrap(err, "disconnect supplier product")
+		}
+		if sp.ProductID == nil {
+			return nil // nothing was connected: nothing changed to log
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.PricelistProductDisconnected, SubjectType: activity.SubjectPricelistProduct,
+			SubjectID: sp.ID, Old: supplierProductLink(sp, sp.ProductID), New: supplierProductLink(sp, nil)})
+	})
 }
 
 // supplierLikeEscape escapes LIKE's wildcards in user input (with '\' as the ESCAPE character).
@@ -342,14 +362,34 @@ func (s *Service) SupplierHeaderMapping(ctx context.Context, supplierID uint64) 
 // SetSupplierHeaderMapping stores a supplier's price-list header mapping (the price lists
 // encode and check it); a supplier that does not exist is a 404.
 func (s *Service) SetSupplierHeaderMapping(ctx context.Context, supplierID uint64, mapping string) error {
-	res := s.db.WithContext(ctx).Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("header_mapping", mapping)
-	if res.Error != nil {
-		return apperr.Wrap(res.Error, "save header mapping")
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var rows []struct{ HeaderMapping string }
+		if err := tx.Model(&Supplier{}).Select("header_mapping").Where("id = ?", supplierID).Scan(&rows).Error; err != nil {
+			return apperr.Wrap(err, "header mapping")
+		}
+		if len(rows) == 0 {
+			return apperr.NotFoundThing("supplier")
+		}
+		res := tx.Model(&Supplier{}).Where("id = ?", supplierID).UpdateColumn("header_mapping", mapping)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "save header mapping")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("supplier")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.HeaderMappingUpdated, SubjectType: activity.SubjectSupplier, SubjectID: supplierID,
+			Old: headerMappingLog(rows[0].HeaderMapping), New: headerMappingLog(mapping)})
+	})
+}
+
+// headerMappingLog is a stored header mapping (JSON text, "" for none) as the activity log
+// keeps it: the mapping itself, so the screen shows field by field.
+func headerMappingLog(mapping string) map[string]any {
+	out := map[string]any{}
+	if mapping != "" {
+		_ = json.Unmarshal([]byte(mapping), &out) // stored by SetSupplierHeaderMapping's caller as JSON
 	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFoundThing("supplier")
-	}
-	return nil
+	return out
 }
 
 // LockSupplierTx holds the supplier's row until tx ends (PostgreSQL; SQLite's writer lock

@@ -17,12 +17,17 @@ const (
 	ActivitySectionDeleted    = "home_section.deleted"
 	// a static page (subject id 0; the slug is in the values)
 	ActivityPageUpdated = "page.updated"
+	// landing pages (the banner is named by whether there is one, like the banners')
+	ActivityLandingCreated = "landing_page.created"
+	ActivityLandingUpdated = "landing_page.updated"
+	ActivityLandingDeleted = "landing_page.deleted"
 
 	subjectBanner  = "banner"
 	subjectNews    = "news"
 	subjectHome    = "home"
 	subjectSection = "home_section"
 	subjectPage    = "page"
+	subjectLanding = "landing_page"
 )
 
 func sectionValues(name string, order int, desktop, mobile bool, products, categories []uint64) map[string]any {
@@ -42,4 +47,11 @@ func bannerValues(b Banner) map[string]any {
 
 func newsValues(n News) map[string]any {
 	return map[string]any{"title": n.Title, "body": n.Body, "image": n.ImageKey != ""}
+}
+
+func landingValues(p LandingPage) map[string]any {
+	return map[string]any{"name": p.Name, "slug": p.Slug, "model_id": p.ModelID, "catalog_sticker_type_id": p.CatalogStickerTypeID,
+		"top_description": p.TopDescription, "bottom_description": p.BottomDescription,
+		"cards": []string{p.Card1, p.Card2, p.Card3, p.Card4}, "link": p.Link, "banner": p.BannerKey != "",
+		"product_ids": p.ProductIDs, "category_ids": p.CategoryIDs}
 }

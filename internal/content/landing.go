@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
@@ -222,7 +223,8 @@ func (s *LandingService) Delete(ctx context.Context, id uint64) error {
 		if err := tx.Delete(&LandingPage{}, id).Error; err != nil {
 			return apperr.Wrap(err, "delete landing page")
 		}
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityLandingDeleted, SubjectType: subjectLanding, SubjectID: id,
+			Old: landingValues(*old)})
 	})
 	if err != nil {
 		return err
@@ -407,7 +409,12 @@ func (s *LandingService) save(ctx context.Context, old *LandingPage, f LandingFo
 				return apperr.Wrap(err, "save landing page categories")
 			}
 		}
-		return nil
+		if old == nil {
+			return activity.Record(ctx, tx, activity.Change{Type: ActivityLandingCreated, SubjectType: subjectLanding, SubjectID: p.ID,
+				New: landingValues(p)})
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityLandingUpdated, SubjectType: subjectLanding, SubjectID: p.ID,
+			Old: landingValues(*old), New: landingValues(p)})
 	})
 	if err != nil {
 		s.deleteObject(ctx, banner)

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 )
@@ -159,7 +160,11 @@ func (s *Service) LinkCategory(ctx context.Context, in CategoryLinkInput) (*Link
 		}
 		placed, err := s.catalog.PlaceSupplierCategoryTx(ctx, tx, in.SupplierID, in.SupplierCategory, &cat.ID)
 		out.Placed = placed
-		return err
+		if err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryLinkCreated, SubjectType: activity.SubjectCategoryLink,
+			SubjectID: out.ID, New: linkValues(out.CategoryLink, placed)})
 	})
 	if err != nil {
 		return nil, err
@@ -193,8 +198,19 @@ func (s *Service) UnlinkCategory(ctx context.Context, id uint64) error {
 		if res.RowsAffected == 0 {
 			return apperr.NotFoundThing("category_link")
 		}
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryLinkDeleted, SubjectType: activity.SubjectCategoryLink,
+			SubjectID: id, Old: linkValues(l, -1)})
 	})
+}
+
+// linkValues is a category link as the activity log keeps it, with the products it placed
+// (placed < 0: not told, on a removal).
+func linkValues(l CategoryLink, placed int64) map[string]any {
+	v := map[string]any{"supplier_id": l.SupplierID, "supplier_category": l.SupplierCategory, "category_id": l.CategoryID}
+	if placed >= 0 {
+		v["products_placed"] = placed
+	}
+	return v
 }
 
 // checkSupplier is a 422 on supplier_id when it is missing or names no supplier.

@@ -14,6 +14,7 @@ import (
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/queue"
@@ -95,7 +96,13 @@ func (s *Service) Upload(ctx context.Context, userID, supplierID uint64, fileNam
 			Message:   i18n.T(langOf(ctx), "pricelist.note_uploaded", map[string]any{"file": imp.FileName, "supplier": supplierName}),
 			Pricelist: noteRef(view),
 		})
-		return err
+		if err != nil {
+			return err
+		}
+		// The upload in the activity log, on the supplier (what the import then changes is the
+		// import's own history: its row, counts and notification).
+		return activity.Record(ctx, tx, activity.Change{Type: activity.PricelistUploaded, SubjectType: activity.SubjectSupplier, SubjectID: supplierID,
+			New: map[string]any{"import_id": imp.ID, "file_name": imp.FileName, "file_size": imp.FileSize, "sha256": imp.SHA256}})
 	})
 	if err != nil {
 		return nil, err

@@ -59,7 +59,7 @@ const SPEC_TYPES = [
   .flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
   .concat(INVOICE_ACTIVITY_TYPES)
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes */
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes, landing pages, actions, product stickers, category margins, price lists, discount types, orders */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',
@@ -104,6 +104,30 @@ export const STAFF_ACTIVITY_TYPES = [
   'category.deleted',
   'attribute.created',
   'attribute.updated',
+  'landing_page.created',
+  'landing_page.updated',
+  'landing_page.deleted',
+  'catalog_sticker_type.created',
+  'catalog_sticker_type.updated',
+  'product.catalog_sticker_added',
+  'product.catalog_sticker_removed',
+  'category_link.created',
+  'category_link.deleted',
+  'pricelist_product.connected',
+  'pricelist_product.disconnected',
+  'supplier.pricelist_uploaded',
+  'supplier.header_mapping_updated',
+  'discount_type.created',
+  'discount_type.updated',
+  'discount_type.deleted',
+  'order.updated',
+  'order.status_changed',
+  'order_note.created',
+  'order_note.sent',
+  'order_note.updated',
+  'order_note.deleted',
+  'order_attachment.created',
+  'order_attachment.deleted',
 ]
 
 /** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
