@@ -52,6 +52,9 @@ describe('CategoryPage', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Putanja' })
     expect(within(crumbs).getByRole('link', { name: 'Bela tehnika' })).toHaveAttribute('href', '/kategorije/bela-tehnika')
     expect(within(crumbs).getByText('Frižideri')).toHaveAttribute('aria-current', 'page')
+    // Heading order: the cards' h3 names sit under an h2 of the results, not straight under the h1.
+    const results = screen.getByRole('heading', { level: 2, name: 'Proizvodi' })
+    expect(results.closest('section')).toContainElement(screen.getByRole('heading', { level: 3, name: 'Frižider Gorenje' }))
     const facets = screen.getByTestId('facets')
     expect(within(facets).getByRole('checkbox', { name: /Gorenje/ })).toBeInTheDocument()
     expect(within(facets).getByRole('checkbox', { name: /Bela/ }).closest('label')).toHaveTextContent('2')
