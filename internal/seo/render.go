@@ -57,10 +57,12 @@ func SiteName(index []byte) string {
 	return string(bytes.TrimSpace(m[1]))
 }
 
-// FirstScreen is the JSON of the __SHOP_DATA__ script: the API call's key and its answer.
+// FirstScreen is the JSON of the __SHOP_DATA__ script: the API call's key and its answer, and
+// the language it was described in (the app takes it only when it asks in that language).
 type FirstScreen struct {
-	Key  string `json:"key"`
-	Data any    `json:"data"`
+	Key  string    `json:"key"`
+	Lang i18n.Lang `json:"lang"`
+	Data any       `json:"data"`
 }
 
 // Render puts page into the built index.html: its <title> is replaced, the head elements go
@@ -98,7 +100,7 @@ func Render(index []byte, site Site, lang i18n.Lang, p *Page) ([]byte, error) {
 		v.JSONLD = append(v.JSONLD, template.JS(b))
 	}
 	if p.Data != nil {
-		b, err := json.Marshal(FirstScreen{Key: p.DataKey, Data: p.Data})
+		b, err := json.Marshal(FirstScreen{Key: p.DataKey, Lang: lang, Data: p.Data})
 		if err != nil {
 			return nil, err
 		}

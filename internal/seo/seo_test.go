@@ -106,7 +106,7 @@ func TestRender(t *testing.T) {
 	}
 	s := string(out)
 	for _, want := range []string{`<html lang="en" class="x">`, "<title>A | Shop</title>", `content="&#34;quoted&#34; &lt;b&gt;"`,
-		`<link rel="canonical" href="https://shop.rs/o-nama?lang=en">`, `id="__SHOP_DATA__">{"key":"/api/v1/pages/o-nama","data":{"x":"\u003c/script\u003e`} {
+		`<link rel="canonical" href="https://shop.rs/o-nama?lang=en">`, `id="__SHOP_DATA__">{"key":"/api/v1/pages/o-nama","lang":"en","data":{"x":"\u003c/script\u003e`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("lacks %s\n%s", want, s)
 		}

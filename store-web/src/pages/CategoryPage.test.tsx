@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { resetInitialData } from '../api/initialData'
 import { json, mockApi, renderAt } from '../test/render'
 import { CategoryPage } from './CategoryPage'
 
@@ -108,4 +109,34 @@ describe('CategoryPage', () => {
     )
     expect(await screen.findByText('Kategorija ne postoji ili je izbrisana.')).toBeInTheDocument()
   }, SLOW)
+
+  describe('with the first page the server embedded', () => {
+    const embed = (data: unknown) => {
+      resetInitialData() // earlier tests read the page without the script
+      const el = document.createElement('script')
+      el.type = 'application/json'
+      el.id = '__SHOP_DATA__'
+      el.textContent = JSON.stringify({ key: '/api/v1/categories/frizideri/products', lang: 'sr', data })
+      document.head.appendChild(el)
+    }
+    afterEach(() => {
+      document.getElementById('__SHOP_DATA__')?.remove()
+      resetInitialData()
+    })
+
+    it('shows it without asking the API (the first screen does not wait)', async () => {
+      embed({ ...page, data: [card(3, 'Frižider iz stranice')] })
+      const { productCalls } = setup('/kategorije/frizideri')
+      expect(await screen.findByText('Frižider iz stranice', {}, { timeout: 5000 })).toBeInTheDocument()
+      expect(productCalls()).toHaveLength(0)
+    }, SLOW)
+
+    it('asks the API for a filtered page', async () => {
+      embed({ ...page, data: [card(3, 'Frižider iz stranice')] })
+      const { productCalls } = setup('/kategorije/frizideri?brands=7')
+      expect(await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })).toBeInTheDocument()
+      expect(screen.queryByText('Frižider iz stranice')).not.toBeInTheDocument()
+      expect(productCalls()).toHaveLength(1)
+    }, SLOW)
+  })
 })
