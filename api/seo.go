@@ -300,6 +300,14 @@ func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, err
 		}
 	}
 	page := seo.ProductPage(r.Site, r.Lang, facts)
+	// The gallery opens on the main photo's large variant (store-web product/Gallery.tsx).
+	if d.MainImage != nil {
+		if d.MainImage.LargeKey != "" {
+			page.LCPImage = mediaURL(d.MainImage.LargeKey)
+		} else if d.MainImage.SmallKey != "" {
+			page.LCPImage = mediaURL(d.MainImage.SmallKey)
+		}
+	}
 	inc := httpx.Includes{}
 	for _, n := range strings.Split(productDataInclude, ",") {
 		inc[n] = true

@@ -66,6 +66,9 @@ type Page struct {
 	Data    any
 	// NoIndex keeps the page out of search engines (not-found pages, account and cart pages).
 	NoIndex bool
+	// LCPImage is the first screen's largest image (a site path, exactly the src the app gives
+	// it): preloaded, the browser fetches it while the app's code loads (Lighthouse LCP).
+	LCPImage string
 }
 
 // Request is one storefront URL to describe.

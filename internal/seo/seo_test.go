@@ -111,6 +111,9 @@ func TestRender(t *testing.T) {
 			t.Errorf("lacks %s\n%s", want, s)
 		}
 	}
+	if strings.Contains(s, "preload") {
+		t.Errorf("a page without an LCP image preloads one:\n%s", s)
+	}
 	if strings.Contains(s, "<script>alert") || strings.Count(s, "<title>") != 1 {
 		t.Errorf("render:\n%s", s)
 	}
@@ -134,5 +137,18 @@ func TestRoutesMatch(t *testing.T) {
 	}
 	if _, _, ok := rs.Match("/kategorije/tv/x"); ok {
 		t.Error("matched a longer path")
+	}
+}
+
+// TestRenderPreloadsTheLCPImage: the page's largest image is preloaded (fetched while the app's
+// code loads), its path escaped as an attribute.
+func TestRenderPreloadsTheLCPImage(t *testing.T) {
+	index := []byte("<html><head><title>Shop</title></head><body></body></html>")
+	out, err := Render(index, Site{Name: "Shop", BaseURL: "https://shop.rs"}, i18n.SR, &Page{Title: "P", Path: "/p", LCPImage: `/media/a"b-large.jpg`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<link rel="preload" as="image" href="/media/a%22b-large.jpg" fetchpriority="high">`; !strings.Contains(string(out), want) {
+		t.Errorf("lacks %s\n%s", want, out)
 	}
 }
