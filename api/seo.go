@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,13 +45,15 @@ type storePages struct {
 	sitemapSplit int
 	// extra are the sitemap files of news, landing pages and actions.
 	extra []seo.Section
+	// modules are the enabled modules (config, as GET modules answers), sorted.
+	modules []string
 }
 
 // newStorePages builds the storefront's page renderer with the resolvers of every URL kind
 // the services answer, and the sitemap's files of news, landing pages and actions.
 func newStorePages(d Deps) *storePages {
 	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice,
-		content: d.Content, landing: d.Landing}
+		content: d.Content, landing: d.Landing, modules: slices.Sorted(slices.Values(d.Config.Modules))}
 	p.routes.Add("/", p.home)
 	if d.Storefront != nil && d.Catalog != nil {
 		p.routes.Add("/kategorije/:slug", p.category)
@@ -73,7 +76,7 @@ func newStorePages(d Deps) *storePages {
 }
 
 func (p *storePages) site(index []byte) seo.Site {
-	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base}
+	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base, Modules: p.modules}
 }
 
 // serve answers a storefront page: the built index.html with the page's meta; the status is

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"regexp"
+	"strings"
 
 	"shop/internal/platform/i18n"
 )
@@ -36,6 +37,9 @@ var head = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
 {{- end}}
 {{- if .Data}}
 <script type="application/json" id="__SHOP_DATA__">{{.Data}}</script>
+{{- end}}
+{{- if .Modules}}
+<meta name="shop-modules" content="{{.Modules}}">
 {{- end}}
 {{- if .LCPImage}}
 <link rel="preload" as="image" href="{{.LCPImage}}" fetchpriority="high">
@@ -83,12 +87,12 @@ func Render(index []byte, site Site, lang i18n.Lang, p *Page) ([]byte, error) {
 		locale = "en_US"
 	}
 	v := struct {
-		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image, LCPImage string
-		NoIndex                                                                             bool
-		JSONLD                                                                              []template.JS
-		Data                                                                                template.JS
+		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image, LCPImage, Modules string
+		NoIndex                                                                                      bool
+		JSONLD                                                                                       []template.JS
+		Data                                                                                         template.JS
 	}{Title: title, OGTitle: p.Title, Description: p.Description, Canonical: site.URL(p.Path, lang), SR: site.URL(p.Path, i18n.SR),
-		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), LCPImage: p.LCPImage, NoIndex: p.NoIndex}
+		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), LCPImage: p.LCPImage, Modules: strings.Join(site.Modules, ","), NoIndex: p.NoIndex}
 	if v.OGTitle == "" {
 		v.OGTitle = title
 	}

@@ -18,6 +18,9 @@ type Site struct {
 	Name string
 	// BaseURL is the public address without a trailing slash (config http.public_url).
 	BaseURL string
+	// Modules are the enabled modules (GET modules' names), in the page so that a first visit
+	// renders without waiting for that call.
+	Modules []string
 }
 
 // URL is the absolute address of a storefront path in a language: the Serbian page is the

@@ -152,3 +152,23 @@ func TestRenderPreloadsTheLCPImage(t *testing.T) {
 		t.Errorf("lacks %s\n%s", want, out)
 	}
 }
+
+// TestRenderCarriesTheModules: the enabled modules go into the page (a first visit needs no
+// GET modules before it renders); a site without them has no such meta.
+func TestRenderCarriesTheModules(t *testing.T) {
+	index := []byte("<html><head><title>Shop</title></head><body></body></html>")
+	out, err := Render(index, Site{Name: "Shop", Modules: []string{"Frontend", "Home"}}, i18n.SR, &Page{Path: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<meta name="shop-modules" content="Frontend,Home">`; !strings.Contains(string(out), want) {
+		t.Errorf("lacks %s\n%s", want, out)
+	}
+	out, err = Render(index, Site{Name: "Shop"}, i18n.SR, &Page{Path: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "shop-modules") {
+		t.Errorf("modules without any:\n%s", out)
+	}
+}
