@@ -134,8 +134,27 @@ func (p *storePages) describe(ctx context.Context, s spa, site seo.Site, rel str
 	return seo.NotFound(lang, rel)
 }
 
-func (p *storePages) home(_ context.Context, r seo.Request) (*seo.Page, error) {
-	return seo.HomePage(r.Site, r.Lang), nil
+func (p *storePages) home(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	page := seo.HomePage(r.Site, r.Lang)
+	if p.content == nil {
+		return page, nil
+	}
+	// The slider's first banner is the first screen's largest image: its mobile variant under
+	// 700 px, as the slider's <picture> picks (store-web pages/BannerSlider.tsx).
+	banners, err := p.content.BannersAt(ctx, []string{content.PositionHomeSlider})
+	if err != nil {
+		return nil, err
+	}
+	if len(banners) > 0 && banners[0].ImageKey != "" {
+		b := banners[0]
+		if b.MobileImageKey != "" {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(b.MobileImageKey), Media: "(max-width: 699px)"},
+				{URL: mediaURL(b.ImageKey), Media: "(min-width: 700px)"}}
+		} else {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(b.ImageKey)}}
+		}
+	}
+	return page, nil
 }
 
 // static is a static page's resolver: the page staff wrote (title and the body's summary in
@@ -306,9 +325,9 @@ func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, err
 	// The gallery opens on the main photo's large variant (store-web product/Gallery.tsx).
 	if d.MainImage != nil {
 		if d.MainImage.LargeKey != "" {
-			page.LCPImage = mediaURL(d.MainImage.LargeKey)
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(d.MainImage.LargeKey)}}
 		} else if d.MainImage.SmallKey != "" {
-			page.LCPImage = mediaURL(d.MainImage.SmallKey)
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(d.MainImage.SmallKey)}}
 		}
 	}
 	inc := httpx.Includes{}

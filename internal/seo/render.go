@@ -41,8 +41,8 @@ var head = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
 {{- if .Modules}}
 <meta name="shop-modules" content="{{.Modules}}">
 {{- end}}
-{{- if .LCPImage}}
-<link rel="preload" as="image" href="{{.LCPImage}}" fetchpriority="high">
+{{- range .LCPImages}}
+<link rel="preload" as="image" href="{{.URL}}"{{if .Media}} media="{{.Media}}"{{end}} fetchpriority="high">
 {{- end}}
 `))
 
@@ -87,12 +87,13 @@ func Render(index []byte, site Site, lang i18n.Lang, p *Page) ([]byte, error) {
 		locale = "en_US"
 	}
 	v := struct {
-		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image, LCPImage, Modules string
-		NoIndex                                                                                      bool
-		JSONLD                                                                                       []template.JS
-		Data                                                                                         template.JS
+		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image, Modules string
+		NoIndex                                                                            bool
+		JSONLD                                                                             []template.JS
+		LCPImages                                                                          []ImagePreload
+		Data                                                                               template.JS
 	}{Title: title, OGTitle: p.Title, Description: p.Description, Canonical: site.URL(p.Path, lang), SR: site.URL(p.Path, i18n.SR),
-		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), LCPImage: p.LCPImage, Modules: strings.Join(site.Modules, ","), NoIndex: p.NoIndex}
+		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), LCPImages: p.LCPImages, Modules: strings.Join(site.Modules, ","), NoIndex: p.NoIndex}
 	if v.OGTitle == "" {
 		v.OGTitle = title
 	}

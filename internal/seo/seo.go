@@ -69,9 +69,16 @@ type Page struct {
 	Data    any
 	// NoIndex keeps the page out of search engines (not-found pages, account and cart pages).
 	NoIndex bool
-	// LCPImage is the first screen's largest image (a site path, exactly the src the app gives
-	// it): preloaded, the browser fetches it while the app's code loads (Lighthouse LCP).
-	LCPImage string
+	// LCPImages are the first screen's largest image (site paths, exactly the src the app gives
+	// it; one per media query when a <picture> picks by width): preloaded, the browser fetches
+	// it while the app's code loads (Lighthouse LCP).
+	LCPImages []ImagePreload
+}
+
+// ImagePreload is one image to preload, for the screens of Media (empty: every screen).
+type ImagePreload struct {
+	URL   string
+	Media string
 }
 
 // Request is one storefront URL to describe.

@@ -144,12 +144,16 @@ func TestRoutesMatch(t *testing.T) {
 // code loads), its path escaped as an attribute.
 func TestRenderPreloadsTheLCPImage(t *testing.T) {
 	index := []byte("<html><head><title>Shop</title></head><body></body></html>")
-	out, err := Render(index, Site{Name: "Shop", BaseURL: "https://shop.rs"}, i18n.SR, &Page{Title: "P", Path: "/p", LCPImage: `/media/a"b-large.jpg`})
+	out, err := Render(index, Site{Name: "Shop", BaseURL: "https://shop.rs"}, i18n.SR, &Page{Title: "P", Path: "/p", LCPImages: []ImagePreload{
+		{URL: `/media/a"b-large.jpg`}, {URL: "/media/m.png", Media: "(max-width: 699px)"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `<link rel="preload" as="image" href="/media/a%22b-large.jpg" fetchpriority="high">`; !strings.Contains(string(out), want) {
-		t.Errorf("lacks %s\n%s", want, out)
+	for _, want := range []string{`<link rel="preload" as="image" href="/media/a%22b-large.jpg" fetchpriority="high">`,
+		`<link rel="preload" as="image" href="/media/m.png" media="(max-width: 699px)" fetchpriority="high">`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("lacks %s\n%s", want, out)
+		}
 	}
 }
 
