@@ -131,6 +131,25 @@ describe('CategoryPage', () => {
       expect(productCalls()).toHaveLength(0)
     }, SLOW)
 
+    it('holds a screen until the category tree is in (the subcategory links push nothing down)', async () => {
+      embed(page)
+      let answerTree: (r: Response) => void = () => {}
+      const treeAnswer = new Promise<Response>((ok) => (answerTree = ok))
+      mockApi({ 'GET /api/v1/categories': () => treeAnswer })
+      renderAt(
+        <Routes>
+          <Route path="/kategorije/:slug" element={<CategoryPage />} />
+        </Routes>,
+        '/kategorije/frizideri',
+      )
+      expect(screen.getByTestId('category-pending')).toBeInTheDocument()
+      expect(screen.queryByText('Frižider Gorenje')).not.toBeInTheDocument()
+      answerTree(json(tree))
+      expect(await screen.findByRole('heading', { level: 1, name: 'Frižideri' }, { timeout: 5000 })).toBeInTheDocument()
+      expect(screen.getByText('Frižider Gorenje')).toBeInTheDocument()
+      expect(screen.queryByTestId('category-pending')).not.toBeInTheDocument()
+    }, SLOW)
+
     it('asks the API for a filtered page', async () => {
       embed({ ...page, data: [card(3, 'Frižider iz stranice')] })
       const { productCalls } = setup('/kategorije/frizideri?brands=7')
