@@ -2,7 +2,10 @@ package api
 
 import (
 	"shop/internal/activity"
+	"shop/internal/content"
 	"shop/internal/identity"
+	"shop/internal/partners"
+	"shop/internal/voice"
 )
 
 // Every mutating back-office route is classified here, and TestMutatingRoutesClassified walks
@@ -86,6 +89,35 @@ var activityRecorded = map[string][]string{
 	"POST /admin/invoice-emails":                                   {activity.InvoiceEmailCreated},
 	"PATCH /admin/invoice-emails/:id":                              {activity.InvoiceEmailUpdated},
 	"DELETE /admin/invoice-emails/:id":                             {activity.InvoiceEmailDeleted},
+	"POST /admin/users/:id/avatar":                                 {identity.ActivityUserAvatarUpdate},
+	"POST /admin/brands":                                           {activity.BrandCreated},
+	"PATCH /admin/brands/:id":                                      {activity.BrandUpdated},
+	"DELETE /admin/brands/:id":                                     {activity.BrandDeleted},
+	"POST /api-clients":                                            {partners.ActivityCreated},
+	"PUT /api-clients/:id":                                         {partners.ActivityUpdated},
+	"POST /api-clients/:id/rotate":                                 {partners.ActivityRotated},
+	"PATCH /api-client-status/:id":                                 {partners.ActivityUpdated},
+	"POST /admin/banners":                                          {content.ActivityBannerCreated},
+	"PUT /admin/banners/:id":                                       {content.ActivityBannerUpdated},
+	"DELETE /admin/banners/:id":                                    {content.ActivityBannerDeleted},
+	"POST /admin/news":                                             {content.ActivityNewsCreated},
+	"PUT /admin/news/:id":                                          {content.ActivityNewsUpdated},
+	"DELETE /admin/news/:id":                                       {content.ActivityNewsDeleted},
+	"PUT /admin/home/products":                                     {content.ActivityHomeProductsSet},
+	"PUT /admin/home/categories":                                   {content.ActivityHomeCategoriesSet},
+	"POST /admin/home/sections":                                    {content.ActivitySectionCreated},
+	"PUT /admin/home/sections/:id":                                 {content.ActivitySectionUpdated},
+	"DELETE /admin/home/sections/:id":                              {content.ActivitySectionDeleted},
+	"PUT /admin/pages/:slug":                                       {content.ActivityPageUpdated},
+	"POST /admin/categories":                                       {activity.CategoryCreated},
+	"PATCH /admin/categories/:id":                                  {activity.CategoryUpdated},
+	"DELETE /admin/categories/:id":                                 {activity.CategoryDeleted},
+	"POST /admin/categories/:id/image":                             {activity.CategoryUpdated},
+	"POST /admin/attributes":                                       {activity.AttributeCreated},
+	"PATCH /admin/attributes/:id":                                  {activity.AttributeUpdated},
+	"POST /admin/newsletter/products":                              {voice.ActivityNewsletterProductAdded},
+	"DELETE /admin/newsletter/products/:id":                        {voice.ActivityNewsletterProductRemoved},
+	"PUT /admin/newsletter/products/order":                         {voice.ActivityNewsletterProductsOrder},
 }
 
 // activityExempt: routes that change nothing of the shop's data another member of staff would
@@ -104,15 +136,6 @@ var activityExempt = map[string]string{
 // item 11 (listed in docs/decisions.md); the test reports them so the list only shrinks.
 var activityGap = map[string]string{
 	"PATCH /admin/categories/margins":                        "category margins",
-	"POST /admin/attributes":                                 "attributes (not the category's)",
-	"PATCH /admin/attributes/:id":                            "attributes (not the category's)",
-	"POST /admin/brands":                                     "brands",
-	"PATCH /admin/brands/:id":                                "brands",
-	"DELETE /admin/brands/:id":                               "brands",
-	"POST /admin/categories":                                 "categories",
-	"PATCH /admin/categories/:id":                            "categories",
-	"DELETE /admin/categories/:id":                           "categories",
-	"POST /admin/categories/:id/image":                       "categories",
 	"POST /admin/catalog-stickers/mass-add":                  "catalog stickers",
 	"POST /admin/products/:id/catalog-stickers":              "catalog stickers",
 	"DELETE /admin/products/:id/catalog-stickers/:stickerId": "catalog stickers",
@@ -127,23 +150,6 @@ var activityGap = map[string]string{
 	"POST /admin/products-import/products":                   "price-list import",
 	"POST /admin/pricelists":                                 "price-list upload (the import job's notification records it)",
 	"PUT /admin/suppliers/:id/header-mapping":                "price-list header mapping",
-	"POST /admin/users/:id/avatar":                           "users (avatar)",
-	"POST /api-clients":                                      "API clients",
-	"PUT /api-clients/:id":                                   "API clients",
-	"POST /api-clients/:id/rotate":                           "API clients",
-	"PATCH /api-client-status/:id":                           "API clients",
-	"POST /admin/banners":                                    "banners",
-	"PUT /admin/banners/:id":                                 "banners",
-	"DELETE /admin/banners/:id":                              "banners",
-	"POST /admin/news":                                       "news",
-	"PUT /admin/news/:id":                                    "news",
-	"DELETE /admin/news/:id":                                 "news",
-	"PUT /admin/home/products":                               "home screen",
-	"PUT /admin/home/categories":                             "home screen",
-	"POST /admin/home/sections":                              "home screen",
-	"PUT /admin/home/sections/:id":                           "home screen",
-	"DELETE /admin/home/sections/:id":                        "home screen",
-	"PUT /admin/pages/:slug":                                 "static pages",
 	"POST /admin/catalog-sticker-types":                      "catalog sticker types (actions)",
 	"POST /admin/catalog-sticker-types/:id":                  "catalog sticker types (actions)",
 	"PATCH /admin/catalog-sticker-types/:id":                 "catalog sticker types (actions)",

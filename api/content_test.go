@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"mime/multipart"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -156,6 +159,17 @@ func TestBannersAdminAndPublic(t *testing.T) {
 				t.Fatalf("%s deleted banner: %d %s", m, r.Status, r.Raw)
 			}
 		}
+		// the activity log: its last entry is the deletion with the banner's values; a refused
+		// (staff) delete wrote none
+		bid, _ := strconv.ParseUint(id, 10, 64)
+		entries := activityOf(t, a, "banner", bid)
+		if len(entries) < 2 || entries[0].Type != "banner.created" || entries[len(entries)-1].Type != "banner.deleted" ||
+			!strings.Contains(entries[len(entries)-1].Old, `"name":`) || entries[len(entries)-1].New != "" {
+			t.Fatalf("activity of the banner: %v", entries)
+		}
+		if n := len(activityOf(t, a, "banner", bid)); n != len(entries) {
+			t.Fatalf("entries changed: %d", n)
+		}
 	})
 }
 
@@ -234,6 +248,20 @@ func TestNews(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: "/api/v1/news/" + id}); r.Status != 404 {
 			t.Fatalf("deleted: %d", r.Status)
 		}
+		// the activity log: created, changed (old and new title; the image removed), deleted
+		nid, _ := strconv.ParseUint(id, 10, 64)
+		var types []string
+		for _, e := range activityOf(t, a, "news", nid) {
+			types = append(types, e.Type)
+		}
+		if d := cmp.Diff([]string{"news.created", "news.updated", "news.deleted"}, types); d != "" {
+			t.Fatalf("activity of the news item (-want +got):\n%s", d)
+		}
+		upd := activityOf(t, a, "news", nid)[1]
+		if !strings.Contains(upd.Old, `"title":"Prva vest"`) || !strings.Contains(upd.Old, `"image":true`) ||
+			!strings.Contains(upd.New, `"title":"Prva, izmenjena"`) || !strings.Contains(upd.New, `"image":false`) {
+			t.Errorf("news.updated values: %v", upd)
+		}
 	})
 }
 
@@ -290,6 +318,19 @@ func TestHomeScreen(t *testing.T) {
 			"product_ids": []uint64{p1, hidden}, "category_ids": []uint64{fx.cat1}, "show_mobile": false}})
 		if r.Status != 200 || len(data(r)["products"].([]any)) != 2 {
 			t.Fatalf("update section: %d %s", r.Status, r.Raw)
+		}
+		// the activity log: the lists' old and new ids, the section's created and updated values
+		var homeTypes []string
+		for _, e := range activityOf(t, a, "home", 0) {
+			homeTypes = append(homeTypes, e.Type)
+		}
+		if d := cmp.Diff([]string{"home.products_set", "home.categories_set"}, homeTypes); d != "" {
+			t.Errorf("activity of the home lists (-want +got):\n%s", d)
+		}
+		sid, _ := strconv.ParseUint(s1id, 10, 64)
+		if got := activityOf(t, a, "home_section", sid); len(got) != 2 || got[0].Type != "home_section.created" || got[1].Type != "home_section.updated" ||
+			!strings.Contains(got[1].New, `"sort_order":5`) || !strings.Contains(got[1].New, `"show_mobile":false`) {
+			t.Errorf("activity of the section: %v", got)
 		}
 
 		home := func(token string) map[string]any {
@@ -377,6 +418,10 @@ func TestStaticPages(t *testing.T) {
 		}
 		if r := ts.do(req{method: "PUT", path: "/api/v1/admin/pages/nepostojeca", token: ts.admin, body: map[string]any{"title_sr": "x", "body_sr": "<p>x</p>"}}); r.Status != 404 {
 			t.Fatalf("save unknown page: %d", r.Status)
+		}
+		if got := activityOf(t, a, "page", 0); len(got) != 1 || got[0].Type != "page.updated" || !strings.Contains(got[0].New, `"slug":"uslovi-isporuke"`) ||
+			!strings.Contains(got[0].New, `"title_en":"Delivery terms"`) {
+			t.Errorf("activity of the page: %v", got)
 		}
 	})
 }

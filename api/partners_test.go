@@ -187,6 +187,22 @@ func TestAPIClients(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: "/partner-feeds/not-a-token.json"}); r.Status != 404 {
 			t.Fatalf("unknown token: %d", r.Status)
 		}
+
+		// The activity log: each change, with old and new values; never the secret.
+		var types []string
+		for _, e := range activityOf(t, a, "api_client", id) {
+			types = append(types, e.Type)
+			if strings.Contains(e.Old+e.New, "token") || strings.Contains(e.Old+e.New, feedPath(t, newURL)[len("/partner-feeds/"):len("/partner-feeds/")+20]) {
+				t.Errorf("an entry carries the secret: %v", e)
+			}
+		}
+		want := []string{"api_client.created", "api_client.updated", "api_client.updated", "api_client.updated", "api_client.rotated"}
+		if d := cmp.Diff(want, types); d != "" {
+			t.Errorf("activity of the client (-want +got):\n%s", d)
+		}
+		if got := activityOf(t, a, "api_client", id)[2]; got.Old != `{"active":true}` || got.New != `{"active":false}` {
+			t.Errorf("deactivation entry: %v", got)
+		}
 	})
 }
 

@@ -140,6 +140,20 @@ func TestCheckoutGuest(t *testing.T) {
 		if n := countRows(t, a, "orders"); n != 1 {
 			t.Fatalf("%d orders, want 1", n)
 		}
+		// The cart filled again, the first key once more (a late retry): still the first order
+		// (the key's unique index), and the new line stays in the cart, its stock untouched.
+		if r := ts.do(req{method: "POST", path: "/api/v1/cart/items", body: map[string]any{"cart_id": cart, "product_id": mouse, "quantity": 1}}); r.Status >= 300 {
+			t.Fatalf("refill: %d %s", r.Status, r.Raw)
+		}
+		if r4 := ts.do(req{method: "POST", path: "/api/v1/orders", body: form, header: key}); r4.Status != 200 || data(r4)["id"] != o["id"] {
+			t.Fatalf("retry with a refilled cart: %d %s", r4.Status, r4.Raw)
+		}
+		if items := itemsOf(data(ts.do(req{method: "GET", path: "/api/v1/cart?cart_id=" + cart}))); len(items) != 1 || fx.stock(t, mouse) != 2 {
+			t.Errorf("after the late retry: cart %v, mouse stock %d", items, fx.stock(t, mouse))
+		}
+		if n := countRows(t, a, "orders"); n != 1 {
+			t.Fatalf("%d orders after the late retry, want 1", n)
+		}
 
 		// A product that stopped being purchasable is named; one short of stock too.
 		phone := fx.product(t, "Telefon Samsung", 2000, 1)

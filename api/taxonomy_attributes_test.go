@@ -82,6 +82,14 @@ func TestAttributes(t *testing.T) {
 		if r := ts.do(req{method: "PATCH", path: fmt.Sprintf("/api/v1/admin/attributes/%d", diagID), token: ts.admin, body: map[string]any{"name": "Boja"}}); r.Status != 422 {
 			t.Errorf("update422Taken: %d %s", r.Status, r.Raw)
 		}
+		// the activity log: the attribute created (with its values) and renamed; refusals write none
+		want := []activityEntry{
+			{"attribute.created", "", `{"active":true,"name":"Dijagonala ekrana","position":0,"values":["15.6\"","17\""]}`},
+			{"attribute.updated", `{"active":true,"name":"Dijagonala ekrana","position":0}`, `{"active":false,"name":"Ekran","position":0}`},
+		}
+		if diff := cmp.Diff(want, activityOf(t, a, "attribute", diagID)); diff != "" {
+			t.Errorf("activity (-want +got):\n%s", diff)
+		}
 	})
 }
 
@@ -235,7 +243,8 @@ func TestCategoryAttributes(t *testing.T) {
 		if r := ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", base, ram.ID), token: ts.admin}); r.Status != 404 {
 			t.Errorf("detach404: %d %s", r.Status, r.Raw)
 		}
-		wantLog := []string{"category_attribute.created", "category_attribute.created", "category_attribute.created",
+		// the fixture's category and attributes are logged too (category.created, attribute.created)
+		wantLog := []string{"category.created", "attribute.created", "attribute.created", "category_attribute.created", "category_attribute.created", "category_attribute.created",
 			"category_attribute_value.created", "category_attribute_value.created", "category_attribute.updated", "category_attribute.deleted"}
 		if diff := cmp.Diff(wantLog, taxonomyActivityTypes(t, a)); diff != "" {
 			t.Errorf("activity (-want +got):\n%s", diff)

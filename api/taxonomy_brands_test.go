@@ -86,6 +86,17 @@ func TestBrands(t *testing.T) {
 		if r := ts.do(req{method: "DELETE", path: fmt.Sprintf("/api/v1/admin/brands/%d", gid), token: ts.admin}); r.Status != 404 {
 			t.Errorf("delete404: %d", r.Status)
 		}
+		// the activity log: created, renamed (old and new name), deleted; a refused change writes none
+		want := []activityEntry{
+			{"brand.created", "", `{"name":"Apple"}`},
+			{"brand.updated", `{"name":"Apple"}`, `{"name":"Apple Inc"}`},
+		}
+		if d := cmp.Diff(want, activityOf(t, a, "brand", appleID)); d != "" {
+			t.Errorf("activity of the renamed brand (-want +got):\n%s", d)
+		}
+		if got := activityOf(t, a, "brand", gid); len(got) != 2 || got[1] != (activityEntry{"brand.deleted", `{"name":"Gorenje"}`, ""}) {
+			t.Errorf("activity of the deleted brand: %v", got)
+		}
 	})
 }
 

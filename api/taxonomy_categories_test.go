@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -274,6 +275,27 @@ func TestCategoryUpdateDelete(t *testing.T) {
 		}
 		if r := ts.do(req{method: "GET", path: "/api/v1/admin/categories?include=products_count&search=mali", token: ts.admin}); list(r)[0].(map[string]any)["products_count"] != 1.0 {
 			t.Errorf("products_count: %s", r.Raw)
+		}
+		// the activity log: every change once, refused ones none, with old and new values
+		types := func(id uint64) []string {
+			var out []string
+			for _, e := range activityOf(t, a, "category", id) {
+				out = append(out, e.Type)
+			}
+			return out
+		}
+		if d := cmp.Diff([]string{"category.created", "category.updated", "category.updated", "category.updated"}, types(child.ID)); d != "" {
+			t.Errorf("activity of the moved category (-want +got):\n%s", d)
+		}
+		rename := activityOf(t, a, "category", child.ID)[1]
+		if !strings.Contains(rename.Old, `"name":"Frižideri"`) || !strings.Contains(rename.New, `"name":"Frižideri i zamrzivači"`) || !strings.Contains(rename.New, `"pdv":10`) {
+			t.Errorf("rename entry: %v", rename)
+		}
+		if d := cmp.Diff([]string{"category.created", "category.deleted"}, types(grand.ID)); d != "" {
+			t.Errorf("activity of the deleted category (-want +got):\n%s", d)
+		}
+		if d := cmp.Diff([]string{"category.created"}, types(other.ID)); d != "" {
+			t.Errorf("activity of the category kept (-want +got):\n%s", d)
 		}
 	})
 }

@@ -236,6 +236,9 @@ func TestUserAvatar(t *testing.T) {
 		if u := data(ts.do(req{method: "GET", path: "/api/v1/admin/users/2", token: ts.admin})); u["image_thumb"] != thumb {
 			t.Errorf("stored image_thumb %v, want %s", u["image_thumb"], thumb)
 		}
+		if got := activityOf(t, a, "user", 2); len(got) != 1 || got[0] != (activityEntry{"user.avatar_updated", `{"avatar":false}`, `{"avatar":true}`}) {
+			t.Errorf("activity of the avatar: %v", got)
+		}
 
 		// A new avatar replaces the old one, which is gone.
 		r = upload("image", "drugi.png", smallPNG(t), "")

@@ -25,7 +25,7 @@ func voiceRoutes(d Deps) []Route {
 	rating := []string{identity.PermViewRating}
 	question := []string{identity.PermViewQuestion}
 	offer := []string{voice.OfferPermission}
-	return []Route{
+	return append([]Route{
 		{Method: "POST", Path: "/products/:slug/ratings", Handler: h.rate, Auth: true},
 		{Method: "POST", Path: "/products/:slug/questions", Handler: h.ask},
 		{Method: "POST", Path: "/products/:slug/available-again/subscribe", Handler: h.subscribe},
@@ -48,7 +48,7 @@ func voiceRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/price-offers", Handler: h.offers, Auth: true, Permissions: offer},
 		{Method: "GET", Path: "/admin/price-offers/:id", Handler: h.priceOffer, Auth: true, Permissions: offer},
 		{Method: "PATCH", Path: "/admin/price-offers/:id", Handler: h.setOfferStatus, Auth: true, Permissions: offer},
-	}
+	}, newsletterRoutes(h)...)
 }
 
 type voiceHandlers struct {

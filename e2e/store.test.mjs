@@ -55,3 +55,25 @@ test('a customer logs in and sees their account', async () => {
   await screenshot(page, 'store-account')
   await page.close()
 })
+
+test('the page never scrolls sideways, from a phone to a wide desktop, guest and logged in', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const overflow = async () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  for (const login of [false, true]) {
+    if (login) {
+      await page.goto(`${shop.base}/login`)
+      await page.fill('input[name=email]', 'kupac@demo.local')
+      await page.fill('input[name=password]', 'demo1234')
+      await page.getByRole('button', { name: 'Prijavi se', exact: true }).click()
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+    }
+    for (const width of [390, 768, 1024, 1280, 1440, 1600, 1920]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto(`${shop.base}/`)
+      await page.getByTestId('site-header').waitFor()
+      assert.equal(await overflow(), 0, `${width} px${login ? ', logged in' : ''}: the page is wider than the window`)
+    }
+  }
+  await context.close()
+})

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"shop/internal/activity"
 	"shop/internal/catalog"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
@@ -47,6 +48,8 @@ type Deps struct {
 	Voice *voice.Service
 	// Sales sends the orders' mails and notifications.
 	Sales *sales.Service
+	// ActivityRetention purges activity log entries past the retention (nil: none purged).
+	ActivityRetention *activity.Retention
 }
 
 // Mux routes each task type to its handler.
@@ -67,7 +70,21 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerEoffer(mux, d)
 	mux.Handle(queue.TypeVoiceBackInStock, backInStock{d.Voice, d.Log})
 	registerSales(mux, d)
+	mux.Handle(queue.TypeActivityPurge, activityPurge{d.ActivityRetention, d.Log})
 	return mux
+}
+
+type activityPurge struct {
+	r   *activity.Retention
+	log *slog.Logger
+}
+
+func (h activityPurge) ProcessTask(ctx context.Context, _ *asynq.Task) error {
+	n, err := h.r.Purge(ctx) // a nil retention purges nothing
+	if err == nil && n > 0 {
+		h.log.InfoContext(ctx, "purged activity log entries past the retention", "rows", n)
+	}
+	return result(err)
 }
 
 type mailSend struct{ mail mail.Sender }
@@ -146,6 +163,8 @@ func Schedule() []Entry {
 		{Cron: "*/2 * * * *", Task: queue.NewBackInStockTask},
 		// Orders whose mails an outage kept from the queue.
 		{Cron: "*/5 * * * *", Task: queue.NewOrderMailsSweepTask},
+		// The activity log's retention (activity.retention_days), at a quiet hour.
+		{Cron: "43 3 * * *", Task: queue.NewActivityPurgeTask},
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/robfig/cron/v3"
 
+	"shop/internal/activity"
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/eoffer"
@@ -208,4 +209,31 @@ func TestSchedule(t *testing.T) {
 		t.Fatalf("scheduler start: %v", err)
 	}
 	s.Shutdown()
+}
+
+// TestActivityPurgeJob: the scheduled job deletes entries past the retention (365 days by
+// default) through the app's wiring, and keeps the rest.
+func TestActivityPurgeJob(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		now := a.Clock.Now()
+		rows := []activity.Entry{
+			{Type: activity.ProductUpdated, SubjectType: "product", SubjectID: 1, CreatedAt: now.AddDate(0, 0, -366)},
+			{Type: activity.ProductUpdated, SubjectType: "product", SubjectID: 2, CreatedAt: now.AddDate(0, 0, -1)},
+		}
+		if err := a.DB.Create(&rows).Error; err != nil {
+			t.Fatal(err)
+		}
+		mux := worker.Mux(worker.Deps{Log: discard, ActivityRetention: a.ActivityRetention})
+		for range 2 { // idempotent
+			if err := mux.ProcessTask(context.Background(), queue.NewActivityPurgeTask()); err != nil {
+				t.Fatalf("activity purge: %v", err)
+			}
+		}
+		var left []activity.Entry
+		a.DB.Where("subject_type = ? AND subject_id IN ?", "product", []uint64{1, 2}).Find(&left)
+		if len(left) != 1 || left[0].SubjectID != 2 {
+			t.Fatalf("left after the purge: %+v", left)
+		}
+	})
 }

@@ -11,6 +11,7 @@ import { contentScreens } from './pages/content/screens'
 import { eofferScreens } from './pages/eoffer/screens'
 import { voiceScreens } from './pages/voice/screens'
 import { invoiceScreens } from './pages/invoices/screens'
+import { staffScreens } from './pages/authorization/screens'
 import { landingScreens } from './pages/landing-pages/screens'
 import { notificationScreens } from './pages/notifications/screens'
 import { orderScreens } from './pages/orders/screens'
@@ -80,6 +81,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   ...landingScreens,
   ...orderScreens,
   ...invoiceScreens,
+  ...staffScreens,
 }
 
 export const routes: RouteObject[] = [

@@ -16,6 +16,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/eoffer"
@@ -74,6 +75,8 @@ type App struct {
 	Content *content.Service
 	// Voice: ratings, questions, back-in-stock alerts and price offers.
 	Voice *voice.Service
+	// ActivityRetention purges the activity log past activity.retention_days (the worker's job).
+	ActivityRetention *activity.Retention
 	// Landing keeps the landing pages.
 	Landing *content.LandingService
 	// Sales is the cart, wish list, checkout, orders and proforma invoices.
@@ -159,6 +162,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
 	a.Search = search.NewService(a.DB, a.Clock)
 	a.Content = content.NewService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
+	a.ActivityRetention = activity.NewRetention(a.DB, cfg.Activity.RetentionDays, a.Clock)
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)

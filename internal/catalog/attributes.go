@@ -179,8 +179,17 @@ func (s *Service) CreateAttributeWith(ctx context.Context, in AttributeInput) (*
 	var out *Attribute
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		a, err := s.createAttribute(ctx, tx, in)
+		if err != nil {
+			return err
+		}
 		out = a
-		return err
+		values := make([]string, 0, len(a.Values))
+		for _, v := range a.Values {
+			values = append(values, v.Value)
+		}
+		// the values are listed here; they get no entries of their own (they are the attribute's form)
+		return activity.Record(ctx, tx, activity.Change{Type: activity.AttributeCreated, SubjectType: activity.SubjectAttribute, SubjectID: a.ID,
+			New: map[string]any{"name": a.Name, "position": a.Position, "active": a.Active, "values": values}})
 	})
 	return out, err
 }
@@ -248,6 +257,7 @@ func (s *Service) UpdateAttribute(ctx context.Context, id uint64, p AttributePat
 		if err != nil {
 			return err
 		}
+		before := map[string]any{"name": a.Name, "position": a.Position, "active": a.Active}
 		in := AttributeInput{Name: a.Name}
 		if p.Name != nil {
 			in.Name = *p.Name
@@ -268,7 +278,8 @@ func (s *Service) UpdateAttribute(ctx context.Context, id uint64, p AttributePat
 			return apperr.Wrap(err, "update attribute")
 		}
 		out = a
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.AttributeUpdated, SubjectType: activity.SubjectAttribute, SubjectID: id,
+			Old: before, New: map[string]any{"name": a.Name, "position": a.Position, "active": a.Active}})
 	})
 	return out, err
 }

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
@@ -96,7 +97,8 @@ func (s *Service) CreateBrand(ctx context.Context, name string) (*Brand, error) 
 			return apperr.Wrap(err, "create brand")
 		}
 		out = b
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.BrandCreated, SubjectType: activity.SubjectBrand, SubjectID: b.ID,
+			New: map[string]any{"name": b.Name}})
 	})
 	return out, err
 }
@@ -109,6 +111,7 @@ func (s *Service) UpdateBrand(ctx context.Context, id uint64, name string) (*Bra
 		if err != nil {
 			return err
 		}
+		old := b.Name
 		if b.Name, err = s.checkBrand(ctx, tx, name, id); err != nil {
 			return err
 		}
@@ -120,7 +123,11 @@ func (s *Service) UpdateBrand(ctx context.Context, id uint64, name string) (*Bra
 			return apperr.Wrap(err, "update brand")
 		}
 		out = b
-		return nil
+		if old == b.Name {
+			return nil
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.BrandUpdated, SubjectType: activity.SubjectBrand, SubjectID: id,
+			Old: map[string]any{"name": old}, New: map[string]any{"name": b.Name}})
 	})
 	return out, err
 }
@@ -128,7 +135,8 @@ func (s *Service) UpdateBrand(ctx context.Context, id uint64, name string) (*Bra
 // DeleteBrand removes a brand no product uses; a used one is a conflict.
 func (s *Service) DeleteBrand(ctx context.Context, id uint64) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if _, err := s.getBrand(ctx, tx, id); err != nil {
+		b, err := s.getBrand(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		var used []int
@@ -141,6 +149,7 @@ func (s *Service) DeleteBrand(ctx context.Context, id uint64) error {
 		if err := tx.Delete(&Brand{}, id).Error; err != nil {
 			return apperr.Wrap(err, "delete brand")
 		}
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.BrandDeleted, SubjectType: activity.SubjectBrand, SubjectID: id,
+			Old: map[string]any{"name": b.Name}})
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
@@ -413,9 +414,18 @@ func (s *Service) CreateCategory(ctx context.Context, in CategoryInput) (*Catego
 			return apperr.Wrap(err, "create category")
 		}
 		out = c
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryCreated, SubjectType: activity.SubjectCategory, SubjectID: c.ID,
+			New: categoryValues(c)})
 	})
 	return out, err
+}
+
+// categoryValues is a category as the activity log keeps it (the image by whether there is one).
+func categoryValues(c *Category) map[string]any {
+	return map[string]any{"name": c.Name, "slug": c.Slug, "parent_id": c.ParentID, "prefix": c.Prefix, "position": c.Position,
+		"level": c.Level, "pdv": c.PdvBps, "web_margin": c.WebMarginBps, "retail_margin": c.RetailMarginBps, "dealer_margin": c.DealerMarginBps,
+		"description_time": c.DescriptionTime, "min_price": c.MinPrice, "allowed_rebate": c.AllowedRebate, "image": c.ImageKey != "",
+		"declaration_name": c.DeclarationName, "country_of_origin": c.CountryOfOrigin, "consumer_rights": c.ConsumerRights, "active": c.Active}
 }
 
 func parentKey(p *uint64) uint64 {
@@ -559,7 +569,8 @@ func (s *Service) UpdateCategory(ctx context.Context, id uint64, p CategoryPatch
 		}
 		out = &c
 		repriced = c.Margins() != cur.Margins()
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryUpdated, SubjectType: activity.SubjectCategory, SubjectID: id,
+			Old: categoryValues(cur), New: categoryValues(&c)})
 	})
 	if err != nil || !repriced {
 		return out, err
@@ -601,7 +612,8 @@ func (s *Service) DeleteCategory(ctx context.Context, id uint64) error {
 		if err := tx.Delete(&Category{}, id).Error; err != nil {
 			return apperr.Wrap(err, "delete category")
 		}
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryDeleted, SubjectType: activity.SubjectCategory, SubjectID: id,
+			Old: categoryValues(c)})
 	})
 	if err == nil && imageKey != "" {
 		s.deleteObjects(ctx, imageKey) // garbage now; a failed delete is logged, nothing visible is lost
@@ -655,10 +667,16 @@ func (s *Service) SetCategoryImage(ctx context.Context, id uint64, r io.Reader) 
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return nil, apperr.Wrap(err, "store category image")
 	}
-	if err := s.db.WithContext(ctx).Model(&Category{}).Where("id = ?", id).
-		Updates(map[string]any{"image_key": key, "updated_at": s.now()}).Error; err != nil {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Category{}).Where("id = ?", id).Updates(map[string]any{"image_key": key, "updated_at": s.now()}).Error; err != nil {
+			return apperr.Wrap(err, "save category image")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.CategoryUpdated, SubjectType: activity.SubjectCategory, SubjectID: id,
+			Old: map[string]any{"image": c.ImageKey != ""}, New: map[string]any{"image": true}})
+	})
+	if err != nil {
 		s.deleteObjects(ctx, key)
-		return nil, apperr.Wrap(err, "save category image")
+		return nil, err
 	}
 	if c.ImageKey != "" {
 		s.deleteObjects(ctx, c.ImageKey)

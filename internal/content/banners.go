@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 )
@@ -291,13 +292,17 @@ func (s *Service) CreateBanner(ctx context.Context, in BannerInput) (*Banner, er
 		BrandID: optionalID(in.BrandID), ImageKey: img, MobileImageKey: mobile, CreatedAt: now, UpdatedAt: now}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Create(&b).Error; err != nil {
-			return err
+			return apperr.Wrap(err, "create banner")
 		}
-		return replaceBannerProducts(tx, b.ID, in.ProductIDs)
+		if err := replaceBannerProducts(tx, b.ID, in.ProductIDs); err != nil {
+			return apperr.Wrap(err, "create banner")
+		}
+		b.ProductIDs = in.ProductIDs
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityBannerCreated, SubjectType: subjectBanner, SubjectID: b.ID, New: bannerValues(b)})
 	})
 	if err != nil {
 		s.deleteObjects(ctx, img, mobile)
-		return nil, apperr.Wrap(err, "create banner")
+		return nil, err
 	}
 	return s.GetBanner(ctx, b.ID)
 }
@@ -353,7 +358,13 @@ func (s *Service) UpdateBanner(ctx context.Context, id uint64, in BannerInput) (
 		if res.RowsAffected == 0 {
 			return apperr.NotFoundThing("banner")
 		}
-		return replaceBannerProducts(tx, id, in.ProductIDs)
+		if err := replaceBannerProducts(tx, id, in.ProductIDs); err != nil {
+			return err
+		}
+		now := Banner{Name: in.Name, Position: in.Position, SortOrder: in.SortOrder, Link: in.Link, CategoryID: optionalID(in.CategoryID),
+			BrandID: optionalID(in.BrandID), ImageKey: img, MobileImageKey: mobile, ProductIDs: in.ProductIDs}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityBannerUpdated, SubjectType: subjectBanner, SubjectID: id,
+			Old: bannerValues(*old), New: bannerValues(now)})
 	})
 	if err != nil {
 		s.deleteObjects(ctx, stored...)
@@ -376,7 +387,10 @@ func (s *Service) DeleteBanner(ctx context.Context, id uint64) error {
 		if err := tx.Where("banner_id = ?", id).Delete(&bannerProduct{}).Error; err != nil {
 			return err
 		}
-		return tx.Where("id = ?", id).Delete(&Banner{}).Error
+		if err := tx.Where("id = ?", id).Delete(&Banner{}).Error; err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityBannerDeleted, SubjectType: subjectBanner, SubjectID: id, Old: bannerValues(*old)})
 	})
 	if err != nil {
 		return apperr.Wrap(err, "delete banner")

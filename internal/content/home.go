@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 )
@@ -89,8 +90,16 @@ func (s *Service) SetHomeProducts(ctx context.Context, ids []uint64) ([]uint64, 
 	if err := s.checkProducts(ctx, "product_ids", ids); err != nil {
 		return nil, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	before, err := s.HomeProductIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("1 = 1").Delete(&homeProduct{}).Error; err != nil {
+			return err
+		}
+		if err := activity.Record(ctx, tx, activity.Change{Type: ActivityHomeProductsSet, SubjectType: subjectHome,
+			Old: map[string]any{"ids": before}, New: map[string]any{"ids": ids}}); err != nil {
 			return err
 		}
 		rows := make([]homeProduct, len(ids))
@@ -114,8 +123,16 @@ func (s *Service) SetHomeCategories(ctx context.Context, ids []uint64) ([]uint64
 	if err := s.checkCategories(ctx, "category_ids", ids); err != nil {
 		return nil, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	before, err := s.HomeCategoryIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("1 = 1").Delete(&homeCategory{}).Error; err != nil {
+			return err
+		}
+		if err := activity.Record(ctx, tx, activity.Change{Type: ActivityHomeCategoriesSet, SubjectType: subjectHome,
+			Old: map[string]any{"ids": before}, New: map[string]any{"ids": ids}}); err != nil {
 			return err
 		}
 		rows := make([]homeCategory, len(ids))
@@ -259,7 +276,11 @@ func (s *Service) CreateSection(ctx context.Context, in SectionInput) (*Section,
 		if err := tx.Create(&sec).Error; err != nil {
 			return err
 		}
-		return replaceSectionItems(tx, sec.ID, in)
+		if err := replaceSectionItems(tx, sec.ID, in); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivitySectionCreated, SubjectType: subjectSection, SubjectID: sec.ID,
+			New: sectionValues(sec.Name, sec.SortOrder, sec.ShowDesktop, sec.ShowMobile, in.ProductIDs, in.CategoryIDs)})
 	})
 	if err != nil {
 		return nil, apperr.Wrap(err, "create section")
@@ -285,7 +306,12 @@ func (s *Service) UpdateSection(ctx context.Context, id uint64, in SectionInput)
 			"show_desktop": in.ShowDesktop, "show_mobile": in.ShowMobile, "updated_at": s.now()}).Error; err != nil {
 			return err
 		}
-		return replaceSectionItems(tx, id, in)
+		if err := replaceSectionItems(tx, id, in); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivitySectionUpdated, SubjectType: subjectSection, SubjectID: id,
+			Old: sectionValues(old.Name, old.SortOrder, old.ShowDesktop, old.ShowMobile, old.ProductIDs, old.CategoryIDs),
+			New: sectionValues(in.Name, order, in.ShowDesktop, in.ShowMobile, in.ProductIDs, in.CategoryIDs)})
 	})
 	if err != nil {
 		return nil, apperr.Wrap(err, "update section")
@@ -295,17 +321,22 @@ func (s *Service) UpdateSection(ctx context.Context, id uint64, in SectionInput)
 
 // DeleteSection removes a section and its items.
 func (s *Service) DeleteSection(ctx context.Context, id uint64) error {
-	if _, err := s.GetSection(ctx, id); err != nil {
+	old, err := s.GetSection(ctx, id)
+	if err != nil {
 		return err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("section_id = ?", id).Delete(&sectionProduct{}).Error; err != nil {
 			return err
 		}
 		if err := tx.Where("section_id = ?", id).Delete(&sectionCategory{}).Error; err != nil {
 			return err
 		}
-		return tx.Where("id = ?", id).Delete(&Section{}).Error
+		if err := tx.Where("id = ?", id).Delete(&Section{}).Error; err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivitySectionDeleted, SubjectType: subjectSection, SubjectID: id,
+			Old: sectionValues(old.Name, old.SortOrder, old.ShowDesktop, old.ShowMobile, old.ProductIDs, old.CategoryIDs)})
 	})
 	return apperr.Wrap(err, "delete section")
 }

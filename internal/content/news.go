@@ -7,6 +7,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"gorm.io/gorm"
+
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/richtext"
@@ -112,9 +115,15 @@ func (s *Service) CreateNews(ctx context.Context, in NewsInput) (*News, error) {
 	}
 	now := s.now()
 	n := News{Title: in.Title, Body: in.Body, ImageKey: img, PublishedAt: now, CreatedAt: now, UpdatedAt: now}
-	if err := s.db.WithContext(ctx).Create(&n).Error; err != nil {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&n).Error; err != nil {
+			return apperr.Wrap(err, "create news")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityNewsCreated, SubjectType: subjectNews, SubjectID: n.ID, New: newsValues(n)})
+	})
+	if err != nil {
 		s.deleteObjects(ctx, img)
-		return nil, apperr.Wrap(err, "create news")
+		return nil, err
 	}
 	return &n, nil
 }
@@ -138,16 +147,25 @@ func (s *Service) UpdateNews(ctx context.Context, id uint64, in NewsInput) (*New
 	case in.RemoveImage:
 		img, replaced = "", old.ImageKey
 	}
-	res := s.db.WithContext(ctx).Model(&News{}).Where("id = ?", id).
-		Updates(map[string]any{"title": in.Title, "body": in.Body, "image_key": img, "updated_at": s.now()})
-	if res.Error != nil || res.RowsAffected == 0 {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&News{}).Where("id = ?", id).
+			Updates(map[string]any{"title": in.Title, "body": in.Body, "image_key": img, "updated_at": s.now()})
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "update news")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("news")
+		}
+		now := *old
+		now.Title, now.Body, now.ImageKey = in.Title, in.Body, img
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityNewsUpdated, SubjectType: subjectNews, SubjectID: id,
+			Old: newsValues(*old), New: newsValues(now)})
+	})
+	if err != nil {
 		if img != old.ImageKey {
 			s.deleteObjects(ctx, img)
 		}
-		if res.Error != nil {
-			return nil, apperr.Wrap(res.Error, "update news")
-		}
-		return nil, apperr.NotFoundThing("news")
+		return nil, err
 	}
 	s.deleteObjects(ctx, replaced)
 	return s.GetNews(ctx, id)
@@ -159,8 +177,14 @@ func (s *Service) DeleteNews(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.db.WithContext(ctx).Where("id = ?", id).Delete(&News{}).Error; err != nil {
-		return apperr.Wrap(err, "delete news")
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("id = ?", id).Delete(&News{}).Error; err != nil {
+			return apperr.Wrap(err, "delete news")
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityNewsDeleted, SubjectType: subjectNews, SubjectID: id, Old: newsValues(*old)})
+	})
+	if err != nil {
+		return err
 	}
 	s.deleteObjects(ctx, old.ImageKey)
 	return nil

@@ -6,8 +6,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/richtext"
 )
@@ -143,8 +145,21 @@ func (s *Service) SavePage(ctx context.Context, slug string, in PageInput) (*Pag
 		return nil, err
 	}
 	p := Page{Slug: slug, TitleSr: in.TitleSr, TitleEn: in.TitleEn, BodySr: in.BodySr, BodyEn: in.BodyEn, UpdatedAt: s.now()}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "slug"}},
-		DoUpdates: clause.AssignmentColumns([]string{"title_sr", "title_en", "body_sr", "body_en", "updated_at"})}).Create(&p).Error
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var before Page
+		if err := tx.Where("slug = ?", slug).Limit(1).Find(&before).Error; err != nil {
+			return err
+		}
+		if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "slug"}},
+			DoUpdates: clause.AssignmentColumns([]string{"title_sr", "title_en", "body_sr", "body_en", "updated_at"})}).Create(&p).Error; err != nil {
+			return err
+		}
+		var old any
+		if before.Slug != "" {
+			old = pageValues(before)
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityPageUpdated, SubjectType: subjectPage, Old: old, New: pageValues(p)})
+	})
 	if err != nil {
 		return nil, apperr.Wrap(err, "save page")
 	}

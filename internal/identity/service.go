@@ -16,6 +16,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
@@ -596,9 +597,17 @@ func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return nil, apperr.Wrap(err, "store avatar")
 	}
-	if err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", uid).Updates(map[string]any{"avatar_key": key, "updated_at": s.now()}).Error; err != nil {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&User{}).Where("id = ?", uid).Updates(map[string]any{"avatar_key": key, "updated_at": s.now()}).Error; err != nil {
+			return apperr.Wrap(err, "save avatar")
+		}
+		// the image itself is not history: the entry says who changed whose avatar, and when
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityUserAvatarUpdate, SubjectType: "user", SubjectID: uid,
+			Old: map[string]any{"avatar": u.AvatarKey != ""}, New: map[string]any{"avatar": true}})
+	})
+	if err != nil {
 		s.deleteObject(ctx, key)
-		return nil, apperr.Wrap(err, "save avatar")
+		return nil, err
 	}
 	// The old image is garbage now; failing to delete it loses nothing the user sees.
 	s.deleteObject(ctx, u.AvatarKey)

@@ -39,7 +39,9 @@ func all() []*gormigrate.Migration {
 		m0020Staff(),
 		m0021OrderHandling(),
 		m0022InvoiceInfo(),
+		m0023NewsletterOrder(),
 		m0024UserIdentities(),
+		m0025SearchLookupIndexes(),
 	}
 }
 

@@ -43,7 +43,9 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0020_staff", Applied: true},
 	{ID: "0021_order_handling", Applied: true},
 	{ID: "0022_invoice_info", Applied: true},
-	{ID: "0024_user_identities", Applied: true}}
+	{ID: "0023_newsletter_order", Applied: true},
+	{ID: "0024_user_identities", Applied: true},
+	{ID: "0025_search_lookup_indexes", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -193,11 +195,27 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0025_search_lookup_indexes" {
+			t.Fatalf("Down rolled back %q, want 0025_search_lookup_indexes", id)
+		}
+		if gdb.Migrator().HasIndex("products", "products_sku_lower_idx") || gdb.Migrator().HasIndex("products", "products_ean_idx") ||
+			gdb.Migrator().HasIndex("products", "products_search_description_trgm_idx") {
+			t.Error("products' search lookup indexes still there after rolling back 0025")
+		}
+		if !gdb.Migrator().HasIndex("products", "products_name_id_idx") {
+			t.Error("0004's products_name_id_idx not back after rolling back 0025")
+		}
 		if id := down(t, gdb); id != "0024_user_identities" {
 			t.Fatalf("Down rolled back %q, want 0024_user_identities", id)
 		}
 		if gdb.Migrator().HasTable("user_identities") {
 			t.Error("user_identities still there after rolling back 0024")
+		}
+		if id := down(t, gdb); id != "0023_newsletter_order" {
+			t.Fatalf("Down rolled back %q, want 0023_newsletter_order", id)
+		}
+		if gdb.Migrator().HasColumn("newsletter_products", "position") {
+			t.Error("newsletter_products.position still there after rolling back 0023")
 		}
 		if id := down(t, gdb); id != "0022_invoice_info" {
 			t.Fatalf("Down rolled back %q, want 0022_invoice_info", id)

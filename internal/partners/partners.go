@@ -16,6 +16,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
@@ -217,7 +218,11 @@ func (s *Service) Create(ctx context.Context, name string, cats []CategoryPercen
 		if err := tx.Create(&row).Error; err != nil {
 			return apperr.Wrap(err, "create api client")
 		}
-		return s.replaceCategories(tx, row.ID, kept)
+		if err := s.replaceCategories(tx, row.ID, kept); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityCreated, SubjectType: ActivitySubject, SubjectID: row.ID,
+			New: map[string]any{"name": row.Name, "categories": activityCategories(kept)}})
 	})
 	if err != nil {
 		return nil, err
@@ -242,23 +247,39 @@ func (s *Service) Update(ctx context.Context, id uint64, name, labelText *string
 		return nil, apperr.InvalidFields(fields...)
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if _, err := s.find(ctx, tx, id); err != nil {
+		before, err := s.find(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		if err := s.checkCategoriesExist(tx, kept); err != nil {
 			return err
 		}
+		var had []apiClientCategory
+		if err := tx.Where("api_client_id = ?", id).Order("category_id").Find(&had).Error; err != nil {
+			return apperr.Wrap(err, "api client categories")
+		}
+		oldCats := make([]CategoryPercentage, 0, len(had))
+		for _, h := range had {
+			oldCats = append(oldCats, CategoryPercentage{ID: h.CategoryID, Percentage: money.Bps(h.PercentageBps)})
+		}
+		old := map[string]any{"categories": activityCategories(oldCats)}
+		changed := map[string]any{"categories": activityCategories(kept)}
 		set := map[string]any{"updated_at": s.clk.Now()}
 		if name != nil {
 			set["name"] = *name
+			old["name"], changed["name"] = before.Name, *name
 		}
 		if labelText != nil {
 			set["label_text"] = *labelText
+			old["label_text"], changed["label_text"] = before.LabelText, *labelText
 		}
 		if err := tx.Model(&apiClient{}).Where("id = ?", id).Updates(set).Error; err != nil {
 			return apperr.Wrap(err, "update api client")
 		}
-		return s.replaceCategories(tx, id, kept)
+		if err := s.replaceCategories(tx, id, kept); err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityUpdated, SubjectType: ActivitySubject, SubjectID: id, Old: old, New: changed})
 	})
 	if err != nil {
 		return nil, err
@@ -268,26 +289,60 @@ func (s *Service) Update(ctx context.Context, id uint64, name, labelText *string
 
 // SetActive switches a client on or off; an inactive client's feed answers 403.
 func (s *Service) SetActive(ctx context.Context, id uint64, active bool) (*Client, error) {
-	res := s.db.WithContext(ctx).Model(&apiClient{}).Where("id = ?", id).Updates(map[string]any{"active": active, "updated_at": s.clk.Now()})
-	if res.Error != nil {
-		return nil, apperr.Wrap(res.Error, "api client status")
-	}
-	if res.RowsAffected == 0 {
-		return nil, apperr.NotFoundThing("api_client")
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		before, err := s.find(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.Model(&apiClient{}).Where("id = ?", id).Updates(map[string]any{"active": active, "updated_at": s.clk.Now()}).Error; err != nil {
+			return apperr.Wrap(err, "api client status")
+		}
+		if before.Active == active {
+			return nil
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityUpdated, SubjectType: ActivitySubject, SubjectID: id,
+			Old: map[string]any{"active": before.Active}, New: map[string]any{"active": active}})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return s.Get(ctx, id)
 }
 
 // Rotate gives a client a new secret URL; the old one stops working at once.
 func (s *Service) Rotate(ctx context.Context, id uint64) (*Client, error) {
-	res := s.db.WithContext(ctx).Model(&apiClient{}).Where("id = ?", id).Updates(map[string]any{"token": newToken(), "updated_at": s.clk.Now()})
-	if res.Error != nil {
-		return nil, apperr.Wrap(res.Error, "rotate api client")
-	}
-	if res.RowsAffected == 0 {
-		return nil, apperr.NotFoundThing("api_client")
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&apiClient{}).Where("id = ?", id).Updates(map[string]any{"token": newToken(), "updated_at": s.clk.Now()})
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "rotate api client")
+		}
+		if res.RowsAffected == 0 {
+			return apperr.NotFoundThing("api_client")
+		}
+		// the secret itself never goes into the log
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityRotated, SubjectType: ActivitySubject, SubjectID: id})
+	})
+	if err != nil {
+		return nil, err
 	}
 	return s.Get(ctx, id)
+}
+
+// Activity entries of the API clients.
+const (
+	ActivityCreated = "api_client.created"
+	ActivityUpdated = "api_client.updated"
+	ActivityRotated = "api_client.rotated"
+	ActivitySubject = "api_client"
+)
+
+// activityCategories is a client's categories as the log keeps them: id and percentage.
+func activityCategories(cats []CategoryPercentage) []map[string]any {
+	out := make([]map[string]any, 0, len(cats))
+	for _, c := range cats {
+		out = append(out, map[string]any{"id": c.ID, "percentage": c.Percentage})
+	}
+	return out
 }
 
 func (s *Service) replaceCategories(tx *gorm.DB, id uint64, cats []CategoryPercentage) error {

@@ -301,9 +301,6 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 	if key != "" {
 		k := cartKey + "|" + key
 		idem = &k
-		if p, err := s.replay(ctx, k, hash); p != nil || err != nil {
-			return p, err
-		}
 	}
 	if lang != i18n.EN {
 		lang = i18n.SR
@@ -326,17 +323,29 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 		o.UserID = &uid
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return s.place(ctx, tx, c, cartKey, o) })
-	if errors.Is(err, errDuplicateKey) {
-		if p, err := s.replay(ctx, *idem, hash); p != nil || err != nil {
-			return p, err
+	// A repeated key is found only when it matters, not by a lookup before every checkout: the
+	// first call's commit emptied the cart (a retry finds it empty), or the cart was filled
+	// again and the order's insert hits the key's unique index (errDuplicateKey). Either way
+	// the first call's order is the answer (another body: 409).
+	if idem != nil && (errors.Is(err, errDuplicateKey) || isCartEmpty(err)) {
+		if p, rerr := s.replay(ctx, *idem, hash); p != nil || rerr != nil {
+			return p, rerr
 		}
-		return nil, apperr.Wrap(err, "checkout replay")
+		if errors.Is(err, errDuplicateKey) {
+			return nil, apperr.Wrap(err, "checkout replay")
+		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	s.queueOrderMails(ctx, o.ID)
 	return &Placed{Order: o, Created: true}, nil
+}
+
+// isCartEmpty tells whether the checkout found no lines in the cart.
+func isCartEmpty(err error) bool {
+	var ae *apperr.Error
+	return errors.As(err, &ae) && ae.Msg.Key == "sales.cart_empty"
 }
 
 // replay answers the order an earlier call with this idempotency key made (nil: none).
@@ -398,33 +407,11 @@ func (s *Service) place(ctx context.Context, tx *gorm.DB, c Caller, cartKey stri
 	}
 	now := s.clock.Now()
 	o.CreatedAt, o.UpdatedAt = now, now
-	if err := tx.Omit("Number").Create(o).Error; err != nil {
-		if errors.Is(err, gorm.ErrDuplicatedKey) && o.IdempotencyKey != nil {
-			return errDuplicateKey
-		}
-		return apperr.Wrap(err, "create order")
+	if err := insertOrder(tx, o, now); err != nil {
+		return err
 	}
-	num := OrderNumber(now, o.ID)
-	o.Number = &num
-	if err := tx.Model(&Order{}).Where("id = ?", o.ID).Update("number", num).Error; err != nil {
-		return apperr.Wrap(err, "order number")
-	}
-	// Stock in product id order, so two orders sharing products lock them in the same order
-	// (no deadlock between them on PostgreSQL).
-	sort.Slice(items, func(i, j int) bool { return items[i].ProductID < items[j].ProductID })
-	var short []string
-	for _, it := range items {
-		ok, err := s.sf.ReserveStockTx(ctx, tx, it.ProductID, it.Quantity)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			short = append(short, it.Name)
-		}
-	}
-	if len(short) > 0 {
-		return &apperr.Error{Code: apperr.Invalid, Msg: apperr.M("sales.out_of_stock", "names", strings.Join(short, ", ")),
-			Fields: []apperr.FieldError{apperr.Field("cart_id", "sales.out_of_stock", "names", strings.Join(short, ", "))}}
+	if err := s.takeStock(ctx, tx, items, "cart_id"); err != nil {
+		return err
 	}
 	for i := range items {
 		items[i].OrderID = o.ID
@@ -442,6 +429,47 @@ func (s *Service) place(ctx context.Context, tx *gorm.DB, c Caller, cartKey stri
 	}
 	if err := tx.Where("owner = ? AND instance = ?", cartKey, InstanceCart).Delete(&cartItem{}).Error; err != nil {
 		return apperr.Wrap(err, "empty cart")
+	}
+	return nil
+}
+
+// insertOrder inserts the order and writes its number (built from the id) in the same
+// transaction. A second order under a taken Idempotency-Key is errDuplicateKey.
+func insertOrder(tx *gorm.DB, o *Order, now time.Time) error {
+	if err := tx.Omit("Number").Create(o).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) && o.IdempotencyKey != nil {
+			return errDuplicateKey
+		}
+		return apperr.Wrap(err, "create order")
+	}
+	num := OrderNumber(now, o.ID)
+	o.Number = &num
+	if err := tx.Model(&Order{}).Where("id = ?", o.ID).Update("number", num).Error; err != nil {
+		return apperr.Wrap(err, "order number")
+	}
+	return nil
+}
+
+// takeStock takes every line's units from products.stock by a conditional UPDATE, in product
+// id order (two orders sharing products lock them in the same order: no deadlock between them
+// on PostgreSQL). Any line short of stock is a 422 on field naming those products; the caller's
+// transaction is then rolled back, so no unit is taken.
+func (s *Service) takeStock(ctx context.Context, tx *gorm.DB, items []OrderItem, field string) error {
+	sort.Slice(items, func(i, j int) bool { return items[i].ProductID < items[j].ProductID })
+	var short []string
+	for _, it := range items {
+		ok, err := s.sf.ReserveStockTx(ctx, tx, it.ProductID, it.Quantity)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			short = append(short, it.Name)
+		}
+	}
+	if len(short) > 0 {
+		names := strings.Join(short, ", ")
+		return &apperr.Error{Code: apperr.Invalid, Msg: apperr.M("sales.out_of_stock", "names", names),
+			Fields: []apperr.FieldError{apperr.Field(field, "sales.out_of_stock", "names", names)}}
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -282,13 +281,10 @@ func (s *Service) TransferProformaInvoice(ctx context.Context, id uint64) (*Prof
 			PostCode: inv.PostCode, ShippingName: inv.Name, ShippingAddress: inv.Address, ShippingCity: inv.City, ShippingPostCode: inv.PostCode,
 			ShippingPhone: inv.Phone, Note: inv.Note, CompanyName: inv.CompanyName, CompanyNumber: inv.CompanyNumber, CompanyPIB: inv.CompanyPIB,
 			PaymentMethod: PaymentBankTransfer, Total: inv.Total, UserID: inv.UserID, NotifiedAt: &now, CreatedAt: now, UpdatedAt: now}
-		if err := tx.Omit("Number").Create(o).Error; err != nil {
-			return apperr.Wrap(err, "create order")
+		if err := insertOrder(tx, o, now); err != nil {
+			return err
 		}
-		num := OrderNumber(now, o.ID)
-		if err := tx.Model(&Order{}).Where("id = ?", o.ID).Update("number", num).Error; err != nil {
-			return apperr.Wrap(err, "order number")
-		}
+		num := *o.Number
 		// The guard against a second transfer of the same invoice: on PostgreSQL the later one
 		// waits for this row and then finds order_id set.
 		res := tx.Model(&ProformaInvoice{}).Where("id = ? AND order_id IS NULL", id).Updates(map[string]any{"order_id": o.ID, "updated_at": now})
@@ -303,20 +299,8 @@ func (s *Service) TransferProformaInvoice(ctx context.Context, id uint64) (*Prof
 			items[i] = OrderItem{OrderID: o.ID, ProductID: it.ProductID, SKU: it.SKU, Name: it.Name, Price: it.Price, Quantity: it.Quantity,
 				Total: it.Total, VatBps: it.VatBps}
 		}
-		sort.Slice(items, func(i, j int) bool { return items[i].ProductID < items[j].ProductID })
-		var short []string
-		for _, it := range items {
-			ok, err := s.sf.ReserveStockTx(ctx, tx, it.ProductID, it.Quantity)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				short = append(short, it.Name)
-			}
-		}
-		if len(short) > 0 {
-			return &apperr.Error{Code: apperr.Invalid, Msg: apperr.M("sales.out_of_stock", "names", strings.Join(short, ", ")),
-				Fields: []apperr.FieldError{apperr.Field("items", "sales.out_of_stock", "names", strings.Join(short, ", "))}}
+		if err := s.takeStock(ctx, tx, items, "items"); err != nil {
+			return err
 		}
 		if err := tx.Create(&items).Error; err != nil {
 			return apperr.Wrap(err, "order items")

@@ -115,11 +115,9 @@ func (s *Service) search(ctx context.Context, q string, page, perPage int, count
 			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
 			Where("p.active = ? AND p.visible = ?", true, true)
 	}
-	var ids []uint64
-	if err := base().Where(cond, condArgs...).
-		Order(clause.OrderBy{Expression: clause.Expr{SQL: lit.rank + ", p.name, p.id", Vars: lit.rankArgs}}).
-		Offset((page-1)*perPage).Limit(perPage).Pluck("p.id", &ids).Error; err != nil {
-		return res, apperr.Wrap(err, "search")
+	ids, err := s.literalPage(ctx, term, words, (page-1)*perPage, perPage)
+	if err != nil {
+		return res, err
 	}
 	literalHits := len(ids) > 0
 	if !literalHits && page > 1 { // past the last page, or no literal hit at all?

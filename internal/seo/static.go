@@ -66,4 +66,8 @@ var PlainPages = []struct {
 	{"/registracija", "Registracija", "Register", true},
 	{"/zaboravljena-lozinka", "Zaboravljena lozinka", "Forgotten password", true},
 	{"/nova-lozinka", "Nova lozinka", "New password", true},
+	// the mails' signed links (newsletter, back-in-stock alerts): one person's, never indexed
+	{"/newsletter/potvrda", "Potvrda prijave na newsletter", "Newsletter confirmation", true},
+	{"/newsletter/odjava", "Odjava sa newsletter-a", "Newsletter unsubscribe", true},
+	{"/obavestenje-o-dostupnosti/odjava", "Odjava obaveštenja o dostupnosti", "Back-in-stock alert cancellation", true},
 }

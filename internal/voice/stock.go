@@ -136,10 +136,11 @@ func (s *Service) MailBackInStock(ctx context.Context) (int, error) {
 	}
 }
 
-// UnsubscribeURL is the signed link in a back-in-stock mail.
+// UnsubscribeURL is the signed link in a back-in-stock mail: a storefront page that sends id
+// and signature to GET available-again/unsubscribe and shows the answer.
 func (s *Service) UnsubscribeURL(id uint64) string {
 	n := strconv.FormatUint(id, 10)
-	return s.opts.PublicURL + "/api/v1/available-again/unsubscribe?id=" + n + "&signature=" + s.sign("stock:"+n)
+	return s.opts.PublicURL + "/obavestenje-o-dostupnosti/odjava?id=" + n + "&signature=" + s.sign("stock:"+n)
 }
 
 // Unsubscribe removes a subscription named by a mail's signed link. A bad signature is a 404

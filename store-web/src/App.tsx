@@ -11,6 +11,7 @@ import { LoginPage } from './pages/LoginPage'
 import { NewPasswordPage } from './pages/NewPasswordPage'
 import { NotFoundPage } from './pages/NotFoundPage'
 import { RegisterPage } from './pages/RegisterPage'
+import { SignedLinkPage } from './pages/SignedLinkPage'
 import { AdminAreaPage, StorefrontOffPage } from './pages/StorefrontOffPage'
 import { GuestOnly, RequireLogin } from './routes/guards'
 import { contentRoutes } from './routes/contentRoutes'
@@ -88,6 +89,9 @@ export function StoreRoutes() {
         <Route path={paths.wishlist} element={<Suspense fallback={<PageLoading />}><WishlistPage /></Suspense>} />
         <Route path={paths.checkout} element={<Suspense fallback={<PageLoading />}><CheckoutPage /></Suspense>} />
         <Route path={paths.thankYou} element={<Suspense fallback={<PageLoading />}><ThankYouPage /></Suspense>} />
+        <Route path={paths.newsletterConfirm} element={<SignedLinkPage kind="newsletterConfirm" />} />
+        <Route path={paths.newsletterUnsubscribe} element={<SignedLinkPage kind="newsletterUnsubscribe" />} />
+        <Route path={paths.stockUnsubscribe} element={<SignedLinkPage kind="stockUnsubscribe" />} />
         {comingSoon.map((p) => (
           <Route key={p} path={p} element={<ComingSoonPage />} />
         ))}

@@ -35,25 +35,12 @@ import (
 // catalogBench builds a catalogue of n products in a fresh PostgreSQL database (on the server
 // of SHOP_BENCH_DATABASE_URL, else SHOP_TEST_DATABASE_URL) and measures the catalogue figures.
 func catalogBench(n int64, workers uint64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nCatalogue: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Catalogue", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
-	if os.Getenv("SHOP_BENCH_KEEP") != "" {
-		// Kept for EXPLAIN after the run; drop it by hand.
-		fmt.Printf("\nCatalogue database kept: %s\n", dbURL)
-	} else {
-		defer drop()
-	}
+	defer drop()
 	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err
@@ -353,6 +340,30 @@ func benchApp(ctx context.Context, dbURL string) (*app.App, *config.Config, *slo
 }
 
 // freshDatabase creates an empty database on base's server and returns its URL and a drop.
+// benchDatabase is a figure's throw-away PostgreSQL database on the server of
+// SHOP_BENCH_DATABASE_URL (else SHOP_TEST_DATABASE_URL): "" when there is none or the figure
+// has nothing to measure (it says it skipped); with SHOP_BENCH_KEEP set the database is kept
+// for EXPLAIN after the run (drop it by hand) and its URL printed.
+func benchDatabase(ctx context.Context, figure string, wanted bool) (string, func(), error) {
+	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
+	if base == "" {
+		base = os.Getenv("SHOP_TEST_DATABASE_URL")
+	}
+	if !wanted || base == "" {
+		fmt.Printf("\n%s: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)\n", figure)
+		return "", nil, nil
+	}
+	dbURL, drop, err := freshDatabase(ctx, base)
+	if err != nil {
+		return "", nil, err
+	}
+	if os.Getenv("SHOP_BENCH_KEEP") != "" {
+		fmt.Printf("\n%s database kept: %s\n", figure, dbURL)
+		return dbURL, func() {}, nil
+	}
+	return dbURL, drop, nil
+}
+
 func freshDatabase(ctx context.Context, base string) (string, func(), error) {
 	admin, err := db.OpenURL(ctx, base, 2)
 	if err != nil {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"shop/internal/catalog"
@@ -19,17 +18,9 @@ import (
 // the whole job (with the recompute it asks for), against the hand-written INSERT ... SELECT
 // giving the same products the same action; best of three each. Goal: at most 2x.
 func discountsBench(n int64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nMass discount: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Mass discount", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
 	defer drop()

@@ -21,17 +21,9 @@ import (
 // (relative to e-ponuda, 2 %, one competitor ignored), against the baseline of reading the same
 // file and COPYing its rows into an unlogged table. Goal: at most 2x. Medians of three rounds.
 func eofferFigures(rows int) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if rows <= 0 || base == "" {
-		fmt.Println("\nE-ponuda competitor file: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "E-ponuda competitor file", rows > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
 	defer drop()

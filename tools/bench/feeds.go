@@ -37,17 +37,9 @@ type countingWriter struct{ n int64 }
 func (c *countingWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
 
 func feedsBench(n int64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nFeeds: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Feeds", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
 	defer drop()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -27,24 +26,12 @@ import (
 // suppliers, 1,000 web-margin rules, recommended-price rules with suppliers' recommended prices,
 // authenticated discounts and actions valid today.
 func pricingFigures(n int64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nPricing: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Pricing", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
-	if os.Getenv("SHOP_BENCH_KEEP") != "" {
-		fmt.Printf("\nPricing database kept: %s\n", dbURL)
-	} else {
-		defer drop()
-	}
+	defer drop()
 	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err

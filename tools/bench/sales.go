@@ -46,24 +46,12 @@ const (
 // beside pgbench of the SQL the call runs. The baselines' statements are EXPLAIN ANALYZEd
 // and the slowest one's plan printed.
 func salesBench(n int64, workers uint64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nSales: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Sales", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
-	if os.Getenv("SHOP_BENCH_KEEP") != "" {
-		fmt.Printf("\nSales database kept: %s\n", dbURL)
-	} else {
-		defer drop()
-	}
+	defer drop()
 	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -24,24 +23,12 @@ import (
 // category <= 30 ms, product <= 15 ms, autocomplete <= 20 ms; throughput >= 60 % of pgbench.
 // Each baseline's statements are EXPLAIN ANALYZEd; the slowest one's plan is printed.
 func storefrontBench(n int64, workers uint64) error {
-	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
-	if base == "" {
-		base = os.Getenv("SHOP_TEST_DATABASE_URL")
-	}
-	if n <= 0 || base == "" {
-		fmt.Println("\nStorefront API: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
-	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
-	if err != nil {
+	dbURL, drop, err := benchDatabase(ctx, "Storefront API", n > 0)
+	if err != nil || dbURL == "" {
 		return err
 	}
-	if os.Getenv("SHOP_BENCH_KEEP") != "" {
-		fmt.Printf("\nStorefront database kept: %s\n", dbURL)
-	} else {
-		defer drop()
-	}
+	defer drop()
 	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
 		return err

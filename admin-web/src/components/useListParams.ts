@@ -43,3 +43,21 @@ export function useListParams(sizes: readonly number[] = PAGE_SIZES): [ListParam
     setQ((prev) => writeListParams(prev, change, sizes), { replace: change.search !== undefined })
   return [readListParams(q, sizes), set]
 }
+
+/** useUrlFilters keeps a list's own filters in the address beside its page, one way for every
+ *  list: set(k, v) writes one (an empty value removes it) and goes back to page 1; clear()
+ *  removes them all. q is the address's parameters, for the page's own reader of them. */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const [q, setQ] = useSearchParams()
+  const change = (write: (next: URLSearchParams) => void) =>
+    setQ((prev) => {
+      const next = new URLSearchParams(prev)
+      write(next)
+      next.delete('page') // a new filter starts on page 1
+      return next
+    })
+  const set = (k: K, v: string | number | undefined) =>
+    change((next) => (v === undefined || v === '' ? next.delete(k) : next.set(k, String(v))))
+  const clear = () => change((next) => keys.forEach((k) => next.delete(k)))
+  return { q, set, clear }
+}

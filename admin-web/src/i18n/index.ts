@@ -18,7 +18,7 @@ export const LANGS = ['sr', 'en'] as const
  * catalog.en.json, ...), loaded with the layout. A new area's files are added here (a test checks
  * that every <area>.<lang>.json file is listed).
  */
-export const AREAS = ['catalog', 'pricelists', 'notifications', 'discounts', 'pricing', 'priceExplain', 'partners', 'eoffer', 'content', 'voice', 'landing', 'orders', 'invoices'] as const
+export const AREAS = ['catalog', 'pricelists', 'notifications', 'discounts', 'pricing', 'priceExplain', 'partners', 'eoffer', 'content', 'voice', 'landing', 'orders', 'invoices', 'staff'] as const
 
 type Texts = Record<string, unknown>
 type Load = () => Promise<{ default: Texts }>

@@ -11,6 +11,7 @@ import { isStaff } from '../auth/access'
 import { Loading } from '../auth/guards'
 import { LazyResult as Result } from '../components/LazyResult'
 import { useLogout, useMe, useModules } from '../hooks/api/session'
+import { useShell } from '../hooks/api/shell'
 import { LanguageSwitch } from './LanguageSwitch'
 import { NotificationBell } from './NotificationBell'
 import { SidebarMenu } from './SidebarMenu'
@@ -24,6 +25,7 @@ export function AdminLayout() {
   const { token } = theme.useToken()
   const me = useMe()
   const modules = useModules()
+  const shell = useShell(!!me.data && isStaff(me.data))
   const narrow = useNarrow(SIDEBAR_BREAKPOINT)
   const [collapsed, setCollapsed] = useState(narrow)
   useEffect(() => setCollapsed(narrow), [narrow])
@@ -55,7 +57,7 @@ export function AdminLayout() {
         <div style={{ padding: '16px 24px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
           <strong>{collapsed ? t('app.title').slice(0, 1) : t('app.title')}</strong>
         </div>
-        <SidebarMenu user={me.data} modules={modules.data} collapsed={collapsed} />
+        <SidebarMenu user={me.data} modules={modules.data} collapsed={collapsed} supplierLoginUrl={shell.data?.supplier_login_url} />
       </aside>
       <div style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
         <header style={{ height: 64, lineHeight: '64px', background: token.colorBgContainer, padding: '0 16px', borderBottom: `1px solid ${token.colorSplit}` }}>

@@ -50,3 +50,22 @@ describe('SidebarMenu', () => {
     expect((await screen.findByRole('link', { name: 'Proizvodi' })).getAttribute('aria-current')).toBe('page')
   })
 })
+
+describe('SidebarMenu supplier-login link', () => {
+  const settle = () => act(() => new Promise((r) => setTimeout(r, 50)))
+
+  it('opens the configured supplier login in a new tab', async () => {
+    renderApp(<SidebarMenu user={urednik} modules={[]} supplierLoginUrl="https://dobavljaci.example/prijava" />, { at: '/' })
+    await settle()
+    const link = screen.getByRole('link', { name: /Prijava dobavljača/ })
+    expect(link.getAttribute('href')).toBe('https://dobavljaci.example/prijava')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toContain('noopener')
+  })
+
+  it('is hidden when no URL is configured', async () => {
+    renderApp(<SidebarMenu user={urednik} modules={[]} supplierLoginUrl="" />, { at: '/' })
+    await settle()
+    expect(screen.queryByRole('link', { name: /Prijava dobavljača/ })).toBeNull()
+  })
+})

@@ -5,6 +5,7 @@
 // hover, as antd's inline menu did.
 import {
   AppstoreOutlined,
+  ExportOutlined,
   DollarOutlined,
   DownOutlined,
   FileTextOutlined,
@@ -52,7 +53,15 @@ function useNavStyle(): string {
 `
 }
 
-export function SidebarMenu({ user, modules, collapsed = false }: { user: Principal | undefined; modules: string[] | undefined; collapsed?: boolean }) {
+export interface SidebarMenuProps {
+  user: Principal | undefined
+  modules: string[] | undefined
+  collapsed?: boolean
+  /** the external supplier-login page (admin/shell); empty or missing: no link */
+  supplierLoginUrl?: string
+}
+
+export function SidebarMenu({ user, modules, collapsed = false, supplierLoginUrl }: SidebarMenuProps) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const css = useNavStyle()
@@ -128,6 +137,22 @@ export function SidebarMenu({ user, modules, collapsed = false }: { user: Princi
             </li>
           )
         })}
+        {supplierLoginUrl && (
+          <li>
+            {/* another site: a new tab, with no handle back to this one */}
+            <a
+              href={supplierLoginUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="shop-nav-item"
+              title={collapsed ? t('staff.shell.supplierLogin') : undefined}
+              aria-label={collapsed ? t('staff.shell.supplierLogin') : undefined}
+            >
+              <ExportOutlined />
+              {!collapsed && <span className="shop-nav-label">{t('staff.shell.supplierLogin')}</span>}
+            </a>
+          </li>
+        )}
       </ul>
     </nav>
   )

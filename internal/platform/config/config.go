@@ -44,6 +44,15 @@ type Config struct {
 	Sales SalesConfig `mapstructure:"sales"`
 	// Admin is the back office's shell.
 	Admin AdminConfig `mapstructure:"admin"`
+	// Activity is the activity log's retention.
+	Activity ActivityConfig `mapstructure:"activity"`
+}
+
+// ActivityConfig: how long the activity log keeps its entries.
+type ActivityConfig struct {
+	// RetentionDays: a scheduled job deletes entries older than this many days; 0 keeps them
+	// forever.
+	RetentionDays int `mapstructure:"retention_days"`
 }
 
 // SalesConfig: the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
@@ -282,6 +291,7 @@ var defaults = map[string]any{
 	"auth.session_cache_ttl":                 10 * time.Second,
 	"modules":                                AllModules,
 	"admin.supplier_login_url":               "",
+	"activity.retention_days":                365,
 	"web.store_dir":                          "store-web/dist",
 	"web.admin_dir":                          "admin-web/dist",
 	"log.level":                              "info",
@@ -514,6 +524,9 @@ func (c *Config) validate() error {
 	}
 	if u := c.Admin.SupplierLoginURL; u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
 		errs = append(errs, fmt.Sprintf("admin.supplier_login_url: %q is not an http(s) address", u))
+	}
+	if c.Activity.RetentionDays < 0 {
+		errs = append(errs, fmt.Sprintf("activity.retention_days: %d is negative (0 keeps the log forever)", c.Activity.RetentionDays))
 	}
 	for _, m := range c.Modules {
 		if !contains(AllModules, m) {

@@ -61,6 +61,7 @@ func TestLoadDefaults(t *testing.T) {
 		Competitors: CompetitorsConfig{OwnShops: []string{}, MaxRows: 1_000_000},
 		Sales: SalesConfig{Account: "160000000001234595", Payee: "Prodavnica d.o.o., Beograd", PaymentCode: "289", Purpose: "Uplata po porudžbini",
 			IssuePlace: "Beograd", ProformaValidDays: 8},
+		Activity: ActivityConfig{RetentionDays: 365},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)

@@ -35,6 +35,10 @@ export const paths = {
   category: '/kategorije/:slug',
   search: '/pretraga-proizvoda/:query',
   compare: '/uporedi-proizvode',
+  // the mails' signed links (newsletter, back-in-stock alerts)
+  newsletterConfirm: '/newsletter/potvrda',
+  newsletterUnsubscribe: '/newsletter/odjava',
+  stockUnsubscribe: '/obavestenje-o-dostupnosti/odjava',
 } as const
 
 /** The editable static pages (GET pages/{slug}); each is routed at '/' + slug. */

@@ -162,7 +162,7 @@ export function Header() {
             )}
             <NavLink
               to={paths.wishlist}
-              className="header-action"
+              className="header-action header-action--wishlist"
               title={t('nav.wishlist')}
               aria-label={t('cart.headerWishlist', { count: wishlistCount })}
             >

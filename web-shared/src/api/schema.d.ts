@@ -6581,6 +6581,414 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/newsletter/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products chosen for the next newsletter mailing, in order
+         * @description Needs view_newsletter-product.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_NewsletterProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a product to the next newsletter mailing (at the end)
+         * @description Needs view_newsletter-product. A product on the list already stays where it is. At most 100 products. Answers the whole list.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description product */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterProductRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_NewsletterProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/newsletter/products/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Order the products of the next newsletter mailing
+         * @description Needs view_newsletter-product. product_ids must be exactly the products on the list, each once; otherwise 422 (the list changed meanwhile).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the order */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterOrderRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_NewsletterProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/newsletter/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a product off the next newsletter mailing
+         * @description Needs view_newsletter-product. 404 when the product is not on the list. Answers the whole list.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description product id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-array_NewsletterProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/newsletter/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Newsletter subscribers, newest first
+         * @description Needs view_newsletter-product. status: confirmed (mailed), pending (not confirmed yet), unsubscribed, or all (default); search: part of the address. meta.total is the count.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description confirmed | pending | unsubscribed | all */
+                    status?: string;
+                    /** @description part of the e-mail */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100, 1000, 5000) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-NewsletterSubscriber"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/newsletter/subscribers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the newsletter subscribers (CSV or XLSX)
+         * @description Needs view_newsletter-product. Columns: email, status, lang, created_at, confirmed_at, unsubscribed_at (UTC, RFC 3339). Same filters as the list (status default all); format csv (default) or xlsx.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description csv | xlsx */
+                    format?: string;
+                    /** @description confirmed | pending | unsubscribed | all */
+                    status?: string;
+                    /** @description part of the e-mail */
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                        "text/csv": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                        "text/csv": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                        "text/csv": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders": {
         parameters: {
             query?: never;
@@ -17038,6 +17446,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a newsletter subscription (the mail's signed link)
+         * @description A wrong signature, an expired link or one older than the address's unsubscribe: 404 'Link je neispravan ili je istekao.'. Using the link twice is fine.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the link's id, expires and signature */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterConfirmRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up for the newsletter (double opt-in)
+         * @description Mails a confirm link (valid 7 days) in the request's language; an address subscribed already gets no mail and the same answer. email required ('Email adresa je obavezna') and valid ('Niste uneli pravilnu Email adresu.'). Rate-limited per address and e-mail (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description e-mail */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterSubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe from the newsletter (the mail's signed link)
+         * @description A wrong signature: 404 'Link je neispravan ili je istekao.'. Using the link twice is fine.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description the link's id and signature */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsletterUnsubscribeRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -19254,6 +19848,42 @@ export interface components {
             published_at?: string;
             title?: string;
         };
+        NewsletterConfirmRequest: {
+            expires?: number;
+            id?: number;
+            signature?: string;
+        };
+        NewsletterOrderRequest: {
+            product_ids?: number[];
+        };
+        NewsletterProduct: {
+            active?: boolean;
+            added_at?: string;
+            position?: number;
+            product?: components["schemas"]["VoiceProductRef"];
+        };
+        NewsletterProductRequest: {
+            product_id?: number;
+        };
+        NewsletterSubscribeRequest: {
+            email?: string;
+            website?: string;
+        };
+        NewsletterSubscriber: {
+            confirmed_at?: string | null;
+            created_at?: string;
+            email?: string;
+            id?: number;
+            /** @enum {string} */
+            lang?: "sr" | "en";
+            /** @enum {string} */
+            status?: "confirmed" | "pending" | "unsubscribed";
+            unsubscribed_at?: string | null;
+        };
+        NewsletterUnsubscribeRequest: {
+            id?: number;
+            signature?: string;
+        };
         Notification: {
             created_at?: string;
             data?: Record<string, never>;
@@ -20577,6 +21207,10 @@ export interface components {
             data?: components["schemas"]["ContentProductRef"][];
             message?: string;
         };
+        "httpx.ChangeResponse-array_NewsletterProduct": {
+            data?: components["schemas"]["NewsletterProduct"][];
+            message?: string;
+        };
         "httpx.ChangeResponse-array_ProductImage": {
             data?: components["schemas"]["ProductImage"][];
             message?: string;
@@ -20731,6 +21365,9 @@ export interface components {
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
         };
+        "httpx.DataResponse-array_NewsletterProduct": {
+            data?: components["schemas"]["NewsletterProduct"][];
+        };
         "httpx.DataResponse-array_OrderAttachment": {
             data?: components["schemas"]["OrderAttachment"][];
         };
@@ -20822,6 +21459,10 @@ export interface components {
         };
         "httpx.ListResponse-NewsListItem": {
             data?: components["schemas"]["NewsListItem"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-NewsletterSubscriber": {
+            data?: components["schemas"]["NewsletterSubscriber"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Notification": {

@@ -12,6 +12,9 @@ export interface ActivityQuery {
   /** YYYY-MM-DD */
   date_from?: string
   date_to?: string
+  /** what kind of thing (an entry type's first part, e.g. product) and which one */
+  subject_type?: string
+  subject_id?: number
 }
 
 export const activityKeys = {

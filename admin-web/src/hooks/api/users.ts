@@ -85,3 +85,27 @@ function invalidateUser(qc: ReturnType<typeof useQueryClient>, id: number) {
   // the logged-in user may have changed their own name or avatar
   void qc.invalidateQueries({ queryKey: sessionKeys.me() })
 }
+
+/** useDeleteUser: the server refuses yourself and the last super-admin (409 with the reason). */
+export function useDeleteUser() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => unwrap(client.DELETE('/api/v1/admin/users/{id}', { params: { path: { id } } })),
+    onSuccess: (_r, id) => {
+      void qc.invalidateQueries({ queryKey: userKeys.lists() })
+      qc.removeQueries({ queryKey: userKeys.detail(id) })
+    },
+  })
+}
+
+/** useSetUserActive deactivates (sessions end, no sign-in) or reactivates a user. */
+export function useSetUserActive() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      active
+        ? unwrap(client.POST('/api/v1/admin/users/{id}/activate', { params: { path: { id } } }))
+        : unwrap(client.POST('/api/v1/admin/users/{id}/deactivate', { params: { path: { id } } })),
+    onSuccess: (_r, { id }) => invalidateUser(qc, id),
+  })
+}

@@ -1,22 +1,21 @@
 // The activity log (view-activity): entries newest first, paged (20, 50, 100) and filtered by
-// type, user and a day range, all kept in the address; a row opens to show its old and new
+// type, user, a day range and the subject (its kind and id), all kept in the address; a row opens to show its old and new
 // values side by side.
-import { Button, Flex, Select, Table, Typography, type TableProps } from 'antd'
+import { Button, Flex, InputNumber, Select, Table, Typography, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import type { ActivityEntry } from '../../api/catalogTypes'
 import { DayPicker } from '../../components/DayPicker'
 import { ListPagination } from '../../components/ListPage'
-import { useListParams } from '../../components/useListParams'
+import { useListParams, useUrlFilters } from '../../components/useListParams'
 import { usePageTitle } from '../../components/usePageTitle'
 import { useActivity, type ActivityQuery } from '../../hooks/api/activity'
 import { useUsers } from '../../hooks/api/users'
 import { formatDate, formatTime } from '../../format'
-import { ACTIVITY_TYPES, typeKey, valueRows, type ValueRow } from './activityValues'
+import { ACTIVITY_TYPES, SUBJECT_TYPES, typeKey, valueRows, type ValueRow } from './activityValues'
 
 export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const
-const FILTERS = ['type', 'user_id', 'date_from', 'date_to'] as const
+const FILTERS = ['type', 'user_id', 'date_from', 'date_to', 'subject_type', 'subject_id'] as const
 
 /** readActivityFilters: the filters kept in the address (unknown or malformed ones dropped). */
 export function readActivityFilters(q: URLSearchParams): Omit<ActivityQuery, 'page' | 'paginate'> {
@@ -29,12 +28,16 @@ export function readActivityFilters(q: URLSearchParams): Omit<ActivityQuery, 'pa
     const v = q.get(k)
     if (v && /^\d{4}-\d{2}-\d{2}$/.test(v)) out[k] = v
   }
+  const subject = q.get('subject_type')
+  if (subject && SUBJECT_TYPES.includes(subject)) out.subject_type = subject
+  const sid = Number(q.get('subject_id'))
+  if (Number.isInteger(sid) && sid > 0) out.subject_id = sid
   return out
 }
 
 export function ActivityLog() {
   const { t } = useTranslation()
-  const [q, setQ] = useSearchParams()
+  const { q, set: setFilter, clear } = useUrlFilters(FILTERS)
   const [params, setParams] = useListParams(ACTIVITY_PAGE_SIZES)
   const filters = readActivityFilters(q)
   const list = useActivity({ page: params.page, paginate: params.paginate, ...filters })
@@ -43,22 +46,6 @@ export function ActivityLog() {
   const l = (k: string) => t(`catalogAdmin.activity.${k}`)
   usePageTitle(l('title'))
 
-  const setFilter = (k: (typeof FILTERS)[number], v: string | number | undefined) =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      if (v === undefined || v === '') next.delete(k)
-      else next.set(k, String(v))
-      // a new filter starts on page 1
-      next.delete('page')
-      return next
-    })
-  const clear = () =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      for (const k of FILTERS) next.delete(k)
-      next.delete('page')
-      return next
-    })
 
   const userOptions = useMemo(() => {
     const opts = (users.data?.data ?? []).map((u) => ({ value: u.id ?? 0, label: u.name ?? '' }))
@@ -116,6 +103,25 @@ export function ActivityLog() {
         <div style={{ width: 160 }}>
           <DayPicker aria-label={l('dateTo')} placeholder={l('dateTo')} value={filters.date_to} onChange={(v) => setFilter('date_to', v)} />
         </div>
+        <Select
+          style={{ width: 200 }}
+          allowClear
+          showSearch
+          placeholder={t('staff.activity.anySubject')}
+          aria-label={t('staff.activity.subjectType')}
+          value={filters.subject_type}
+          onChange={(v?: string) => setFilter('subject_type', v)}
+          options={SUBJECT_TYPES.map((s) => ({ value: s, label: s }))}
+        />
+        <InputNumber<number>
+          style={{ width: 130 }}
+          min={1}
+          precision={0}
+          placeholder={t('staff.activity.subjectId')}
+          aria-label={t('staff.activity.subjectId')}
+          value={filters.subject_id ?? null}
+          onChange={(v) => setFilter('subject_id', v ?? undefined)}
+        />
         {Object.keys(filters).length > 0 && <Button onClick={clear}>{t('catalogAdmin.common.clear')}</Button>}
         <Flex align="center" gap={16} style={{ marginLeft: 'auto' }}>
           <Typography.Text data-testid="list-total">{t('list.total', { count: total })}</Typography.Text>

@@ -31,6 +31,12 @@ describe('activity filters in the address', () => {
       date_to: '2026-01-31',
     })
     expect(readActivityFilters(new URLSearchParams('type=drop+table&user_id=-1&date_from=01.01.2026'))).toEqual({})
+    expect(readActivityFilters(new URLSearchParams('type=role.updated&subject_type=role&subject_id=4'))).toEqual({
+      type: 'role.updated',
+      subject_type: 'role',
+      subject_id: 4,
+    })
+    expect(readActivityFilters(new URLSearchParams('subject_type=nope&subject_id=1.5'))).toEqual({})
   })
 
   it('every type has a text in both languages', () => {

@@ -46,7 +46,7 @@ export function valueRows(oldValues: unknown, newValues: unknown): ValueRow[] {
 }
 
 /** the entry types of the activity log (back-office spec 3) */
-export const ACTIVITY_TYPES = [
+const SPEC_TYPES = [
   'product',
   'discount',
   'category_attribute',
@@ -59,6 +59,61 @@ export const ACTIVITY_TYPES = [
   .flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
   .concat(INVOICE_ACTIVITY_TYPES)
 
+/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes */
+export const STAFF_ACTIVITY_TYPES = [
+  'role.created',
+  'role.updated',
+  'role.deleted',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'user.deactivated',
+  'user.reactivated',
+  'user.avatar_updated',
+  'rating.approved',
+  'rating.disapproved',
+  'rating.deleted',
+  'rating.restored',
+  'question.answered',
+  'question.updated',
+  'question.deleted',
+  'price_offer.updated',
+  'newsletter_product.added',
+  'newsletter_product.removed',
+  'newsletter_product.reordered',
+  'brand.created',
+  'brand.updated',
+  'brand.deleted',
+  'api_client.created',
+  'api_client.updated',
+  'api_client.rotated',
+  'banner.created',
+  'banner.updated',
+  'banner.deleted',
+  'news.created',
+  'news.updated',
+  'news.deleted',
+  'home.products_set',
+  'home.categories_set',
+  'home_section.created',
+  'home_section.updated',
+  'home_section.deleted',
+  'page.updated',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'attribute.created',
+  'attribute.updated',
+]
+
+/** the entry types of the activity log (back-office spec 3 and the staff capabilities) */
+export const ACTIVITY_TYPES = [...SPEC_TYPES, ...STAFF_ACTIVITY_TYPES]
+
+/** the kinds of subject the log names (an entry type's first part) */
+export const SUBJECT_TYPES = [...new Set(ACTIVITY_TYPES.map((t) => t.slice(0, t.indexOf('.'))))]
+
 /** typeKey: the i18n key of an entry type ('product.created' -> '…types.product_created') */
 export const typeKey = (type: string) =>
-  pricingRuleActivityKey(type) ?? invoiceActivityKey(type) ?? `catalogAdmin.activity.types.${type.replace('.', '_')}`
+  pricingRuleActivityKey(type) ??
+  invoiceActivityKey(type) ??
+  (STAFF_ACTIVITY_TYPES.includes(type) ? `staff.activityTypes.${type.replace('.', '_')}` : `catalogAdmin.activity.types.${type.replace('.', '_')}`)

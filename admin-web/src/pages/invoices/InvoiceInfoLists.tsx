@@ -4,7 +4,8 @@
 // e-mail entry gets a copy of every proforma invoice mailed to a buyer.
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Form, Input, Modal, Space, Typography, type TableProps } from 'antd'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import type { Meta } from '../../api/client'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
@@ -47,37 +48,46 @@ function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => 
   )
 }
 
-export function BanksPage() {
+interface EditableListProps<T extends { id?: number }> {
+  /** i18n area under invoices.* holding title, add, deleteTitle and deleteText */
+  area: 'banks' | 'emails'
+  list: { data?: { data?: T[]; meta?: Meta }; isFetching: boolean }
+  remove: { isPending: boolean; mutate: (id: number, o: { onSettled: () => void }) => void }
+  columns: NonNullable<TableProps<T>['columns']>
+  toolbar?: ReactNode
+  dialog: (entry: T | undefined, onClose: () => void) => ReactNode
+  deleteText: (entry: T | null) => Record<string, unknown>
+}
+
+/** EditableList: the one frame of the two lists (add, edit in a dialog, delete with a confirmation). */
+function EditableList<T extends { id?: number }>({ area, list, remove, columns, toolbar, dialog, deleteText }: EditableListProps<T>) {
   const { t } = useTranslation()
-  const l = (k: string, o?: Record<string, unknown>) => t(`invoices.banks.${k}`, o ?? {})
-  const [params] = useListParams(INFO_PAGE_SIZES)
-  const list = useBanks({ page: params.page, paginate: params.paginate })
-  const remove = useDeleteBank()
-  const [editing, setEditing] = useState<Bank | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<Bank | null>(null)
-  const columns: TableProps<Bank>['columns'] = [
-    { key: 'name', title: l('name'), render: (_, b) => b.name },
-    { key: 'account', title: l('account'), render: (_, b) => b.formatted },
-    { key: 'actions', title: t('common.actions'), width: 110, render: (_, b) => <RowActions onEdit={() => setEditing(b)} onDelete={() => setDeleting(b)} /> },
+  const l = (k: string, o?: Record<string, unknown>) => t(`invoices.${area}.${k}`, o ?? {})
+  const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<T | null>(null)
+  const withActions: TableProps<T>['columns'] = [
+    ...columns,
+    { key: 'actions', title: t('common.actions'), width: 110, render: (_, e) => <RowActions onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} /> },
   ]
   return (
     <>
-      <ListPage<Bank>
+      <ListPage<T>
         title={l('title')}
         searchable={false}
         pageSizes={INFO_PAGE_SIZES}
+        toolbar={toolbar}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             {l('add')}
           </Button>
         }
         rowKey="id"
-        columns={columns}
+        columns={withActions}
         rows={list.data?.data}
         meta={list.data?.meta}
         loading={list.isFetching}
       />
-      {editing && <BankDialog bank={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {editing && dialog(editing === 'new' ? undefined : editing, () => setEditing(null))}
       <ConfirmDialog
         open={deleting !== null}
         danger
@@ -86,9 +96,30 @@ export function BanksPage() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
       >
-        {l('deleteText', { name: deleting?.name ?? '' })}
+        {l('deleteText', deleteText(deleting))}
       </ConfirmDialog>
     </>
+  )
+}
+
+export function BanksPage() {
+  const { t } = useTranslation()
+  const l = (k: string) => t(`invoices.banks.${k}`)
+  const [params] = useListParams(INFO_PAGE_SIZES)
+  const list = useBanks({ page: params.page, paginate: params.paginate })
+  const remove = useDeleteBank()
+  return (
+    <EditableList<Bank>
+      area="banks"
+      list={list}
+      remove={remove}
+      columns={[
+        { key: 'name', title: l('name'), render: (_, b) => b.name },
+        { key: 'account', title: l('account'), render: (_, b) => b.formatted },
+      ]}
+      dialog={(bank, onClose) => <BankDialog bank={bank} onClose={onClose} />}
+      deleteText={(b) => ({ name: b?.name ?? '' })}
+    />
   )
 }
 
@@ -147,46 +178,20 @@ export function BankDialog({ bank, onClose }: { bank?: Bank; onClose: () => void
 
 export function InvoiceEmailsPage() {
   const { t } = useTranslation()
-  const l = (k: string, o?: Record<string, unknown>) => t(`invoices.emails.${k}`, o ?? {})
+  const l = (k: string) => t(`invoices.emails.${k}`)
   const [params] = useListParams(INFO_PAGE_SIZES)
   const list = useInvoiceEmails({ page: params.page, paginate: params.paginate })
   const remove = useDeleteInvoiceEmail()
-  const [editing, setEditing] = useState<InvoiceEmail | 'new' | null>(null)
-  const [deleting, setDeleting] = useState<InvoiceEmail | null>(null)
-  const columns: TableProps<InvoiceEmail>['columns'] = [
-    { key: 'email', title: l('email'), render: (_, e) => e.email },
-    { key: 'actions', title: t('common.actions'), width: 110, render: (_, e) => <RowActions onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} /> },
-  ]
   return (
-    <>
-      <ListPage<InvoiceEmail>
-        title={l('title')}
-        searchable={false}
-        pageSizes={INFO_PAGE_SIZES}
-        toolbar={<Typography.Text type="secondary">{l('help')}</Typography.Text>}
-        extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {l('add')}
-          </Button>
-        }
-        rowKey="id"
-        columns={columns}
-        rows={list.data?.data}
-        meta={list.data?.meta}
-        loading={list.isFetching}
-      />
-      {editing && <EmailDialog entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        danger
-        busy={remove.isPending}
-        title={l('deleteTitle')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id!, { onSettled: () => setDeleting(null) })}
-      >
-        {l('deleteText', { email: deleting?.email ?? '' })}
-      </ConfirmDialog>
-    </>
+    <EditableList<InvoiceEmail>
+      area="emails"
+      list={list}
+      remove={remove}
+      columns={[{ key: 'email', title: l('email'), render: (_, e) => e.email }]}
+      toolbar={<Typography.Text type="secondary">{l('help')}</Typography.Text>}
+      dialog={(entry, onClose) => <EmailDialog entry={entry} onClose={onClose} />}
+      deleteText={(e) => ({ email: e?.email ?? '' })}
+    />
   )
 }
 

@@ -5,10 +5,10 @@ import { FilePdfOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Segmented, Space, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { DayPicker } from '../../components/DayPicker'
 import { ListPage } from '../../components/ListPage'
-import { useListParams } from '../../components/useListParams'
+import { useListParams, useUrlFilters } from '../../components/useListParams'
 import { formatDate, formatDay, formatMoney } from '../../format'
 import { downloadInvoicePdf, useInvoices, type Ordered, type ProformaInvoice } from '../../hooks/api/invoices'
 import { InvoiceCreateDialog } from './InvoiceCreateDialog'
@@ -32,27 +32,14 @@ export function readInvoiceFilters(q: URLSearchParams): { date_from?: string; da
 export function InvoicesPage() {
   const { t } = useTranslation()
   const l = (k: string) => t(`invoices.list.${k}`)
-  const [q, setQ] = useSearchParams()
+  const { q, set: setUrlFilter, clear } = useUrlFilters(FILTERS)
   const [params] = useListParams(INVOICE_PAGE_SIZES)
   const filters = readInvoiceFilters(q)
   const list = useInvoices({ page: params.page, paginate: params.paginate, search: params.search, ...filters })
   const [creating, setCreating] = useState(false)
 
-  const setFilter = (k: (typeof FILTERS)[number], v: string | undefined) =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      if (!v || (k === 'ordered' && v === 'all')) next.delete(k)
-      else next.set(k, v)
-      next.delete('page')
-      return next
-    })
-  const clear = () =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      for (const k of FILTERS) next.delete(k)
-      next.delete('page')
-      return next
-    })
+  // 'all' is the absence of the ordered filter
+  const setFilter = (k: (typeof FILTERS)[number], v: string | undefined) => setUrlFilter(k, k === 'ordered' && v === 'all' ? undefined : v)
   const filtered = filters.date_from || filters.date_to || filters.ordered !== 'all'
 
   const columns: TableProps<ProformaInvoice>['columns'] = [

@@ -7,10 +7,10 @@ import { DownloadOutlined } from '@ant-design/icons'
 import { Button, Select, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { DayPicker } from '../../components/DayPicker'
 import { ListPage } from '../../components/ListPage'
-import { useListParams } from '../../components/useListParams'
+import { useListParams, useUrlFilters } from '../../components/useListParams'
 import { formatDateTime, formatMoney } from '../../format'
 import {
   exportOrders,
@@ -54,27 +54,12 @@ export function statusColor(s: string | undefined): string | undefined {
 export function OrdersPage() {
   const { t } = useTranslation()
   const l = (k: string, o?: Record<string, unknown>) => t(`orders.${k}`, o ?? {})
-  const [q, setQ] = useSearchParams()
+  const { q, set: setFilter, clear } = useUrlFilters(FILTER_KEYS)
   const [params] = useListParams(ORDER_PAGE_SIZES)
   const filters = readOrderFilters(q)
   const list = useOrders({ page: params.page, paginate: params.paginate, search: params.search || undefined, ...filters })
   const [exporting, setExporting] = useState(false)
 
-  const setFilter = (k: (typeof FILTER_KEYS)[number], v: string | undefined) =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      if (!v) next.delete(k)
-      else next.set(k, v)
-      next.delete('page') // a new filter starts on page 1
-      return next
-    })
-  const clear = () =>
-    setQ((prev) => {
-      const next = new URLSearchParams(prev)
-      for (const k of FILTER_KEYS) next.delete(k)
-      next.delete('page')
-      return next
-    })
   const doExport = async () => {
     setExporting(true)
     try {

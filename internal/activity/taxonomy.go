@@ -1,0 +1,19 @@
+package activity
+
+// Entry types of the brands, categories and attributes (closing gaps of issue 16 item 11).
+const (
+	CategoryCreated = "category.created"
+	CategoryUpdated = "category.updated"
+	CategoryDeleted = "category.deleted"
+	SubjectCategory = "category"
+
+	AttributeCreated = "attribute.created"
+	AttributeUpdated = "attribute.updated"
+	SubjectAttribute = "attribute"
+
+	BrandCreated = "brand.created"
+	BrandUpdated = "brand.updated"
+	BrandDeleted = "brand.deleted"
+
+	SubjectBrand = "brand"
+)
