@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,13 +45,15 @@ type storePages struct {
 	sitemapSplit int
 	// extra are the sitemap files of news, landing pages and actions.
 	extra []seo.Section
+	// modules are the enabled modules (config, as GET modules answers), sorted.
+	modules []string
 }
 
 // newStorePages builds the storefront's page renderer with the resolvers of every URL kind
 // the services answer, and the sitemap's files of news, landing pages and actions.
 func newStorePages(d Deps) *storePages {
 	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice,
-		content: d.Content, landing: d.Landing}
+		content: d.Content, landing: d.Landing, modules: slices.Sorted(slices.Values(d.Config.Modules))}
 	p.routes.Add("/", p.home)
 	if d.Storefront != nil && d.Catalog != nil {
 		p.routes.Add("/kategorije/:slug", p.category)
@@ -73,7 +76,7 @@ func newStorePages(d Deps) *storePages {
 }
 
 func (p *storePages) site(index []byte) seo.Site {
-	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base}
+	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base, Modules: p.modules}
 }
 
 // serve answers a storefront page: the built index.html with the page's meta; the status is
@@ -131,8 +134,27 @@ func (p *storePages) describe(ctx context.Context, s spa, site seo.Site, rel str
 	return seo.NotFound(lang, rel)
 }
 
-func (p *storePages) home(_ context.Context, r seo.Request) (*seo.Page, error) {
-	return seo.HomePage(r.Site, r.Lang), nil
+func (p *storePages) home(ctx context.Context, r seo.Request) (*seo.Page, error) {
+	page := seo.HomePage(r.Site, r.Lang)
+	if p.content == nil {
+		return page, nil
+	}
+	// The slider's first banner is the first screen's largest image: its mobile variant under
+	// 700 px, as the slider's <picture> picks (store-web pages/BannerSlider.tsx).
+	banners, err := p.content.BannersAt(ctx, []string{content.PositionHomeSlider})
+	if err != nil {
+		return nil, err
+	}
+	if len(banners) > 0 && banners[0].ImageKey != "" {
+		b := banners[0]
+		if b.MobileImageKey != "" {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(b.MobileImageKey), Media: "(max-width: 699px)"},
+				{URL: mediaURL(b.ImageKey), Media: "(min-width: 700px)"}}
+		} else {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(b.ImageKey)}}
+		}
+	}
+	return page, nil
 }
 
 // static is a static page's resolver: the page staff wrote (title and the body's summary in
@@ -300,6 +322,14 @@ func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, err
 		}
 	}
 	page := seo.ProductPage(r.Site, r.Lang, facts)
+	// The gallery opens on the main photo's large variant (store-web product/Gallery.tsx).
+	if d.MainImage != nil {
+		if d.MainImage.LargeKey != "" {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(d.MainImage.LargeKey)}}
+		} else if d.MainImage.SmallKey != "" {
+			page.LCPImages = []seo.ImagePreload{{URL: mediaURL(d.MainImage.SmallKey)}}
+		}
+	}
 	inc := httpx.Includes{}
 	for _, n := range strings.Split(productDataInclude, ",") {
 		inc[n] = true

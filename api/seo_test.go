@@ -9,12 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/platform/money"
 )
 
@@ -235,6 +238,44 @@ func TestStorefrontPageMetaEscaping(t *testing.T) {
 		}
 		if p := jsonLD(t, html)["Product"]; p == nil || p["name"] != `TV "55" </script><script>alert(1)</script>` {
 			t.Errorf("JSON-LD name: %v", p)
+		}
+	})
+}
+
+// TestStorefrontFirstScreenHints: the home page preloads the slider's first banner (its mobile
+// variant under 700 px, as the slider's <picture> picks) and every page carries the enabled
+// modules, so a first visit renders without waiting for GET modules (issue 14, Performance).
+func TestStorefrontFirstScreenHints(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := newSEOFixture(t, a, "Frižider Gorenje NRK")
+		r := fx.ts.do(req{method: "GET", path: "/"})
+		if html := string(r.Raw); r.Status != 200 || strings.Contains(html, `rel="preload" as="image"`) {
+			t.Fatalf("home without banners: %d %s", r.Status, html)
+		}
+		now := time.Now()
+		for _, b := range []content.Banner{
+			{Name: "Drugi", Position: content.PositionHomeSlider, SortOrder: 2, ImageKey: "images/banners/b2.png", CreatedAt: now, UpdatedAt: now},
+			{Name: "Prvi", Position: content.PositionHomeSlider, SortOrder: 1, ImageKey: "images/banners/b1.png", MobileImageKey: "images/banners/b1m.png", CreatedAt: now, UpdatedAt: now},
+		} {
+			if err := a.DB.Create(&b).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		r = fx.ts.do(req{method: "GET", path: "/"})
+		html := string(r.Raw)
+		modules := slices.Sorted(slices.Values(a.Config.Modules))
+		for _, want := range []string{
+			`<link rel="preload" as="image" href="/media/images/banners/b1m.png" media="(max-width: 699px)" fetchpriority="high">`,
+			`<link rel="preload" as="image" href="/media/images/banners/b1.png" media="(min-width: 700px)" fetchpriority="high">`,
+			`<meta name="shop-modules" content="` + strings.Join(modules, ",") + `">`,
+		} {
+			if !strings.Contains(html, want) {
+				t.Errorf("home lacks %s\n%s", want, html)
+			}
+		}
+		if strings.Contains(html, "b2.png") || len(modules) == 0 {
+			t.Errorf("preloads a later banner or no modules:\n%s", html)
 		}
 	})
 }

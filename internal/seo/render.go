@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html/template"
 	"regexp"
+	"strings"
 
 	"shop/internal/platform/i18n"
 )
@@ -37,6 +38,12 @@ var head = template.Must(template.New("head").Parse(`<title>{{.Title}}</title>
 {{- if .Data}}
 <script type="application/json" id="__SHOP_DATA__">{{.Data}}</script>
 {{- end}}
+{{- if .Modules}}
+<meta name="shop-modules" content="{{.Modules}}">
+{{- end}}
+{{- range .LCPImages}}
+<link rel="preload" as="image" href="{{.URL}}"{{if .Media}} media="{{.Media}}"{{end}} fetchpriority="high">
+{{- end}}
 `))
 
 var (
@@ -57,10 +64,12 @@ func SiteName(index []byte) string {
 	return string(bytes.TrimSpace(m[1]))
 }
 
-// FirstScreen is the JSON of the __SHOP_DATA__ script: the API call's key and its answer.
+// FirstScreen is the JSON of the __SHOP_DATA__ script: the API call's key and its answer, and
+// the language it was described in (the app takes it only when it asks in that language).
 type FirstScreen struct {
-	Key  string `json:"key"`
-	Data any    `json:"data"`
+	Key  string    `json:"key"`
+	Lang i18n.Lang `json:"lang"`
+	Data any       `json:"data"`
 }
 
 // Render puts page into the built index.html: its <title> is replaced, the head elements go
@@ -78,12 +87,13 @@ func Render(index []byte, site Site, lang i18n.Lang, p *Page) ([]byte, error) {
 		locale = "en_US"
 	}
 	v := struct {
-		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image string
-		NoIndex                                                                   bool
-		JSONLD                                                                    []template.JS
-		Data                                                                      template.JS
+		Title, OGTitle, Description, Canonical, SR, EN, Site, Type, Locale, Image, Modules string
+		NoIndex                                                                            bool
+		JSONLD                                                                             []template.JS
+		LCPImages                                                                          []ImagePreload
+		Data                                                                               template.JS
 	}{Title: title, OGTitle: p.Title, Description: p.Description, Canonical: site.URL(p.Path, lang), SR: site.URL(p.Path, i18n.SR),
-		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), NoIndex: p.NoIndex}
+		EN: site.URL(p.Path, i18n.EN), Site: site.Name, Type: p.Type, Locale: locale, Image: site.Abs(p.Image), LCPImages: p.LCPImages, Modules: strings.Join(site.Modules, ","), NoIndex: p.NoIndex}
 	if v.OGTitle == "" {
 		v.OGTitle = title
 	}
@@ -98,7 +108,7 @@ func Render(index []byte, site Site, lang i18n.Lang, p *Page) ([]byte, error) {
 		v.JSONLD = append(v.JSONLD, template.JS(b))
 	}
 	if p.Data != nil {
-		b, err := json.Marshal(FirstScreen{Key: p.DataKey, Data: p.Data})
+		b, err := json.Marshal(FirstScreen{Key: p.DataKey, Lang: lang, Data: p.Data})
 		if err != nil {
 			return nil, err
 		}

@@ -18,6 +18,9 @@ type Site struct {
 	Name string
 	// BaseURL is the public address without a trailing slash (config http.public_url).
 	BaseURL string
+	// Modules are the enabled modules (GET modules' names), in the page so that a first visit
+	// renders without waiting for that call.
+	Modules []string
 }
 
 // URL is the absolute address of a storefront path in a language: the Serbian page is the
@@ -66,6 +69,16 @@ type Page struct {
 	Data    any
 	// NoIndex keeps the page out of search engines (not-found pages, account and cart pages).
 	NoIndex bool
+	// LCPImages are the first screen's largest image (site paths, exactly the src the app gives
+	// it; one per media query when a <picture> picks by width): preloaded, the browser fetches
+	// it while the app's code loads (Lighthouse LCP).
+	LCPImages []ImagePreload
+}
+
+// ImagePreload is one image to preload, for the screens of Media (empty: every screen).
+type ImagePreload struct {
+	URL   string
+	Media string
 }
 
 // Request is one storefront URL to describe.

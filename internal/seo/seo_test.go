@@ -106,10 +106,13 @@ func TestRender(t *testing.T) {
 	}
 	s := string(out)
 	for _, want := range []string{`<html lang="en" class="x">`, "<title>A | Shop</title>", `content="&#34;quoted&#34; &lt;b&gt;"`,
-		`<link rel="canonical" href="https://shop.rs/o-nama?lang=en">`, `id="__SHOP_DATA__">{"key":"/api/v1/pages/o-nama","data":{"x":"\u003c/script\u003e`} {
+		`<link rel="canonical" href="https://shop.rs/o-nama?lang=en">`, `id="__SHOP_DATA__">{"key":"/api/v1/pages/o-nama","lang":"en","data":{"x":"\u003c/script\u003e`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("lacks %s\n%s", want, s)
 		}
+	}
+	if strings.Contains(s, "preload") {
+		t.Errorf("a page without an LCP image preloads one:\n%s", s)
 	}
 	if strings.Contains(s, "<script>alert") || strings.Count(s, "<title>") != 1 {
 		t.Errorf("render:\n%s", s)
@@ -134,5 +137,42 @@ func TestRoutesMatch(t *testing.T) {
 	}
 	if _, _, ok := rs.Match("/kategorije/tv/x"); ok {
 		t.Error("matched a longer path")
+	}
+}
+
+// TestRenderPreloadsTheLCPImage: the page's largest image is preloaded (fetched while the app's
+// code loads), its path escaped as an attribute.
+func TestRenderPreloadsTheLCPImage(t *testing.T) {
+	index := []byte("<html><head><title>Shop</title></head><body></body></html>")
+	out, err := Render(index, Site{Name: "Shop", BaseURL: "https://shop.rs"}, i18n.SR, &Page{Title: "P", Path: "/p", LCPImages: []ImagePreload{
+		{URL: `/media/a"b-large.jpg`}, {URL: "/media/m.png", Media: "(max-width: 699px)"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<link rel="preload" as="image" href="/media/a%22b-large.jpg" fetchpriority="high">`,
+		`<link rel="preload" as="image" href="/media/m.png" media="(max-width: 699px)" fetchpriority="high">`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("lacks %s\n%s", want, out)
+		}
+	}
+}
+
+// TestRenderCarriesTheModules: the enabled modules go into the page (a first visit needs no
+// GET modules before it renders); a site without them has no such meta.
+func TestRenderCarriesTheModules(t *testing.T) {
+	index := []byte("<html><head><title>Shop</title></head><body></body></html>")
+	out, err := Render(index, Site{Name: "Shop", Modules: []string{"Frontend", "Home"}}, i18n.SR, &Page{Path: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `<meta name="shop-modules" content="Frontend,Home">`; !strings.Contains(string(out), want) {
+		t.Errorf("lacks %s\n%s", want, out)
+	}
+	out, err = Render(index, Site{Name: "Shop"}, i18n.SR, &Page{Path: "/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "shop-modules") {
+		t.Errorf("modules without any:\n%s", out)
 	}
 }

@@ -39,6 +39,20 @@ describe('App shell', () => {
     expect(screen.getByTestId('site-header')).toBeInTheDocument()
   })
 
+  it('renders at once from the module list the server wrote into the page (a first visit does not wait)', () => {
+    const meta = document.createElement('meta')
+    meta.name = 'shop-modules'
+    meta.content = 'Banner,Frontend'
+    document.head.appendChild(meta)
+    try {
+      mockApi({ 'GET /api/v1/modules': () => new Promise<Response>(() => {}) }) // never answers
+      renderAt(<App />, '/')
+      expect(screen.getByTestId('site-header')).toBeInTheDocument()
+    } finally {
+      meta.remove()
+    }
+  })
+
   it('shows the not-found page for an unknown path, with a way back', async () => {
     mockApi({ 'GET /api/v1/modules': modulesOn })
     renderAt(<App />, '/nepostojeca-stranica')

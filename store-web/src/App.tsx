@@ -34,8 +34,9 @@ const MyOrderPage = lazy(() => import('./account/MyOrderPage'))
 const AddressesPage = lazy(() => import('./account/AddressesPage'))
 const AddressFormPage = lazy(() => import('./account/AddressFormPage'))
 
+// A screen high: the footer stays below the fold until the page comes (no layout shift).
 function PageLoading() {
-  return <div className="container" style={{ minHeight: '60vh' }} aria-busy="true" />
+  return <div className="container" style={{ minHeight: '100vh' }} aria-busy="true" />
 }
 
 export function App() {

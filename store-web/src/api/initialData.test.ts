@@ -28,4 +28,10 @@ describe('initialData', () => {
     embed('{not json')
     expect(initialData('/api/v1/products/x')).toBeUndefined()
   })
+
+  it('is nothing when the page was described in another language', () => {
+    embed(JSON.stringify({ key: '/api/v1/categories/tv/products', lang: 'sr', data: { data: [1] } }))
+    expect(initialData('/api/v1/categories/tv/products', 'en')).toBeUndefined()
+    expect(initialData('/api/v1/categories/tv/products', 'sr')).toEqual({ data: [1] })
+  })
 })

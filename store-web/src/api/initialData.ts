@@ -8,6 +8,8 @@
 
 interface FirstScreen {
   key: string
+  /** The language the server described the page in (its texts and names are in it). */
+  lang?: string
   data: unknown
 }
 
@@ -33,10 +35,13 @@ function read(): FirstScreen | null {
  * initialData returns the embedded answer of the API call `key` (the path with its query, e.g.
  * `/api/v1/categories/frizideri/products`), or undefined when the page carries none for it. The
  * first call that gets it consumes it, so a later visit of the same page fetches fresh data.
+ * With `lang` (the language the app asks the API in), an answer described in another language
+ * is none.
  */
-export function initialData<T>(key: string): T | undefined {
+export function initialData<T>(key: string, lang?: string): T | undefined {
   const fs = read()
   if (taken || !fs || fs.key !== key) return undefined
+  if (lang && fs.lang && fs.lang !== lang) return undefined
   taken = true
   return fs.data as T
 }

@@ -68,7 +68,11 @@ export function Listing({
           <Facets facets={facets} filters={filters} onChange={onChange} />
         </aside>
       )}
-      <section aria-busy={loading}>
+      <section aria-busy={loading} aria-labelledby="listing-products">
+        {/* The cards' h3 names need an h2 above them (heading order); the count shows below. */}
+        <h2 id="listing-products" className="visually-hidden">
+          {t('category.products')}
+        </h2>
         <div className="listing__toolbar">
           <p className="muted" aria-live="polite">
             {t(`category.count`, { count: total })}

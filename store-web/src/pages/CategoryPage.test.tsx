@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { resetInitialData } from '../api/initialData'
 import { json, mockApi, renderAt } from '../test/render'
 import { CategoryPage } from './CategoryPage'
 
@@ -52,6 +53,9 @@ describe('CategoryPage', () => {
     const crumbs = screen.getByRole('navigation', { name: 'Putanja' })
     expect(within(crumbs).getByRole('link', { name: 'Bela tehnika' })).toHaveAttribute('href', '/kategorije/bela-tehnika')
     expect(within(crumbs).getByText('Frižideri')).toHaveAttribute('aria-current', 'page')
+    // Heading order: the cards' h3 names sit under an h2 of the results, not straight under the h1.
+    const results = screen.getByRole('heading', { level: 2, name: 'Proizvodi' })
+    expect(results.closest('section')).toContainElement(screen.getByRole('heading', { level: 3, name: 'Frižider Gorenje' }))
     const facets = screen.getByTestId('facets')
     expect(within(facets).getByRole('checkbox', { name: /Gorenje/ })).toBeInTheDocument()
     expect(within(facets).getByRole('checkbox', { name: /Bela/ }).closest('label')).toHaveTextContent('2')
@@ -105,4 +109,53 @@ describe('CategoryPage', () => {
     )
     expect(await screen.findByText('Kategorija ne postoji ili je izbrisana.')).toBeInTheDocument()
   }, SLOW)
+
+  describe('with the first page the server embedded', () => {
+    const embed = (data: unknown) => {
+      resetInitialData() // earlier tests read the page without the script
+      const el = document.createElement('script')
+      el.type = 'application/json'
+      el.id = '__SHOP_DATA__'
+      el.textContent = JSON.stringify({ key: '/api/v1/categories/frizideri/products', lang: 'sr', data })
+      document.head.appendChild(el)
+    }
+    afterEach(() => {
+      document.getElementById('__SHOP_DATA__')?.remove()
+      resetInitialData()
+    })
+
+    it('shows it without asking the API (the first screen does not wait)', async () => {
+      embed({ ...page, data: [card(3, 'Frižider iz stranice')] })
+      const { productCalls } = setup('/kategorije/frizideri')
+      expect(await screen.findByText('Frižider iz stranice', {}, { timeout: 5000 })).toBeInTheDocument()
+      expect(productCalls()).toHaveLength(0)
+    }, SLOW)
+
+    it('holds a screen until the category tree is in (the subcategory links push nothing down)', async () => {
+      embed(page)
+      let answerTree: (r: Response) => void = () => {}
+      const treeAnswer = new Promise<Response>((ok) => (answerTree = ok))
+      mockApi({ 'GET /api/v1/categories': () => treeAnswer })
+      renderAt(
+        <Routes>
+          <Route path="/kategorije/:slug" element={<CategoryPage />} />
+        </Routes>,
+        '/kategorije/frizideri',
+      )
+      expect(screen.getByTestId('category-pending')).toBeInTheDocument()
+      expect(screen.queryByText('Frižider Gorenje')).not.toBeInTheDocument()
+      answerTree(json(tree))
+      expect(await screen.findByRole('heading', { level: 1, name: 'Frižideri' }, { timeout: 5000 })).toBeInTheDocument()
+      expect(screen.getByText('Frižider Gorenje')).toBeInTheDocument()
+      expect(screen.queryByTestId('category-pending')).not.toBeInTheDocument()
+    }, SLOW)
+
+    it('asks the API for a filtered page', async () => {
+      embed({ ...page, data: [card(3, 'Frižider iz stranice')] })
+      const { productCalls } = setup('/kategorije/frizideri?brands=7')
+      expect(await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })).toBeInTheDocument()
+      expect(screen.queryByText('Frižider iz stranice')).not.toBeInTheDocument()
+      expect(productCalls()).toHaveLength(1)
+    }, SLOW)
+  })
 })

@@ -18,7 +18,8 @@ export function CategoryPage() {
   const [query, setQuery] = useSearchParams()
   const filters = parseFilters(query)
   const loggedIn = useIsLoggedIn()
-  const tree = useCategoryTree(i18n.language).data ?? []
+  const treeQuery = useCategoryTree(i18n.language)
+  const tree = treeQuery.data ?? []
   const trail = findTrail(tree, slug)
   const category = trail[trail.length - 1]
   const res = useCategoryProducts(slug, filters, loggedIn)
@@ -35,6 +36,13 @@ export function CategoryPage() {
         </p>
       </div>
     )
+  }
+
+  // The name, the subcategories and the breadcrumbs come with the category tree: until it is in
+  // (a first visit; the header's menu asks for it too) the page holds a screen, so the
+  // subcategory links never push the products down under the shopper's eyes (layout shift).
+  if (treeQuery.isPending) {
+    return <div className="container listing page-pending" aria-busy="true" data-testid="category-pending" />
   }
 
   const onChange = (f: ListingFilters) => {

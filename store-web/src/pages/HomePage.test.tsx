@@ -55,4 +55,25 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Monitor B' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Monitori' })).toHaveAttribute('href', '/kategorije/monitori')
   }, SLOW)
+
+  it('holds the space below the slider until both the home and the actions are in (no layout shift)', async () => {
+    let answerActions: (r: Response) => void = () => {}
+    const actionsAnswer = new Promise<Response>((ok) => (answerActions = ok))
+    mockApi({ 'GET /api/v1/home': () => json(home), 'GET /api/v1/catalog-stickers': () => actionsAnswer })
+    renderAt(<HomePage />)
+    // The home is in (the slider shows) but the actions are not: nothing below the slider yet,
+    // the screen-high placeholder keeps the promises and the footer out of view.
+    await screen.findByAltText('Crni petak', {}, { timeout: 10_000 })
+    expect(screen.getByTestId('home-pending')).toBeInTheDocument()
+    expect(screen.queryAllByTestId('home-section')).toHaveLength(0)
+    expect(screen.queryByRole('heading', { name: 'Zašto kupovati kod nas' })).not.toBeInTheDocument()
+    expect(screen.queryByAltText('Sredina')).not.toBeInTheDocument()
+
+    answerActions(json(actions))
+    expect(await screen.findByText('20.11.2026. – 30.11.2026.', {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.queryByTestId('home-pending')).not.toBeInTheDocument()
+    expect(screen.getAllByTestId('home-section')).toHaveLength(2)
+    expect(screen.getByRole('heading', { name: 'Zašto kupovati kod nas' })).toBeInTheDocument()
+    expect(screen.getByAltText('Sredina')).toBeInTheDocument()
+  }, SLOW)
 })

@@ -49,17 +49,61 @@ function Categories({ items, label }: { items: CategoryLink[]; label: string }) 
   )
 }
 
+/** PromisesAndCall: the shop's promises and the call banner, the same on every home page. */
+function PromisesAndCall() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <section className="container promises" aria-labelledby="promises-title">
+        <h2 id="promises-title">{t('home.promisesTitle')}</h2>
+        <ul className="promise-grid">
+          {promises.map((p) => (
+            <li key={p.key} className="promise">
+              <span className="promise__icon">{p.icon}</span>
+              <h3>{t(`home.promises.${p.key}.title`)}</h3>
+              <p>{t(`home.promises.${p.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="container">
+        <div className="call-banner">
+          <div>
+            <h2>{t('home.callTitle')}</h2>
+            <p>{t('home.callText')}</p>
+            <p className="call-banner__hours">{t('home.callHours')}</p>
+          </div>
+          <div className="call-banner__actions">
+            <a className="btn btn--accent" href={telHref(shop.phones[0])}>
+              <PhoneIcon /> {shop.phones[0]}
+            </a>
+            <a className="btn btn--outline-light" href={`mailto:${shop.email}`}>
+              <MailIcon /> {shop.email}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}
+
 export function HomePage() {
   const { t, i18n } = useTranslation()
   useDocumentTitle()
   const loggedIn = useIsLoggedIn()
   const homeQuery = useHome(i18n.language, loggedIn)
+  const actionsQuery = useCurrentActions(i18n.language)
+  // What follows the slider comes with both answers at once; until then a screen-high
+  // placeholder holds the promises and the footer below the fold, so that nothing the shopper
+  // already sees is pushed down when the sections arrive (layout shift, issue 14).
+  const settled = !homeQuery.isPending && !actionsQuery.isPending
   const home = homeQuery.data
-  const actions = useCurrentActions(i18n.language).data ?? []
+  const actions = (settled && actionsQuery.data) || []
   const banners = home?.banners ?? []
   const slider = banners.filter((b) => b.position === 'home_slider')
   const middle = banners.filter((b) => b.position === 'home_middle')
-  const sections = [...(home?.sections ?? [])].sort((a, b) => a.order - b.order)
+  const sections = settled ? [...(home?.sections ?? [])].sort((a, b) => a.order - b.order) : []
 
   return (
     <>
@@ -69,6 +113,8 @@ export function HomePage() {
       <div className="container home-top">
         {homeQuery.isPending ? <div className="slider slider--placeholder" aria-hidden="true" /> : <BannerSlider banners={slider} />}
       </div>
+
+      {!settled && <div className="home-pending" aria-hidden="true" data-testid="home-pending" />}
 
       {actions.length > 0 && (
         <section className="container home-block" aria-labelledby="home-actions">
@@ -105,7 +151,7 @@ export function HomePage() {
         </section>
       ))}
 
-      {middle.length > 0 && (
+      {settled && middle.length > 0 && (
         <div className="container home-middle">
           {middle.map((b) => (
             <BannerLink key={b.id} banner={b} eager={false} />
@@ -113,50 +159,21 @@ export function HomePage() {
         </div>
       )}
 
-      {(home?.products ?? []).length > 0 && (
+      {settled && (home?.products ?? []).length > 0 && (
         <section className="container home-block" aria-labelledby="home-products">
           <h2 id="home-products">{t('homePage.products')}</h2>
           <ProductGrid products={home!.products} label={t('homePage.products')} eagerFirst={0} />
         </section>
       )}
 
-      {(home?.categories ?? []).length > 0 && (
+      {settled && (home?.categories ?? []).length > 0 && (
         <section className="container home-block" aria-labelledby="home-categories">
           <h2 id="home-categories">{t('homePage.categories')}</h2>
           <Categories items={home!.categories} label={t('homePage.categories')} />
         </section>
       )}
 
-      <section className="container promises" aria-labelledby="promises-title">
-        <h2 id="promises-title">{t('home.promisesTitle')}</h2>
-        <ul className="promise-grid">
-          {promises.map((p) => (
-            <li key={p.key} className="promise">
-              <span className="promise__icon">{p.icon}</span>
-              <h3>{t(`home.promises.${p.key}.title`)}</h3>
-              <p>{t(`home.promises.${p.key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section className="container">
-        <div className="call-banner">
-          <div>
-            <h2>{t('home.callTitle')}</h2>
-            <p>{t('home.callText')}</p>
-            <p className="call-banner__hours">{t('home.callHours')}</p>
-          </div>
-          <div className="call-banner__actions">
-            <a className="btn btn--accent" href={telHref(shop.phones[0])}>
-              <PhoneIcon /> {shop.phones[0]}
-            </a>
-            <a className="btn btn--outline-light" href={`mailto:${shop.email}`}>
-              <MailIcon /> {shop.email}
-            </a>
-          </div>
-        </div>
-      </section>
+      {settled && <PromisesAndCall />}
     </>
   )
 }

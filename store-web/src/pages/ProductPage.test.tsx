@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { resetInitialData } from '../api/initialData'
 import { paths } from '../routes/paths'
 import { json, mockApi, renderAt } from '../test/render'
 import { ProductPage } from './ProductPage'
@@ -61,6 +62,27 @@ function open(p: ReturnType<typeof product>) {
 }
 
 describe('ProductPage', () => {
+  it('shows the product the server embedded in the page at once (no wait for the API)', () => {
+    const el = document.createElement('script')
+    el.type = 'application/json'
+    el.id = '__SHOP_DATA__'
+    el.textContent = JSON.stringify({
+      key: `/api/v1/products/${slug}?include=categories,images,discount.type,mainCategory,approvedRatings,brand,supplier,answeredQuestions.user,attributes`,
+      lang: 'sr',
+      data: { data: product({ name: 'Laptop iz stranice' }) },
+    })
+    document.head.appendChild(el)
+    resetInitialData()
+    try {
+      open(product())
+      // The first render already has it: nothing was awaited.
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Laptop iz stranice')
+    } finally {
+      el.remove()
+      resetInitialData()
+    }
+  })
+
   it("shows 'Proizvod ne postoji ili je izbrisan.' when the product does not load", async () => {
     mockApi({ [`GET /api/v1/products/${slug}`]: () => json({ message: 'Proizvod ne postoji ili je izbrisan.' }, 404) })
     renderAt(<Page />, url)

@@ -18,9 +18,10 @@ function PageChunk({ children }: { children: ReactNode }) {
   return <Suspense fallback={<ChunkLoading />}>{children}</Suspense>
 }
 
+// A screen high: the footer stays below the fold until the page comes.
 function ChunkLoading() {
   const { t } = useTranslation()
-  return <div className="container" style={{ minHeight: '70vh' }} role="status" aria-label={t('common.loading')} />
+  return <div className="container" style={{ minHeight: '100vh' }} role="status" aria-label={t('common.loading')} />
 }
 
 function page(C: ComponentType) {

@@ -38,7 +38,8 @@ export function PriceOfferForm({ productSku }: { productSku: string }) {
         }
       }}
     >
-      <h3>{t('voice.offer.title')}</h3>
+      {/* h2: it follows the product's h1 (heading order); sized as before. */}
+      <h2 className="voice-form__title">{t('voice.offer.title')}</h2>
       {notice && <FormAlert kind={notice.kind}>{notice.text}</FormAlert>}
       <TextField label={t('voice.offer.email')} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <TextField label={t('voice.offer.price')} name="price" value={price} onChange={(e) => setPrice(e.target.value)} />

@@ -55,6 +55,8 @@ describe('PriceOfferForm', () => {
   it('says the fields are empty, then the e-mail is wrong, then sends', async () => {
     const seen = mockApi({ 'POST /api/v1/priceoffer': () => json({ success: true, message: 'Uspešno ste poslali upit!' }) })
     renderAt(<PriceOfferForm productSku="VC-1" />)
+    // An h2: on the product page it follows the h1 (heading order).
+    expect(screen.getByRole('heading', { level: 2, name: 'Pošaljite upit za cenu' })).toBeTruthy()
     submit(/Pošalji upit/)
     expect(await screen.findByText('Polja su prazna.')).toBeTruthy()
     fireEvent.change(screen.getByLabelText('E-mail adresa'), { target: { value: 'ana@' } })

@@ -1,9 +1,10 @@
 // Category data: the storefront's category tree (header menus, breadcrumbs) and a category's
 // products with the filter panel's facets.
-import { unwrap, type components } from '@shop/shared'
+import { getLang, unwrap, type components } from '@shop/shared'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client'
-import { apiQuery, type ListingFilters } from '../../catalog/filters'
+import { initialData } from '../../api/initialData'
+import { apiQuery, filtersToQuery, type ListingFilters } from '../../catalog/filters'
 
 export type StoreCategory = components['schemas']['StoreCategory']
 export type CategoryProducts = components['schemas']['StorefrontCategoryProducts']
@@ -39,10 +40,16 @@ export function findTrail(tree: StoreCategory[], slug: string): StoreCategory[] 
 }
 
 /** useCategoryProducts is a page of the category's products with facets; the page shown stays
- * while the next one loads (no jump when a filter changes). */
+ * while the next one loads (no jump when a filter changes). A guest's unfiltered first page
+ * shows what the server embedded in the page (no wait for the API). */
 export function useCategoryProducts(slug: string, f: ListingFilters, loggedIn: boolean) {
+  // The server embeds only the plain first page, at a guest's prices.
+  const embedded = !loggedIn && filtersToQuery(f).toString() === ''
   return useQuery({
     queryKey: categoryKeys.products(slug, f, loggedIn),
+    initialData: embedded
+      ? () => initialData<CategoryProducts>(`/api/v1/categories/${encodeURIComponent(slug)}/products`, getLang())
+      : undefined,
     queryFn: async () =>
       unwrap(
         api.GET('/api/v1/categories/{slug}/products', {

@@ -52,12 +52,20 @@ export const modulesQuery = queryOptions({
   retry: 1,
 })
 
+/** pageModules: the enabled modules the server wrote into the page (<meta name="shop-modules">),
+ * or null when the page has none. */
+export function pageModules(): string[] | null {
+  const v = document.querySelector('meta[name="shop-modules"]')?.getAttribute('content')
+  return v ? v.split(',').filter(Boolean).sort() : null
+}
+
 /**
- * useModules is the list of enabled module names. The list stored by the last visit is shown at
- * once and refreshed in the background; data is undefined only when no list was ever loaded.
+ * useModules is the list of enabled module names. The list in the page (else the one stored by
+ * the last visit) is shown at once and refreshed in the background; data is undefined only when
+ * neither is there.
  */
 export function useModules() {
-  const stored = getModules()
+  const stored = pageModules() ?? getModules()
   return useQuery({
     ...modulesQuery,
     ...(stored ? { initialData: stored, initialDataUpdatedAt: 0 } : {}),
