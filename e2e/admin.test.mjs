@@ -1,21 +1,12 @@
 // The admin shell: a super-admin logs in and sees the back-office sidebar; the staff user
 // sees only the entries of their permissions; the queue monitor is for super-admins only.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function login(page, email) {
   await page.goto(`${shop.base}/admin/`)

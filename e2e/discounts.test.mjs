@@ -3,22 +3,13 @@
 // fixed-price action with the mass dialog, whose progress shows the background job's end (and
 // the starter is notified); the Actions page finds the product by its category and the type.
 // Every step goes through the UI; the API is read only to double-check the end state.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function login(page, email) {
   await page.goto(`${shop.base}/admin/`)

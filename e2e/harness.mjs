@@ -5,6 +5,8 @@ import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import assert from 'node:assert/strict'
+import { after, before } from 'node:test'
 import { chromium } from 'playwright-core'
 
 const root = resolve(import.meta.dirname, '..')
@@ -76,4 +78,20 @@ export async function launchBrowser() {
 // screenshot keeps a picture of the page under e2e/out for a person to look at.
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(import.meta.dirname, 'out', `${name}.png`), fullPage: false })
+}
+
+// useShop is a test file's shop and browser: started before its tests, stopped after them (a
+// clean stop on Ctrl-C is asserted). set receives both once started; options go to startShop.
+export function useShop(set, options) {
+  let shop, browser
+  before(async () => {
+    shop = await startShop(options)
+    browser = await launchBrowser()
+    set(shop, browser)
+  })
+  after(async () => {
+    await browser?.close()
+    const code = await shop?.stop()
+    assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
+  })
 }

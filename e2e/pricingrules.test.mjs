@@ -1,22 +1,13 @@
 // The pricing rules in the back office (issue 12 items 1, 2, 10), the way staff work: a web
 // margin is added through its form and shows in the list; a category's web margin is changed in
 // the category web margins table and stays after a reload; the activity log names the new rule.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function login(page) {
   await page.goto(`${shop.base}/admin/`)

@@ -2,21 +2,13 @@
 // session gets the localized refusal page with the link to the admin's login; the super-admin's
 // monitor renders under its own CSP without a single violation and fetches nothing from
 // another host (asynqmon's Google Fonts links are dropped; its icons are SVG).
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 test('a browser without a session gets the refusal page', async () => {
   const page = await browser.newPage({ locale: 'sr-RS' })

@@ -5,21 +5,13 @@
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { test } from 'node:test'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop
 let browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  if (shop) assert.equal(await shop.stop(), 0)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 // A category whose first page has at least two purchasable products in stock.
 async function categoryWithTwoProducts() {

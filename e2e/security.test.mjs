@@ -1,21 +1,13 @@
 // The apps under their Content-Security-Policy (issue 11 item 13): the storefront, the admin's
 // login and its products list run in chromium without a single violation, and the server
 // answers an unknown storefront path with 404 (item 34).
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, startShop } from './harness.mjs'
+import { useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 // watch records every CSP violation the page reports, as events and as console errors.
 async function watch(page) {

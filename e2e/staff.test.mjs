@@ -2,22 +2,13 @@
 // authorization screen with two permissions, creates a user holding it, and that user, logged
 // in, sees exactly the screens those permissions open (plus the entries every staff member
 // sees) in the sidebar.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function login(page, email, password = 'demo1234') {
   await page.goto(`${shop.base}/admin/login`)

@@ -1,21 +1,12 @@
 // The storefront's browsing (issue 14): search from the header in Cyrillic, a category filtered
 // by a brand facet, the mobile viewport's navigation and search.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function newPage(viewport = { width: 1400, height: 900 }) {
   const context = await browser.newContext({ viewport })

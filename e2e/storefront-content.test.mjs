@@ -1,23 +1,14 @@
 // The storefront shows what staff make in the admin (issue 14): a home slider banner and a home
 // section with a product appear on the home page; a landing page of layout 2 (banner, cards,
 // products, link) renders at its slug.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { deflateSync } from 'node:zlib'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 /** png: a w×h PNG of one colour (the banner forms check the file's content, not its name). */
 function png(w, h, [r, g, b]) {

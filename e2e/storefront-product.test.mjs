@@ -2,23 +2,14 @@
 // product of the demo catalogue, checks the tabs and uses the instalment calculator (the
 // monthly instalment follows spec 4's rule from the product's retail price); a static page
 // opened with an anchor scrolls to the anchored part.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import AxeBuilder from '@axe-core/playwright'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
-before(async () => {
-  shop = await startShop()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  const code = await shop?.stop()
-  assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
-})
+useShop((s, b) => ([shop, browser] = [s, b]))
 
 async function api(path) {
   const res = await fetch(`${shop.base}/api/v1/${path}`, { headers: { 'Accept-Language': 'sr' } })
