@@ -5,6 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
 import { binary, client, formData, unwrap } from '../../api/client'
+import { shopToday } from '../../format'
 
 export type StaffOrder = components['schemas']['StaffOrder']
 export type StaffOrderRow = components['schemas']['StaffOrderRow']
@@ -141,5 +142,5 @@ export async function downloadOrderAttachment(orderId: number, a: OrderAttachmen
 export async function exportOrders(filters: OrderFilters): Promise<void> {
   const { data, error } = await client.GET('/api/v1/admin/orders/export', { params: { query: orderQueryParams(filters) }, parseAs: 'blob' })
   if (error || !data) throw error ?? new Error('export')
-  save(data as Blob, `porudzbine-${new Date().toISOString().slice(0, 10)}.xlsx`)
+  save(data as Blob, `porudzbine-${shopToday()}.xlsx`)
 }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { NotFound } from '../../components/NotFound'
 import { SimpleTable } from '../../components/SimpleTable'
 import { usePageTitle } from '../../components/usePageTitle'
-import { formatDateTime, formatDay, formatMoney } from '../../format'
+import { formatDateTime, formatDay, formatMoney, formatNumber } from '../../format'
 import { downloadInvoicePdf, useInvoice, useSendInvoice, useTransferInvoice, type ProformaInvoice } from '../../hooks/api/invoices'
 import { isNotFound } from '../content/util'
 
@@ -18,7 +18,7 @@ type Item = NonNullable<ProformaInvoice['items']>[number]
 type VatRow = NonNullable<ProformaInvoice['vat']>[number]
 
 /** vatRate: basis points as a percentage (2000 -> 20%). */
-export const vatRate = (bps: number | undefined) => `${((bps ?? 0) / 100).toLocaleString('sr-RS')}%`
+export const vatRate = (bps: number | undefined) => `${formatNumber((bps ?? 0) / 100)}%`
 
 export function InvoiceDetail() {
   const { t } = useTranslation()
