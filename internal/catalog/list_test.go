@@ -16,12 +16,11 @@ import (
 	"shop/internal/platform/money"
 )
 
-// withCountBound lowers the list's count bound for one test, so the fixture's 30 products
-// take both paths of ListProducts (one pass under the bound, the ordered read above it).
-func withCountBound(t *testing.T, n int) {
-	old := productCountBound
-	productCountBound = n
-	t.Cleanup(func() { productCountBound = old })
+// withCountBound lowers svc's list count bound, so the fixture's 30 products take both paths
+// of ListProducts (one pass under the bound, the ordered read above it). Only svc's: the
+// package's bound stays for the tests running beside it.
+func withCountBound(svc *Service, n int) {
+	svc.countBound = n
 }
 
 func listIDs(t *testing.T, svc *Service, f ProductFilter, page listing.Page) ([]uint64, listing.Total) {
@@ -44,7 +43,7 @@ func TestListProductsBoundedCount(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, db *gorm.DB) {
 		productFixtureSeed(t, db)
 		svc := NewService(db, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(time.Date(2025, 6, 14, 10, 0, 0, 0, time.UTC)), nil)
-		withCountBound(t, 5)
+		withCountBound(svc, 5)
 		tests := []struct {
 			name string
 			f    ProductFilter
@@ -101,7 +100,7 @@ func TestListProductsSorts(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, bound := range []int{10_000, 5} {
-			withCountBound(t, bound)
+			withCountBound(svc, bound)
 			for col := range productSorts {
 				for _, dir := range []string{"", "-"} {
 					for _, active := range []bool{false, true} {
@@ -177,7 +176,7 @@ func TestProductSortKeysFollowProducts(t *testing.T) {
 		}
 		check("inserted and deleted")
 
-		withCountBound(t, 5) // the page through product_sort_keys
+		withCountBound(svc, 5) // the page through product_sort_keys
 		for _, tt := range []struct {
 			sort string
 			want []uint64

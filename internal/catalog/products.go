@@ -159,7 +159,7 @@ const productListColumns = "products.id, products.sku, products.name, products.s
 
 // productCountBound is where the product list stops counting: a filter matching more is
 // "more than 10,000" (docs/decisions.md, issue 11 item 28). A variable for the tests.
-var productCountBound = 10_000
+const productCountBound = 10_000
 
 // ListProducts is a page of the products matching f, with the total.
 //
@@ -213,7 +213,11 @@ func listPlannerTx(tx *gorm.DB) error {
 // productPage is ListProducts' page of rows and total inside tx.
 func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter, srt productSort, page listing.Page) ([]Product, listing.Total, error) {
 	db := tx.WithContext(ctx)
-	bound := max(productCountBound, page.Offset()+page.Size)
+	bound := productCountBound
+	if s.countBound > 0 {
+		bound = s.countBound
+	}
+	bound = max(bound, page.Offset()+page.Size)
 	broad, err := narrowPriceRanges(db, &f, bound)
 	if err != nil {
 		return nil, listing.Total{}, err

@@ -31,6 +31,9 @@ type Service struct {
 	clock  clock.Clock
 	// images decodes every uploaded image under the process's image budget.
 	images *imagefile.Decoder
+	// countBound, when set, replaces productCountBound for this service (tests lower it on
+	// their own service, never the package's value, so parallel tests do not see it).
+	countBound int
 }
 
 // NewService builds the catalogue on db; prices owns the derived prices; clk is the shop's clock
