@@ -69,8 +69,10 @@ func TestProformaList(t *testing.T) {
 		if first := list(r)[0].(map[string]any); first["email"] != "ana@example.rs" {
 			t.Errorf("not newest first: %v", first)
 		}
-		today := clock.Day(time.Now())
-		tomorrow := clock.Day(time.Now().Add(24 * time.Hour))
+		// The shop's days, from the app's one clock (what the checkout stamped the invoices with).
+		now := a.Clock.Now()
+		today := clock.Day(now)
+		tomorrow := clock.Day(now.Add(24 * time.Hour))
 		for q, want := range map[string]int{
 			"?search=" + number: 1, "?search=ZARKO@example": 1, "?search=šćepan": 1, "?search=čačak": 1, "?search=nobody": 0,
 			"?date_from=" + today + "&date_to=" + today: 2, "?date_from=" + tomorrow: 0, "?ordered=yes": 2, "?ordered=no": 0,
@@ -93,7 +95,7 @@ func TestProformaList(t *testing.T) {
 			inv["total"].(float64) != 3000 || inv["issue_place"] != "Beograd" || inv["payment_method"] != "bank_transfer" || len(inv["items"].([]any)) != 2 {
 			t.Fatalf("single: %d %s", r.Status, r.Raw)
 		}
-		if want := sales.ProformaValidUntil(time.Now(), 8).Format(time.DateOnly); inv["valid_until"] != want {
+		if want := sales.ProformaValidUntil(a.Clock.Now(), 8).Format(time.DateOnly); inv["valid_until"] != want {
 			t.Errorf("valid_until %v, want the shop's today + 8 days %s", inv["valid_until"], want)
 		}
 		vat := inv["vat"].([]any)
