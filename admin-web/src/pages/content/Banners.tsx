@@ -1,13 +1,14 @@
 // Banners: the list (any staff; by position, then order; filter by position), add and edit
 // (create-banner, update-banner) with the desktop and mobile images, and delete after Da/Ne.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, InputNumber, Select, Space, type TableProps } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Form, Input, InputNumber, Select, type TableProps } from 'antd'
 import { Perm } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
+import { RowActions } from '../../components/RowActions'
 import { NotFound } from '../../components/NotFound'
 import { SearchableSelect } from '../../components/SearchableSelect'
 import { useListParams } from '../../components/useListParams'
@@ -57,14 +58,7 @@ export function BannerList() {
       title: t('common.actions'),
       width: 110,
       render: (_, b) =>
-        can(Perm.UpdateBanner) ? (
-          <Space>
-            <Link to={`${BANNERS_PATH}/${b.id}`} aria-label={t('common.edit')} title={t('common.edit')}>
-              <EditOutlined />
-            </Link>
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={l('delete')} title={l('delete')} onClick={() => setDeleting(b)} />
-          </Space>
-        ) : null,
+        can(Perm.UpdateBanner) ? <RowActions editTo={`${BANNERS_PATH}/${b.id}`} deleteLabel={l('delete')} onDelete={() => setDeleting(b)} /> : null,
     },
   ]
 

@@ -1,13 +1,14 @@
 // News: the list (any staff; newest first), add (create-post) and edit (update-post) with the
 // title, the rich-text body and an image, and delete after Da/Ne.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Checkbox, Form, Input, Space, type TableProps } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Checkbox, Form, Input, type TableProps } from 'antd'
 import { Perm } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
+import { RowActions } from '../../components/RowActions'
 import { NotFound } from '../../components/NotFound'
 import { RichTextEditor } from '../../components/RichTextEditor'
 import { useListParams } from '../../components/useListParams'
@@ -36,14 +37,7 @@ export function NewsList() {
       title: t('common.actions'),
       width: 110,
       render: (_, n) =>
-        can(Perm.UpdatePost) ? (
-          <Space>
-            <Link to={`${NEWS_PATH}/${n.id}`} aria-label={t('common.edit')} title={t('common.edit')}>
-              <EditOutlined />
-            </Link>
-            <Button size="small" danger icon={<DeleteOutlined />} aria-label={l('delete')} title={l('delete')} onClick={() => setDeleting(n)} />
-          </Space>
-        ) : null,
+        can(Perm.UpdatePost) ? <RowActions editTo={`${NEWS_PATH}/${n.id}`} deleteLabel={l('delete')} onDelete={() => setDeleting(n)} /> : null,
     },
   ]
   return (

@@ -2,13 +2,14 @@
 // and delete. Banks: name 2-255 required, account required (18 digits with its MOD 97 control
 // digits, or written 160-0000000012345-67); e-mails: valid, 1-255, required (spec 5). Each
 // e-mail entry gets a copy of every proforma invoice mailed to a buyer.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, Modal, Space, Typography, type TableProps } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Form, Input, Modal, Typography, type TableProps } from 'antd'
 import { useState, type ReactNode } from 'react'
 import type { Meta } from '../../api/client'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
+import { RowActions } from '../../components/RowActions'
 import { useListParams } from '../../components/useListParams'
 import { applyServerErrors } from '../../forms/serverErrors'
 import {
@@ -36,16 +37,6 @@ export function validAccount(s: string): boolean {
   let rest = 0
   for (const d of a) rest = (rest * 10 + Number(d)) % 97
   return rest === 1
-}
-
-function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <Space>
-      <Button size="small" icon={<EditOutlined />} aria-label={t('common.edit')} title={t('common.edit')} onClick={onEdit} />
-      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} title={t('common.delete')} onClick={onDelete} />
-    </Space>
-  )
 }
 
 interface EditableListProps<T extends { id?: number }> {
