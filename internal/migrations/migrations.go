@@ -42,6 +42,7 @@ func all() []*gormigrate.Migration {
 		m0023NewsletterOrder(),
 		m0024UserIdentities(),
 		m0025SearchLookupIndexes(),
+		m0027SearchCategoryGIN(),
 	}
 }
 

@@ -45,7 +45,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0022_invoice_info", Applied: true},
 	{ID: "0023_newsletter_order", Applied: true},
 	{ID: "0024_user_identities", Applied: true},
-	{ID: "0025_search_lookup_indexes", Applied: true}}
+	{ID: "0025_search_lookup_indexes", Applied: true},
+	{ID: "0027_search_category_gin", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -195,6 +196,13 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0027_search_category_gin" {
+			t.Fatalf("Down rolled back %q, want 0027_search_category_gin", id)
+		}
+		if gdb.Dialector.Name() == "postgres" && (!gdb.Migrator().HasIndex("products", "products_search_trgm_idx") ||
+			!gdb.Migrator().HasIndex("products", "products_category_ids_idx") || gdb.Migrator().HasIndex("products", "products_search_category_idx")) {
+			t.Error("0003's and 0017's indexes not back (or 0027's still there) after rolling back 0027")
+		}
 		if id := down(t, gdb); id != "0025_search_lookup_indexes" {
 			t.Fatalf("Down rolled back %q, want 0025_search_lookup_indexes", id)
 		}
