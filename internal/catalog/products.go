@@ -80,6 +80,9 @@ func (Discount) TableName() string { return "discounts" }
 // ProductIncludes are the relations a product answer may carry.
 type ProductIncludes struct {
 	MainCategory, MainImage, Categories, Brand, Supplier, Images, Attributes bool
+	// stickersLoaded: the caller reads the catalog stickers itself (a single product, whose
+	// stickers are read whole once for both views), so MainImage does not load card stickers.
+	stickersLoaded bool
 }
 
 // ProductCategoryRef is a category as a product shows it.
@@ -373,32 +376,66 @@ func productsInOrder(db *gorm.DB, ids []uint64) ([]Product, error) {
 
 // GetProduct is one product with the relations asked for, its energy sticker and catalog stickers.
 func (s *Service) GetProduct(ctx context.Context, id uint64, inc ProductIncludes) (*ProductDetails, error) {
-	p, err := s.findProduct(ctx, s.db, id)
-	if err != nil {
-		return nil, err
+	return s.getProduct(ctx, s.db.WithContext(ctx).Where("id = ?", id), inc)
+}
+
+// LiveProductBySlug is GetProduct of the active product visible on site with this slug (the
+// storefront's product page; anything else is not found), read in the same statement.
+func (s *Service) LiveProductBySlug(ctx context.Context, slug string, inc ProductIncludes) (*ProductDetails, error) {
+	return s.getProduct(ctx, s.db.WithContext(ctx).Where("slug = ? AND active = ? AND visible = ?", slug, true, true), inc)
+}
+
+func (s *Service) getProduct(ctx context.Context, where *gorm.DB, inc ProductIncludes) (*ProductDetails, error) {
+	var p Product
+	if err := where.Limit(1).Find(&p).Error; err != nil {
+		return nil, apperr.Wrap(err, "find product")
 	}
-	out, err := s.productDetails(ctx, []Product{*p}, inc)
+	if p.ID == 0 {
+		return nil, apperr.NotFoundThing("product")
+	}
+	// The main category comes with the product's other references (its slug is always shown).
+	withMain := inc
+	withMain.MainCategory = true
+	withMain.stickersLoaded = true
+	out, err := s.productDetails(ctx, []Product{p}, withMain)
 	if err != nil {
 		return nil, err
 	}
 	d := &out[0]
-	var slug []string
-	if err := s.db.WithContext(ctx).Table("categories").Where("id = ?", p.MainCategoryID).Pluck("slug", &slug).Error; err != nil {
-		return nil, apperr.Wrap(err, "main category slug")
+	if d.MainCategory != nil {
+		d.MainCategorySlug = d.MainCategory.Slug
 	}
-	if len(slug) > 0 {
-		d.MainCategorySlug = slug[0]
+	if !inc.MainCategory {
+		d.MainCategory = nil
 	}
-	d.CatalogStickers = []ProductStickerView{}
+	// One read of the stickers serves the product's sticker list and, for a card, today's.
+	var stickers []struct {
+		ProductStickerView
+		TypeName, Slug string
+	}
 	err = s.db.WithContext(ctx).Table("product_catalog_stickers pcs").
-		Select("pcs.id, pcs.catalog_sticker_type_id, cst.sticker_key, pcs.valid_from, pcs.valid_to, pcs.active").
+		Select("pcs.id, pcs.catalog_sticker_type_id, cst.sticker_key, pcs.valid_from, pcs.valid_to, pcs.active, cst.name AS type_name, cst.slug").
 		Joins("JOIN catalog_sticker_types cst ON cst.id = pcs.catalog_sticker_type_id").
-		Where("pcs.product_id = ?", id).Order("pcs.valid_from, pcs.id").Scan(&d.CatalogStickers).Error
+		Where("pcs.product_id = ?", p.ID).Order("pcs.valid_from, pcs.id").Scan(&stickers).Error
 	if err != nil {
 		return nil, apperr.Wrap(err, "product catalog stickers")
 	}
+	d.CatalogStickers = make([]ProductStickerView, len(stickers))
+	for i, st := range stickers {
+		d.CatalogStickers[i] = st.ProductStickerView
+	}
+	if inc.MainImage {
+		d.CardStickers = []CardSticker{}
+		today := s.Today()
+		for _, st := range stickers {
+			ps := ProductCatalogSticker{Active: st.Active, ValidFrom: st.ValidFrom, ValidTo: st.ValidTo}
+			if ps.shownOn(today) {
+				d.CardStickers = append(d.CardStickers, CardSticker{ID: st.CatalogStickerTypeID, Name: st.TypeName, Slug: st.Slug, StickerKey: st.StickerKey})
+			}
+		}
+	}
 	if inc.Attributes {
-		if d.Attributes, err = s.productAttributes(ctx, p); err != nil {
+		if d.Attributes, err = s.productAttributes(ctx, &p); err != nil {
 			return nil, err
 		}
 	}
@@ -417,7 +454,8 @@ func (s *Service) findProduct(ctx context.Context, tx *gorm.DB, id uint64) (*Pro
 	return &p, nil
 }
 
-// productDetails loads the relations of a page of products: one query per relation.
+// productDetails loads the relations of a page of products: the one-to-one ones in one
+// statement (productRefs), each one-to-many relation asked for in one more.
 func (s *Service) productDetails(ctx context.Context, rows []Product, inc ProductIncludes) ([]ProductDetails, error) {
 	out := make([]ProductDetails, len(rows))
 	if len(rows) == 0 {
@@ -425,35 +463,20 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 	}
 	ids := make([]uint64, len(rows))
 	byID := make(map[uint64]*ProductDetails, len(rows))
-	var catIDs, brandIDs, manIDs, supIDs, discountIDs []uint64
+	var discountIDs []uint64
 	for i := range rows {
 		out[i].Product = rows[i]
 		ids[i] = rows[i].ID
 		byID[rows[i].ID] = &out[i]
-		catIDs = append(catIDs, rows[i].MainCategoryID)
 		if rows[i].ActiveDiscountID != nil {
 			discountIDs = append(discountIDs, *rows[i].ActiveDiscountID)
-		}
-		if rows[i].BrandID != nil {
-			brandIDs = append(brandIDs, *rows[i].BrandID)
-		}
-		if rows[i].ManufacturerID != nil {
-			manIDs = append(manIDs, *rows[i].ManufacturerID)
-		}
-		if rows[i].SupplierID != nil {
-			supIDs = append(supIDs, *rows[i].SupplierID)
 		}
 	}
 	db := s.db.WithContext(ctx)
 	wrap := func(err error, what string) error { return apperr.Wrap(err, "product "+what) }
 
-	var sps []struct{ ID, ProductID uint64 }
-	if err := db.Table("supplier_products").Select("id, product_id").Where("product_id IN ?", ids).Scan(&sps).Error; err != nil {
-		return nil, wrap(err, "connections")
-	}
-	for _, sp := range sps {
-		id := sp.ID
-		byID[sp.ProductID].SupplierProductID = &id
+	if err := s.productRefs(ctx, out, ids, inc); err != nil {
+		return nil, err
 	}
 	if len(discountIDs) > 0 {
 		ds, err := s.prices.ActiveDiscounts(ctx, uniqIDs(discountIDs))
@@ -465,66 +488,6 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 				if d, ok := ds[*id]; ok {
 					out[i].Discount = &d
 				}
-			}
-		}
-	}
-	if len(brandIDs) > 0 {
-		var bs []ProductRef
-		if err := db.Table("brands").Select("id, name").Where("id IN ?", uniqIDs(brandIDs)).Scan(&bs).Error; err != nil {
-			return nil, wrap(err, "brands")
-		}
-		m := map[uint64]ProductRef{}
-		for _, b := range bs {
-			m[b.ID] = b
-		}
-		for i := range out {
-			if b, ok := m[idOf(out[i].BrandID)]; ok {
-				out[i].Brand = &b
-			}
-		}
-	}
-	if len(manIDs) > 0 {
-		var vs []ProductValueRef
-		if err := db.Table("attribute_values").Select("id, value").Where("id IN ?", uniqIDs(manIDs)).Scan(&vs).Error; err != nil {
-			return nil, wrap(err, "manufacturers")
-		}
-		m := map[uint64]ProductValueRef{}
-		for _, v := range vs {
-			m[v.ID] = v
-		}
-		for i := range out {
-			if v, ok := m[idOf(out[i].ManufacturerID)]; ok {
-				out[i].Manufacturer = &v
-			}
-		}
-	}
-	if inc.Supplier && len(supIDs) > 0 {
-		var ss []ProductRef
-		if err := db.Table("suppliers").Select("id, name").Where("id IN ?", uniqIDs(supIDs)).Scan(&ss).Error; err != nil {
-			return nil, wrap(err, "suppliers")
-		}
-		m := map[uint64]ProductRef{}
-		for _, x := range ss {
-			m[x.ID] = x
-		}
-		for i := range out {
-			if x, ok := m[idOf(out[i].SupplierID)]; ok {
-				out[i].Supplier = &x
-			}
-		}
-	}
-	if inc.MainCategory {
-		var cs []ProductCategoryRef
-		if err := db.Table("categories").Select("id, name, slug, min_price").Where("id IN ?", uniqIDs(catIDs)).Scan(&cs).Error; err != nil {
-			return nil, wrap(err, "main categories")
-		}
-		m := map[uint64]ProductCategoryRef{}
-		for _, c := range cs {
-			m[c.ID] = c
-		}
-		for i := range out {
-			if c, ok := m[out[i].MainCategoryID]; ok {
-				out[i].MainCategory = &c
 			}
 		}
 	}
@@ -546,20 +509,14 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 			byID[c.ProductID].Categories = append(byID[c.ProductID].Categories, c.ProductCategoryRef)
 		}
 	}
-	if inc.MainImage || inc.Images {
-		q := db.Table("product_images").Select("id, product_id, main, small_key, large_key, position").
-			Where("product_id IN ?", ids).Order("main DESC, position, id")
-		if !inc.Images {
-			q = q.Where("main = ?", true)
-		}
+	if inc.Images {
 		var imgs []ProductImageRef
-		if err := q.Scan(&imgs).Error; err != nil {
+		if err := db.Table("product_images").Select("id, product_id, main, small_key, large_key, position").
+			Where("product_id IN ?", ids).Order("main DESC, position, id").Scan(&imgs).Error; err != nil {
 			return nil, wrap(err, "images")
 		}
-		if inc.Images {
-			for i := range out {
-				out[i].Images = []ProductImageRef{}
-			}
+		for i := range out {
+			out[i].Images = []ProductImageRef{}
 		}
 		for _, im := range imgs {
 			d := byID[im.ProductID]
@@ -567,12 +524,10 @@ func (s *Service) productDetails(ctx context.Context, rows []Product, inc Produc
 				img := im
 				d.MainImage = &img
 			}
-			if inc.Images {
-				d.Images = append(d.Images, im)
-			}
+			d.Images = append(d.Images, im)
 		}
 	}
-	if inc.MainImage {
+	if inc.MainImage && !inc.stickersLoaded {
 		if err := s.cardStickers(ctx, out, ids); err != nil {
 			return nil, err
 		}
@@ -986,6 +941,22 @@ func typedParam(db *gorm.DB, pgType string) string {
 		return "CAST(? AS " + pgType + ")"
 	}
 	return "?"
+}
+
+// ProductRows are the product list's columns of the products a query selects, in its order
+// (q: a query over products that may join, filter, order and limit). The storefront reads a
+// page of cards this way in the statement that chooses it.
+func ProductRows(q *gorm.DB) ([]Product, error) {
+	var rows []Product
+	if err := q.Select(productListColumns).Find(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "list products")
+	}
+	return rows, nil
+}
+
+// ProductsDetails are these products with the relations asked for (ProductRows' rows).
+func (s *Service) ProductsDetails(ctx context.Context, rows []Product, inc ProductIncludes) ([]ProductDetails, error) {
+	return s.productDetails(ctx, rows, inc)
 }
 
 // ProductsByID are these products in this order (missing ones left out), with the relations

@@ -46,7 +46,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0023_newsletter_order", Applied: true},
 	{ID: "0024_user_identities", Applied: true},
 	{ID: "0025_search_lookup_indexes", Applied: true},
-	{ID: "0027_search_category_gin", Applied: true}}
+	{ID: "0027_search_category_gin", Applied: true},
+	{ID: "0028_catalog_changes", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -196,6 +197,15 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0028_catalog_changes" {
+			t.Fatalf("Down rolled back %q, want 0028_catalog_changes", id)
+		}
+		if gdb.Dialector.Name() == "postgres" {
+			var n int64
+			if err := gdb.Raw("SELECT COUNT(*) FROM pg_class WHERE relname = 'catalog_changes'").Scan(&n).Error; err != nil || n != 0 {
+				t.Errorf("catalog_changes still there after rolling back 0028 (%d, %v)", n, err)
+			}
+		}
 		if id := down(t, gdb); id != "0027_search_category_gin" {
 			t.Fatalf("Down rolled back %q, want 0027_search_category_gin", id)
 		}

@@ -2,6 +2,7 @@ package storefront
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -199,7 +200,11 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 		return nil, err
 	}
 	page.Size = size
-	cats, _, err := s.cat.ListCategories(ctx, catalog.CategoryFilter{ActiveOnly: true})
+	mark, err := s.catalogueMark(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := s.activeCategories(ctx, mark)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +212,8 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 	children := map[uint64][]uint64{}
 	for _, c := range cats {
 		if c.Slug == slug {
-			cat = c
+			own := *c // the tree may be the memo's, shared by every request
+			cat = &own
 		}
 		if c.ParentID != nil {
 			children[*c.ParentID] = append(children[*c.ParentID], c.ID)
@@ -225,7 +231,8 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 		return nil, err
 	}
 	out := &CategoryPage{Category: cat}
-	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, q.order(order), page, cat.ID); err != nil {
+	memo := &facetMemo{mark: mark, key: categoryFacetKey(cat.ID, f, loggedIn)}
+	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, q.order(order), page, cat.ID, memo); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -279,28 +286,82 @@ func (q *categoryQuery) order(sortSQL string) string {
 
 // pageOf is one page of q's products in order (SQL, or a clause with arguments).
 func (s *Service) pageOf(ctx context.Context, q *categoryQuery, order any, page listing.Page) ([]catalog.ProductDetails, error) {
-	var pageIDs []uint64
-	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &pageIDs).Error; err != nil {
+	rows, err := catalog.ProductRows(q.base("").Order(order).Offset(page.Offset()).Limit(page.Size))
+	if err != nil {
 		return nil, apperr.Wrap(err, "storefront page")
 	}
-	if len(pageIDs) == 0 {
-		return []catalog.ProductDetails{}, nil
-	}
-	return s.cat.ProductsByID(ctx, pageIDs, catalog.ProductIncludes{MainCategory: true, MainImage: true})
+	return s.cat.ProductsDetails(ctx, rows, catalog.ProductIncludes{MainCategory: true, MainImage: true})
 }
 
 // facetedPage is one page of q's products in order with the total and the facets (the
 // attribute facet: categoryID's attributes; 0: none).
-func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, page listing.Page, categoryID uint64) ([]catalog.ProductDetails, int64, Facets, error) {
-	fc, total, err := q.facetCounts()
-	if err != nil {
-		return nil, 0, fc, err
+func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, page listing.Page, categoryID uint64, memo *facetMemo) ([]catalog.ProductDetails, int64, Facets, error) {
+	load := func() (Facets, int64, error) {
+		fc, total, err := q.facetCounts()
+		if err != nil {
+			return fc, 0, err
+		}
+		fc.Attributes, err = q.attributeFacet(categoryID)
+		return fc, total, err
 	}
-	if fc.Attributes, err = q.attributeFacet(categoryID); err != nil {
+	var fc Facets
+	var total int64
+	var err error
+	if s.memo != nil && memo != nil {
+		fc, total, err = s.memo.facets(ctx, memo.mark, memo.key, load)
+	} else {
+		fc, total, err = load()
+	}
+	if err != nil {
 		return nil, 0, fc, err
 	}
 	products, err := s.pageOf(ctx, q, order, page)
 	return products, total, fc, err
+}
+
+// facetMemo names a page's facets in the page memo: the catalogue mark the request read and
+// the page's filter key (nil: not kept, e.g. search hits, whose key would be the whole query).
+type facetMemo struct {
+	mark int64
+	key  string
+}
+
+// categoryFacetKey is what a category page's facets and total depend on besides the
+// catalogue: the category, the chosen filters (not the sort nor the page) and the price shown.
+func categoryFacetKey(categoryID uint64, f CategoryProductsFilter, loggedIn bool) string {
+	ids := func(in []uint64) []uint64 {
+		out := append([]uint64(nil), in...)
+		sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+		return out
+	}
+	price := func(p *money.Para) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprint(int64(*p))
+	}
+	return fmt.Sprintf("c%d b%v v%v p%s-%s d%t s%t l%t", categoryID, ids(f.Brands), ids(f.Values),
+		price(f.PriceFrom), price(f.PriceTo), f.Discount, f.InStock, loggedIn)
+}
+
+// catalogueMark is the catalogue's change mark for the page memo (0 without a memo).
+func (s *Service) catalogueMark(ctx context.Context) (int64, error) {
+	if s.memo == nil {
+		return 0, nil
+	}
+	return s.memo.current(ctx)
+}
+
+// activeCategories is the active category tree, the memo's for this mark when there is one.
+func (s *Service) activeCategories(ctx context.Context, mark int64) ([]*catalog.Category, error) {
+	load := func() ([]*catalog.Category, error) {
+		cats, _, err := s.cat.ListCategories(ctx, catalog.CategoryFilter{ActiveOnly: true})
+		return cats, err
+	}
+	if s.memo == nil {
+		return load()
+	}
+	return s.memo.categories(ctx, mark, load)
 }
 
 // facetCounts are the total and every facet but the attribute values in one pass over the

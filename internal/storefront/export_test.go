@@ -47,3 +47,16 @@ func (q *categoryQuery) referenceFacets() (Facets, int64, error) {
 	}
 	return fc, total, nil
 }
+
+// Unmemoized is the service computing every page afresh (the memo's reference).
+func (s *Service) Unmemoized() *Service {
+	c := *s
+	c.memo = nil
+	return &c
+}
+
+// Memoized tells whether the service keeps pages under the catalogue's mark (PostgreSQL).
+func (s *Service) Memoized() bool { return s.memo != nil }
+
+// CatalogueMark is the catalogue's change mark the memo reads.
+func (s *Service) CatalogueMark(ctx context.Context) (int64, error) { return s.catalogueMark(ctx) }

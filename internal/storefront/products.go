@@ -24,11 +24,14 @@ const RetailMarkupBps = 11400
 type Service struct {
 	db  *gorm.DB
 	cat *catalog.Service
+	// memo: the category tree and the category pages' facets under the catalogue's change
+	// mark (nil on SQLite).
+	memo *pageMemo
 }
 
 // NewService builds the storefront over the catalogue.
 func NewService(db *gorm.DB, cat *catalog.Service) *Service {
-	return &Service{db: db, cat: cat}
+	return &Service{db: db, cat: cat, memo: newPageMemo(db)}
 }
 
 // Prices are what the storefront shows of a product for one caller.
@@ -75,17 +78,8 @@ type ProductPage struct {
 // site are shown (anything else is 404 'Proizvod ne postoji ili je izbrisan.'). The main
 // category and brand are always loaded (the purchasable rule and breadcrumbs need them).
 func (s *Service) Product(ctx context.Context, slug string, inc catalog.ProductIncludes) (*ProductPage, error) {
-	var ids []uint64
-	err := s.db.WithContext(ctx).Table("products").Where("slug = ? AND active = ? AND visible = ?", slug, true, true).
-		Limit(1).Pluck("id", &ids).Error
-	if err != nil {
-		return nil, apperr.Wrap(err, "storefront product")
-	}
-	if len(ids) == 0 {
-		return nil, apperr.NotFoundThing("product")
-	}
 	inc.MainCategory = true
-	p, err := s.cat.GetProduct(ctx, ids[0], inc)
+	p, err := s.cat.LiveProductBySlug(ctx, slug, inc)
 	if err != nil {
 		return nil, err
 	}
@@ -98,23 +92,20 @@ func (s *Service) Product(ctx context.Context, slug string, inc catalog.ProductI
 
 // related are the newest other active, visible products of p's main category (its
 // product_categories rows, as the catalogue's category filter reads them). One index walk of
-// (category_id, product_id) backwards that stops after RelatedLimit live rows: the product
-// list's machinery (counting up to its bound) read thousands of rows for these four.
+// (category_id, product_id) backwards that stops after RelatedLimit live rows, reading their
+// rows as it goes: the product list's machinery (counting up to its bound) read thousands of
+// rows for these four.
 func (s *Service) related(ctx context.Context, p *catalog.ProductDetails) ([]catalog.ProductDetails, error) {
 	if p.MainCategoryID == 0 {
 		return []catalog.ProductDetails{}, nil
 	}
-	var ids []uint64
-	err := s.db.WithContext(ctx).Table("product_categories pc").Joins("JOIN products ON products.id = pc.product_id").
+	rows, err := catalog.ProductRows(s.db.WithContext(ctx).Table("product_categories pc").Joins("JOIN products ON products.id = pc.product_id").
 		Where("pc.category_id = ? AND pc.product_id <> ? AND products.active = ? AND products.visible = ?", p.MainCategoryID, p.ID, true, true).
-		Order("pc.product_id DESC").Limit(RelatedLimit).Pluck("pc.product_id", &ids).Error
+		Order("pc.product_id DESC").Limit(RelatedLimit))
 	if err != nil {
 		return nil, apperr.Wrap(err, "storefront related")
 	}
-	if len(ids) == 0 {
-		return []catalog.ProductDetails{}, nil
-	}
-	return s.cat.ProductsByID(ctx, ids, catalog.ProductIncludes{MainCategory: true, MainImage: true})
+	return s.cat.ProductsDetails(ctx, rows, catalog.ProductIncludes{MainCategory: true, MainImage: true})
 }
 
 // Today is the shop's date (YYYY-MM-DD), for the catalog stickers shown today.

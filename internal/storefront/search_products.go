@@ -80,7 +80,7 @@ func (s *Service) HitsProducts(ctx context.Context, h Hits, f CategoryProductsFi
 	if sort == SortRelevance {
 		by = clause.OrderBy{Expression: h.Relevance}
 	}
-	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, by, page, catID); err != nil {
+	if out.Products, out.Total, out.Facets, err = s.facetedPage(ctx, q, by, page, catID, nil); err != nil {
 		return nil, err
 	}
 	return out, nil

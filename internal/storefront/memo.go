@@ -1,0 +1,132 @@
+package storefront
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+	"gorm.io/gorm"
+
+	"shop/internal/catalog"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
+)
+
+// pageMemo keeps what a category page derives from the whole catalogue, the active category
+// tree and each filter combination's facets and total, under the catalogue's change mark
+// (migration 0028: a sequence every statement changing what they are computed from draws
+// from). A request reads the mark, one statement of a few microseconds; while it stands, the
+// tree and the facets are the ones computed for it, so a category page costs its page of
+// products instead of aggregating a subtree of tens of thousands of products (the bench's
+// category: a 270 ms statement). When the mark moves, the next request recomputes; concurrent
+// requests for one key wait for a single computation.
+//
+// The mark is drawn before the writer commits, so a page computed between a writer's
+// statement and its commit can keep the old counts under the new mark: maxAge bounds that
+// (and anything else) to a minute, the freshness guests' answers already announce
+// (Cache-Control max-age=60). SQLite (the embedded shop, one small catalogue) has no mark and
+// computes every time.
+type pageMemo struct {
+	db     *gorm.DB
+	maxAge time.Duration
+	now    func() time.Time
+	flight singleflight.Group
+
+	mu      sync.Mutex
+	mark    int64
+	since   time.Time // when the memo was started for this mark
+	cats    []*catalog.Category
+	entries map[string]facetEntry
+}
+
+type facetEntry struct {
+	facets Facets
+	total  int64
+}
+
+// memoMaxEntries bounds the filter combinations kept for one mark; past it the memo starts over.
+const memoMaxEntries = 2000
+
+// memoMaxAge is the longest a memo serves one mark.
+const memoMaxAge = time.Minute
+
+func newPageMemo(gdb *gorm.DB) *pageMemo {
+	if !db.IsPostgres(gdb) {
+		return nil
+	}
+	return &pageMemo{db: gdb, maxAge: memoMaxAge, now: time.Now, mark: -1}
+}
+
+// current reads the catalogue's mark and starts the memo over when it moved (or aged).
+func (m *pageMemo) current(ctx context.Context) (int64, error) {
+	var mark int64
+	if err := m.db.WithContext(ctx).Raw("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM catalog_changes").
+		Scan(&mark).Error; err != nil {
+		return 0, apperr.Wrap(err, "storefront catalogue mark")
+	}
+	now := m.now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if mark != m.mark || now.Sub(m.since) >= m.maxAge || len(m.entries) >= memoMaxEntries {
+		m.mark, m.since, m.cats, m.entries = mark, now, nil, map[string]facetEntry{}
+	}
+	return m.mark, nil
+}
+
+// categories is the active category tree (ListCategories, ActiveOnly) of this mark. The
+// answer is shared: callers must not change its categories.
+func (m *pageMemo) categories(ctx context.Context, mark int64, load func() ([]*catalog.Category, error)) ([]*catalog.Category, error) {
+	m.mu.Lock()
+	cats, ok := m.cats, m.cats != nil && m.mark == mark
+	m.mu.Unlock()
+	if ok {
+		return cats, nil
+	}
+	v, err, _ := m.flight.Do(fmt.Sprintf("cats:%d", mark), func() (any, error) {
+		cats, err := load()
+		if err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		if m.mark == mark {
+			m.cats = cats
+		}
+		m.mu.Unlock()
+		return cats, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.([]*catalog.Category), nil
+}
+
+// facets are key's facets and total of this mark.
+func (m *pageMemo) facets(ctx context.Context, mark int64, key string, load func() (Facets, int64, error)) (Facets, int64, error) {
+	m.mu.Lock()
+	e, ok := m.entries[key]
+	ok = ok && m.mark == mark
+	m.mu.Unlock()
+	if ok {
+		return e.facets, e.total, nil
+	}
+	v, err, _ := m.flight.Do(fmt.Sprintf("facets:%d:%s", mark, key), func() (any, error) {
+		fc, total, err := load()
+		if err != nil {
+			return nil, err
+		}
+		e := facetEntry{facets: fc, total: total}
+		m.mu.Lock()
+		if m.mark == mark {
+			m.entries[key] = e
+		}
+		m.mu.Unlock()
+		return e, nil
+	})
+	if err != nil {
+		return Facets{}, 0, err
+	}
+	e = v.(facetEntry)
+	return e.facets, e.total, nil
+}
