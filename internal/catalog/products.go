@@ -255,11 +255,14 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 		return nil, listing.Total{}, err
 	}
 	m = m.Limit(bound + 1)
+	// The page's rows are read in the statement that orders and counts the matches (a round
+	// trip less than reading them by id after it).
 	var hits []struct {
-		ID uint64
-		N  int64
+		Product
+		N int64
 	}
-	err = db.Raw("SELECT m.id, COUNT(*) OVER () AS n FROM (?) m ORDER BY "+srt.order("m.sort_key", "m.id")+" LIMIT ? OFFSET ?",
+	err = db.Raw("SELECT "+productListColumns+", w.n FROM (SELECT m.id, m.sort_key, COUNT(*) OVER () AS n FROM (?) m ORDER BY "+
+		srt.order("m.sort_key", "m.id")+" LIMIT ? OFFSET ?) w JOIN products ON products.id = w.id ORDER BY "+srt.order("w.sort_key", "w.id"),
 		m, page.Size, page.Offset()).Scan(&hits).Error
 	if err != nil {
 		return nil, listing.Total{}, apperr.Wrap(err, "list products")
@@ -278,12 +281,9 @@ func (s *Service) productPage(ctx context.Context, tx *gorm.DB, f ProductFilter,
 		rows, err = sortedPage(db, f, page)
 		return rows, listing.Total{N: int64(bound), Bounded: true}, err
 	} else if len(hits) > 0 {
-		ids := make([]uint64, len(hits))
+		rows = make([]Product, len(hits))
 		for i, h := range hits {
-			ids[i] = h.ID
-		}
-		if rows, err = productsInOrder(db, ids); err != nil {
-			return nil, listing.Total{}, err
+			rows[i] = h.Product
 		}
 	}
 	return rows, total, nil
