@@ -376,70 +376,102 @@ func productsInOrder(db *gorm.DB, ids []uint64) ([]Product, error) {
 
 // GetProduct is one product with the relations asked for, its energy sticker and catalog stickers.
 func (s *Service) GetProduct(ctx context.Context, id uint64, inc ProductIncludes) (*ProductDetails, error) {
-	return s.getProduct(ctx, s.db.WithContext(ctx).Where("id = ?", id), inc)
+	d, _, err := s.getProduct(ctx, s.db.WithContext(ctx).Where("id = ?", id), inc, nil)
+	return d, err
 }
 
 // LiveProductBySlug is GetProduct of the active product visible on site with this slug (the
-// storefront's product page; anything else is not found), read in the same statement.
-func (s *Service) LiveProductBySlug(ctx context.Context, slug string, inc ProductIncludes) (*ProductDetails, error) {
-	return s.getProduct(ctx, s.db.WithContext(ctx).Where("slug = ? AND active = ? AND visible = ?", slug, true, true), inc)
+// storefront's product page; anything else is not found), read in the same statement, with
+// the product cards cards chooses from its row (nil, or a nil query: none; a query over
+// products that orders and limits) loaded in the same statements as the product's own relations.
+func (s *Service) LiveProductBySlug(ctx context.Context, slug string, inc ProductIncludes, cards func(*Product) *gorm.DB) (*ProductDetails, []ProductDetails, error) {
+	return s.getProduct(ctx, s.db.WithContext(ctx).Where("slug = ? AND active = ? AND visible = ?", slug, true, true), inc, cards)
 }
 
-func (s *Service) getProduct(ctx context.Context, where *gorm.DB, inc ProductIncludes) (*ProductDetails, error) {
+func (s *Service) getProduct(ctx context.Context, where *gorm.DB, inc ProductIncludes, cards func(*Product) *gorm.DB) (*ProductDetails, []ProductDetails, error) {
 	var p Product
 	if err := where.Limit(1).Find(&p).Error; err != nil {
-		return nil, apperr.Wrap(err, "find product")
+		return nil, nil, apperr.Wrap(err, "find product")
 	}
 	if p.ID == 0 {
-		return nil, apperr.NotFoundThing("product")
+		return nil, nil, apperr.NotFoundThing("product")
 	}
-	// The main category comes with the product's other references (its slug is always shown).
-	withMain := inc
-	withMain.MainCategory = true
-	withMain.stickersLoaded = true
-	out, err := s.productDetails(ctx, []Product{p}, withMain)
+	rows := []Product{p}
+	if cards != nil {
+		if q := cards(&p); q != nil {
+			more, err := ProductRows(q.WithContext(ctx))
+			if err != nil {
+				return nil, nil, err
+			}
+			rows = append(rows, more...)
+		}
+	}
+	// One statement per relation for the product and its cards together; the main category
+	// comes with the product's other references (its slug is always shown).
+	all := inc
+	all.MainCategory = true
+	all.MainImage = inc.MainImage || len(rows) > 1
+	all.Attributes = false
+	all.stickersLoaded = true
+	out, err := s.productDetails(ctx, rows, all)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	d := &out[0]
+	d, related := &out[0], out[1:]
 	if d.MainCategory != nil {
 		d.MainCategorySlug = d.MainCategory.Slug
 	}
 	if !inc.MainCategory {
 		d.MainCategory = nil
 	}
-	// One read of the stickers serves the product's sticker list and, for a card, today's.
+	if !inc.MainImage && !inc.Images {
+		d.MainImage = nil
+	}
+	for i := range related { // a card has what ProductsDetails of MainCategory and MainImage gives it
+		related[i].Categories, related[i].Images, related[i].Supplier = nil, nil, nil
+	}
+	// One read of the stickers serves the product's sticker list and today's for the cards.
+	ids := make([]uint64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].ID
+	}
 	var stickers []struct {
 		ProductStickerView
+		ProductID      uint64
 		TypeName, Slug string
 	}
 	err = s.db.WithContext(ctx).Table("product_catalog_stickers pcs").
-		Select("pcs.id, pcs.catalog_sticker_type_id, cst.sticker_key, pcs.valid_from, pcs.valid_to, pcs.active, cst.name AS type_name, cst.slug").
+		Select("pcs.id, pcs.product_id, pcs.catalog_sticker_type_id, cst.sticker_key, pcs.valid_from, pcs.valid_to, pcs.active, cst.name AS type_name, cst.slug").
 		Joins("JOIN catalog_sticker_types cst ON cst.id = pcs.catalog_sticker_type_id").
-		Where("pcs.product_id = ?", p.ID).Order("pcs.valid_from, pcs.id").Scan(&stickers).Error
+		Where("pcs.product_id IN ?", ids).Order("pcs.product_id, pcs.valid_from, pcs.id").Scan(&stickers).Error
 	if err != nil {
-		return nil, apperr.Wrap(err, "product catalog stickers")
+		return nil, nil, apperr.Wrap(err, "product catalog stickers")
 	}
-	d.CatalogStickers = make([]ProductStickerView, len(stickers))
-	for i, st := range stickers {
-		d.CatalogStickers[i] = st.ProductStickerView
+	byID := make(map[uint64]*ProductDetails, len(out))
+	for i := range out {
+		byID[out[i].ID] = &out[i]
+		if i > 0 || inc.MainImage {
+			out[i].CardStickers = []CardSticker{}
+		}
 	}
-	if inc.MainImage {
-		d.CardStickers = []CardSticker{}
-		today := s.Today()
-		for _, st := range stickers {
-			ps := ProductCatalogSticker{Active: st.Active, ValidFrom: st.ValidFrom, ValidTo: st.ValidTo}
-			if ps.shownOn(today) {
-				d.CardStickers = append(d.CardStickers, CardSticker{ID: st.CatalogStickerTypeID, Name: st.TypeName, Slug: st.Slug, StickerKey: st.StickerKey})
-			}
+	d.CatalogStickers = []ProductStickerView{}
+	today := s.Today()
+	for _, st := range stickers {
+		x := byID[st.ProductID]
+		if x == d {
+			d.CatalogStickers = append(d.CatalogStickers, st.ProductStickerView)
+		}
+		ps := ProductCatalogSticker{Active: st.Active, ValidFrom: st.ValidFrom, ValidTo: st.ValidTo}
+		if x.CardStickers != nil && ps.shownOn(today) {
+			x.CardStickers = append(x.CardStickers, CardSticker{ID: st.CatalogStickerTypeID, Name: st.TypeName, Slug: st.Slug, StickerKey: st.StickerKey})
 		}
 	}
 	if inc.Attributes {
 		if d.Attributes, err = s.productAttributes(ctx, &p); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return d, nil
+	return d, related, nil
 }
 
 func (s *Service) findProduct(ctx context.Context, tx *gorm.DB, id uint64) (*Product, error) {

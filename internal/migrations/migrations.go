@@ -44,6 +44,7 @@ func all() []*gormigrate.Migration {
 		m0025SearchLookupIndexes(),
 		m0027SearchCategoryGIN(),
 		m0028CatalogChanges(),
+		m0029FoldedNames(),
 	}
 }
 

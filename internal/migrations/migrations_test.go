@@ -47,7 +47,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0024_user_identities", Applied: true},
 	{ID: "0025_search_lookup_indexes", Applied: true},
 	{ID: "0027_search_category_gin", Applied: true},
-	{ID: "0028_catalog_changes", Applied: true}}
+	{ID: "0028_catalog_changes", Applied: true},
+	{ID: "0029_folded_names", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -197,6 +198,12 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0029_folded_names" {
+			t.Fatalf("Down rolled back %q, want 0029_folded_names", id)
+		}
+		if gdb.Migrator().HasColumn("categories", "search_name") || gdb.Migrator().HasColumn("brands", "search_name") {
+			t.Error("search_name still there after rolling back 0029")
+		}
 		if id := down(t, gdb); id != "0028_catalog_changes" {
 			t.Fatalf("Down rolled back %q, want 0028_catalog_changes", id)
 		}

@@ -46,8 +46,8 @@ func tiers(term string, words []string, names *nameHits) []tier {
 	like := func(expr string) string { return expr + " LIKE ?" + esc }
 	exact := cond{lit.exact, lit.exactArgs}
 	inName := cond{like("p.search_text"), []any{pat}}
-	inCat := cond{like(folded("c.name")), []any{pat}}
-	inBrand := cond{like(folded("COALESCE(b.name, '')")), []any{pat}}
+	inCat := cond{like("c.search_name"), []any{pat}}
+	inBrand := cond{like("COALESCE(b.search_name, '')"), []any{pat}}
 	inDesc := cond{like("p.search_description"), []any{pat}}
 	not := func(c cond) cond { return cond{"NOT " + c.sql, c.args} }
 	out := []tier{{conds: []cond{exact}}, {conds: []cond{not(exact), inName}}}
@@ -104,11 +104,11 @@ func (s *Service) names(ctx context.Context, term string, words []string) (nameH
 			ID   uint64
 			Name string
 		}
-		q := s.db.WithContext(ctx).Table(t.table).Select("id, " + folded("name") + " AS name")
+		q := s.db.WithContext(ctx).Table(t.table).Select("id, search_name AS name")
 		var anyWord []string
 		var args []any
 		for _, w := range words {
-			anyWord, args = append(anyWord, folded("name")+" LIKE ?"+esc), append(args, contains(w))
+			anyWord, args = append(anyWord, "search_name LIKE ?"+esc), append(args, contains(w))
 		}
 		if err := q.Where(strings.Join(anyWord, " OR "), args...).Order("id").Scan(&rows).Error; err != nil {
 			return h, apperr.Wrap(err, "search names")

@@ -73,15 +73,9 @@ var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 func contains(term string) string { return "%" + likeEscaper.Replace(term) + "%" }
 
-// folded is column lower-cased with the Serbian diacritics folded, the SQL twin of
-// textfold.Fold; column is always a constant of this package.
-func folded(column string) string {
-	expr := column
-	for _, p := range [][2]string{{"Č", "c"}, {"č", "c"}, {"Ć", "c"}, {"ć", "c"}, {"Š", "s"}, {"š", "s"}, {"Ž", "z"}, {"ž", "z"}, {"Đ", "dj"}, {"đ", "dj"}} {
-		expr = "REPLACE(" + expr + ", '" + p[0] + "', '" + p[1] + "')"
-	}
-	return "LOWER(" + expr + ")"
-}
+// Category and brand names are compared folded (lower-cased, the Serbian diacritics folded:
+// the SQL twin of textfold.Fold) through their search_name column, which the database
+// generates from the name (migration 0029).
 
 const esc = ` ESCAPE '\'`
 
@@ -160,10 +154,10 @@ type literalMatch struct {
 }
 
 func literal(term, p string) literalMatch {
-	cat, brand := "c.name", "COALESCE(b.name, '')"
+	cat, brand := "c.search_name", "COALESCE(b.search_name, '')"
 	if p != "p" { // over the products table itself: the names read by the key
-		cat = "(SELECT c.name FROM categories c WHERE c.id = " + p + ".main_category_id)"
-		brand = "COALESCE((SELECT b.name FROM brands b WHERE b.id = " + p + ".brand_id), '')"
+		cat = "(SELECT c.search_name FROM categories c WHERE c.id = " + p + ".main_category_id)"
+		brand = "COALESCE((SELECT b.search_name FROM brands b WHERE b.id = " + p + ".brand_id), '')"
 	}
 	m := literalMatch{exact: "(LOWER(" + p + ".sku) = ? OR (" + p + ".ean <> '' AND " + p + ".ean = ?))",
 		exactArgs: []any{term, strings.ReplaceAll(term, " ", "")}}
@@ -171,15 +165,15 @@ func literal(term, p string) literalMatch {
 	args := []any{}
 	for _, w := range tokens(term) {
 		pat := contains(w)
-		where = append(where, "("+p+".search_text LIKE ?"+esc+" OR "+folded(cat)+" LIKE ?"+esc+
-			" OR "+folded(brand)+" LIKE ?"+esc+" OR "+p+".search_description LIKE ?"+esc+")")
+		where = append(where, "("+p+".search_text LIKE ?"+esc+" OR "+cat+" LIKE ?"+esc+
+			" OR "+brand+" LIKE ?"+esc+" OR "+p+".search_description LIKE ?"+esc+")")
 		args = append(args, pat, pat, pat, pat)
 	}
 	m.cond = "(" + m.exact + " OR (" + strings.Join(where, " AND ") + "))"
 	m.condArgs = append(append([]any{}, m.exactArgs...), args...)
 	pat := contains(term)
-	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + esc + " THEN 1 WHEN " + folded(cat) + " LIKE ?" + esc +
-		" THEN 2 WHEN " + folded(brand) + " LIKE ?" + esc + " THEN 3 WHEN " + p + ".search_description LIKE ?" + esc + " THEN 4 ELSE 5 END"
+	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + esc + " THEN 1 WHEN " + cat + " LIKE ?" + esc +
+		" THEN 2 WHEN " + brand + " LIKE ?" + esc + " THEN 3 WHEN " + p + ".search_description LIKE ?" + esc + " THEN 4 ELSE 5 END"
 	m.rankArgs = append(append([]any{}, m.exactArgs...), pat, pat, pat, pat)
 	return m
 }
@@ -390,7 +384,7 @@ func (s *Service) Categories(ctx context.Context, q string, limit int) ([]Catego
 		qq = qq.Where("c.parent_id IS NULL")
 	}
 	for _, w := range words {
-		qq = qq.Where(folded("c.name")+" LIKE ?"+esc, contains(w))
+		qq = qq.Where("c.search_name LIKE ?"+esc, contains(w))
 	}
 	out := []Category{}
 	err := qq.Order("c.level, c.position, c.name, c.id").Limit(limit).Select("c.id, c.name, c.slug").Scan(&out).Error
