@@ -15,10 +15,11 @@ import (
 // busy two-core server the round trips, not the rows, were the storefront's and the admin
 // list's cost (docs/decisions.md, "Fewer round trips per page").
 func (s *Service) productRefs(ctx context.Context, out []ProductDetails, ids []uint64, inc ProductIncludes) error {
-	cols := []string{"p.id AS product_id", "sp.id AS supplier_product_id",
+	// The connection is a scalar subquery, an index probe per product: as a join the planner
+	// hashed the whole supplier_products table for a page of 24.
+	cols := []string{"p.id AS product_id", "(SELECT sp.id FROM supplier_products sp WHERE sp.product_id = p.id) AS supplier_product_id",
 		"b.id AS brand_id", "b.name AS brand_name", "m.id AS manufacturer_id", "m.value AS manufacturer_value"}
-	joins := []string{"LEFT JOIN supplier_products sp ON sp.product_id = p.id",
-		"LEFT JOIN brands b ON b.id = p.brand_id", "LEFT JOIN attribute_values m ON m.id = p.manufacturer_id"}
+	joins := []string{"LEFT JOIN brands b ON b.id = p.brand_id", "LEFT JOIN attribute_values m ON m.id = p.manufacturer_id"}
 	if inc.Supplier {
 		cols = append(cols, "s.id AS supplier_id", "s.name AS supplier_name")
 		joins = append(joins, "LEFT JOIN suppliers s ON s.id = p.supplier_id")
