@@ -4,21 +4,80 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
+	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
 )
 
-// stageTable holds a file's readable rows on PostgreSQL (temporary: not WAL-logged, the
-// connection's own), so the SKUs are resolved and the offers stored in one INSERT ... SELECT
-// and the unknown SKUs found in one query: set-based, no statement per batch.
-const stageTable = "eoffer_stage"
+// offersPartition is the import's partition of eoffer_offers on PostgreSQL (migration 0028:
+// one partition per competitor file).
+func offersPartition(importID uint64) string {
+	return fmt.Sprintf("eoffer_offers_%d", importID)
+}
 
-// loadPG is load on PostgreSQL: the file is parsed on one goroutine while COPY streams its good
-// rows into the stage on the import's connection.
+// clearOffers removes what a run of the import left (a killed run's offers, or a failed
+// run's). PostgreSQL: the import's partition goes.
+func clearOffers(db *gorm.DB, importID uint64) error {
+	if db.Dialector.Name() == "postgres" {
+		return db.Exec("DROP TABLE IF EXISTS " + offersPartition(importID)).Error
+	}
+	return db.Where("import_id = ?", importID).Delete(&offerRow{}).Error
+}
+
+// dropOlderOffers removes the offers of every import older than importID, inside the
+// transaction that finishes it. PostgreSQL: their partitions are dropped (no row-by-row
+// delete); a reader still on an older file's offers holds the drop until its statement ends.
+func dropOlderOffers(tx *gorm.DB, importID uint64) error {
+	if tx.Dialector.Name() != "postgres" {
+		return tx.Where("import_id < ?", importID).Delete(&offerRow{}).Error
+	}
+	var names []string
+	if err := tx.Raw(`SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+		WHERE i.inhparent = 'eoffer_offers'::regclass`).Scan(&names).Error; err != nil {
+		return err
+	}
+	for _, name := range names {
+		id, err := strconv.ParseUint(strings.TrimPrefix(name, "eoffer_offers_"), 10, 64)
+		if err != nil || id >= importID {
+			continue
+		}
+		if err := tx.Exec("DROP TABLE IF EXISTS " + offersPartition(id)).Error; err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadPG is load on PostgreSQL: the file is parsed into memory (bounded by MaxRows), its SKUs
+// resolved to products in one query, and the good rows COPYed straight into the import's own
+// partition of eoffer_offers (created here; a retry drops what a killed run left). The
+// partition has no index: every reader scans one import's offers whole. Rows left out are
+// reported in the file's order (bad rows and unknown SKUs alike).
 func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64, c *importCounts, reject func(Offer, string), rep *Report) error {
+	progress := progressOf(ctx)
+	var offers []Offer
+	ids := map[string]uint64{}
+	_, err := ReadFile(ctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
+		c.rows++
+		if c.rows%20000 == 0 {
+			// shopctl's bar, and the import's row for the admin's polling
+			progress(c.rows)
+			s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
+		}
+		if o.Reject == "" {
+			ids[o.SKU] = 0
+		}
+		offers = append(offers, o)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return apperr.Wrap(err, "e-offer: pool")
@@ -28,105 +87,58 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 		return apperr.Wrap(err, "e-offer: connection")
 	}
 	defer conn.Close()
-	// The stage's joins with products pass jit_above_cost; compiling them costs more than
-	// running them (see recalcPlannerPG). The setting is this connection's until the end of
-	// the load (the pool reuses it).
-	defer conn.ExecContext(context.WithoutCancel(ctx), "RESET jit")
-	for _, q := range []string{
-		"SET jit = off",
-		"CREATE TEMPORARY TABLE IF NOT EXISTS " + stageTable + " (line int, sku text, shop text, price bigint, position int)",
-		"TRUNCATE " + stageTable,
-	} {
-		if _, err := conn.ExecContext(ctx, q); err != nil {
-			return apperr.Wrap(err, "e-offer: stage")
-		}
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	rows := make(chan Offer, 4096)
-	readErr := make(chan error, 1)
-	progress := progressOf(ctx)
-	go func() {
-		defer close(rows)
-		_, err := ReadFile(rctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
-			c.rows++
-			if c.rows%20000 == 0 {
-				// shopctl's bar, and the import's row for the admin's polling (another connection)
-				progress(c.rows)
-				s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
-			}
-			if o.Reject != "" {
-				reject(o, o.Reject)
-				return nil
-			}
-			select {
-			case rows <- o:
-				return nil
-			case <-rctx.Done():
-				return rctx.Err()
-			}
-		})
-		readErr <- err
-	}()
-	err = conn.Raw(func(dc any) error {
-		pc, ok := dc.(*stdlib.Conn)
+	part := offersPartition(imp.ID)
+	return conn.Raw(func(dc any) error {
+		sc, ok := dc.(*stdlib.Conn)
 		if !ok {
-			return fmt.Errorf("stage: not a pgx connection (%T)", dc)
+			return fmt.Errorf("e-offer: not a pgx connection (%T)", dc)
 		}
-		_, err := pc.Conn().CopyFrom(rctx, pgx.Identifier{stageTable}, []string{"line", "sku", "shop", "price", "position"},
-			pgx.CopyFromFunc(func() ([]any, error) {
-				o, ok := <-rows
-				if !ok {
-					return nil, nil
-				}
-				return []any{o.Line, o.SKU, o.Shop, int64(o.Price), o.Position}, nil
-			}))
-		return err
-	})
-	if err != nil {
-		cancel()
-		for range rows { // let the reader end
+		pc := sc.Conn()
+		skus := make([]string, 0, len(ids))
+		for sku := range ids {
+			skus = append(skus, sku)
 		}
-		<-readErr
-		return apperr.Wrap(err, "e-offer: copy")
-	}
-	if err := <-readErr; err != nil {
-		return err
-	}
-	res, err := conn.ExecContext(ctx, "INSERT INTO eoffer_offers (import_id, product_id, shop, price, position) SELECT $1, p.id, s.shop, s.price, s.position FROM "+
-		stageTable+" s JOIN products p ON p.sku = s.sku", imp.ID)
-	if err != nil {
-		return apperr.Wrap(err, "e-offer: store offers")
-	}
-	stored, _ := res.RowsAffected()
-	c.offers = int(stored)
-	unknown := "FROM " + stageTable + " s WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.sku = s.sku)"
-	var count int
-	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) "+unknown).Scan(&count); err != nil {
-		return apperr.Wrap(err, "e-offer: unknown SKUs")
-	}
-	if count > 0 {
-		rs, err := conn.QueryContext(ctx, fmt.Sprintf("SELECT line, sku, shop %s ORDER BY line LIMIT %d", unknown, maxReported))
+		rs, err := pc.Query(ctx, "SELECT p.sku, p.id FROM unnest($1::text[]) AS s(sku) JOIN products p ON p.sku = s.sku", skus)
 		if err != nil {
-			return apperr.Wrap(err, "e-offer: unknown SKUs")
+			return apperr.Wrap(err, "e-offer: find products")
 		}
-		defer rs.Close()
-		for rs.Next() {
-			var o Offer
-			if err := rs.Scan(&o.Line, &o.SKU, &o.Shop); err != nil {
-				return apperr.Wrap(err, "e-offer: unknown SKUs")
+		var sku string
+		var id uint64
+		_, err = pgx.ForEachRow(rs, []any{&sku, &id}, func() error {
+			ids[sku] = id
+			return nil
+		})
+		if err != nil {
+			return apperr.Wrap(err, "e-offer: find products")
+		}
+		good := offers[:0]
+		for _, o := range offers {
+			switch {
+			case o.Reject != "":
+				reject(o, o.Reject)
+			case ids[o.SKU] == 0:
+				reject(o, RejectUnknownSKU)
+			default:
+				good = append(good, o)
 			}
-			if len(rep.RejectedRows) < maxReported {
-				rep.RejectedRows = append(rep.RejectedRows, RejectedRow{Line: o.Line, SKU: o.SKU, Shop: o.Shop, Reason: RejectUnknownSKU})
-			}
 		}
-		if err := rs.Err(); err != nil {
-			return apperr.Wrap(err, "e-offer: unknown SKUs")
+		batch := &pgx.Batch{}
+		batch.Queue("DROP TABLE IF EXISTS " + part)
+		batch.Queue(fmt.Sprintf("CREATE TABLE %s PARTITION OF eoffer_offers FOR VALUES IN (%d)", part, imp.ID))
+		if err := pc.SendBatch(ctx, batch).Close(); err != nil {
+			return apperr.Wrap(err, "e-offer: partition")
 		}
-		c.rejected += count
-		rep.UnknownSKU += count
-	}
-	_, _ = conn.ExecContext(ctx, "TRUNCATE "+stageTable)
-	progress(c.rows)
-	return nil
+		importID := int64(imp.ID)
+		stored, err := pc.CopyFrom(ctx, pgx.Identifier{part}, []string{"import_id", "product_id", "shop", "price", "position"},
+			pgx.CopyFromSlice(len(good), func(i int) ([]any, error) {
+				o := &good[i]
+				return []any{importID, int64(ids[o.SKU]), o.Shop, int64(o.Price), o.Position}, nil
+			}))
+		if err != nil {
+			return apperr.Wrap(err, "e-offer: store offers")
+		}
+		c.offers = int(stored)
+		progress(c.rows)
+		return nil
+	})
 }
