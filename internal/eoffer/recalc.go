@@ -229,6 +229,18 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	if err != nil {
 		return nil, err
 	}
+	// Sized first: appending 50,000 rows to growing slices cost more than computing them.
+	var okN, nokN int
+	for i := range rows {
+		if priced[i] {
+			if rows[i].NewPrice >= rows[i].EntryPrice {
+				okN++
+			} else {
+				nokN++
+			}
+		}
+	}
+	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
 	for i := range rows {
 		r := &rows[i]
 		if !priced[i] {

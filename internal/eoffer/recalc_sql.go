@@ -29,17 +29,10 @@ func roundDivSQL(n string, d int64) string {
 // compute gives for each product (TestRecalcSQLMatchesReference); a product with no price
 // relative to e-ponuda comes back with ok false.
 func (s *Service) recalcSQL(ctx context.Context, importID uint64, p parsedSettings, scope Scope) (rows []Row, priced []bool, err error) {
-	if s.db.Dialector.Name() != "postgres" {
-		return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
+	if s.db.Dialector.Name() == "postgres" {
+		return s.recalcPG(ctx, importID, p, scope)
 	}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec(recalcPlannerPG).Error; err != nil {
-			return apperr.Wrap(err, "e-offer: recalculate")
-		}
-		rows, priced, err = s.recalcSQLIn(tx, importID, p, scope)
-		return err
-	})
-	return rows, priced, err
+	return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
 }
 
 // recalcPlannerPG sets, for the recalculation's transaction only: no JIT (the statement's

@@ -1,0 +1,246 @@
+package eoffer
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/money"
+)
+
+// onceBool is a value worked out once per service (and its Inline copies).
+type onceBool struct {
+	once sync.Once
+	v    bool
+}
+
+// nameOrderPG is the recalculation's ORDER BY on PostgreSQL. The rows are by name in the
+// database's collation, then id. When that collation is C or C.UTF-8 (libc's C.UTF-8 sorts by
+// code point, which for UTF-8 is byte order, and PostgreSQL breaks strcoll's ties by bytes), the
+// same order comes from COLLATE "C", which compares bytes (and abbreviated keys) instead of
+// calling strcoll: 50,000 names sort several times faster. Any other collation keeps its own
+// order.
+func (s *Service) nameOrderPG(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}) string {
+	s.byteOrder.once.Do(func() {
+		var coll string
+		var icu bool
+		err := q.QueryRow(ctx, `SELECT datcollate, current_setting('server_version_num')::int >= 150000
+			FROM pg_database WHERE datname = current_database()`).Scan(&coll, &icu)
+		if err != nil {
+			return
+		}
+		if icu { // PostgreSQL 15+: an ICU database's collation is not datcollate
+			if err := q.QueryRow(ctx, "SELECT datlocprovider = 'i' FROM pg_database WHERE datname = current_database()").Scan(&icu); err != nil {
+				return
+			}
+		}
+		switch strings.ToLower(coll) {
+		case "c", "posix", "c.utf-8", "c.utf8":
+			s.byteOrder.v = !icu
+		}
+	})
+	if s.byteOrder.v {
+		return `p.name COLLATE "C", p.id`
+	}
+	return "p.name, p.id"
+}
+
+// recalcPG is the recalculation on PostgreSQL: one statement gathers each product of the
+// file (in scope) with its offers as two arrays, by name; the minimum, the new price and the
+// position are then computed per row in Go with 64-bit integers (computeFast: the reference's
+// arithmetic, exact for values up to maxSQLValue; TestRecalcSQLMatchesReference holds them
+// equal). A set-based statement that computed them in SQL joined the offers twice (the
+// position needs the new price) and spent most of its time there and in the 13 columns' scan.
+func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSettings, scope Scope) (rows []Row, priced []bool, err error) {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: pool")
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: connection")
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		sc, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("e-offer: not a pgx connection (%T)", dc)
+		}
+		tx, err := sc.Conn().Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(context.WithoutCancel(ctx))
+		if _, err := tx.Exec(ctx, recalcPlannerPG); err != nil {
+			return err
+		}
+		where := []string{"TRUE"}
+		if scope.Category != 0 {
+			where = append(where, fmt.Sprintf("p.main_category_id = %d", scope.Category))
+		}
+		if scope.Supplier != 0 {
+			where = append(where, fmt.Sprintf("p.supplier_id = %d", scope.Supplier))
+		}
+		if scope.Brand != 0 {
+			where = append(where, fmt.Sprintf("p.brand_id = %d", scope.Brand))
+		}
+		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name,
+	a.shops, a.prices
+FROM (SELECT product_id, array_agg(shop::text) AS shops, array_agg(price) AS prices FROM eoffer_offers
+	WHERE import_id = $1 GROUP BY product_id) a
+JOIN products p ON p.id = a.product_id
+LEFT JOIN categories c ON c.id = p.main_category_id
+LEFT JOIN suppliers su ON su.id = p.supplier_id
+WHERE ` + strings.Join(where, " AND ") + `
+ORDER BY ` + s.nameOrderPG(ctx, tx)
+		dbRows, err := tx.Query(ctx, q, int64(importID))
+		if err != nil {
+			return err
+		}
+		defer dbRows.Close()
+		own := s.ownShops()
+		flags := map[string]uint8{} // per shop name: 1 ours, 2 left out of the minimum
+		var blocks [][]Row
+		var okBlocks [][]bool
+		n := 0
+		var (
+			entry, web    int64
+			mainCat       *uint64
+			cat, supplier *string
+			pdv           *int64
+			supplierID    *uint64
+			shops         []string
+			prices        []int64
+			comp          []competitorFlag
+		)
+		for dbRows.Next() {
+			if n%blockRows == 0 {
+				blocks = append(blocks, make([]Row, 0, blockRows))
+				okBlocks = append(okBlocks, make([]bool, 0, blockRows))
+			}
+			b := len(blocks) - 1
+			blocks[b] = append(blocks[b], Row{})
+			r := &blocks[b][len(blocks[b])-1]
+			if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier, &shops, &prices); err != nil {
+				return err
+			}
+			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
+			if mainCat != nil {
+				r.CategoryID = *mainCat
+			}
+			r.Category = []string{}
+			if cat != nil {
+				r.Category = []string{*cat}
+			}
+			if pdv != nil {
+				r.vat = money.Bps(*pdv)
+			}
+			if supplierID != nil {
+				id := *supplierID
+				r.SupplierID = &id
+			}
+			if supplier != nil {
+				name := *supplier
+				r.Supplier = &name
+			}
+			comp = comp[:0]
+			for i, sh := range shops {
+				f, ok := flags[sh]
+				if !ok {
+					fs := fold(sh)
+					if own[fs] {
+						f |= 1
+					}
+					if own[fs] || p.ignore[fs] {
+						f |= 2
+					}
+					flags[sh] = f
+				}
+				comp = append(comp, competitorFlag{price: money.Para(prices[i]), flags: f})
+			}
+			okBlocks[b] = append(okBlocks[b], p.computeFast(r, comp))
+			n++
+		}
+		if err := dbRows.Err(); err != nil {
+			return err
+		}
+		rows, priced = make([]Row, 0, n), make([]bool, 0, n)
+		for i := range blocks {
+			rows = append(rows, blocks[i]...)
+			priced = append(priced, okBlocks[i]...)
+		}
+		return tx.Commit(ctx)
+	})
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: recalculate")
+	}
+	return rows, priced, nil
+}
+
+// blockRows is how many rows recalcPG gathers per block: a growing []Row of 50,000 rows was
+// copied at every doubling, which cost more than computing them.
+const blockRows = 4096
+
+// competitorFlag is one offer of a product with its shop told apart: 1 ours, 2 not counted in
+// the minimum (ours or ignored).
+type competitorFlag struct {
+	price money.Para
+	flags uint8
+}
+
+// roundDiv64 is roundDiv on 64-bit integers: n / d to the nearest integer, half away from zero
+// (d > 0). The callers keep 2n + d inside int64 (maxSQLValue).
+func roundDiv64(n, d int64) int64 {
+	if n < 0 {
+		return -((-n*2 + d) / (2 * d))
+	}
+	return (n*2 + d) / (2 * d)
+}
+
+// computeFast is compute for values up to maxSQLValue, with the shops already told apart.
+func (p parsedSettings) computeFast(r *Row, offers []competitorFlag) bool {
+	r.EntryPrice = money.Para(roundDiv64(int64(r.entryNet)*(10000+int64(r.vat)), 10000))
+	r.EponudaMin = 0
+	found := false
+	for _, o := range offers {
+		if o.flags&2 != 0 {
+			continue
+		}
+		if !found || o.price < r.EponudaMin {
+			r.EponudaMin, found = o.price, true
+		}
+	}
+	var base int64
+	sign := int64(1)
+	switch p.relative {
+	case RelativeEponuda:
+		if !found {
+			return false
+		}
+		base, sign = int64(r.EponudaMin), -1
+	default:
+		base = int64(r.EntryPrice)
+	}
+	if p.format == FormatPercent {
+		r.NewPrice = money.Para(roundDiv64(base*(10000+sign*p.value), 10000*100) * 100)
+	} else {
+		r.NewPrice = money.Para(roundDiv64(base+sign*p.value, 100) * 100)
+	}
+	if r.NewPrice < 0 {
+		r.NewPrice = 0
+	}
+	r.Position = 1
+	for _, o := range offers {
+		if o.flags&1 == 0 && o.price < r.NewPrice {
+			r.Position++
+		}
+	}
+	return true
+}
