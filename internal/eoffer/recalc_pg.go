@@ -1,8 +1,10 @@
 package eoffer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -19,15 +21,15 @@ type onceBool struct {
 	v    bool
 }
 
-// nameOrderPG is the recalculation's ORDER BY on PostgreSQL. The rows are by name in the
+// byteOrderPG says whether the database sorts text in byte order. The rows are by name in the
 // database's collation, then id. When that collation is C or C.UTF-8 (libc's C.UTF-8 sorts by
 // code point, which for UTF-8 is byte order, and PostgreSQL breaks strcoll's ties by bytes), the
-// same order comes from COLLATE "C", which compares bytes (and abbreviated keys) instead of
-// calling strcoll: 50,000 names sort several times faster. Any other collation keeps its own
-// order.
-func (s *Service) nameOrderPG(ctx context.Context, q interface {
+// same order comes from comparing bytes, so recalcPG sorts in Go (a sort of the statement's wide
+// rows, arrays and all, took as long as reading them). Any other collation (ICU, a language's)
+// keeps ORDER BY in the statement.
+func (s *Service) byteOrderPG(ctx context.Context, q interface {
 	QueryRow(context.Context, string, ...any) pgx.Row
-}) string {
+}) bool {
 	s.byteOrder.once.Do(func() {
 		var coll string
 		var icu bool
@@ -46,10 +48,7 @@ func (s *Service) nameOrderPG(ctx context.Context, q interface {
 			s.byteOrder.v = !icu
 		}
 	})
-	if s.byteOrder.v {
-		return `p.name COLLATE "C", p.id`
-	}
-	return "p.name, p.id"
+	return s.byteOrder.v
 }
 
 // recalcPG is the recalculation on PostgreSQL: one statement gathers each product of the
@@ -91,16 +90,28 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		if scope.Brand != 0 {
 			where = append(where, fmt.Sprintf("p.brand_id = %d", scope.Brand))
 		}
+		// The import's own partition, whose figures ANALYZE took (the parent's, which
+		// a query through eoffer_offers would plan with, are never gathered).
+		var exists bool
+		if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", offersPartition(importID)).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists { // a newer file finished meanwhile and dropped it
+			return nil
+		}
+		goSort := s.byteOrderPG(ctx, tx)
 		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name,
 	a.shops, a.prices
-FROM (SELECT product_id, array_agg(shop::text) AS shops, array_agg(price) AS prices FROM eoffer_offers
-	WHERE import_id = $1 GROUP BY product_id) a
+FROM (SELECT product_id, array_agg(shop::text) AS shops, array_agg(price) AS prices FROM ` + offersPartition(importID) + `
+	GROUP BY product_id) a
 JOIN products p ON p.id = a.product_id
 LEFT JOIN categories c ON c.id = p.main_category_id
 LEFT JOIN suppliers su ON su.id = p.supplier_id
-WHERE ` + strings.Join(where, " AND ") + `
-ORDER BY ` + s.nameOrderPG(ctx, tx)
-		dbRows, err := tx.Query(ctx, q, int64(importID))
+WHERE ` + strings.Join(where, " AND ")
+		if !goSort {
+			q += " ORDER BY p.name, p.id"
+		}
+		dbRows, err := tx.Query(ctx, q)
 		if err != nil {
 			return err
 		}
@@ -171,10 +182,23 @@ ORDER BY ` + s.nameOrderPG(ctx, tx)
 		if err := dbRows.Err(); err != nil {
 			return err
 		}
-		rows, priced = make([]Row, 0, n), make([]bool, 0, n)
-		for i := range blocks {
-			rows = append(rows, blocks[i]...)
-			priced = append(priced, okBlocks[i]...)
+		order := make([]int32, n)
+		for i := range order {
+			order[i] = int32(i)
+		}
+		at := func(i int32) *Row { return &blocks[i/blockRows][i%blockRows] }
+		if goSort {
+			slices.SortFunc(order, func(a, b int32) int {
+				ra, rb := at(a), at(b)
+				if c := strings.Compare(ra.Name, rb.Name); c != 0 {
+					return c
+				}
+				return cmp.Compare(ra.ID, rb.ID)
+			})
+		}
+		rows, priced = make([]Row, n), make([]bool, n)
+		for k, i := range order {
+			rows[k], priced[k] = *at(i), okBlocks[i/blockRows][i%blockRows]
 		}
 		return tx.Commit(ctx)
 	})
