@@ -100,14 +100,49 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 			return nil
 		}
 		goSort := s.byteOrderPG(ctx, tx)
-		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name,
-	a.shops, a.prices
-FROM (SELECT product_id, array_agg(shop::text) AS shops, array_agg(price) AS prices FROM ` + offersPartition(importID) + `
-	GROUP BY product_id) a
-JOIN products p ON p.id = a.product_id
+		part := offersPartition(importID)
+		// The offers first, narrow and unordered: per product a chain through links, each
+		// offer with its shop told apart (1 ours, 2 left out of the minimum).
+		own := s.ownShops()
+		flags := map[string]uint8{}
+		head := map[int64]int32{}
+		var links []offerLink
+		offRows, err := tx.Query(ctx, "SELECT product_id, shop::text, price FROM "+part)
+		if err != nil {
+			return err
+		}
+		var (
+			pid, price int64
+			shop       []byte
+		)
+		_, err = pgx.ForEachRow(offRows, []any{&pid, &shop, &price}, func() error {
+			f, ok := flags[string(shop)]
+			if !ok {
+				fs := fold(string(shop))
+				if own[fs] {
+					f |= 1
+				}
+				if own[fs] || p.ignore[fs] {
+					f |= 2
+				}
+				flags[string(shop)] = f
+			}
+			next, ok := head[pid]
+			if !ok {
+				next = -1
+			}
+			links = append(links, offerLink{price: money.Para(price), flags: f, next: next})
+			head[pid] = int32(len(links) - 1)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name
+FROM products p
 LEFT JOIN categories c ON c.id = p.main_category_id
 LEFT JOIN suppliers su ON su.id = p.supplier_id
-WHERE ` + strings.Join(where, " AND ")
+WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, " AND ")
 		if !goSort {
 			q += " ORDER BY p.name, p.id"
 		}
@@ -116,8 +151,6 @@ WHERE ` + strings.Join(where, " AND ")
 			return err
 		}
 		defer dbRows.Close()
-		own := s.ownShops()
-		flags := map[string]uint8{} // per shop name: 1 ours, 2 left out of the minimum
 		var blocks [][]Row
 		var okBlocks [][]bool
 		n := 0
@@ -127,8 +160,6 @@ WHERE ` + strings.Join(where, " AND ")
 			cat, supplier *string
 			pdv           *int64
 			supplierID    *uint64
-			shops         []string
-			prices        []int64
 			comp          []competitorFlag
 		)
 		for dbRows.Next() {
@@ -139,7 +170,7 @@ WHERE ` + strings.Join(where, " AND ")
 			b := len(blocks) - 1
 			blocks[b] = append(blocks[b], Row{})
 			r := &blocks[b][len(blocks[b])-1]
-			if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier, &shops, &prices); err != nil {
+			if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
 				return err
 			}
 			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
@@ -162,19 +193,9 @@ WHERE ` + strings.Join(where, " AND ")
 				r.Supplier = &name
 			}
 			comp = comp[:0]
-			for i, sh := range shops {
-				f, ok := flags[sh]
-				if !ok {
-					fs := fold(sh)
-					if own[fs] {
-						f |= 1
-					}
-					if own[fs] || p.ignore[fs] {
-						f |= 2
-					}
-					flags[sh] = f
-				}
-				comp = append(comp, competitorFlag{price: money.Para(prices[i]), flags: f})
+			h, ok := head[int64(r.ID)]
+			for i := h; ok && i >= 0; i = links[i].next {
+				comp = append(comp, competitorFlag{price: links[i].price, flags: links[i].flags})
 			}
 			okBlocks[b] = append(okBlocks[b], p.computeFast(r, comp))
 			n++
@@ -211,6 +232,14 @@ WHERE ` + strings.Join(where, " AND ")
 // blockRows is how many rows recalcPG gathers per block: a growing []Row of 50,000 rows was
 // copied at every doubling, which cost more than computing them.
 const blockRows = 4096
+
+// offerLink is one offer in recalcPG's per-product chains (next: the product's previous
+// offer, -1 at the end).
+type offerLink struct {
+	price money.Para
+	flags uint8
+	next  int32
+}
 
 // competitorFlag is one offer of a product with its shop told apart: 1 ours, 2 not counted in
 // the minimum (ours or ignored).
