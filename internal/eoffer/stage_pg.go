@@ -53,36 +53,14 @@ func dropOlderOffers(tx *gorm.DB, importID uint64) error {
 	return nil
 }
 
-// loadPG is load on PostgreSQL: the file is parsed into memory (bounded by MaxRows), its SKUs
-// resolved to products in one query, and the good rows COPYed straight into the import's own
-// partition of eoffer_offers (created here; a retry drops what a killed run left). The
-// partition has no index: every reader scans one import's offers whole. Rows left out are
-// reported in the file's order (bad rows and unknown SKUs alike).
+// loadPG is load on PostgreSQL: the file is parsed into memory (bounded by MaxRows) on one
+// goroutine while the import's connection creates its partition and resolves the SKUs met so
+// far, a batch at a time (the parse and the look-ups overlap); then the good rows are COPYed
+// straight into the import's own partition of eoffer_offers (a retry drops what a killed run
+// left). The partition has no index: every reader scans one import's offers whole. Rows left
+// out are reported in the file's order (bad rows and unknown SKUs alike).
 func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64, c *importCounts, reject func(Offer, string), rep *Report) error {
 	progress := progressOf(ctx)
-	// In blocks that never move: one growing []Offer of 100,000 rows was copied at every
-	// doubling (and rescanned by the collector), which cost several times the parse.
-	var blocks [][]Offer
-	ids := map[string]uint64{}
-	_, err := ReadFile(ctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
-		c.rows++
-		if c.rows%20000 == 0 {
-			// shopctl's bar, and the import's row for the admin's polling
-			progress(c.rows)
-			s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
-		}
-		if o.Reject == "" {
-			ids[o.SKU] = 0
-		}
-		if len(blocks) == 0 || len(blocks[len(blocks)-1]) == offerBlock {
-			blocks = append(blocks, make([]Offer, 0, offerBlock))
-		}
-		blocks[len(blocks)-1] = append(blocks[len(blocks)-1], o)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
 	sqlDB, err := s.db.DB()
 	if err != nil {
 		return apperr.Wrap(err, "e-offer: pool")
@@ -92,29 +70,93 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 		return apperr.Wrap(err, "e-offer: connection")
 	}
 	defer conn.Close()
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// In blocks that never move: one growing []Offer of 100,000 rows was copied at every
+	// doubling (and rescanned by the collector), which cost several times the parse.
+	var blocks [][]Offer
+	skuBatches := make(chan []string, 8)
+	readErr := make(chan error, 1)
+	go func() {
+		defer close(skuBatches)
+		seen := map[string]struct{}{}
+		var pending []string
+		_, err := ReadFile(rctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
+			c.rows++
+			if c.rows%20000 == 0 {
+				// shopctl's bar, and the import's row for the admin's polling (another connection)
+				progress(c.rows)
+				s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
+			}
+			if o.Reject == "" {
+				if _, ok := seen[o.SKU]; !ok {
+					seen[o.SKU] = struct{}{}
+					pending = append(pending, o.SKU)
+					if len(pending) == skuBatch {
+						select {
+						case skuBatches <- pending:
+						case <-rctx.Done():
+							return rctx.Err()
+						}
+						pending = nil
+					}
+				}
+			}
+			if len(blocks) == 0 || len(blocks[len(blocks)-1]) == offerBlock {
+				blocks = append(blocks, make([]Offer, 0, offerBlock))
+			}
+			blocks[len(blocks)-1] = append(blocks[len(blocks)-1], o)
+			return nil
+		})
+		if err == nil && len(pending) > 0 {
+			select {
+			case skuBatches <- pending:
+			case <-rctx.Done():
+				err = rctx.Err()
+			}
+		}
+		readErr <- err
+	}()
+	// wait ends the parse early (after a failure here) and returns its error.
+	wait := func() error {
+		cancel()
+		for range skuBatches {
+		}
+		return <-readErr
+	}
 	part := offersPartition(imp.ID)
+	ids := map[string]uint64{}
 	return conn.Raw(func(dc any) error {
 		sc, ok := dc.(*stdlib.Conn)
 		if !ok {
+			wait()
 			return fmt.Errorf("e-offer: not a pgx connection (%T)", dc)
 		}
 		pc := sc.Conn()
-		skus := make([]string, 0, len(ids))
-		for sku := range ids {
-			skus = append(skus, sku)
+		batch := &pgx.Batch{}
+		batch.Queue("DROP TABLE IF EXISTS " + part)
+		batch.Queue(fmt.Sprintf("CREATE TABLE %s PARTITION OF eoffer_offers FOR VALUES IN (%d)", part, imp.ID))
+		if err := pc.SendBatch(ctx, batch).Close(); err != nil {
+			wait()
+			return apperr.Wrap(err, "e-offer: partition")
 		}
-		rs, err := pc.Query(ctx, "SELECT p.sku, p.id FROM unnest($1::text[]) AS s(sku) JOIN products p ON p.sku = s.sku", skus)
-		if err != nil {
-			return apperr.Wrap(err, "e-offer: find products")
+		for skus := range skuBatches {
+			rs, err := pc.Query(ctx, "SELECT p.sku, p.id FROM unnest($1::text[]) AS s(sku) JOIN products p ON p.sku = s.sku", skus)
+			if err == nil {
+				var sku string
+				var id uint64
+				_, err = pgx.ForEachRow(rs, []any{&sku, &id}, func() error {
+					ids[sku] = id
+					return nil
+				})
+			}
+			if err != nil {
+				wait()
+				return apperr.Wrap(err, "e-offer: find products")
+			}
 		}
-		var sku string
-		var id uint64
-		_, err = pgx.ForEachRow(rs, []any{&sku, &id}, func() error {
-			ids[sku] = id
-			return nil
-		})
-		if err != nil {
-			return apperr.Wrap(err, "e-offer: find products")
+		if err := <-readErr; err != nil {
+			return err
 		}
 		good := make([]stagedOffer, 0, c.rows)
 		for _, b := range blocks {
@@ -129,12 +171,6 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 					good = append(good, stagedOffer{productID: int64(id), price: int64(o.Price), shop: o.Shop, position: o.Position})
 				}
 			}
-		}
-		batch := &pgx.Batch{}
-		batch.Queue("DROP TABLE IF EXISTS " + part)
-		batch.Queue(fmt.Sprintf("CREATE TABLE %s PARTITION OF eoffer_offers FOR VALUES IN (%d)", part, imp.ID))
-		if err := pc.SendBatch(ctx, batch).Close(); err != nil {
-			return apperr.Wrap(err, "e-offer: partition")
 		}
 		importID := int64(imp.ID)
 		stored, err := pc.CopyFrom(ctx, pgx.Identifier{part}, []string{"import_id", "product_id", "shop", "price", "position"},
@@ -157,8 +193,12 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 	})
 }
 
-// offerBlock is how many parsed rows loadPG keeps per block.
-const offerBlock = 8192
+// offerBlock is how many parsed rows loadPG keeps per block; skuBatch how many new SKUs it
+// resolves at a time.
+const (
+	offerBlock = 8192
+	skuBatch   = 8192
+)
 
 // stagedOffer is a row bound for the import's partition.
 type stagedOffer struct {
