@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -267,6 +268,52 @@ func TestFeedMembership(t *testing.T) {
 			if e := apperr.As(err); e.Code != apperr.Invalid || e.Fields[0].Field != tt.field {
 				t.Errorf("%s: %v, want a 422 on %s", tt.name, err, tt.field)
 			}
+		}
+	})
+}
+
+// TestImportRetryAfterKill: a run killed halfway (its import still running, part of its offers
+// stored, stray ones among them) is retried to the very end a clean run reaches: the file's
+// offers alone, the same recalculation.
+func TestImportRetryAfterKill(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		ids := seed(t, a)
+		upload(t, a, "sku;prodavnica;cena\nP4;Gigatron;999\n")
+		imp := upload(t, a, competitors)
+		st := eoffer.Settings{RelativeTo: "eponuda", Format: "%", Value: "2", Irrelevant: []string{"WinWin"}}
+		want, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := func() (n int64) {
+			t.Helper()
+			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers WHERE import_id = ?", imp.ID).Scan(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		stored := count()
+		// The kill: the import back to running, a stray offer beside the ones stored.
+		if err := a.DB.Exec("UPDATE eoffer_imports SET status = ?, finished_at = NULL WHERE id = ?", eoffer.StatusRunning, imp.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := a.DB.Exec("INSERT INTO eoffer_offers (import_id, product_id, shop, price) VALUES (?, ?, 'Stray', 1)", imp.ID, ids["P4"]).Error; err != nil {
+			t.Fatal(err)
+		}
+		got, err := a.Eoffer.Inline().RunImport(ctx, imp.ID, true)
+		if err != nil || got.Status != eoffer.StatusFinished || got.Offers != imp.Offers || got.Rejected != imp.Rejected {
+			t.Fatalf("retry: %v %+v", err, got)
+		}
+		if n := count(); n != stored {
+			t.Errorf("%d offers after the retry, want %d", n, stored)
+		}
+		res, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, res, cmpopts.IgnoreUnexported(eoffer.Row{})); d != "" {
+			t.Errorf("recalculation after the retry differs (-clean +retried):\n%s", d)
 		}
 	})
 }
