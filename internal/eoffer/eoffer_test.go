@@ -2,6 +2,7 @@ package eoffer_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -314,6 +315,36 @@ func TestImportRetryAfterKill(t *testing.T) {
 		}
 		if d := cmp.Diff(want, res, cmpopts.IgnoreUnexported(eoffer.Row{})); d != "" {
 			t.Errorf("recalculation after the retry differs (-clean +retried):\n%s", d)
+		}
+	})
+}
+
+// TestImportInLargeCatalogue: a file far smaller than the catalogue has its SKUs looked up (on
+// PostgreSQL by key, a batch at a time, rather than by reading every product's SKU): the same
+// offers, the same rows left out.
+func TestImportInLargeCatalogue(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		seed(t, a)
+		now := time.Now().UTC()
+		for i := 0; i < 300; i++ {
+			if err := a.DB.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
+				VALUES (?, ?, ?, 100000, (SELECT id FROM categories), ?, ?, ?, ?)`, fmt.Sprintf("X%d", i), fmt.Sprintf("Drugi %d", i),
+				fmt.Sprintf("x-%d", i), true, true, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a.DB.Dialector.Name() == "postgres" {
+			if err := a.DB.Exec("ANALYZE products").Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		imp := upload(t, a, competitors)
+		if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
+			t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
+		}
+		rep := imp.ParsedReport()
+		if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
+			t.Errorf("report %+v", rep)
 		}
 	})
 }
