@@ -108,7 +108,7 @@ func eofferFigures(rows int) error {
 	for round := 0; round < benchRounds; round++ {
 		start := time.Now()
 		rows, err := a.DB.Raw(`SELECT p.id, p.name, p.sku, p.entry_price, p.web_price FROM products p
-			WHERE p.id IN (SELECT o.product_id FROM eoffer_offers o WHERE o.import_id = (SELECT MAX(import_id) FROM eoffer_offers))
+			WHERE p.id IN (SELECT o.product_id FROM eoffer_offers o WHERE o.import_id = (SELECT MAX(id) FROM eoffer_imports WHERE status = 'finished'))
 			ORDER BY p.name, p.id`).Rows()
 		if err != nil {
 			return err
