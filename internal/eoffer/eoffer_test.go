@@ -348,3 +348,35 @@ func TestImportInLargeCatalogue(t *testing.T) {
 		}
 	})
 }
+
+// TestImportStoresNamesAsRead: shop names with a backslash, a tab or quotes and the optional
+// position are stored as the file has them.
+func TestImportStoresNamesAsRead(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ids := seed(t, a)
+		imp := upload(t, a, "sku;prodavnica;cena;pozicija\nP1;Back\\slash;1500;2\nP1;\"Tab\there\";1400;\nP2;\"Quo\"\"te\";1300;1\n")
+		if imp.Offers != 3 {
+			t.Fatalf("import %+v", imp)
+		}
+		var got []struct {
+			ProductID uint64
+			Shop      string
+			Price     int64
+			Position  *int64
+		}
+		if err := a.DB.Raw("SELECT product_id, shop, price, position FROM eoffer_offers WHERE import_id = ? ORDER BY price DESC", imp.ID).
+			Scan(&got).Error; err != nil {
+			t.Fatal(err)
+		}
+		two, one := int64(2), int64(1)
+		want := []struct {
+			ProductID uint64
+			Shop      string
+			Price     int64
+			Position  *int64
+		}{{ids["P1"], "Back\\slash", 150000, &two}, {ids["P1"], "Tab\there", 140000, nil}, {ids["P2"], "Quo\"te", 130000, &one}}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("offers (-want +got):\n%s", d)
+		}
+	})
+}
