@@ -380,3 +380,37 @@ func TestImportStoresNamesAsRead(t *testing.T) {
 		}
 	})
 }
+
+// TestImportTooManyRows: a file found past the row limit while its first rows are already on
+// their way into the table fails with that reason, and nothing of it is stored.
+func TestImportTooManyRows(t *testing.T) {
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cfg := apptest.Config(t, d.Name)
+			cfg.Competitors.MaxRows = 20000
+			a := apptest.New(t, cfg)
+			seed(t, a)
+			var b strings.Builder
+			b.WriteString("sku;prodavnica;cena\n")
+			for i := 0; i <= 20000; i++ {
+				fmt.Fprintf(&b, "P%d;Gigatron;%d\n", i%4+1, 1000+i)
+			}
+			body := b.String()
+			_, err := a.Eoffer.Inline().Upload(context.Background(), 0, "ponuda.csv", strings.NewReader(body), int64(len(body)))
+			if e := apperr.As(err); err == nil || e.Msg.Key != eoffer.ErrKeyTooManyRows {
+				t.Fatalf("upload: %v, want %s", err, eoffer.ErrKeyTooManyRows)
+			}
+			var imp eoffer.Import
+			if err := a.DB.Order("id DESC").First(&imp).Error; err != nil {
+				t.Fatal(err)
+			}
+			if imp.Status != eoffer.StatusFailed || !strings.Contains(imp.Error, "20000") {
+				t.Fatalf("import %+v, want failed for more than 20000 rows", imp)
+			}
+			var n int64
+			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers").Scan(&n).Error; err != nil || n != 0 {
+				t.Errorf("%d offers stored (%v), want none", n, err)
+			}
+		})
+	}
+}
