@@ -221,6 +221,12 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	res.ImportID = imp.ID
 	var rows []Row
 	var priced []bool
+	if p.value <= maxSQLValue && s.db.Dialector.Name() == "postgres" {
+		if _, _, err := s.recalcPG(ctx, imp.ID, p, scope, res); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
 	if p.value <= maxSQLValue {
 		rows, priced, err = s.recalcSQL(ctx, imp.ID, p, scope)
 	} else {

@@ -30,7 +30,7 @@ func roundDivSQL(n string, d int64) string {
 // relative to e-ponuda comes back with ok false.
 func (s *Service) recalcSQL(ctx context.Context, importID uint64, p parsedSettings, scope Scope) (rows []Row, priced []bool, err error) {
 	if s.db.Dialector.Name() == "postgres" {
-		return s.recalcPG(ctx, importID, p, scope)
+		return s.recalcPG(ctx, importID, p, scope, nil)
 	}
 	return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
 }
