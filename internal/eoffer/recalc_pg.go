@@ -3,12 +3,14 @@ package eoffer
 import (
 	"cmp"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"shop/internal/platform/apperr"
@@ -165,6 +167,20 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 			supplierID    *uint64
 			comp          []competitorFlag
 		)
+		// The bigints come in binary and the names as text or varchar (whose text and binary
+		// forms are both the bytes): decoded by hand; anything else goes through Scan.
+		raw := true
+		for i, fd := range dbRows.FieldDescriptions() {
+			switch i {
+			case 1, 2, 6, 9:
+				raw = raw && (fd.DataTypeOID == pgtype.VarcharOID || fd.DataTypeOID == pgtype.TextOID)
+			default:
+				raw = raw && fd.Format == pgtype.BinaryFormatCode && fd.DataTypeOID == pgtype.Int8OID
+			}
+		}
+		categories := map[string][]string{}
+		supplierIDs := map[uint64]*uint64{}
+		suppliers := map[string]*string{}
 		for dbRows.Next() {
 			if n%blockRows == 0 {
 				blocks = append(blocks, make([]Row, 0, blockRows))
@@ -173,28 +189,70 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 			b := len(blocks) - 1
 			blocks[b] = append(blocks[b], Row{})
 			r := &blocks[b][len(blocks[b])-1]
-			if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
-				return err
+			if raw {
+				// Binary values decoded here: pgx's scan plans per column (and a pointer per
+				// nullable one) cost more than the computation. Category and supplier are a
+				// handful of values shared by the rows.
+				v := dbRows.RawValues()
+				r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
+				entry, web = int8Of(v[3]), int8Of(v[4])
+				if v[5] != nil {
+					r.CategoryID = uint64(int8Of(v[5]))
+				}
+				r.Category = []string{}
+				if v[6] != nil {
+					c, ok := categories[string(v[6])]
+					if !ok {
+						c = []string{string(v[6])}
+						categories[c[0]] = c
+					}
+					r.Category = c
+				}
+				if v[7] != nil {
+					r.vat = money.Bps(int8Of(v[7]))
+				}
+				if v[8] != nil {
+					id := uint64(int8Of(v[8]))
+					sid, ok := supplierIDs[id]
+					if !ok {
+						sid = &id
+						supplierIDs[id] = sid
+					}
+					r.SupplierID = sid
+				}
+				if v[9] != nil {
+					sn, ok := suppliers[string(v[9])]
+					if !ok {
+						name := string(v[9])
+						sn = &name
+						suppliers[name] = sn
+					}
+					r.Supplier = sn
+				}
+			} else {
+				if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
+					return err
+				}
+				if mainCat != nil {
+					r.CategoryID = *mainCat
+				}
+				r.Category = []string{}
+				if cat != nil {
+					r.Category = []string{*cat}
+				}
+				if pdv != nil {
+					r.vat = money.Bps(*pdv)
+				}
+				if supplierID != nil {
+					id := *supplierID
+					r.SupplierID = &id
+				}
+				if supplier != nil {
+					name := *supplier
+					r.Supplier = &name
+				}
 			}
 			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
-			if mainCat != nil {
-				r.CategoryID = *mainCat
-			}
-			r.Category = []string{}
-			if cat != nil {
-				r.Category = []string{*cat}
-			}
-			if pdv != nil {
-				r.vat = money.Bps(*pdv)
-			}
-			if supplierID != nil {
-				id := *supplierID
-				r.SupplierID = &id
-			}
-			if supplier != nil {
-				name := *supplier
-				r.Supplier = &name
-			}
 			comp = comp[:0]
 			h, ok := head[int64(r.ID)]
 			for i := h; ok && i >= 0; i = links[i].next {
@@ -284,6 +342,11 @@ type offerLink struct {
 type competitorFlag struct {
 	price money.Para
 	flags uint8
+}
+
+// int8Of decodes a bigint in binary format.
+func int8Of(b []byte) int64 {
+	return int64(binary.BigEndian.Uint64(b))
 }
 
 // roundDiv64 is roundDiv on 64-bit integers: n / d to the nearest integer, half away from zero

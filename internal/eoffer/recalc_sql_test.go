@@ -106,6 +106,9 @@ func TestRecalcSQLMatchesReference(t *testing.T) {
 					if goRows[i].ID != sqlRows[i].ID || goRows[i].CategoryID != sqlRows[i].CategoryID {
 						t.Fatalf("%+v: row %d: ids differ", st, i)
 					}
+					if goOK[i] && !cmp.Equal(goRows[i].SupplierID, sqlRows[i].SupplierID) {
+						t.Fatalf("%+v: row %d: supplier ids differ", st, i)
+					}
 				}
 				// Recalc's lists (on PostgreSQL filled straight from the statement's rows):
 				// the reference's priced rows split at the entry price with VAT, in order.
