@@ -20,6 +20,10 @@ import (
 // (two per product, five shops) parsed and stored as the upload's job does, then recalculated
 // (relative to e-ponuda, 2 %, one competitor ignored), against the baseline of reading the same
 // file and COPYing its rows into an unlogged table. Goal: at most 2x. Medians of three rounds.
+// "parse + store" is the whole upload run inline (the file kept in the object store, the
+// import's row, the job: parse, the SKUs, COPY into the import's partition, ANALYZE, the
+// finishing transaction); "recalc" is Recalc as the screen calls it. Both sides run the
+// same file. decisions.md "The competitor file, fourth pass" has the figures (about 4-5x).
 func eofferFigures(rows int) error {
 	ctx := context.Background()
 	dbURL, drop, err := benchDatabase(ctx, "E-ponuda competitor file", rows > 0)
