@@ -43,7 +43,7 @@ func all() []*gormigrate.Migration {
 		m0024UserIdentities(),
 		m0025SearchLookupIndexes(),
 		m0027SearchCategoryGIN(),
-		m0028EofferPartitions(),
+		m0030EofferPartitions(),
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0028 (PostgreSQL only): eoffer_offers becomes a table partitioned by
+// Frozen DDL of 0030 (PostgreSQL only): eoffer_offers becomes a table partitioned by
 // import_id, one partition per competitor file (issue 13, the competitor file's figure). The
 // import's job creates its file's partition (eoffer_offers_<import id>) and COPYs the offers
 // straight into it: no index and no sequence to maintain per row (COPY of 100,000 offers into
@@ -14,7 +14,7 @@ import (
 // a row-by-row DELETE. Every reader asks for one import's offers, so it scans that partition
 // alone. The partitions are logged (a crash keeps a finished file's offers). The id column
 // goes: nothing refers to an offer by it. SQLite keeps 0012's table.
-var eofferPartitions0028 = []string{
+var eofferPartitions0030 = []string{
 	"ALTER TABLE eoffer_offers RENAME TO eoffer_offers_0012",
 	`CREATE TABLE eoffer_offers (import_id bigint NOT NULL, product_id bigint NOT NULL, shop varchar(255) NOT NULL,
 		price bigint NOT NULL, position bigint) PARTITION BY LIST (import_id)`,
@@ -30,32 +30,32 @@ var eofferPartitions0028 = []string{
 	"DROP TABLE eoffer_offers_0012",
 }
 
-// eofferUnpartitioned0028 is the rollback: 0012's table again, with the offers.
-var eofferUnpartitioned0028 = []string{
-	"ALTER TABLE eoffer_offers RENAME TO eoffer_offers_0028",
+// eofferUnpartitioned0030 is the rollback: 0012's table again, with the offers.
+var eofferUnpartitioned0030 = []string{
+	"ALTER TABLE eoffer_offers RENAME TO eoffer_offers_0030",
 	`CREATE TABLE eoffer_offers (id bigserial PRIMARY KEY, import_id bigint NOT NULL, product_id bigint NOT NULL,
 		shop varchar(255) NOT NULL, price bigint NOT NULL, position bigint)`,
 	"CREATE INDEX idx_eoffer_offers_import_id ON eoffer_offers (import_id)",
 	"CREATE INDEX idx_eoffer_offers_product_id ON eoffer_offers (product_id)",
 	`INSERT INTO eoffer_offers (import_id, product_id, shop, price, position)
-		SELECT import_id, product_id, shop, price, position FROM eoffer_offers_0028`,
-	"DROP TABLE eoffer_offers_0028",
+		SELECT import_id, product_id, shop, price, position FROM eoffer_offers_0030`,
+	"DROP TABLE eoffer_offers_0030",
 }
 
-func m0028EofferPartitions() *gormigrate.Migration {
+func m0030EofferPartitions() *gormigrate.Migration {
 	return &gormigrate.Migration{
-		ID: "0028_eoffer_partitions",
+		ID: "0030_eoffer_partitions",
 		Migrate: func(tx *gorm.DB) error {
 			if tx.Dialector.Name() != "postgres" {
 				return nil
 			}
-			return exec0027(tx, eofferPartitions0028)
+			return exec0027(tx, eofferPartitions0030)
 		},
 		Rollback: func(tx *gorm.DB) error {
 			if tx.Dialector.Name() != "postgres" {
 				return nil
 			}
-			return exec0027(tx, eofferUnpartitioned0028)
+			return exec0027(tx, eofferUnpartitioned0030)
 		},
 	}
 }
