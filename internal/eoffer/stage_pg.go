@@ -17,7 +17,7 @@ import (
 	"shop/internal/platform/apperr"
 )
 
-// offersPartition is the import's partition of eoffer_offers on PostgreSQL (migration 0028:
+// offersPartition is the import's partition of eoffer_offers on PostgreSQL (migration 0030:
 // one partition per competitor file).
 func offersPartition(importID uint64) string {
 	return fmt.Sprintf("eoffer_offers_%d", importID)
