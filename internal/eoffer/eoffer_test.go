@@ -2,11 +2,13 @@ package eoffer_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
@@ -269,4 +271,146 @@ func TestFeedMembership(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestImportRetryAfterKill: a run killed halfway (its import still running, part of its offers
+// stored, stray ones among them) is retried to the very end a clean run reaches: the file's
+// offers alone, the same recalculation.
+func TestImportRetryAfterKill(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		ids := seed(t, a)
+		upload(t, a, "sku;prodavnica;cena\nP4;Gigatron;999\n")
+		imp := upload(t, a, competitors)
+		st := eoffer.Settings{RelativeTo: "eponuda", Format: "%", Value: "2", Irrelevant: []string{"WinWin"}}
+		want, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := func() (n int64) {
+			t.Helper()
+			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers WHERE import_id = ?", imp.ID).Scan(&n).Error; err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		stored := count()
+		// The kill: the import back to running, a stray offer beside the ones stored.
+		if err := a.DB.Exec("UPDATE eoffer_imports SET status = ?, finished_at = NULL WHERE id = ?", eoffer.StatusRunning, imp.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := a.DB.Exec("INSERT INTO eoffer_offers (import_id, product_id, shop, price) VALUES (?, ?, 'Stray', 1)", imp.ID, ids["P4"]).Error; err != nil {
+			t.Fatal(err)
+		}
+		got, err := a.Eoffer.Inline().RunImport(ctx, imp.ID, true)
+		if err != nil || got.Status != eoffer.StatusFinished || got.Offers != imp.Offers || got.Rejected != imp.Rejected {
+			t.Fatalf("retry: %v %+v", err, got)
+		}
+		if n := count(); n != stored {
+			t.Errorf("%d offers after the retry, want %d", n, stored)
+		}
+		res, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(want, res, cmpopts.IgnoreUnexported(eoffer.Row{})); d != "" {
+			t.Errorf("recalculation after the retry differs (-clean +retried):\n%s", d)
+		}
+	})
+}
+
+// TestImportInLargeCatalogue: a file far smaller than the catalogue has its SKUs looked up (on
+// PostgreSQL by key, a batch at a time, rather than by reading every product's SKU): the same
+// offers, the same rows left out.
+func TestImportInLargeCatalogue(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		seed(t, a)
+		now := time.Now().UTC()
+		for i := 0; i < 300; i++ {
+			if err := a.DB.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
+				VALUES (?, ?, ?, 100000, (SELECT id FROM categories), ?, ?, ?, ?)`, fmt.Sprintf("X%d", i), fmt.Sprintf("Drugi %d", i),
+				fmt.Sprintf("x-%d", i), true, true, now, now).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a.DB.Dialector.Name() == "postgres" {
+			if err := a.DB.Exec("ANALYZE products").Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		imp := upload(t, a, competitors)
+		if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
+			t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
+		}
+		rep := imp.ParsedReport()
+		if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
+			t.Errorf("report %+v", rep)
+		}
+	})
+}
+
+// TestImportStoresNamesAsRead: shop names with a backslash, a tab or quotes and the optional
+// position are stored as the file has them.
+func TestImportStoresNamesAsRead(t *testing.T) {
+	run(t, func(t *testing.T, a *app.App) {
+		ids := seed(t, a)
+		imp := upload(t, a, "sku;prodavnica;cena;pozicija\nP1;Back\\slash;1500;2\nP1;\"Tab\there\";1400;\nP2;\"Quo\"\"te\";1300;1\n")
+		if imp.Offers != 3 {
+			t.Fatalf("import %+v", imp)
+		}
+		var got []struct {
+			ProductID uint64
+			Shop      string
+			Price     int64
+			Position  *int64
+		}
+		if err := a.DB.Raw("SELECT product_id, shop, price, position FROM eoffer_offers WHERE import_id = ? ORDER BY price DESC", imp.ID).
+			Scan(&got).Error; err != nil {
+			t.Fatal(err)
+		}
+		two, one := int64(2), int64(1)
+		want := []struct {
+			ProductID uint64
+			Shop      string
+			Price     int64
+			Position  *int64
+		}{{ids["P1"], "Back\\slash", 150000, &two}, {ids["P1"], "Tab\there", 140000, nil}, {ids["P2"], "Quo\"te", 130000, &one}}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("offers (-want +got):\n%s", d)
+		}
+	})
+}
+
+// TestImportTooManyRows: a file found past the row limit while its first rows are already on
+// their way into the table fails with that reason, and nothing of it is stored.
+func TestImportTooManyRows(t *testing.T) {
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cfg := apptest.Config(t, d.Name)
+			cfg.Competitors.MaxRows = 20000
+			a := apptest.New(t, cfg)
+			seed(t, a)
+			var b strings.Builder
+			b.WriteString("sku;prodavnica;cena\n")
+			for i := 0; i <= 20000; i++ {
+				fmt.Fprintf(&b, "P%d;Gigatron;%d\n", i%4+1, 1000+i)
+			}
+			body := b.String()
+			_, err := a.Eoffer.Inline().Upload(context.Background(), 0, "ponuda.csv", strings.NewReader(body), int64(len(body)))
+			if e := apperr.As(err); err == nil || e.Msg.Key != eoffer.ErrKeyTooManyRows {
+				t.Fatalf("upload: %v, want %s", err, eoffer.ErrKeyTooManyRows)
+			}
+			var imp eoffer.Import
+			if err := a.DB.Order("id DESC").First(&imp).Error; err != nil {
+				t.Fatal(err)
+			}
+			if imp.Status != eoffer.StatusFailed || !strings.Contains(imp.Error, "20000") {
+				t.Fatalf("import %+v, want failed for more than 20000 rows", imp)
+			}
+			var n int64
+			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers").Scan(&n).Error; err != nil || n != 0 {
+				t.Errorf("%d offers stored (%v), want none", n, err)
+			}
+		})
+	}
 }

@@ -273,7 +273,7 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 	imp.Status, imp.StartedAt = StatusRunning, &started
 	rep, counts, err := s.load(ctx, imp)
 	if err != nil {
-		db.Where("import_id = ?", imp.ID).Delete(&offerRow{})
+		clearOffers(db, imp.ID)
 		if e := apperr.As(err); e.Code != apperr.Invalid && !lastAttempt {
 			return nil, err
 		}
@@ -302,7 +302,7 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 	imp.Status, imp.Rows, imp.Offers, imp.Rejected, imp.Report, imp.FinishedAt = StatusFinished, counts.rows, counts.offers, counts.rejected, string(b), &done
 	var publish func(context.Context)
 	err = db.Transaction(func(tx *gorm.DB) error {
-		if err := tx.Where("import_id < ?", imp.ID).Delete(&offerRow{}).Error; err != nil {
+		if err := dropOlderOffers(tx, imp.ID); err != nil {
 			return apperr.Wrap(err, "e-offer: replace offers")
 		}
 		if err := tx.Model(imp).Updates(map[string]any{"status": StatusFinished, "rows": imp.Rows, "offers": imp.Offers,
@@ -328,7 +328,7 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 	var rep Report
 	var c importCounts
 	db := s.db.WithContext(ctx)
-	if err := db.Where("import_id = ?", imp.ID).Delete(&offerRow{}).Error; err != nil {
+	if err := clearOffers(db, imp.ID); err != nil {
 		return rep, c, apperr.Wrap(err, "e-offer: clear a killed run")
 	}
 	rc, info, err := s.blobs.Open(ctx, imp.BlobKey)

@@ -221,6 +221,12 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	res.ImportID = imp.ID
 	var rows []Row
 	var priced []bool
+	if p.value <= maxSQLValue && s.db.Dialector.Name() == "postgres" {
+		if _, _, err := s.recalcPG(ctx, imp.ID, p, scope, res); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
 	if p.value <= maxSQLValue {
 		rows, priced, err = s.recalcSQL(ctx, imp.ID, p, scope)
 	} else {
@@ -229,6 +235,18 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	if err != nil {
 		return nil, err
 	}
+	// Sized first: appending 50,000 rows to growing slices cost more than computing them.
+	var okN, nokN int
+	for i := range rows {
+		if priced[i] {
+			if rows[i].NewPrice >= rows[i].EntryPrice {
+				okN++
+			} else {
+				nokN++
+			}
+		}
+	}
+	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
 	for i := range rows {
 		r := &rows[i]
 		if !priced[i] {

@@ -23,23 +23,17 @@ func roundDivSQL(n string, d int64) string {
 	return fmt.Sprintf("(CASE WHEN (%[1]s) < 0 THEN -((-(%[1]s) * 2 + %[2]d) / %[3]d) ELSE ((%[1]s) * 2 + %[2]d) / %[3]d END)", n, d, 2*d)
 }
 
-// recalcSQL is Recalc's rows computed in one statement over the stored offers (PostgreSQL and
-// SQLite alike): per product the lowest price of the offers neither ignored nor ours, the entry
-// price with VAT, the new price and the position at it, by name. It gives exactly what
-// compute gives for each product (TestRecalcSQLMatchesReference); a product with no price
-// relative to e-ponuda comes back with ok false.
+// recalcSQL is Recalc's rows for values up to maxSQLValue: on SQLite computed in one statement
+// over the stored offers (per product the lowest price of the offers neither ignored nor ours,
+// the entry price with VAT, the new price and the position at it, by name); on PostgreSQL by
+// recalcPG (narrow reads, the arithmetic in Go). Either gives exactly what compute gives for
+// each product (TestRecalcSQLMatchesReference); a product with no price relative to e-ponuda
+// comes back with ok false.
 func (s *Service) recalcSQL(ctx context.Context, importID uint64, p parsedSettings, scope Scope) (rows []Row, priced []bool, err error) {
-	if s.db.Dialector.Name() != "postgres" {
-		return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
+	if s.db.Dialector.Name() == "postgres" {
+		return s.recalcPG(ctx, importID, p, scope, nil)
 	}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec(recalcPlannerPG).Error; err != nil {
-			return apperr.Wrap(err, "e-offer: recalculate")
-		}
-		rows, priced, err = s.recalcSQLIn(tx, importID, p, scope)
-		return err
-	})
-	return rows, priced, err
+	return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
 }
 
 // recalcPlannerPG sets, for the recalculation's transaction only: no JIT (the statement's

@@ -106,6 +106,30 @@ func TestRecalcSQLMatchesReference(t *testing.T) {
 					if goRows[i].ID != sqlRows[i].ID || goRows[i].CategoryID != sqlRows[i].CategoryID {
 						t.Fatalf("%+v: row %d: ids differ", st, i)
 					}
+					if goOK[i] && !cmp.Equal(goRows[i].SupplierID, sqlRows[i].SupplierID) {
+						t.Fatalf("%+v: row %d: supplier ids differ", st, i)
+					}
+				}
+				// Recalc's lists (on PostgreSQL filled straight from the statement's rows):
+				// the reference's priced rows split at the entry price with VAT, in order.
+				res, err := a.Eoffer.Recalc(ctx, st, scope)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ok, nok []eoffer.Row
+				skipped := 0
+				for i, r := range goRows {
+					switch {
+					case !goOK[i]:
+						skipped++
+					case r.NewPrice >= r.EntryPrice:
+						ok = append(ok, r)
+					default:
+						nok = append(nok, r)
+					}
+				}
+				if d := cmp.Diff([][]rowBrief{briefs(ok), briefs(nok)}, [][]rowBrief{briefs(res.OK), briefs(res.NOK)}); d != "" || skipped != res.Skipped {
+					t.Fatalf("%+v %+v: Recalc's lists differ (skipped %d, want %d; -go +recalc):\n%s", st, scope, res.Skipped, skipped, d)
 				}
 			}
 		}

@@ -36,6 +36,8 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	opts    Options
+	// byteOrder: whether the database sorts text in byte order (see nameOrderPG)
+	byteOrder *onceBool
 }
 
 func NewService(db *gorm.DB, cat *catalog.Service, pr *pricing.Service, blobs blob.Store, enq *queue.Enqueuer, n *notify.Service,
@@ -43,7 +45,8 @@ func NewService(db *gorm.DB, cat *catalog.Service, pr *pricing.Service, blobs bl
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = 1_000_000
 	}
-	return &Service{db: db, catalog: cat, pricing: pr, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now, opts: opts}
+	return &Service{db: db, catalog: cat, pricing: pr, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now, opts: opts,
+		byteOrder: &onceBool{}}
 }
 
 // Inline is the service without a queue: imports and applies run in the caller's process.

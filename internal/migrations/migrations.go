@@ -45,6 +45,7 @@ func all() []*gormigrate.Migration {
 		m0027SearchCategoryGIN(),
 		m0028CatalogChanges(),
 		m0029FoldedNames(),
+		m0030EofferPartitions(),
 	}
 }
 

@@ -48,7 +48,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0025_search_lookup_indexes", Applied: true},
 	{ID: "0027_search_category_gin", Applied: true},
 	{ID: "0028_catalog_changes", Applied: true},
-	{ID: "0029_folded_names", Applied: true}}
+	{ID: "0029_folded_names", Applied: true},
+	{ID: "0030_eoffer_partitions", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -198,6 +199,16 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		if id := down(t, gdb); id != "0030_eoffer_partitions" {
+			t.Fatalf("Down rolled back %q, want 0030_eoffer_partitions", id)
+		}
+		if gdb.Dialector.Name() == "postgres" {
+			var partitioned int64
+			gdb.Raw("SELECT COUNT(*) FROM pg_partitioned_table WHERE partrelid = 'eoffer_offers'::regclass").Scan(&partitioned)
+			if partitioned != 0 || !gdb.Migrator().HasColumn("eoffer_offers", "id") || !gdb.Migrator().HasIndex("eoffer_offers", "idx_eoffer_offers_import_id") {
+				t.Error("0012's eoffer_offers not back after rolling back 0030")
+			}
+		}
 		if id := down(t, gdb); id != "0029_folded_names" {
 			t.Fatalf("Down rolled back %q, want 0029_folded_names", id)
 		}

@@ -20,6 +20,10 @@ import (
 // (two per product, five shops) parsed and stored as the upload's job does, then recalculated
 // (relative to e-ponuda, 2 %, one competitor ignored), against the baseline of reading the same
 // file and COPYing its rows into an unlogged table. Goal: at most 2x. Medians of three rounds.
+// "parse + store" is the whole upload run inline (the file kept in the object store, the
+// import's row, the job: parse, the SKUs, COPY into the import's partition, ANALYZE, the
+// finishing transaction); "recalc" is Recalc as the screen calls it. Both sides run the
+// same file. decisions.md "The competitor file, fourth pass" has the figures (about 4-5x).
 func eofferFigures(rows int) error {
 	ctx := context.Background()
 	dbURL, drop, err := benchDatabase(ctx, "E-ponuda competitor file", rows > 0)
@@ -108,7 +112,7 @@ func eofferFigures(rows int) error {
 	for round := 0; round < benchRounds; round++ {
 		start := time.Now()
 		rows, err := a.DB.Raw(`SELECT p.id, p.name, p.sku, p.entry_price, p.web_price FROM products p
-			WHERE p.id IN (SELECT o.product_id FROM eoffer_offers o WHERE o.import_id = (SELECT MAX(import_id) FROM eoffer_offers))
+			WHERE p.id IN (SELECT o.product_id FROM eoffer_offers o WHERE o.import_id = (SELECT MAX(id) FROM eoffer_imports WHERE status = 'finished'))
 			ORDER BY p.name, p.id`).Rows()
 		if err != nil {
 			return err

@@ -1,0 +1,400 @@
+package eoffer
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/money"
+)
+
+// onceBool is a value worked out once per service (and its Inline copies).
+type onceBool struct {
+	once sync.Once
+	v    bool
+}
+
+// byteOrderPG says whether the database sorts text in byte order. The rows are by name in the
+// database's collation, then id. When that collation is C or C.UTF-8 (libc's C.UTF-8 sorts by
+// code point, which for UTF-8 is byte order, and PostgreSQL breaks strcoll's ties by bytes), the
+// same order comes from comparing bytes, so recalcPG sorts in Go (a sort of the statement's wide
+// rows, arrays and all, took as long as reading them). Any other collation (ICU, a language's)
+// keeps ORDER BY in the statement.
+func (s *Service) byteOrderPG(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}) bool {
+	s.byteOrder.once.Do(func() {
+		var coll string
+		var icu bool
+		err := q.QueryRow(ctx, `SELECT datcollate, current_setting('server_version_num')::int >= 150000
+			FROM pg_database WHERE datname = current_database()`).Scan(&coll, &icu)
+		if err != nil {
+			return
+		}
+		if icu { // PostgreSQL 15+: an ICU database's collation is not datcollate
+			if err := q.QueryRow(ctx, "SELECT datlocprovider = 'i' FROM pg_database WHERE datname = current_database()").Scan(&icu); err != nil {
+				return
+			}
+		}
+		switch strings.ToLower(coll) {
+		case "c", "posix", "c.utf-8", "c.utf8":
+			s.byteOrder.v = !icu
+		}
+	})
+	return s.byteOrder.v
+}
+
+// recalcPG is the recalculation on PostgreSQL: one statement gathers each product of the
+// file (in scope) with its offers as two arrays, by name; the minimum, the new price and the
+// position are then computed per row in Go with 64-bit integers (computeFast: the reference's
+// arithmetic, exact for values up to maxSQLValue; TestRecalcSQLMatchesReference holds them
+// equal). A set-based statement that computed them in SQL joined the offers twice (the
+// position needs the new price) and spent most of its time there and in the 13 columns' scan.
+//
+// With split set, the rows go straight into its lists (ok, nok, skipped) instead of being
+// returned: one copy of 50,000 rows fewer.
+func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSettings, scope Scope, split *Result) (rows []Row, priced []bool, err error) {
+	sqlDB, err := s.db.DB()
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: pool")
+	}
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: connection")
+	}
+	defer conn.Close()
+	err = conn.Raw(func(dc any) error {
+		sc, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("e-offer: not a pgx connection (%T)", dc)
+		}
+		tx, err := sc.Conn().Begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback(context.WithoutCancel(ctx))
+		if _, err := tx.Exec(ctx, recalcPlannerPG); err != nil {
+			return err
+		}
+		where := []string{"TRUE"}
+		if scope.Category != 0 {
+			where = append(where, fmt.Sprintf("p.main_category_id = %d", scope.Category))
+		}
+		if scope.Supplier != 0 {
+			where = append(where, fmt.Sprintf("p.supplier_id = %d", scope.Supplier))
+		}
+		if scope.Brand != 0 {
+			where = append(where, fmt.Sprintf("p.brand_id = %d", scope.Brand))
+		}
+		// The import's own partition, whose figures ANALYZE took (the parent's, which
+		// a query through eoffer_offers would plan with, are never gathered).
+		var exists bool
+		if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", offersPartition(importID)).Scan(&exists); err != nil {
+			return err
+		}
+		if !exists { // a newer file finished meanwhile and dropped it
+			return nil
+		}
+		goSort := s.byteOrderPG(ctx, tx)
+		part := offersPartition(importID)
+		// The offers first, narrow and unordered: per product a chain through links, each
+		// offer with its shop told apart (1 ours, 2 left out of the minimum).
+		own := s.ownShops()
+		flags := map[string]uint8{}
+		head := map[int64]int32{}
+		var links []offerLink
+		offRows, err := tx.Query(ctx, "SELECT product_id, shop::text, price FROM "+part)
+		if err != nil {
+			return err
+		}
+		var (
+			pid, price int64
+			shop       []byte
+		)
+		_, err = pgx.ForEachRow(offRows, []any{&pid, &shop, &price}, func() error {
+			f, ok := flags[string(shop)]
+			if !ok {
+				fs := fold(string(shop))
+				if own[fs] {
+					f |= 1
+				}
+				if own[fs] || p.ignore[fs] {
+					f |= 2
+				}
+				flags[string(shop)] = f
+			}
+			next, ok := head[pid]
+			if !ok {
+				next = -1
+			}
+			links = append(links, offerLink{price: money.Para(price), flags: f, next: next})
+			head[pid] = int32(len(links) - 1)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name
+FROM products p
+LEFT JOIN categories c ON c.id = p.main_category_id
+LEFT JOIN suppliers su ON su.id = p.supplier_id
+WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, " AND ")
+		if !goSort {
+			q += " ORDER BY p.name, p.id"
+		}
+		dbRows, err := tx.Query(ctx, q)
+		if err != nil {
+			return err
+		}
+		defer dbRows.Close()
+		var blocks [][]Row
+		var okBlocks [][]bool
+		n := 0
+		var (
+			entry, web    int64
+			mainCat       *uint64
+			cat, supplier *string
+			pdv           *int64
+			supplierID    *uint64
+			comp          []competitorFlag
+		)
+		// The bigints come in binary and the names as text or varchar (whose text and binary
+		// forms are both the bytes): decoded by hand; anything else goes through Scan.
+		raw := true
+		for i, fd := range dbRows.FieldDescriptions() {
+			switch i {
+			case 1, 2, 6, 9:
+				raw = raw && (fd.DataTypeOID == pgtype.VarcharOID || fd.DataTypeOID == pgtype.TextOID)
+			default:
+				raw = raw && fd.Format == pgtype.BinaryFormatCode && fd.DataTypeOID == pgtype.Int8OID
+			}
+		}
+		categories := map[string][]string{}
+		supplierIDs := map[uint64]*uint64{}
+		suppliers := map[string]*string{}
+		for dbRows.Next() {
+			if n%blockRows == 0 {
+				blocks = append(blocks, make([]Row, 0, blockRows))
+				okBlocks = append(okBlocks, make([]bool, 0, blockRows))
+			}
+			b := len(blocks) - 1
+			blocks[b] = append(blocks[b], Row{})
+			r := &blocks[b][len(blocks[b])-1]
+			if raw {
+				// Binary values decoded here: pgx's scan plans per column (and a pointer per
+				// nullable one) cost more than the computation. Category and supplier are a
+				// handful of values shared by the rows.
+				v := dbRows.RawValues()
+				r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
+				entry, web = int8Of(v[3]), int8Of(v[4])
+				if v[5] != nil {
+					r.CategoryID = uint64(int8Of(v[5]))
+				}
+				r.Category = []string{}
+				if v[6] != nil {
+					c, ok := categories[string(v[6])]
+					if !ok {
+						c = []string{string(v[6])}
+						categories[c[0]] = c
+					}
+					r.Category = c
+				}
+				if v[7] != nil {
+					r.vat = money.Bps(int8Of(v[7]))
+				}
+				if v[8] != nil {
+					id := uint64(int8Of(v[8]))
+					sid, ok := supplierIDs[id]
+					if !ok {
+						sid = &id
+						supplierIDs[id] = sid
+					}
+					r.SupplierID = sid
+				}
+				if v[9] != nil {
+					sn, ok := suppliers[string(v[9])]
+					if !ok {
+						name := string(v[9])
+						sn = &name
+						suppliers[name] = sn
+					}
+					r.Supplier = sn
+				}
+			} else {
+				if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
+					return err
+				}
+				if mainCat != nil {
+					r.CategoryID = *mainCat
+				}
+				r.Category = []string{}
+				if cat != nil {
+					r.Category = []string{*cat}
+				}
+				if pdv != nil {
+					r.vat = money.Bps(*pdv)
+				}
+				if supplierID != nil {
+					id := *supplierID
+					r.SupplierID = &id
+				}
+				if supplier != nil {
+					name := *supplier
+					r.Supplier = &name
+				}
+			}
+			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
+			comp = comp[:0]
+			h, ok := head[int64(r.ID)]
+			for i := h; ok && i >= 0; i = links[i].next {
+				comp = append(comp, competitorFlag{price: links[i].price, flags: links[i].flags})
+			}
+			okBlocks[b] = append(okBlocks[b], p.computeFast(r, comp))
+			n++
+		}
+		if err := dbRows.Err(); err != nil {
+			return err
+		}
+		// The sort keys side by side (name, id, where the row is): comparing through the
+		// rows' blocks cost a cache miss per comparison.
+		keys := make([]sortKey, n)
+		for i := range keys {
+			r := &blocks[i/blockRows][i%blockRows]
+			keys[i] = sortKey{name: r.Name, id: r.ID, at: int32(i)}
+		}
+		if goSort {
+			slices.SortFunc(keys, func(a, b sortKey) int {
+				if c := strings.Compare(a.name, b.name); c != 0 {
+					return c
+				}
+				return cmp.Compare(a.id, b.id)
+			})
+		}
+		if split != nil {
+			var okN, nokN int
+			for i := 0; i < n; i++ {
+				if r := &blocks[i/blockRows][i%blockRows]; okBlocks[i/blockRows][i%blockRows] {
+					if r.NewPrice >= r.EntryPrice {
+						okN++
+					} else {
+						nokN++
+					}
+				}
+			}
+			split.OK, split.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
+			for _, key := range keys {
+				i := key.at
+				r := &blocks[i/blockRows][i%blockRows]
+				switch {
+				case !okBlocks[i/blockRows][i%blockRows]:
+					split.Skipped++
+				case r.NewPrice >= r.EntryPrice:
+					split.OK = append(split.OK, *r)
+				default:
+					split.NOK = append(split.NOK, *r)
+				}
+			}
+			return tx.Commit(ctx)
+		}
+		rows, priced = make([]Row, n), make([]bool, n)
+		for k, key := range keys {
+			i := key.at
+			rows[k], priced[k] = blocks[i/blockRows][i%blockRows], okBlocks[i/blockRows][i%blockRows]
+		}
+		return tx.Commit(ctx)
+	})
+	if err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: recalculate")
+	}
+	return rows, priced, nil
+}
+
+// blockRows is how many rows recalcPG gathers per block: a growing []Row of 50,000 rows was
+// copied at every doubling, which cost more than computing them.
+const blockRows = 4096
+
+// sortKey is a row's place in recalcPG's byte-order sort.
+type sortKey struct {
+	name string
+	id   uint64
+	at   int32
+}
+
+// offerLink is one offer in recalcPG's per-product chains (next: the product's previous
+// offer, -1 at the end).
+type offerLink struct {
+	price money.Para
+	flags uint8
+	next  int32
+}
+
+// competitorFlag is one offer of a product with its shop told apart: 1 ours, 2 not counted in
+// the minimum (ours or ignored).
+type competitorFlag struct {
+	price money.Para
+	flags uint8
+}
+
+// int8Of decodes a bigint in binary format.
+func int8Of(b []byte) int64 {
+	return int64(binary.BigEndian.Uint64(b))
+}
+
+// roundDiv64 is roundDiv on 64-bit integers: n / d to the nearest integer, half away from zero
+// (d > 0). The callers keep 2n + d inside int64 (maxSQLValue).
+func roundDiv64(n, d int64) int64 {
+	if n < 0 {
+		return -((-n*2 + d) / (2 * d))
+	}
+	return (n*2 + d) / (2 * d)
+}
+
+// computeFast is compute for values up to maxSQLValue, with the shops already told apart.
+func (p parsedSettings) computeFast(r *Row, offers []competitorFlag) bool {
+	r.EntryPrice = money.Para(roundDiv64(int64(r.entryNet)*(10000+int64(r.vat)), 10000))
+	r.EponudaMin = 0
+	found := false
+	for _, o := range offers {
+		if o.flags&2 != 0 {
+			continue
+		}
+		if !found || o.price < r.EponudaMin {
+			r.EponudaMin, found = o.price, true
+		}
+	}
+	var base int64
+	sign := int64(1)
+	switch p.relative {
+	case RelativeEponuda:
+		if !found {
+			return false
+		}
+		base, sign = int64(r.EponudaMin), -1
+	default:
+		base = int64(r.EntryPrice)
+	}
+	if p.format == FormatPercent {
+		r.NewPrice = money.Para(roundDiv64(base*(10000+sign*p.value), 10000*100) * 100)
+	} else {
+		r.NewPrice = money.Para(roundDiv64(base+sign*p.value, 100) * 100)
+	}
+	if r.NewPrice < 0 {
+		r.NewPrice = 0
+	}
+	r.Position = 1
+	for _, o := range offers {
+		if o.flags&1 == 0 && o.price < r.NewPrice {
+			r.Position++
+		}
+	}
+	return true
+}
