@@ -2,6 +2,7 @@ package eoffer
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -28,6 +29,22 @@ type Settings struct {
 // Scope narrows the recalculation to a main category, a supplier or a brand (0: any).
 type Scope struct {
 	Category, Supplier, Brand uint64
+}
+
+// conditions are the scope as SQL over the products aliased p (ids only, so formatted in): at
+// least one, TRUE-like, so they can be joined with AND as they are.
+func (sc Scope) conditions(p string) []string {
+	where := []string{"1 = 1"}
+	if sc.Category != 0 {
+		where = append(where, fmt.Sprintf("%s.main_category_id = %d", p, sc.Category))
+	}
+	if sc.Supplier != 0 {
+		where = append(where, fmt.Sprintf("%s.supplier_id = %d", p, sc.Supplier))
+	}
+	if sc.Brand != 0 {
+		where = append(where, fmt.Sprintf("%s.brand_id = %d", p, sc.Brand))
+	}
+	return where
 }
 
 // parsedSettings are Settings checked: the value in hundredths.

@@ -85,16 +85,7 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		if _, err := tx.Exec(ctx, recalcPlannerPG); err != nil {
 			return err
 		}
-		where := []string{"TRUE"}
-		if scope.Category != 0 {
-			where = append(where, fmt.Sprintf("p.main_category_id = %d", scope.Category))
-		}
-		if scope.Supplier != 0 {
-			where = append(where, fmt.Sprintf("p.supplier_id = %d", scope.Supplier))
-		}
-		if scope.Brand != 0 {
-			where = append(where, fmt.Sprintf("p.brand_id = %d", scope.Brand))
-		}
+		where := scope.conditions("p")
 		// The import's own partition, whose figures ANALYZE took (the parent's, which
 		// a query through eoffer_offers would plan with, are never gathered).
 		var exists bool

@@ -79,16 +79,7 @@ func (s *Service) recalcSQLIn(db *gorm.DB, importID uint64, p parsedSettings, sc
 	} else {
 		newPrice = roundDivSQL(fmt.Sprintf("%s + %d", base, sign*p.value), 100) + " * 100"
 	}
-	where := []string{"1 = 1"}
-	if scope.Category != 0 {
-		where = append(where, fmt.Sprintf("p.main_category_id = %d", scope.Category))
-	}
-	if scope.Supplier != 0 {
-		where = append(where, fmt.Sprintf("p.supplier_id = %d", scope.Supplier))
-	}
-	if scope.Brand != 0 {
-		where = append(where, fmt.Sprintf("p.brand_id = %d", scope.Brand))
-	}
+	where := scope.conditions("p")
 	cheaper := "o.price < r.new_price"
 	if len(ours) > 0 {
 		cheaper = "o.shop NOT IN ? AND " + cheaper
