@@ -308,7 +308,7 @@ func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, 
 	var total int64
 	var err error
 	if s.memo != nil && memo != nil {
-		fc, total, err = s.memo.facets(ctx, memo.mark, memo.key, load)
+		fc, total, err = s.memo.facets(memo.mark, memo.key, load)
 	} else {
 		fc, total, err = load()
 	}
@@ -361,7 +361,7 @@ func (s *Service) activeCategories(ctx context.Context, mark int64) ([]*catalog.
 	if s.memo == nil {
 		return load()
 	}
-	return s.memo.categories(ctx, mark, load)
+	return s.memo.categories(mark, load)
 }
 
 // facetCounts are the total and every facet but the attribute values in one pass over the

@@ -36,9 +36,8 @@ type pageMemo struct {
 
 	mu      sync.Mutex
 	mark    int64
-	since   time.Time // when the memo was started for this mark
-	cats    []*catalog.Category
-	entries map[string]facetEntry
+	since   time.Time      // when the memo was started for this mark
+	entries map[string]any // "cats": the tree; "facets:<key>": a facetEntry
 }
 
 type facetEntry struct {
@@ -70,32 +69,15 @@ func (m *pageMemo) current(ctx context.Context) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if mark != m.mark || now.Sub(m.since) >= m.maxAge || len(m.entries) >= memoMaxEntries {
-		m.mark, m.since, m.cats, m.entries = mark, now, nil, map[string]facetEntry{}
+		m.mark, m.since, m.entries = mark, now, map[string]any{}
 	}
 	return m.mark, nil
 }
 
 // categories is the active category tree (ListCategories, ActiveOnly) of this mark. The
 // answer is shared: callers must not change its categories.
-func (m *pageMemo) categories(ctx context.Context, mark int64, load func() ([]*catalog.Category, error)) ([]*catalog.Category, error) {
-	m.mu.Lock()
-	cats, ok := m.cats, m.cats != nil && m.mark == mark
-	m.mu.Unlock()
-	if ok {
-		return cats, nil
-	}
-	v, err, _ := m.flight.Do(fmt.Sprintf("cats:%d", mark), func() (any, error) {
-		cats, err := load()
-		if err != nil {
-			return nil, err
-		}
-		m.mu.Lock()
-		if m.mark == mark {
-			m.cats = cats
-		}
-		m.mu.Unlock()
-		return cats, nil
-	})
+func (m *pageMemo) categories(mark int64, load func() ([]*catalog.Category, error)) ([]*catalog.Category, error) {
+	v, err := m.get(mark, "cats", func() (any, error) { return load() })
 	if err != nil {
 		return nil, err
 	}
@@ -103,30 +85,39 @@ func (m *pageMemo) categories(ctx context.Context, mark int64, load func() ([]*c
 }
 
 // facets are key's facets and total of this mark.
-func (m *pageMemo) facets(ctx context.Context, mark int64, key string, load func() (Facets, int64, error)) (Facets, int64, error) {
-	m.mu.Lock()
-	e, ok := m.entries[key]
-	ok = ok && m.mark == mark
-	m.mu.Unlock()
-	if ok {
-		return e.facets, e.total, nil
-	}
-	v, err, _ := m.flight.Do(fmt.Sprintf("facets:%d:%s", mark, key), func() (any, error) {
+func (m *pageMemo) facets(mark int64, key string, load func() (Facets, int64, error)) (Facets, int64, error) {
+	v, err := m.get(mark, "facets:"+key, func() (any, error) {
 		fc, total, err := load()
-		if err != nil {
-			return nil, err
-		}
-		e := facetEntry{facets: fc, total: total}
-		m.mu.Lock()
-		if m.mark == mark {
-			m.entries[key] = e
-		}
-		m.mu.Unlock()
-		return e, nil
+		return facetEntry{facets: fc, total: total}, err
 	})
 	if err != nil {
 		return Facets{}, 0, err
 	}
-	e = v.(facetEntry)
+	e := v.(facetEntry)
 	return e.facets, e.total, nil
+}
+
+// get is key's value of this mark: the memo's, or load's (once for all requests asking at the
+// same time), kept while the mark stands.
+func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, error) {
+	m.mu.Lock()
+	v, ok := m.entries[key]
+	ok = ok && m.mark == mark
+	m.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err, _ := m.flight.Do(fmt.Sprintf("%d:%s", mark, key), func() (any, error) {
+		v, err := load()
+		if err != nil {
+			return nil, err
+		}
+		m.mu.Lock()
+		if m.mark == mark {
+			m.entries[key] = v
+		}
+		m.mu.Unlock()
+		return v, nil
+	})
+	return v, err
 }
