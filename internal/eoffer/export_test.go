@@ -18,3 +18,14 @@ func RecalcBoth(ctx context.Context, s *Service, st Settings, scope Scope) (sqlR
 	goRows, goPriced, err = s.recalcGo(ctx, imp.ID, p, scope)
 	return sqlRows, goRows, sqlPriced, goPriced, err
 }
+
+// WithProductRead is the service with recalcPG's read of products forced: every product in
+// scope (all true) or the file's by key.
+func WithProductRead(s *Service, all bool) *Service {
+	c := *s
+	c.productRead = productsByKey
+	if all {
+		c.productRead = productsAll
+	}
+	return &c
+}

@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 
@@ -77,33 +79,19 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		if !ok {
 			return fmt.Errorf("e-offer: not a pgx connection (%T)", dc)
 		}
-		tx, err := sc.Conn().Begin(ctx)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback(context.WithoutCancel(ctx))
-		if _, err := tx.Exec(ctx, recalcPlannerPG); err != nil {
-			return err
-		}
-		where := scope.conditions("p")
-		// The import's own partition, whose figures ANALYZE took (the parent's, which
-		// a query through eoffer_offers would plan with, are never gathered).
-		var exists bool
-		if err := tx.QueryRow(ctx, "SELECT to_regclass($1) IS NOT NULL", offersPartition(importID)).Scan(&exists); err != nil {
-			return err
-		}
-		if !exists { // a newer file finished meanwhile and dropped it
-			return nil
-		}
-		goSort := s.byteOrderPG(ctx, tx)
+		pc := sc.Conn()
+		// No transaction: the file's offers never change once its import has finished, and
+		// the products are read once.
+		goSort := s.byteOrderPG(ctx, pc)
 		part := offersPartition(importID)
 		// The offers first, narrow and unordered: per product a chain through links, each
-		// offer with its shop told apart (1 ours, 2 left out of the minimum).
+		// offer with its shop told apart (1 ours, 2 left out of the minimum). A newer file
+		// that finished meanwhile has dropped the partition: no rows.
 		own := s.ownShops()
 		flags := map[string]uint8{}
 		head := map[int64]int32{}
 		var links []offerLink
-		offRows, err := tx.Query(ctx, "SELECT product_id, shop::text, price FROM "+part)
+		offRows, err := pc.Query(ctx, "SELECT product_id, shop::text, price FROM "+part)
 		if err != nil {
 			return err
 		}
@@ -131,18 +119,40 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 			head[pid] = int32(len(links) - 1)
 			return nil
 		})
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "42P01" { // undefined_table
+			return nil
+		}
 		if err != nil {
 			return err
+		}
+		if len(head) == 0 {
+			return nil
+		}
+		// The file's products: a file that names a good share of the catalogue (a daily
+		// e-ponuda export names most of it) reads every product in scope and keeps the file's
+		// in Go (a scan of products: no grouping of the offers, no join; the semi-join on the
+		// partition spent two thirds of its time grouping and hashing); a small one reads
+		// its products by key.
+		where := scope.conditions("p")
+		var args []any
+		if !s.readAllProducts(ctx, pc, len(head)) {
+			ids := make([]int64, 0, len(head))
+			for id := range head {
+				ids = append(ids, id)
+			}
+			where = append(where, "p.id = ANY($1)")
+			args = append(args, ids)
 		}
 		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name, c.pdv_bps, p.supplier_id, su.name
 FROM products p
 LEFT JOIN categories c ON c.id = p.main_category_id
 LEFT JOIN suppliers su ON su.id = p.supplier_id
-WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, " AND ")
+WHERE ` + strings.Join(where, " AND ")
 		if !goSort {
 			q += " ORDER BY p.name, p.id"
 		}
-		dbRows, err := tx.Query(ctx, q)
+		dbRows, err := pc.Query(ctx, q, args...)
 		if err != nil {
 			return err
 		}
@@ -172,7 +182,23 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 		categories := map[string][]string{}
 		supplierIDs := map[uint64]*uint64{}
 		suppliers := map[string]*string{}
+		var (
+			id        uint64
+			name, sku string
+		)
 		for dbRows.Next() {
+			// Only the file's products (a read of every product in scope brings others).
+			var v [][]byte
+			if raw {
+				v = dbRows.RawValues()
+				id = uint64(int8Of(v[0]))
+			} else if err := dbRows.Scan(&id, &name, &sku, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
+				return err
+			}
+			h, member := head[int64(id)]
+			if !member {
+				continue
+			}
 			if n%blockRows == 0 {
 				blocks = append(blocks, make([]Row, 0, blockRows))
 				okBlocks = append(okBlocks, make([]bool, 0, blockRows))
@@ -184,8 +210,7 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 				// Binary values decoded here: pgx's scan plans per column (and a pointer per
 				// nullable one) cost more than the computation. Category and supplier are a
 				// handful of values shared by the rows.
-				v := dbRows.RawValues()
-				r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
+				r.ID, r.Name, r.SKU = id, string(v[1]), string(v[2])
 				entry, web = int8Of(v[3]), int8Of(v[4])
 				if v[5] != nil {
 					r.CategoryID = uint64(int8Of(v[5]))
@@ -221,9 +246,7 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 					r.Supplier = sn
 				}
 			} else {
-				if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
-					return err
-				}
+				r.ID, r.Name, r.SKU = id, name, sku
 				if mainCat != nil {
 					r.CategoryID = *mainCat
 				}
@@ -245,8 +268,7 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 			}
 			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
 			comp = comp[:0]
-			h, ok := head[int64(r.ID)]
-			for i := h; ok && i >= 0; i = links[i].next {
+			for i := h; i >= 0; i = links[i].next {
 				comp = append(comp, competitorFlag{price: links[i].price, flags: links[i].flags})
 			}
 			okBlocks[b] = append(okBlocks[b], p.computeFast(r, comp))
@@ -294,20 +316,50 @@ WHERE p.id IN (SELECT product_id FROM ` + part + `) AND ` + strings.Join(where, 
 					split.NOK = append(split.NOK, *r)
 				}
 			}
-			return tx.Commit(ctx)
+			return nil
 		}
 		rows, priced = make([]Row, n), make([]bool, n)
 		for k, key := range keys {
 			i := key.at
 			rows[k], priced[k] = blocks[i/blockRows][i%blockRows], okBlocks[i/blockRows][i%blockRows]
 		}
-		return tx.Commit(ctx)
+		return nil
 	})
 	if err != nil {
 		return nil, nil, apperr.Wrap(err, "e-offer: recalculate")
 	}
 	return rows, priced, nil
 }
+
+// readAllProducts says whether recalcPG reads every product in scope (and keeps the file's)
+// rather than the file's products by key: when they are at least a quarter of the catalogue.
+// Key look-ups cost a few times a scanned row (50,000 of them 45-75 ms against a 15-25 ms scan
+// of as many rows, as loadPG found for the SKUs). The tests force either way (productRead).
+func (s *Service) readAllProducts(ctx context.Context, q interface {
+	QueryRow(context.Context, string, ...any) pgx.Row
+}, fileProducts int) bool {
+	switch s.productRead {
+	case productsByKey:
+		return false
+	case productsAll:
+		return true
+	}
+	var catalogue float64
+	if err := q.QueryRow(ctx, `SELECT GREATEST(c.reltuples, COALESCE(s.n_live_tup, 0))::float8 FROM pg_class c
+		LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = 'products'::regclass`).Scan(&catalogue); err != nil {
+		return true // unknown: the scan, which is never far off
+	}
+	return float64(fileProducts)*4 >= catalogue
+}
+
+// productRead forces recalcPG's read of products (the tests); decided by size by default.
+type productRead int8
+
+const (
+	productsBySize productRead = iota
+	productsAll
+	productsByKey
+)
 
 // blockRows is how many rows recalcPG gathers per block: a growing []Row of 50,000 rows was
 // copied at every doubling, which cost more than computing them.

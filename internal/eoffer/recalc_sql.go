@@ -36,12 +36,6 @@ func (s *Service) recalcSQL(ctx context.Context, importID uint64, p parsedSettin
 	return s.recalcSQLIn(s.db.WithContext(ctx), importID, p, scope)
 }
 
-// recalcPlannerPG sets, for the recalculation's transaction only: no JIT (the statement's
-// estimate, a join of every offer, passes jit_above_cost, and compiling it took longer than
-// running it: EXPLAIN ANALYZE under load 2.3 s without, 5.4 s with) and room to sort the
-// file's products by name in memory (4 MB spilled 7 MB to disk at 50,000 products).
-const recalcPlannerPG = "SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)"
-
 func (s *Service) recalcSQLIn(db *gorm.DB, importID uint64, p parsedSettings, scope Scope) ([]Row, []bool, error) {
 	// The file's shop names, told apart in Go with the same fold as the reference: ours, and
 	// ignored (not counted in the minimum, still in the position).

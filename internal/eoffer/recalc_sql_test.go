@@ -19,7 +19,7 @@ import (
 // the same order, exactly what the Go reference computes (eponuda_min without the ignored
 // shops and ourselves, entry price with VAT, the new price rounded half away from zero and
 // clamped at 0, the position), for random files, both bases, both formats and values from 0
-// past 100 %, in and out of a scope.
+// past 100 %, in and out of a scope, with the products read either way on PostgreSQL.
 func TestRecalcSQLMatchesReference(t *testing.T) {
 	t.Parallel()
 	run(t, func(t *testing.T, a *app.App) {
@@ -81,8 +81,11 @@ func TestRecalcSQLMatchesReference(t *testing.T) {
 			{RelativeTo: "entry", Format: "RSD", Value: "0.5"},
 			{RelativeTo: "entry", Format: "RSD", Value: "250"},
 		} {
-			for _, scope := range []eoffer.Scope{{}, {Category: cats[1]}, {Supplier: supID}} {
-				sqlRows, goRows, sqlOK, goOK, err := eoffer.RecalcBoth(ctx, a.Eoffer, st, scope)
+			// PostgreSQL reads the file's products either way (every product in scope, or by
+			// key): both must give the same.
+			for k, scope := range []eoffer.Scope{{}, {Category: cats[1]}, {Supplier: supID}, {}, {Category: cats[1]}} {
+				svc := eoffer.WithProductRead(a.Eoffer, k < 3)
+				sqlRows, goRows, sqlOK, goOK, err := eoffer.RecalcBoth(ctx, svc, st, scope)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -112,7 +115,7 @@ func TestRecalcSQLMatchesReference(t *testing.T) {
 				}
 				// Recalc's lists (on PostgreSQL filled straight from the statement's rows):
 				// the reference's priced rows split at the entry price with VAT, in order.
-				res, err := a.Eoffer.Recalc(ctx, st, scope)
+				res, err := svc.Recalc(ctx, st, scope)
 				if err != nil {
 					t.Fatal(err)
 				}

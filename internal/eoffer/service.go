@@ -38,6 +38,8 @@ type Service struct {
 	opts    Options
 	// byteOrder: whether the database sorts text in byte order (see nameOrderPG)
 	byteOrder *onceBool
+	// productRead: how recalcPG reads the file's products (by size unless a test forces it)
+	productRead productRead
 }
 
 func NewService(db *gorm.DB, cat *catalog.Service, pr *pricing.Service, blobs blob.Store, enq *queue.Enqueuer, n *notify.Service,
