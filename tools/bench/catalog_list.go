@@ -271,8 +271,10 @@ func importUpdateFigure(ctx context.Context, a *app.App) error {
 	}
 	fmt.Printf("  the import's price update of %d products (best of 3, in a transaction):\n", n)
 	fmt.Printf("  %-34s %10s\n", "products alone (baseline)", base.Round(time.Millisecond))
-	fmt.Printf("  %-34s %10s   ratio %.2f (goal <= 1.25: %s)\n", "with product_sort_keys (triggers)", keyed.Round(time.Millisecond),
-		float64(keyed)/float64(base), verdict(float64(keyed) <= 1.25*float64(base)))
+	// The statement alone, to see where the keys' cost lies; the goal is on the whole import
+	// (the price-list figure's c / c').
+	fmt.Printf("  %-34s %10s   ratio %.2f (the statement alone; the goal is the import's c / c')\n", "with product_sort_keys (triggers)", keyed.Round(time.Millisecond),
+		float64(keyed)/float64(base))
 	fmt.Printf("  %-34s %10s   ratio %.2f (the alternative, not used)\n", "with an index on products.web_price", indexed.Round(time.Millisecond),
 		float64(indexed)/float64(base))
 	return nil

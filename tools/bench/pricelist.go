@@ -154,8 +154,12 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	fmt.Printf("  %-46s %8s  (%s; last: %s)\n", "(c) full import, half connected", importTime.Round(time.Millisecond), durations(importTimes), summary)
 	fmt.Printf("  ratio c / (a + b) %.2f (goal <= 1.50: %s)\n", ratio, verdict(ratio <= 1.5))
 	bareTime := median(bareTimes)
-	fmt.Printf("  %-46s %8s  (%s; ratio c' / (a + b) %.2f; c / c' %.2f)\n", "(c') the same without the sort keys' triggers", bareTime.Round(time.Millisecond),
-		durations(bareTimes), bareTime.Seconds()/base1.Seconds(), importTime.Seconds()/bareTime.Seconds())
+	// Issue 11 item 28, "keep the import's speed": the import with the admin list's sort keys
+	// against the same import without them. Goal: at most 1.25x (decisions.md).
+	keys := importTime.Seconds() / bareTime.Seconds()
+	fmt.Printf("  %-46s %8s  (%s; ratio c' / (a + b) %.2f)\n", "(c') the same without the sort keys' triggers", bareTime.Round(time.Millisecond),
+		durations(bareTimes), bareTime.Seconds()/base1.Seconds())
+	fmt.Printf("  ratio c / c' %.2f: what the list's sort keys cost the import (goal <= 1.25: %s)\n", keys, verdict(keys <= 1.25))
 	if os.Getenv("SHOP_BENCH_PRICELIST_IMPORT_ONLY") != "" {
 		return nil // the import's figure alone (while tuning what it writes)
 	}
