@@ -348,7 +348,7 @@ func TestWorkerNice(t *testing.T) {
 	for _, tt := range []struct {
 		roles string
 		want  int
-	}{{"worker", 10}, {"worker,scheduler", 10}, {"all", 0}, {"api", 0}, {"api,worker", 0}, {"scheduler", 0}} {
+	}{{"worker", 19}, {"worker,scheduler", 19}, {"all", 0}, {"api", 0}, {"api,worker", 0}, {"scheduler", 0}} {
 		r, err := parseRoles(tt.roles)
 		if err != nil {
 			t.Fatal(err)

@@ -88,7 +88,15 @@ func main() {
 	feedsProducts := flag.Int64("feeds-products", 200_000, "catalogue size for the feed figures (0: skip them)")
 	salesProducts := flag.Int64("sales-products", 20_000, "catalogue size for the sales figure (0: skip it)")
 	feedsChildRun := flag.Bool("feeds-child", false, "internal: run one feed export in this process (the memory figure's child)")
+	workerChildRun := flag.Bool("worker-child", false, "internal: run the jobs' worker in this process until stdin closes (the reads-during-import figure's)")
 	flag.Parse()
+	if *workerChildRun {
+		if err := workerChild(); err != nil {
+			fmt.Fprintln(os.Stderr, "worker child:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *feedsChildRun {
 		if err := feedsChild(); err != nil {
 			fmt.Fprintln(os.Stderr, "feeds child:", err)

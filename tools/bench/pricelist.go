@@ -26,7 +26,6 @@ import (
 	"shop/internal/platform/config"
 	"shop/internal/platform/money"
 	"shop/internal/pricelist"
-	"shop/worker"
 )
 
 // pricelistBench measures the supplier price-list import on PostgreSQL:
@@ -330,7 +329,9 @@ func importChild(path string, supplierID uint64) error {
 }
 
 // readsDuringImportFigure: GET /api/v1/categories (a storefront read) idle, then while the
-// worker imports the large file for another supplier.
+// worker imports the large file for another supplier. The API and the worker run as production
+// runs them: two processes, the worker's at worker.nice (cmd/shopd; decisions.md "CPU
+// priority"); in one process the import's CPU work and the reads share one priority.
 func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config, log *slog.Logger, file string, workers uint64) error {
 	srv, stop, err := serve(api.New(api.Deps{Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog,
 		Blobs: a.Blobs, Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Registry: prometheus.NewRegistry()}))
@@ -343,11 +344,12 @@ func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config
 	attack(target, header, workers, time.Second) // warm-up
 	idle := attack(target, header, workers, 3*time.Second)
 
-	ws := worker.NewServer(a.Redis, 2, 10*time.Second, log)
-	if err := ws.Start(worker.Mux(worker.Deps{Log: log, Catalog: a.Catalog, Pricelist: a.Pricelist, Pricing: a.Pricing})); err != nil {
+	// The worker in a process of its own, as production splits them (--role api / worker).
+	stopWorker, err := startWorkerProcess(cfg)
+	if err != nil {
 		return err
 	}
-	defer ws.Shutdown()
+	defer stopWorker()
 	sup, err := a.Catalog.CreateSupplier(ctx, "Bench tokom uvoza")
 	if err != nil {
 		return err

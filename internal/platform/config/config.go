@@ -318,7 +318,7 @@ var defaults = map[string]any{
 	"auth.facebook.auth_url":                 "https://www.facebook.com/v21.0/dialog/oauth",
 	"auth.facebook.token_url":                "https://graph.facebook.com/v21.0/oauth/access_token",
 	"auth.facebook.graph_url":                "https://graph.facebook.com/v21.0",
-	"worker.nice":                            10,
+	"worker.nice":                            19,
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,
 	"feeds.export_cron":                      "0 * * * *",

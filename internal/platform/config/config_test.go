@@ -52,7 +52,7 @@ func TestLoadDefaults(t *testing.T) {
 		Web:         WebConfig{StoreDir: "store-web/dist", AdminDir: "admin-web/dist"},
 		Log:         LogConfig{Level: "info", Format: "json"},
 		Demo:        DemoConfig{SeedOnFirstStart: true},
-		Worker:      WorkerConfig{Concurrency: 4, Nice: 10},
+		Worker:      WorkerConfig{Concurrency: 4, Nice: 19},
 		Images:      ImagesConfig{DecodeBudgetBytes: 200_000_000, MaxConcurrentDecodes: 2},
 		Pricelist:   PricelistConfig{MaxRows: 1_000_000, MaxBlankRows: 10_000},
 		Feeds:       FeedsConfig{ExportCron: "0 * * * *"},
