@@ -46,6 +46,7 @@ func all() []*gormigrate.Migration {
 		m0028CatalogChanges(),
 		m0029FoldedNames(),
 		m0030EofferPartitions(),
+		m0031SearchTextStatistics(),
 	}
 }
 

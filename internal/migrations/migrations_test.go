@@ -49,7 +49,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0027_search_category_gin", Applied: true},
 	{ID: "0028_catalog_changes", Applied: true},
 	{ID: "0029_folded_names", Applied: true},
-	{ID: "0030_eoffer_partitions", Applied: true}}
+	{ID: "0030_eoffer_partitions", Applied: true},
+	{ID: "0031_search_text_statistics", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -199,6 +200,20 @@ func TestUpTwiceIsNoOp(t *testing.T) {
 func TestDownAndUpAgain(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		// The newest first: rolling back the catalogue leaves identity untouched.
+		searchTextTarget := func() (n int64) {
+			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
+			return n
+		}
+		if gdb.Dialector.Name() == "postgres" && searchTextTarget() != 1000 {
+			t.Errorf("products.search_text's statistics target %d, want 1000 (0031)", searchTextTarget())
+		}
+		if id := down(t, gdb); id != "0031_search_text_statistics" {
+			t.Fatalf("Down rolled back %q, want 0031_search_text_statistics", id)
+		}
+		// PostgreSQL 17 shows the default as NULL (0 here), earlier versions as -1.
+		if gdb.Dialector.Name() == "postgres" && searchTextTarget() > 0 {
+			t.Errorf("products.search_text's statistics target %d after rolling back 0031, want the default", searchTextTarget())
+		}
 		if id := down(t, gdb); id != "0030_eoffer_partitions" {
 			t.Fatalf("Down rolled back %q, want 0030_eoffer_partitions", id)
 		}
