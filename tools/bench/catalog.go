@@ -338,20 +338,27 @@ func benchApp(ctx context.Context, dbURL string) (*app.App, *config.Config, *slo
 		return nil, nil, nil, nil, err
 	}
 	cleanup := func() { redis.Close(); os.RemoveAll(dir) }
-	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL,
-		"SHOP_REDIS_URL=redis://" + redis.Opt.(asynq.RedisClientOpt).Addr,
-		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
-	if err != nil {
-		cleanup()
-		return nil, nil, nil, nil, err
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	a, err := app.New(ctx, cfg, log, app.Options{})
+	a, cfg, log, err := openApp(ctx, dir, dbURL, "redis://"+redis.Opt.(asynq.RedisClientOpt).Addr)
 	if err != nil {
 		cleanup()
 		return nil, nil, nil, nil, err
 	}
 	return a, cfg, log, func() { a.Close(); cleanup() }, nil
+}
+
+// openApp is the app on a bench database, Redis and data folder, logging nowhere.
+func openApp(ctx context.Context, dir, dbURL, redisURL string) (*app.App, *config.Config, *slog.Logger, error) {
+	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + dir, "SHOP_DATABASE_URL=" + dbURL, "SHOP_REDIS_URL=" + redisURL,
+		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	a, err := app.New(ctx, cfg, log, app.Options{})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return a, cfg, log, nil
 }
 
 // freshDatabase creates an empty database on base's server and returns its URL and a drop.

@@ -5,13 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
 	"time"
 
-	"shop/internal/app"
 	"shop/internal/platform/config"
 	"shop/internal/platform/procnice"
 	"shop/worker"
@@ -58,21 +56,16 @@ func startWorkerProcess(cfg *config.Config) (func() error, error) {
 // sets them up, until standard input closes.
 func workerChild() error {
 	ctx := context.Background()
-	cfg, err := config.Load("", []string{"SHOP_DATA_DIR=" + os.Getenv("SHOP_BENCH_CHILD_DATA_DIR"),
-		"SHOP_DATABASE_URL=" + os.Getenv("SHOP_BENCH_CHILD_DATABASE_URL"), "SHOP_REDIS_URL=" + os.Getenv("SHOP_BENCH_CHILD_REDIS_URL"),
-		"SHOP_AUTH_SECRET=bench-secret-bench-secret-bench-secret"})
-	if err != nil {
-		return err
-	}
-	if err := procnice.Set(cfg.Worker.Nice); err != nil {
-		return err
-	}
-	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
-	a, err := app.New(ctx, cfg, log, app.Options{})
+	a, cfg, log, err := openApp(ctx, os.Getenv("SHOP_BENCH_CHILD_DATA_DIR"), os.Getenv("SHOP_BENCH_CHILD_DATABASE_URL"),
+		os.Getenv("SHOP_BENCH_CHILD_REDIS_URL"))
 	if err != nil {
 		return err
 	}
 	defer a.Close()
+	// Every thread of the process, those started later too (they inherit it).
+	if err := procnice.Set(cfg.Worker.Nice); err != nil {
+		return err
+	}
 	ws := worker.NewServer(a.Redis, 2, 10*time.Second, log)
 	if err := ws.Start(worker.Mux(worker.Deps{Log: log, Catalog: a.Catalog, Pricelist: a.Pricelist, Pricing: a.Pricing})); err != nil {
 		return err
