@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 
 const shared = fileURLToPath(new URL('../web-shared/src/index.ts', import.meta.url))
 const api = 'http://localhost:8080'
+// src/i18n/<area>.<lang>.json (not the core sr.json / en.json)
+const areaTexts = /[\\/]src[\\/]i18n[\\/]\w+\.(sr|en)\.json$/
 
 export default defineConfig({
   base: '/admin/',
@@ -20,7 +22,8 @@ export default defineConfig({
     // left to the bundler, which puts each component with the pages that use it, so the login
     // screen does not load the tables, date pickers and uploads of the lists. Only the core that
     // every screen needs (React, the router, React Query, i18next) is one named chunk, which stays
-    // cached across releases because it changes less often than the app.
+    // cached across releases because it changes less often than the app; and the area texts of
+    // each language are one chunk (below).
     rolldownOptions: {
       // antd's rc-* packages do not declare themselves free of side effects (no "sideEffects":
       // false), so the bundler keeps every module a barrel file imports even when nothing uses it:
@@ -31,7 +34,13 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ }],
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ },
+            // the back office's area texts (src/i18n/<area>.<lang>.json) load together, so one
+            // chunk per language: fewer files, and gzip finds the repeats across areas (about a
+            // quarter smaller than one chunk per file)
+            { name: (id: string) => `areas.${areaTexts.exec(id)?.[1]}`, test: areaTexts },
+          ],
         },
       },
     },

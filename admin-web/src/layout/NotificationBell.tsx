@@ -1,11 +1,13 @@
 // The top bar's notifications bell (spec 2.3): the unread count, and a dropdown with the newest
 // unread notifications, mark as read, mark all as read, remove, view all and an empty-list text
-// (BellPanel.tsx, loaded when the bell is first opened: issue 11 item 24).
+// (BellPanel.tsx, loaded when the bell is first opened, with the Popover around it: issue 11
+// item 24).
 // It also keeps the realtime channel open, so a new notification chimes and shows here at once.
 import { BellOutlined } from '@ant-design/icons'
-import { Badge, Button, Popover, Spin } from 'antd'
+import { Badge, Button, Spin } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LazyPopover } from '../components/LazyPopover'
 import { useUnreadNotifications } from '../hooks/api/notifications'
 import { useNotificationStream } from '../realtime/useNotificationStream'
 
@@ -19,7 +21,7 @@ export function NotificationBell({ userId }: { userId: number }) {
   const count = unread.data?.count ?? 0
 
   return (
-    <Popover
+    <LazyPopover
       trigger="click"
       placement="bottomRight"
       open={open}
@@ -34,6 +36,6 @@ export function NotificationBell({ userId }: { userId: number }) {
       <Badge count={count} overflowCount={99} size="small" data-testid="bell-count">
         <Button type="text" shape="circle" icon={<BellOutlined style={{ fontSize: 18 }} />} aria-label={t('notifications.bellCount', { count })} />
       </Badge>
-    </Popover>
+    </LazyPopover>
   )
 }

@@ -14,11 +14,12 @@ import {
   ShoppingCartOutlined,
   SwapOutlined,
 } from '@ant-design/icons'
-import { Popover, theme } from 'antd'
+import { theme } from 'antd'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import type { Principal } from '../auth/access'
+import { LazyPopover } from '../components/LazyPopover'
 import { ServerPageLink } from '../components/ServerPageLink'
 import { activeEntry, sidebar, visibleEntries, type SidebarEntry } from './sidebar'
 
@@ -113,11 +114,11 @@ export function SidebarMenu({ user, modules, collapsed = false, supplierLoginUrl
             const holdsCurrent = g.entries.some((e) => e.key === selected)
             return (
               <li key={g.key}>
-                <Popover placement="rightTop" arrow={false} title={t(g.label)} content={<div className="shop-nav shop-nav-popup">{entries}</div>}>
+                <LazyPopover placement="rightTop" arrow={false} title={t(g.label)} content={<div className="shop-nav shop-nav-popup">{entries}</div>}>
                   <button type="button" className="shop-nav-item" aria-label={t(g.label)} aria-current={holdsCurrent ? 'location' : undefined}>
                     {groupIcons[g.key]}
                   </button>
-                </Popover>
+                </LazyPopover>
               </li>
             )
           }
