@@ -78,6 +78,19 @@ func upload(t *testing.T, a *app.App, body string) *eoffer.Import {
 	return imp
 }
 
+// checkCompetitorsImport: the import of the competitors file is finished with its 9 rows, 7
+// offers and 2 rows left out (an unknown SKU on line 9 and a bad price), both listed.
+func checkCompetitorsImport(t *testing.T, imp *eoffer.Import) {
+	t.Helper()
+	if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
+		t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
+	}
+	rep := imp.ParsedReport()
+	if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
+		t.Errorf("report %+v", rep)
+	}
+}
+
 type rowBrief struct {
 	SKU                  string
 	Entry, Web, Min, New money.Para
@@ -106,13 +119,7 @@ func TestImportAndRecalc(t *testing.T) {
 		ctx := context.Background()
 		seed(t, a)
 		imp := upload(t, a, competitors)
-		if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
-			t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
-		}
-		rep := imp.ParsedReport()
-		if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
-			t.Errorf("report %+v", rep)
-		}
+		checkCompetitorsImport(t, imp)
 		names, err := a.Eoffer.Competitors(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -339,13 +346,7 @@ func TestImportInLargeCatalogue(t *testing.T) {
 			}
 		}
 		imp := upload(t, a, competitors)
-		if imp.Status != eoffer.StatusFinished || imp.Rows != 9 || imp.Offers != 7 || imp.Rejected != 2 {
-			t.Fatalf("import %+v, want finished with 9 rows, 7 offers, 2 rejected", imp)
-		}
-		rep := imp.ParsedReport()
-		if rep.UnknownSKU != 1 || rep.BadPrice != 1 || len(rep.RejectedRows) != 2 || rep.RejectedRows[0].SKU != "ZZ" || rep.RejectedRows[0].Line != 9 {
-			t.Errorf("report %+v", rep)
-		}
+		checkCompetitorsImport(t, imp)
 	})
 }
 

@@ -252,11 +252,19 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	if err != nil {
 		return nil, err
 	}
-	// Sized first: appending 50,000 rows to growing slices cost more than computing them.
+	res.fill(len(rows), func(i int) (*Row, bool) { return &rows[i], priced[i] })
+	return res, nil
+}
+
+// fill puts n rows (row gives the i-th and whether it is priced) into the lists, in order: at
+// or above the entry price with VAT in OK, below it in NOK, unpriced ones counted as skipped.
+// The lists are sized first: appending 50,000 rows to growing slices cost more than computing
+// them.
+func (res *Result) fill(n int, row func(i int) (*Row, bool)) {
 	var okN, nokN int
-	for i := range rows {
-		if priced[i] {
-			if rows[i].NewPrice >= rows[i].EntryPrice {
+	for i := 0; i < n; i++ {
+		if r, ok := row(i); ok {
+			if r.NewPrice >= r.EntryPrice {
 				okN++
 			} else {
 				nokN++
@@ -264,19 +272,16 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 		}
 	}
 	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
-	for i := range rows {
-		r := &rows[i]
-		if !priced[i] {
+	for i := 0; i < n; i++ {
+		switch r, ok := row(i); {
+		case !ok:
 			res.Skipped++
-			continue
-		}
-		if r.NewPrice >= r.EntryPrice {
+		case r.NewPrice >= r.EntryPrice:
 			res.OK = append(res.OK, *r)
-		} else {
+		default:
 			res.NOK = append(res.NOK, *r)
 		}
 	}
-	return res, nil
 }
 
 // recalcGo is the reference recalculation: the offers read back per product and computed in

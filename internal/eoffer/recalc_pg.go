@@ -28,9 +28,9 @@ type onceBool struct {
 // byteOrderPG says whether the database sorts text in byte order. The rows are by name in the
 // database's collation, then id. When that collation is C or C.UTF-8 (libc's C.UTF-8 sorts by
 // code point, which for UTF-8 is byte order, and PostgreSQL breaks strcoll's ties by bytes), the
-// same order comes from comparing bytes, so recalcPG sorts in Go (a sort of the statement's wide
-// rows, arrays and all, took as long as reading them). Any other collation (ICU, a language's)
-// keeps ORDER BY in the statement.
+// same order comes from comparing bytes, so recalcPG sorts in Go (PostgreSQL's sort of the
+// products by name took about as long as reading them). Any other collation (ICU, a
+// language's) keeps ORDER BY in the statement.
 func (s *Service) byteOrderPG(ctx context.Context, q interface {
 	QueryRow(context.Context, string, ...any) pgx.Row
 }) bool {
@@ -55,12 +55,13 @@ func (s *Service) byteOrderPG(ctx context.Context, q interface {
 	return s.byteOrder.v
 }
 
-// recalcPG is the recalculation on PostgreSQL: one statement gathers each product of the
-// file (in scope) with its offers as two arrays, by name; the minimum, the new price and the
-// position are then computed per row in Go with 64-bit integers (computeFast: the reference's
-// arithmetic, exact for values up to maxSQLValue; TestRecalcSQLMatchesReference holds them
-// equal). A set-based statement that computed them in SQL joined the offers twice (the
-// position needs the new price) and spent most of its time there and in the 13 columns' scan.
+// recalcPG is the recalculation on PostgreSQL: the file's offers are read narrow into
+// per-product chains, then the products (every one in scope, or the file's by key:
+// readAllProducts) with the file's kept in Go; the minimum, the new price and the position are
+// computed per row with 64-bit integers (computeFast: the reference's arithmetic, exact for
+// values up to maxSQLValue; TestRecalcSQLMatchesReference holds them equal). A set-based
+// statement that computed them in SQL joined the offers twice (the position needs the new
+// price); a join of products to the offers spent most of its time grouping and hashing them.
 //
 // With split set, the rows go straight into its lists (ok, nok, skipped) instead of being
 // returned: one copy of 50,000 rows fewer.
@@ -152,50 +153,31 @@ WHERE ` + strings.Join(where, " AND ")
 		if !goSort {
 			q += " ORDER BY p.name, p.id"
 		}
-		dbRows, err := pc.Query(ctx, q, args...)
+		// Every column in binary: the bigints as 8 bytes, text and varchar as their bytes,
+		// decoded by hand below (pgx's scan plans per column, and a pointer per nullable one,
+		// cost more than the computation).
+		dbRows, err := pc.Query(ctx, q, append([]any{pgx.QueryResultFormats{pgtype.BinaryFormatCode}}, args...)...)
 		if err != nil {
 			return err
 		}
 		defer dbRows.Close()
+		for i, fd := range dbRows.FieldDescriptions() {
+			text := fd.DataTypeOID == pgtype.VarcharOID || fd.DataTypeOID == pgtype.TextOID
+			if fd.Format != pgtype.BinaryFormatCode || (i == 1 || i == 2 || i == 6 || i == 9) != text || !text && fd.DataTypeOID != pgtype.Int8OID {
+				return fmt.Errorf("e-offer: product column %s (type %d, format %d) is not what the recalculation decodes", fd.Name, fd.DataTypeOID, fd.Format)
+			}
+		}
 		var blocks [][]Row
 		var okBlocks [][]bool
 		n := 0
-		var (
-			entry, web    int64
-			mainCat       *uint64
-			cat, supplier *string
-			pdv           *int64
-			supplierID    *uint64
-			comp          []competitorFlag
-		)
-		// The bigints come in binary and the names as text or varchar (whose text and binary
-		// forms are both the bytes): decoded by hand; anything else goes through Scan.
-		raw := true
-		for i, fd := range dbRows.FieldDescriptions() {
-			switch i {
-			case 1, 2, 6, 9:
-				raw = raw && (fd.DataTypeOID == pgtype.VarcharOID || fd.DataTypeOID == pgtype.TextOID)
-			default:
-				raw = raw && fd.Format == pgtype.BinaryFormatCode && fd.DataTypeOID == pgtype.Int8OID
-			}
-		}
+		var comp []competitorFlag
 		categories := map[string][]string{}
 		supplierIDs := map[uint64]*uint64{}
 		suppliers := map[string]*string{}
-		var (
-			id        uint64
-			name, sku string
-		)
 		for dbRows.Next() {
 			// Only the file's products (a read of every product in scope brings others).
-			var v [][]byte
-			if raw {
-				v = dbRows.RawValues()
-				id = uint64(int8Of(v[0]))
-			} else if err := dbRows.Scan(&id, &name, &sku, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
-				return err
-			}
-			h, member := head[int64(id)]
+			v := dbRows.RawValues()
+			h, member := head[int8Of(v[0])]
 			if !member {
 				continue
 			}
@@ -206,67 +188,42 @@ WHERE ` + strings.Join(where, " AND ")
 			b := len(blocks) - 1
 			blocks[b] = append(blocks[b], Row{})
 			r := &blocks[b][len(blocks[b])-1]
-			if raw {
-				// Binary values decoded here: pgx's scan plans per column (and a pointer per
-				// nullable one) cost more than the computation. Category and supplier are a
-				// handful of values shared by the rows.
-				r.ID, r.Name, r.SKU = id, string(v[1]), string(v[2])
-				entry, web = int8Of(v[3]), int8Of(v[4])
-				if v[5] != nil {
-					r.CategoryID = uint64(int8Of(v[5]))
-				}
-				r.Category = []string{}
-				if v[6] != nil {
-					c, ok := categories[string(v[6])]
-					if !ok {
-						c = []string{string(v[6])}
-						categories[c[0]] = c
-					}
-					r.Category = c
-				}
-				if v[7] != nil {
-					r.vat = money.Bps(int8Of(v[7]))
-				}
-				if v[8] != nil {
-					id := uint64(int8Of(v[8]))
-					sid, ok := supplierIDs[id]
-					if !ok {
-						sid = &id
-						supplierIDs[id] = sid
-					}
-					r.SupplierID = sid
-				}
-				if v[9] != nil {
-					sn, ok := suppliers[string(v[9])]
-					if !ok {
-						name := string(v[9])
-						sn = &name
-						suppliers[name] = sn
-					}
-					r.Supplier = sn
-				}
-			} else {
-				r.ID, r.Name, r.SKU = id, name, sku
-				if mainCat != nil {
-					r.CategoryID = *mainCat
-				}
-				r.Category = []string{}
-				if cat != nil {
-					r.Category = []string{*cat}
-				}
-				if pdv != nil {
-					r.vat = money.Bps(*pdv)
-				}
-				if supplierID != nil {
-					id := *supplierID
-					r.SupplierID = &id
-				}
-				if supplier != nil {
-					name := *supplier
-					r.Supplier = &name
-				}
+			// Category and supplier are a handful of values shared by the rows.
+			r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
+			r.entryNet, r.WebPrice = money.Para(int8Of(v[3])), money.Para(int8Of(v[4]))
+			if v[5] != nil {
+				r.CategoryID = uint64(int8Of(v[5]))
 			}
-			r.entryNet, r.WebPrice = money.Para(entry), money.Para(web)
+			r.Category = []string{}
+			if v[6] != nil {
+				c, ok := categories[string(v[6])]
+				if !ok {
+					c = []string{string(v[6])}
+					categories[c[0]] = c
+				}
+				r.Category = c
+			}
+			if v[7] != nil {
+				r.vat = money.Bps(int8Of(v[7]))
+			}
+			if v[8] != nil {
+				id := uint64(int8Of(v[8]))
+				sid, ok := supplierIDs[id]
+				if !ok {
+					sid = &id
+					supplierIDs[id] = sid
+				}
+				r.SupplierID = sid
+			}
+			if v[9] != nil {
+				sn, ok := suppliers[string(v[9])]
+				if !ok {
+					name := string(v[9])
+					sn = &name
+					suppliers[name] = sn
+				}
+				r.Supplier = sn
+			}
 			comp = comp[:0]
 			for i := h; i >= 0; i = links[i].next {
 				comp = append(comp, competitorFlag{price: links[i].price, flags: links[i].flags})
@@ -293,29 +250,10 @@ WHERE ` + strings.Join(where, " AND ")
 			})
 		}
 		if split != nil {
-			var okN, nokN int
-			for i := 0; i < n; i++ {
-				if r := &blocks[i/blockRows][i%blockRows]; okBlocks[i/blockRows][i%blockRows] {
-					if r.NewPrice >= r.EntryPrice {
-						okN++
-					} else {
-						nokN++
-					}
-				}
-			}
-			split.OK, split.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
-			for _, key := range keys {
-				i := key.at
-				r := &blocks[i/blockRows][i%blockRows]
-				switch {
-				case !okBlocks[i/blockRows][i%blockRows]:
-					split.Skipped++
-				case r.NewPrice >= r.EntryPrice:
-					split.OK = append(split.OK, *r)
-				default:
-					split.NOK = append(split.NOK, *r)
-				}
-			}
+			split.fill(n, func(k int) (*Row, bool) {
+				i := keys[k].at
+				return &blocks[i/blockRows][i%blockRows], okBlocks[i/blockRows][i%blockRows]
+			})
 			return nil
 		}
 		rows, priced = make([]Row, n), make([]bool, n)

@@ -36,7 +36,7 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	opts    Options
-	// byteOrder: whether the database sorts text in byte order (see nameOrderPG)
+	// byteOrder: whether the database sorts text in byte order (see byteOrderPG)
 	byteOrder *onceBool
 	// productRead: how recalcPG reads the file's products (by size unless a test forces it)
 	productRead productRead

@@ -191,21 +191,16 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 		// Sized for what comes: a map grown from empty rehashed 50,000 SKUs several times.
 		ids := make(map[string]uint64, min(int(catalogue), int(n/bytesPerRow))+1)
 		lookUp := func(q string, args ...any) error {
-			rs, err := pc.Query(ctx, q, args...)
+			// In binary (the id as 8 bytes, the SKU as its bytes), decoded here: pgx's scan
+			// plans per row cost about what the map does.
+			rs, err := pc.Query(ctx, q, append([]any{pgx.QueryResultFormats{pgtype.BinaryFormatCode}}, args...)...)
 			if err == nil {
-				// The id comes in binary and the SKU as its bytes: decoded here (pgx's
-				// scan plans per row cost about what the map does).
-				binaryID := rs.FieldDescriptions()[1].Format == pgtype.BinaryFormatCode
-				var sku string
-				var id uint64
-				for rs.Next() {
-					if v := rs.RawValues(); binaryID && len(v[1]) == 8 {
-						ids[string(v[0])] = uint64(int8Of(v[1]))
-					} else if err = rs.Scan(&sku, &id); err == nil {
-						ids[sku] = id
-					} else {
-						break
-					}
+				if fd := rs.FieldDescriptions(); fd[1].DataTypeOID != pgtype.Int8OID {
+					err = fmt.Errorf("products.id of type %d", fd[1].DataTypeOID)
+				}
+				for err == nil && rs.Next() {
+					v := rs.RawValues()
+					ids[string(v[0])] = uint64(int8Of(v[1]))
 				}
 				rs.Close()
 				if err == nil {

@@ -39,16 +39,20 @@ func startWorkerProcess(cfg *config.Config) (func() error, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
+	// Its output is read to the end before Wait closes the pipe (os/exec's rule).
+	lines := bufio.NewReader(out)
+	drained := make(chan struct{})
 	stop := func() error {
 		in.Close() // the child stops when its standard input closes
+		<-drained
 		return cmd.Wait()
 	}
-	line, err := bufio.NewReader(out).ReadString('\n')
+	line, err := lines.ReadString('\n')
+	go func() { io.Copy(io.Discard, lines); close(drained) }()
 	if err != nil || strings.TrimSpace(line) != "ready" {
 		stop()
 		return nil, fmt.Errorf("worker child: %q (%v)", line, err)
 	}
-	go io.Copy(io.Discard, out)
 	return stop, nil
 }
 
