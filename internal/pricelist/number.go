@@ -45,6 +45,14 @@ var currencyWords = []string{"dinara", "din.", "din", "rsd", "дин.", "дин"
 
 // parseHundredths reads a number into hundredths (para), see ParsePrice for the formats.
 func parseHundredths(s string) (int64, bool) {
+	if n, ok := plainHundredths(s); ok {
+		return n, true
+	}
+	return generalHundredths(s)
+}
+
+// generalHundredths is parseHundredths for every form ParsePrice takes.
+func generalHundredths(s string) (int64, bool) {
 	s = compactNumber(s)
 	if s == "" {
 		return 0, false
@@ -66,6 +74,34 @@ func parseHundredths(s string) (int64, bool) {
 	}
 	if neg {
 		n = -n
+	}
+	return n, true
+}
+
+// plainHundredths is parseHundredths' fast path for the form nearly every cell has: digits,
+// then optionally one '.' or ',' and one or two digits ("1234", "1234,5", "1234.56"). None of
+// the general rules changes such a string (no spaces, words, sign or grouping: a grouping dot
+// has three digits after it), and the general path's copies and mapping cost about ten times
+// the digits' arithmetic in a 100,000-row competitor file. False: not that form (the general
+// path decides).
+func plainHundredths(s string) (int64, bool) {
+	var n int64
+	i := 0
+	for ; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		n = n*10 + int64(s[i]-'0')
+	}
+	if i == 0 || i > 15 {
+		return 0, false
+	}
+	n *= 100
+	switch rest := s[i:]; {
+	case rest == "":
+	case len(rest) == 2 && (rest[0] == '.' || rest[0] == ',') && rest[1] >= '0' && rest[1] <= '9':
+		n += int64(rest[1]-'0') * 10
+	case len(rest) == 3 && (rest[0] == '.' || rest[0] == ',') && rest[1] >= '0' && rest[1] <= '9' && rest[2] >= '0' && rest[2] <= '9':
+		n += int64(rest[1]-'0')*10 + int64(rest[2]-'0')
+	default:
+		return 0, false
 	}
 	return n, true
 }

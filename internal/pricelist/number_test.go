@@ -1,6 +1,7 @@
 package pricelist
 
 import (
+	"strconv"
 	"testing"
 
 	"shop/internal/platform/money"
@@ -128,5 +129,30 @@ func TestCellDigits(t *testing.T) {
 		if got := cellDigits(tt.in); got != tt.want {
 			t.Errorf("cellDigits(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// The fast path reads every string of its form as the general rules do, and leaves every
+// other string to them.
+func TestPlainHundredthsMatchesGeneral(t *testing.T) {
+	t.Parallel()
+	ins := []string{"0", "7", "10", "0123", "1234", "999999999999999", "1234567890123456", "1,5", "1.5", "12,34",
+		"12.34", "0,05", "0.99", "1.234", "1,234", "1.2345", "1,", "1.", ",5", ".5", "1,2,3", "1.2.3", "1 234", " 12", "12 ",
+		"-12", "+12", "12e3", "12E3", "12,3a", "12a", "", "1.234,56", "12,345", "00,00"}
+	for i := 0; i < 3000; i++ {
+		ins = append(ins, strconv.Itoa(i*7919%100000)+string(",."[i%2])+strconv.Itoa(i%100))
+	}
+	for _, in := range ins {
+		fast, fastOK := plainHundredths(in)
+		general, generalOK := generalHundredths(in)
+		if fastOK && (!generalOK || fast != general) {
+			t.Errorf("%q: fast path %d, general %d (%v)", in, fast, general, generalOK)
+		}
+		if got, ok := parseHundredths(in); ok != generalOK || got != general {
+			t.Errorf("%q: %d %v, general %d %v", in, got, ok, general, generalOK)
+		}
+	}
+	if _, ok := plainHundredths("1234,56"); !ok {
+		t.Error("the common form misses the fast path")
 	}
 }
