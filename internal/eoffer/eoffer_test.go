@@ -177,10 +177,8 @@ func TestImportAndRecalc(t *testing.T) {
 		if err != nil || len(res.OK) != 1 || res.OK[0].SKU != "P2" || res.OK[0].EponudaMin != 200000 {
 			t.Errorf("after a new file: %v %+v", err, res)
 		}
-		var n int64
-		a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers").Scan(&n)
-		if n != 1 {
-			t.Errorf("%d offers stored, want only the new file's 1", n)
+		if stored, err := eoffer.StoredOffers(ctx, a.Eoffer, 0); err != nil || len(stored) != 1 {
+			t.Errorf("%d offers stored (%v), want only the new file's 1", len(stored), err)
 		}
 	})
 }
@@ -294,27 +292,23 @@ func TestImportRetryAfterKill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		count := func() (n int64) {
-			t.Helper()
-			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers WHERE import_id = ?", imp.ID).Scan(&n).Error; err != nil {
-				t.Fatal(err)
-			}
-			return n
+		stored, err := eoffer.StoredOffers(ctx, a.Eoffer, imp.ID)
+		if err != nil || len(stored) == 0 {
+			t.Fatalf("stored %v %v", stored, err)
 		}
-		stored := count()
-		// The kill: the import back to running, a stray offer beside the ones stored.
+		// The kill: the import back to running, a stray offer stored in place of its own.
 		if err := a.DB.Exec("UPDATE eoffer_imports SET status = ?, finished_at = NULL WHERE id = ?", eoffer.StatusRunning, imp.ID).Error; err != nil {
 			t.Fatal(err)
 		}
-		if err := a.DB.Exec("INSERT INTO eoffer_offers (import_id, product_id, shop, price) VALUES (?, ?, 'Stray', 1)", imp.ID, ids["P4"]).Error; err != nil {
+		if err := eoffer.ReplaceStoredOffers(ctx, a.Eoffer, imp.ID, []eoffer.StoredOffer{{ProductID: ids["P4"], Shop: "Stray", Price: 1}}); err != nil {
 			t.Fatal(err)
 		}
 		got, err := a.Eoffer.Inline().RunImport(ctx, imp.ID, true)
 		if err != nil || got.Status != eoffer.StatusFinished || got.Offers != imp.Offers || got.Rejected != imp.Rejected {
 			t.Fatalf("retry: %v %+v", err, got)
 		}
-		if n := count(); n != stored {
-			t.Errorf("%d offers after the retry, want %d", n, stored)
+		if again, err := eoffer.StoredOffers(ctx, a.Eoffer, imp.ID); err != nil || !cmp.Equal(again, stored) {
+			t.Errorf("offers after the retry %v (%v), want %v", again, err, stored)
 		}
 		res, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
 		if err != nil {
@@ -359,23 +353,12 @@ func TestImportStoresNamesAsRead(t *testing.T) {
 		if imp.Offers != 3 {
 			t.Fatalf("import %+v", imp)
 		}
-		var got []struct {
-			ProductID uint64
-			Shop      string
-			Price     int64
-			Position  *int64
-		}
-		if err := a.DB.Raw("SELECT product_id, shop, price, position FROM eoffer_offers WHERE import_id = ? ORDER BY price DESC", imp.ID).
-			Scan(&got).Error; err != nil {
+		got, err := eoffer.StoredOffers(context.Background(), a.Eoffer, imp.ID)
+		if err != nil {
 			t.Fatal(err)
 		}
 		two, one := int64(2), int64(1)
-		want := []struct {
-			ProductID uint64
-			Shop      string
-			Price     int64
-			Position  *int64
-		}{{ids["P1"], "Back\\slash", 150000, &two}, {ids["P1"], "Tab\there", 140000, nil}, {ids["P2"], "Quo\"te", 130000, &one}}
+		want := []eoffer.StoredOffer{{ids["P1"], "Back\\slash", 150000, &two}, {ids["P1"], "Tab\there", 140000, nil}, {ids["P2"], "Quo\"te", 130000, &one}}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("offers (-want +got):\n%s", d)
 		}
@@ -408,9 +391,8 @@ func TestImportTooManyRows(t *testing.T) {
 			if imp.Status != eoffer.StatusFailed || !strings.Contains(imp.Error, "20000") {
 				t.Fatalf("import %+v, want failed for more than 20000 rows", imp)
 			}
-			var n int64
-			if err := a.DB.Raw("SELECT COUNT(*) FROM eoffer_offers").Scan(&n).Error; err != nil || n != 0 {
-				t.Errorf("%d offers stored (%v), want none", n, err)
+			if stored, err := eoffer.StoredOffers(context.Background(), a.Eoffer, 0); err != nil || len(stored) != 0 {
+				t.Errorf("%d offers stored (%v), want none", len(stored), err)
 			}
 		})
 	}

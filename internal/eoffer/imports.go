@@ -233,29 +233,17 @@ func (s *Service) LatestImport(ctx context.Context) (*Import, error) {
 	return &imps[0], nil
 }
 
-// offerRow is a row of eoffer_offers.
-type offerRow struct {
-	ID        uint64 `gorm:"primaryKey"`
-	ImportID  uint64
-	ProductID uint64
-	Shop      string
-	Price     int64
-	Position  *int
-}
-
-func (offerRow) TableName() string { return "eoffer_offers" }
-
 // importBatch is how many parsed rows are resolved and stored at once.
 const importBatch = 2000
 
-// RunImport is the job's work: the file is read streaming; each batch of rows has its SKUs
-// resolved to products in one query and its offers stored under this import; rows with an
-// unknown SKU or an unreadable price are counted and listed in the report. The end is one
-// transaction: the import is finished with its counts, the older files' offers are deleted
-// (the new file's offers replace them, never a mix: the recalculation reads the newest
-// finished import's offers only) and the uploader is told. A retry first deletes what a killed
-// run left of this import, so it reaches the same end. A bad file fails at once (not retried);
-// other failures are retried and told after the last attempt.
+// RunImport is the job's work: the file is read streaming; its rows' SKUs are resolved to
+// products and the offers encoded (offer_set.go); rows with an unknown SKU or an unreadable
+// price are counted and listed in the report. The end is one transaction: the file's offers are
+// stored and the older files' deleted (the new file's offers replace them, never a mix: the
+// recalculation reads the newest finished import's offers only), the import is finished with
+// its counts and the uploader is told. A killed run has stored nothing, so a retry reaches the
+// same end. A bad file fails at once (not retried); other failures are retried and told after
+// the last attempt.
 func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*Import, error) {
 	imp, err := s.GetImport(ctx, id)
 	if err != nil {
@@ -271,9 +259,8 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 		return nil, apperr.Wrap(err, "e-offer: start import")
 	}
 	imp.Status, imp.StartedAt = StatusRunning, &started
-	rep, counts, err := s.load(ctx, imp)
+	rep, counts, set, err := s.load(ctx, imp)
 	if err != nil {
-		clearOffers(db, imp.ID)
 		if e := apperr.As(err); e.Code != apperr.Invalid && !lastAttempt {
 			return nil, err
 		}
@@ -302,8 +289,8 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 	imp.Status, imp.Rows, imp.Offers, imp.Rejected, imp.Report, imp.FinishedAt = StatusFinished, counts.rows, counts.offers, counts.rejected, string(b), &done
 	var publish func(context.Context)
 	err = db.Transaction(func(tx *gorm.DB) error {
-		if err := dropOlderOffers(tx, imp.ID); err != nil {
-			return apperr.Wrap(err, "e-offer: replace offers")
+		if err := replaceOfferSets(tx, set); err != nil {
+			return apperr.Wrap(err, "e-offer: store offers")
 		}
 		if err := tx.Model(imp).Updates(map[string]any{"status": StatusFinished, "rows": imp.Rows, "offers": imp.Offers,
 			"rejected": imp.Rejected, "report": imp.Report, "finished_at": done}).Error; err != nil {
@@ -323,31 +310,42 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 
 type importCounts struct{ rows, offers, rejected int }
 
-// load reads the import's file into eoffer_offers under its id.
-func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, error) {
+// load reads the import's file: its offers matched to products, encoded as stored.
+func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, offerSetRow, error) {
+	rep, c, w, err := s.loadFile(ctx, imp)
+	if err != nil {
+		return rep, c, offerSetRow{}, err
+	}
+	set, err := w.row(imp.ID)
+	if err != nil {
+		return rep, c, set, apperr.Wrap(err, "e-offer: encode offers")
+	}
+	return rep, c, set, nil
+}
+
+func (s *Service) loadFile(ctx context.Context, imp *Import) (Report, importCounts, *offerSetWriter, error) {
 	var rep Report
 	var c importCounts
 	db := s.db.WithContext(ctx)
-	if err := clearOffers(db, imp.ID); err != nil {
-		return rep, c, apperr.Wrap(err, "e-offer: clear a killed run")
-	}
 	rc, info, err := s.blobs.Open(ctx, imp.BlobKey)
 	if err != nil {
-		return rep, c, apperr.Wrap(err, "e-offer: open file")
+		return rep, c, nil, apperr.Wrap(err, "e-offer: open file")
 	}
 	tmp, err := os.CreateTemp("", "eponuda-run-*")
 	if err != nil {
 		rc.Close()
-		return rep, c, apperr.Wrap(err, "e-offer: temp file")
+		return rep, c, nil, apperr.Wrap(err, "e-offer: temp file")
 	}
 	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
 	n, err := io.Copy(tmp, rc)
 	rc.Close()
 	if err != nil {
-		return rep, c, apperr.Wrap(err, "e-offer: copy file")
+		return rep, c, nil, apperr.Wrap(err, "e-offer: copy file")
 	}
 	_ = info
 	progress := progressOf(ctx)
+	// Sized for the file (a row is rarely under 24 bytes; an offer takes about 6).
+	w := newOfferSetWriter(int(n / 24))
 	reject := func(o Offer, reason string) {
 		c.rejected++
 		switch reason {
@@ -363,12 +361,12 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 		}
 	}
 	if db.Dialector.Name() == "postgres" {
-		err := s.loadPG(ctx, imp, tmp, n, &c, reject, &rep)
+		err := s.loadPG(ctx, imp, tmp, n, &c, reject, w)
 		sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
 		if len(rep.RejectedRows) > maxReported {
 			rep.RejectedRows = rep.RejectedRows[:maxReported]
 		}
-		return rep, c, err
+		return rep, c, w, err
 	}
 	batch := make([]Offer, 0, importBatch)
 	flush := func() error {
@@ -390,21 +388,15 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 		for _, f := range found {
 			ids[f.SKU] = f.ID
 		}
-		rows := make([]offerRow, 0, len(batch))
-		for _, o := range batch {
-			pid, ok := ids[o.SKU]
+		for i := range batch {
+			pid, ok := ids[batch[i].SKU]
 			if !ok {
-				reject(o, RejectUnknownSKU)
+				reject(batch[i], RejectUnknownSKU)
 				continue
 			}
-			rows = append(rows, offerRow{ImportID: imp.ID, ProductID: pid, Shop: o.Shop, Price: int64(o.Price), Position: o.Position})
+			w.add(pid, &batch[i])
 		}
-		if len(rows) > 0 {
-			if err := db.CreateInBatches(rows, 1000).Error; err != nil {
-				return apperr.Wrap(err, "e-offer: store offers")
-			}
-		}
-		c.offers += len(rows)
+		c.offers = w.n
 		batch = batch[:0]
 		progress(c.rows)
 		return db.Model(imp).Update("rows", c.rows).Error
@@ -426,7 +418,7 @@ func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, 
 	}
 	// Rows with a bad price are met while reading, unknown SKUs a batch later: by line.
 	sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
-	return rep, c, err
+	return rep, c, w, err
 }
 
 // importNote is the data of the import's notifications.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 
 	"shop/internal/platform/apperr"
@@ -238,14 +239,14 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 	res.ImportID = imp.ID
 	var rows []Row
 	var priced []bool
-	if p.value <= maxSQLValue && s.db.Dialector.Name() == "postgres" {
+	if p.value <= maxFastValue && s.db.Dialector.Name() == "postgres" {
 		if _, _, err := s.recalcPG(ctx, imp.ID, p, scope, res); err != nil {
 			return nil, err
 		}
 		return res, nil
 	}
-	if p.value <= maxSQLValue {
-		rows, priced, err = s.recalcSQL(ctx, imp.ID, p, scope)
+	if p.value <= maxFastValue {
+		rows, priced, err = s.recalcFast(ctx, imp.ID, p, scope)
 	} else {
 		rows, priced, err = s.recalcGo(ctx, imp.ID, p, scope)
 	}
@@ -285,7 +286,7 @@ func (res *Result) fill(n int, row func(i int) (*Row, bool)) {
 }
 
 // recalcGo is the reference recalculation: the offers read back per product and computed in
-// Go (compute). Recalc uses it for values beyond maxSQLValue; the tests hold recalcSQL to it.
+// Go (compute). Recalc uses it for values beyond maxFastValue; the tests hold recalcFast to it.
 func (s *Service) recalcGo(ctx context.Context, importID uint64, p parsedSettings, scope Scope) ([]Row, []bool, error) {
 	rows, err := s.offerRows(ctx, importID, scope, nil)
 	if err != nil {
@@ -310,65 +311,61 @@ func (s *Service) ownShops() map[string]bool {
 }
 
 // offerRows reads the products of import importID's offers (in scope; ids: only those) with
-// their competitors' offers, ordered by name. One query joins offers, products, main
-// categories and suppliers; each product's offers follow each other.
+// their competitors' offers (in the file's order), ordered by name, then id: the file's
+// offers, then the products in scope (ids: those by key), the file's kept.
 func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, ids []uint64) ([]Row, error) {
-	q := s.db.WithContext(ctx).Table("eoffer_offers o").
-		Select("p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name AS category, c.pdv_bps, p.supplier_id, su.name AS supplier, o.shop, o.price").
-		Joins("JOIN products p ON p.id = o.product_id").
+	set, err := s.readOfferSet(ctx, importID)
+	if err != nil || set == nil {
+		return nil, err
+	}
+	offers := map[uint64][]CompetitorOffer{}
+	if err := set.each(func(pid int64, shop int, price money.Para, _ int) {
+		offers[uint64(pid)] = append(offers[uint64(pid)], CompetitorOffer{Shop: set.shops[shop], Price: price})
+	}); err != nil {
+		return nil, err
+	}
+	q := s.db.WithContext(ctx).Table("products p").
+		Select("p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name AS category, c.pdv_bps, p.supplier_id, su.name AS supplier").
 		Joins("LEFT JOIN categories c ON c.id = p.main_category_id").
 		Joins("LEFT JOIN suppliers su ON su.id = p.supplier_id").
-		Where("o.import_id = ?", importID)
-	if scope.Category != 0 {
-		q = q.Where("p.main_category_id = ?", scope.Category)
-	}
-	if scope.Supplier != 0 {
-		q = q.Where("p.supplier_id = ?", scope.Supplier)
-	}
-	if scope.Brand != 0 {
-		q = q.Where("p.brand_id = ?", scope.Brand)
-	}
+		Where(strings.Join(scope.conditions("p"), " AND "))
 	if ids != nil {
 		q = q.Where("p.id IN ?", ids)
 	}
-	// By name, then id: the screen's order, and each product's offers follow each other.
 	dbRows, err := q.Order("p.name, p.id").Rows()
 	if err != nil {
-		return nil, apperr.Wrap(err, "e-offer: read offers")
+		return nil, apperr.Wrap(err, "e-offer: read products")
 	}
 	defer dbRows.Close()
-	var out []Row
+	out := []Row{}
 	for dbRows.Next() {
 		var (
-			id, catID         uint64
-			name, sku, shop   string
-			entry, web, price int64
-			cat, supplier     *string
-			pdv               *int64
-			supplierID        *uint64
+			r                   Row
+			entry, web          int64
+			mainCat, supplierID *uint64
+			cat, supplier       *string
+			pdv                 *int64
 		)
-		var mainCat *uint64
-		if err := dbRows.Scan(&id, &name, &sku, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier, &shop, &price); err != nil {
-			return nil, apperr.Wrap(err, "e-offer: read offers")
+		if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
+			return nil, apperr.Wrap(err, "e-offer: read products")
 		}
+		if r.competitors = offers[r.ID]; r.competitors == nil {
+			continue
+		}
+		r.entryNet, r.WebPrice, r.SupplierID, r.Supplier, r.Category = money.Para(entry), money.Para(web), supplierID, supplier, []string{}
 		if mainCat != nil {
-			catID = *mainCat
+			r.CategoryID = *mainCat
 		}
-		if n := len(out); n == 0 || out[n-1].ID != id {
-			r := Row{ID: id, Name: name, SKU: sku, WebPrice: money.Para(web), entryNet: money.Para(entry), CategoryID: catID,
-				SupplierID: supplierID, Supplier: supplier, Category: []string{}}
-			if cat != nil {
-				r.Category = []string{*cat}
-			}
-			if pdv != nil {
-				r.vat = money.Bps(*pdv)
-			}
-			out = append(out, r)
+		if cat != nil {
+			r.Category = []string{*cat}
 		}
-		out[len(out)-1].competitors = append(out[len(out)-1].competitors, CompetitorOffer{Shop: shop, Price: money.Para(price)})
+		if pdv != nil {
+			r.vat = money.Bps(*pdv)
+		}
+		out = append(out, r)
 	}
 	if err := dbRows.Err(); err != nil {
-		return nil, apperr.Wrap(err, "e-offer: read offers")
+		return nil, apperr.Wrap(err, "e-offer: read products")
 	}
 	return out, nil
 }
@@ -379,18 +376,25 @@ func (s *Service) Competitors(ctx context.Context) ([]string, error) {
 	if err != nil || imp == nil {
 		return []string{}, err
 	}
-	var names []string
-	if err := s.db.WithContext(ctx).Raw("SELECT DISTINCT shop FROM eoffer_offers WHERE import_id = ? ORDER BY shop", imp.ID).
-		Scan(&names).Error; err != nil {
+	var shops []string
+	if err := s.db.WithContext(ctx).Model(&offerSetRow{}).Where("import_id = ?", imp.ID).Pluck("shops", &shops).Error; err != nil {
 		return nil, apperr.Wrap(err, "e-offer: competitors")
 	}
+	out := []string{}
+	if len(shops) == 0 {
+		return out, nil
+	}
+	set, err := decodeShops(shops[0], nil)
+	if err != nil {
+		return nil, err
+	}
 	own := s.ownShops()
-	out := make([]string, 0, len(names))
-	for _, n := range names {
+	for _, n := range set.shops {
 		if !own[fold(n)] {
 			out = append(out, n)
 		}
 	}
+	sort.Strings(out)
 	return out, nil
 }
 

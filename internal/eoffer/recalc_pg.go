@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 
@@ -55,11 +54,11 @@ func (s *Service) byteOrderPG(ctx context.Context, q interface {
 	return s.byteOrder.v
 }
 
-// recalcPG is the recalculation on PostgreSQL: the file's offers are read narrow into
+// recalcPG is the recalculation on PostgreSQL: the file's offers are read (one value) into
 // per-product chains, then the products (every one in scope, or the file's by key:
 // readAllProducts) with the file's kept in Go; the minimum, the new price and the position are
 // computed per row with 64-bit integers (computeFast: the reference's arithmetic, exact for
-// values up to maxSQLValue; TestRecalcSQLMatchesReference holds them equal). A set-based
+// values up to maxFastValue; TestRecalcFastMatchesReference holds them equal). A set-based
 // statement that computed them in SQL joined the offers twice (the position needs the new
 // price); a join of products to the offers spent most of its time grouping and hashing them.
 //
@@ -84,47 +83,37 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		// No transaction: the file's offers never change once its import has finished, and
 		// the products are read once.
 		goSort := s.byteOrderPG(ctx, pc)
-		part := offersPartition(importID)
-		// The offers first, narrow and unordered: per product a chain through links, each
-		// offer with its shop told apart (1 ours, 2 left out of the minimum). A newer file
-		// that finished meanwhile has dropped the partition: no rows.
-		own := s.ownShops()
-		flags := map[string]uint8{}
-		head := map[int64]int32{}
-		var links []offerLink
-		offRows, err := pc.Query(ctx, "SELECT product_id, shop::text, price FROM "+part)
+		// The file's offers into per-product chains, each offer with its shop told apart
+		// (shopFlags) once per shop. A newer file that finished
+		// meanwhile has replaced them: no rows.
+		var shopsJSON string
+		var data []byte
+		err := pc.QueryRow(ctx, "SELECT shops, offers FROM eoffer_offer_sets WHERE import_id = $1", importID).Scan(&shopsJSON, &data)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
-		var (
-			pid, price int64
-			shop       []byte
-		)
-		_, err = pgx.ForEachRow(offRows, []any{&pid, &shop, &price}, func() error {
-			f, ok := flags[string(shop)]
-			if !ok {
-				fs := fold(string(shop))
-				if own[fs] {
-					f |= 1
-				}
-				if own[fs] || p.ignore[fs] {
-					f |= 2
-				}
-				flags[string(shop)] = f
-			}
+		set, err := decodeShops(shopsJSON, data)
+		if err != nil {
+			return err
+		}
+		own := s.ownShops()
+		flags := make([]uint8, len(set.shops))
+		for i, sh := range set.shops {
+			flags[i] = p.shopFlags(own, sh)
+		}
+		head := map[int64]int32{}
+		links := make([]offerLink, 0, len(data)/5)
+		if err := set.each(func(pid int64, shop int, price money.Para, _ int) {
 			next, ok := head[pid]
 			if !ok {
 				next = -1
 			}
-			links = append(links, offerLink{price: money.Para(price), flags: f, next: next})
+			links = append(links, offerLink{price: price, flags: flags[shop], next: next})
 			head[pid] = int32(len(links) - 1)
-			return nil
-		})
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "42P01" { // undefined_table
-			return nil
-		}
-		if err != nil {
+		}); err != nil {
 			return err
 		}
 		if len(head) == 0 {
@@ -331,7 +320,7 @@ func int8Of(b []byte) int64 {
 }
 
 // roundDiv64 is roundDiv on 64-bit integers: n / d to the nearest integer, half away from zero
-// (d > 0). The callers keep 2n + d inside int64 (maxSQLValue).
+// (d > 0). The callers keep 2n + d inside int64 (maxFastValue).
 func roundDiv64(n, d int64) int64 {
 	if n < 0 {
 		return -((-n*2 + d) / (2 * d))
@@ -339,7 +328,7 @@ func roundDiv64(n, d int64) int64 {
 	return (n*2 + d) / (2 * d)
 }
 
-// computeFast is compute for values up to maxSQLValue, with the shops already told apart.
+// computeFast is compute for values up to maxFastValue, with the shops already told apart.
 func (p parsedSettings) computeFast(r *Row, offers []competitorFlag) bool {
 	r.EntryPrice = money.Para(roundDiv64(int64(r.entryNet)*(10000+int64(r.vat)), 10000))
 	r.EponudaMin = 0

@@ -47,6 +47,7 @@ func all() []*gormigrate.Migration {
 		m0029FoldedNames(),
 		m0030EofferPartitions(),
 		m0031SearchTextStatistics(),
+		m0032EofferOfferSets(),
 	}
 }
 

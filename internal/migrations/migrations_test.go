@@ -50,7 +50,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0028_catalog_changes", Applied: true},
 	{ID: "0029_folded_names", Applied: true},
 	{ID: "0030_eoffer_partitions", Applied: true},
-	{ID: "0031_search_text_statistics", Applied: true}}
+	{ID: "0031_search_text_statistics", Applied: true},
+	{ID: "0032_eoffer_offer_sets", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -203,6 +204,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0032_eoffer_offer_sets" {
+			t.Fatalf("Down rolled back %q, want 0032_eoffer_offer_sets", id)
+		}
+		if gdb.Migrator().HasTable("eoffer_offer_sets") || !gdb.Migrator().HasTable("eoffer_offers") {
+			t.Error("eoffer_offers not back in place of eoffer_offer_sets after rolling back 0032")
 		}
 		if gdb.Dialector.Name() == "postgres" && searchTextTarget() != 1000 {
 			t.Errorf("products.search_text's statistics target %d, want 1000 (0031)", searchTextTarget())

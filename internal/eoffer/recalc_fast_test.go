@@ -15,12 +15,12 @@ import (
 	"shop/internal/pricing"
 )
 
-// TestRecalcSQLMatchesReference: the set-based recalculation gives, product by product and in
+// TestRecalcFastMatchesReference: the 64-bit recalculation gives, product by product and in
 // the same order, exactly what the Go reference computes (eponuda_min without the ignored
 // shops and ourselves, entry price with VAT, the new price rounded half away from zero and
 // clamped at 0, the position), for random files, both bases, both formats and values from 0
 // past 100 %, in and out of a scope, with the products read either way on PostgreSQL.
-func TestRecalcSQLMatchesReference(t *testing.T) {
+func TestRecalcFastMatchesReference(t *testing.T) {
 	t.Parallel()
 	run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
