@@ -213,4 +213,3 @@ const (
 	skuBatch    = 8192
 	bytesPerRow = 16
 )
-

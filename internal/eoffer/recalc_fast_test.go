@@ -138,3 +138,48 @@ func TestRecalcFastMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// TestRecalcFastManyProducts: a file of more products than one of recalcPG's blocks, named in
+// another order than they are stored (the blocks' keys are sorted as they are read and merged
+// at the end): the same rows in the same order as the reference.
+func TestRecalcFastManyProducts(t *testing.T) {
+	t.Parallel()
+	run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		now := time.Now().UTC()
+		seed(t, a)
+		const products = 9000
+		// Names out of the ids' order, some shared (the id breaks the tie).
+		if err := a.DB.Exec(`WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < ?)
+			INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
+			SELECT 'M' || n, 'Model ' || ((n * 7919) % 4500), 'm-' || n, 100000 + n, (SELECT MIN(id) FROM categories), ?, ?, ?, ?
+			FROM g`, products, true, true, now, now).Error; err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		b.WriteString("sku;prodavnica;cena\n")
+		for n := 1; n <= products; n++ {
+			fmt.Fprintf(&b, "M%d;Gigatron;%d\nM%d;Emmi;%d,50\n", n, 1000+n%700, n, 990+n%900)
+		}
+		upload(t, a, b.String())
+		st := eoffer.Settings{RelativeTo: "eponuda", Format: "%", Value: "2"}
+		fast, ref, fastOK, refOK, err := eoffer.RecalcBoth(ctx, eoffer.WithProductRead(a.Eoffer, true), st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ref) != products {
+			t.Fatalf("%d rows, want %d", len(ref), products)
+		}
+		if d := cmp.Diff(briefs(ref), briefs(fast)); d != "" || !cmp.Equal(refOK, fastOK) {
+			t.Fatalf("rows differ (-reference +fast):\n%s", d)
+		}
+		for i := range ref {
+			if ref[i].ID != fast[i].ID {
+				t.Fatalf("row %d: product %d, want %d", i, fast[i].ID, ref[i].ID)
+			}
+		}
+	})
+}
