@@ -174,10 +174,17 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 				return parseErr
 			}
 		}
+		// A product's offers usually follow each other in the file (e-ponuda lists a
+		// product's shops together): the previous row's SKU is checked first.
+		var prevSKU string
+		var prevID uint64
 		encode := func(b []Offer) {
 			for i := range b {
 				o := &b[i]
-				switch id := ids[o.SKU]; {
+				if o.SKU != prevSKU || prevID == 0 {
+					prevSKU, prevID = o.SKU, ids[o.SKU]
+				}
+				switch id := prevID; {
 				case o.Reject != "":
 					reject(*o, o.Reject)
 				case id == 0:
