@@ -331,18 +331,20 @@ func (s *Service) loadFile(ctx context.Context, imp *Import) (Report, importCoun
 	if err != nil {
 		return rep, c, nil, apperr.Wrap(err, "e-offer: open file")
 	}
-	tmp, err := os.CreateTemp("", "eponuda-run-*")
-	if err != nil {
-		rc.Close()
-		return rep, c, nil, apperr.Wrap(err, "e-offer: temp file")
+	defer rc.Close()
+	// The reader needs random access (an XLSX is a zip): a local store's file has it, an
+	// object store's stream is copied to a temporary file first.
+	tmp, ok := rc.(*os.File)
+	n := info.Size
+	if !ok || n < 0 {
+		if tmp, err = os.CreateTemp("", "eponuda-run-*"); err != nil {
+			return rep, c, nil, apperr.Wrap(err, "e-offer: temp file")
+		}
+		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+		if n, err = io.Copy(tmp, rc); err != nil {
+			return rep, c, nil, apperr.Wrap(err, "e-offer: copy file")
+		}
 	}
-	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
-	n, err := io.Copy(tmp, rc)
-	rc.Close()
-	if err != nil {
-		return rep, c, nil, apperr.Wrap(err, "e-offer: copy file")
-	}
-	_ = info
 	progress := progressOf(ctx)
 	// Sized for the file (a row is rarely under 24 bytes; an offer takes about 6).
 	w := newOfferSetWriter(int(n / 24))
