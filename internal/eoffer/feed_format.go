@@ -208,7 +208,7 @@ func gtinOf(ean string) string {
 
 // cut shortens s to at most n characters (runes).
 func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n { // no more bytes than n: no more runes
 		return s
 	}
 	r := []rune(s)
