@@ -90,28 +90,20 @@ func eachOffer(data []byte, fn func(productID int64, shop int, price money.Para,
 	}
 	var pid int64
 	for i := 1; i < len(data); {
-		d, n1 := binary.Varint(data[i:])
-		if n1 <= 0 {
+		d, n := binary.Varint(data[i:])
+		if n <= 0 {
 			return errOfferSet
 		}
-		i += n1
-		shop, n2 := binary.Uvarint(data[i:])
-		if n2 <= 0 {
-			return errOfferSet
+		i += n
+		var v [3]uint64 // shop, price, position
+		for k := range v {
+			if v[k], n = binary.Uvarint(data[i:]); n <= 0 {
+				return errOfferSet
+			}
+			i += n
 		}
-		i += n2
-		price, n3 := binary.Uvarint(data[i:])
-		if n3 <= 0 {
-			return errOfferSet
-		}
-		i += n3
-		pos, n4 := binary.Uvarint(data[i:])
-		if n4 <= 0 {
-			return errOfferSet
-		}
-		i += n4
 		pid += d
-		fn(pid, int(shop), money.Para(price), int(pos))
+		fn(pid, int(v[0]), money.Para(v[1]), int(v[2]))
 	}
 	return nil
 }
