@@ -84,18 +84,53 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		// No transaction: the file's offers never change once its import has finished, and
 		// the products are read once.
 		goSort := s.byteOrderPG(ctx, pc)
-		// The file's offers into per-product chains, each offer with its shop told apart
-		// (shopFlags) once per shop. A newer file that finished
+		// The file's offers (one value) with the catalogue's size. A newer file that finished
 		// meanwhile has replaced them: no rows.
 		var shopsJSON string
 		var data []byte
-		err := pc.QueryRow(ctx, "SELECT shops, offers FROM eoffer_offer_sets WHERE import_id = $1", importID).Scan(&shopsJSON, &data)
+		var fileProducts int
+		var catalogue float64
+		err := pc.QueryRow(ctx, `SELECT s.shops, s.offers, s.products, GREATEST(c.reltuples, COALESCE(st.n_live_tup, 0))::float8
+			FROM eoffer_offer_sets s, pg_class c LEFT JOIN pg_stat_user_tables st ON st.relid = c.oid
+			WHERE s.import_id = $1 AND c.oid = 'products'::regclass`, importID).Scan(&shopsJSON, &data, &fileProducts, &catalogue)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
+		// Categories and suppliers are a few hundred rows shared by the products: read once and
+		// joined here (the statement's two hash joins were a fifth of PostgreSQL's side).
+		cats, sups, err := namesPG(ctx, pc)
+		if err != nil {
+			return err
+		}
+		// The file's products: a file that names a good share of the catalogue (a daily
+		// e-ponuda export names most of it) reads every product in scope and keeps the file's
+		// in Go (a scan of products: no grouping of the offers, no join; the semi-join on the
+		// partition spent two thirds of its time grouping and hashing); a small one reads
+		// its products by key. The scan is started before the offers are decoded: PostgreSQL
+		// reads while Go decodes.
+		where := scope.conditions("p")
+		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, p.supplier_id FROM products p WHERE `
+		order := ""
+		if !goSort {
+			order = " ORDER BY p.name, p.id"
+		}
+		// Every column in binary: the bigints as 8 bytes, text and varchar as their bytes,
+		// decoded by hand below (pgx's scan plans per column, and a pointer per nullable one,
+		// cost more than the computation).
+		inBinary := pgx.QueryResultFormats{pgtype.BinaryFormatCode}
+		var dbRows pgx.Rows
+		readAll := s.readAllProducts(fileProducts, catalogue)
+		if readAll {
+			if dbRows, err = pc.Query(ctx, q+strings.Join(where, " AND ")+order, inBinary); err != nil {
+				return err
+			}
+			defer dbRows.Close()
+		}
+		// The offers into per-product chains, each offer with its shop told apart (shopFlags)
+		// once per shop.
 		set, err := decodeShops(shopsJSON, data)
 		if err != nil {
 			return err
@@ -112,36 +147,13 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		if chains.products == 0 {
 			return nil
 		}
-		// The file's products: a file that names a good share of the catalogue (a daily
-		// e-ponuda export names most of it) reads every product in scope and keeps the file's
-		// in Go (a scan of products: no grouping of the offers, no join; the semi-join on the
-		// partition spent two thirds of its time grouping and hashing); a small one reads
-		// its products by key.
-		where := scope.conditions("p")
-		var args []any
-		if !s.readAllProducts(ctx, pc, chains.products) {
+		if !readAll {
 			where = append(where, "p.id = ANY($1)")
-			args = append(args, chains.ids())
+			if dbRows, err = pc.Query(ctx, q+strings.Join(where, " AND ")+order, inBinary, chains.ids()); err != nil {
+				return err
+			}
+			defer dbRows.Close()
 		}
-		// Categories and suppliers are a few hundred rows shared by the products: read once and
-		// joined here (the statement's two hash joins were a fifth of PostgreSQL's side).
-		cats, sups, err := namesPG(ctx, pc)
-		if err != nil {
-			return err
-		}
-		q := `SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, p.supplier_id FROM products p WHERE ` +
-			strings.Join(where, " AND ")
-		if !goSort {
-			q += " ORDER BY p.name, p.id"
-		}
-		// Every column in binary: the bigints as 8 bytes, text and varchar as their bytes,
-		// decoded by hand below (pgx's scan plans per column, and a pointer per nullable one,
-		// cost more than the computation).
-		dbRows, err := pc.Query(ctx, q, append([]any{pgx.QueryResultFormats{pgtype.BinaryFormatCode}}, args...)...)
-		if err != nil {
-			return err
-		}
-		defer dbRows.Close()
 		if err := checkBinary(dbRows.FieldDescriptions(), 1, 2); err != nil {
 			return err
 		}
@@ -226,22 +238,16 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 }
 
 // readAllProducts says whether recalcPG reads every product in scope (and keeps the file's)
-// rather than the file's products by key: when they are at least a quarter of the catalogue.
-// Key look-ups cost a few times a scanned row (50,000 of them 45-75 ms against a 15-25 ms scan
-// of as many rows, as loadPG found for the SKUs). The tests force either way (productRead).
-func (s *Service) readAllProducts(ctx context.Context, q interface {
-	QueryRow(context.Context, string, ...any) pgx.Row
-}, fileProducts int) bool {
+// rather than the file's products by key: when they are at least a quarter of the catalogue
+// (its planner's estimate). Key look-ups cost a few times a scanned row (50,000 of them 45-75
+// ms against a 15-25 ms scan of as many rows, as loadPG found for the SKUs). The tests force
+// either way (productRead).
+func (s *Service) readAllProducts(fileProducts int, catalogue float64) bool {
 	switch s.productRead {
 	case productsByKey:
 		return false
 	case productsAll:
 		return true
-	}
-	var catalogue float64
-	if err := q.QueryRow(ctx, `SELECT GREATEST(c.reltuples, COALESCE(s.n_live_tup, 0))::float8 FROM pg_class c
-		LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid WHERE c.oid = 'products'::regclass`).Scan(&catalogue); err != nil {
-		return true // unknown: the scan, which is never far off
 	}
 	return float64(fileProducts)*4 >= catalogue
 }

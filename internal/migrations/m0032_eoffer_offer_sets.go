@@ -16,7 +16,9 @@ import (
 // file's shop names once (a JSON array) and its offers in the file's order as varints: one
 // byte 1 (the encoding's version), then per offer the product id's difference from the
 // previous offer's (zigzag varint, the first from 0), the shop's index in the names, the price
-// in para and the file's position (0: none), each an uvarint. Every reader wants one file's
+// in para and the file's position (0: none), each an uvarint; products counts the runs of one
+// product's offers (the file's products when each one's follow each other), which the
+// recalculation reads to choose how to read products before it decodes. Every reader wants one file's
 // offers whole, so the rows' COPY and their read back were the cost and gave nothing; the value
 // is about 6 bytes an offer. On PostgreSQL it is stored uncompressed (STORAGE EXTERNAL): it is
 // already compact, and pglz would cost the upload time for little. The offers already stored
@@ -26,6 +28,7 @@ type eofferOfferSet0032 struct {
 	ImportID uint64 `gorm:"primaryKey;autoIncrement:false"`
 	Shops    string `gorm:"type:text;not null"`
 	Offers   []byte `gorm:"not null"`
+	Products int64  `gorm:"not null;default:0"` // runs of one product's offers
 }
 
 func (eofferOfferSet0032) TableName() string { return "eoffer_offer_sets" }
@@ -41,7 +44,7 @@ type offer0032 struct {
 
 // encodeOffers0032 is the encoding above, frozen: the eoffer package's writer must keep
 // reading what it wrote (a test there holds the two to the same bytes).
-func encodeOffers0032(offers []offer0032) (shops string, data []byte, err error) {
+func encodeOffers0032(offers []offer0032) (shops string, data []byte, products int64, err error) {
 	names := []string{}
 	idx := map[string]uint64{}
 	data = []byte{1}
@@ -57,6 +60,9 @@ func encodeOffers0032(offers []offer0032) (shops string, data []byte, err error)
 		if o.Position != nil && *o.Position > 0 {
 			pos = uint64(*o.Position)
 		}
+		if len(data) == 1 || int64(o.ProductID) != prev {
+			products++
+		}
 		data = binary.AppendVarint(data, int64(o.ProductID)-prev)
 		prev = int64(o.ProductID)
 		data = binary.AppendUvarint(data, i)
@@ -64,7 +70,7 @@ func encodeOffers0032(offers []offer0032) (shops string, data []byte, err error)
 		data = binary.AppendUvarint(data, pos)
 	}
 	b, err := json.Marshal(names)
-	return string(b), data, err
+	return string(b), data, products, err
 }
 
 // decodeOffers0032 reads the encoding back (the rollback).
@@ -131,11 +137,11 @@ func m0032EofferOfferSets() *gormigrate.Migration {
 				if err := q.Scan(&offers).Error; err != nil {
 					return err
 				}
-				shops, data, err := encodeOffers0032(offers)
+				shops, data, products, err := encodeOffers0032(offers)
 				if err != nil {
 					return err
 				}
-				if err := tx.Create(&eofferOfferSet0032{ImportID: id, Shops: shops, Offers: data}).Error; err != nil {
+				if err := tx.Create(&eofferOfferSet0032{ImportID: id, Shops: shops, Offers: data, Products: products}).Error; err != nil {
 					return err
 				}
 			}

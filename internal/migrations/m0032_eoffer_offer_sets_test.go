@@ -53,18 +53,20 @@ func TestEofferOfferSets(t *testing.T) {
 			ImportID uint64
 			Shops    string
 			Offers   []byte
+			Products int
 		}
-		if err := gdb.Raw("SELECT import_id, shops, offers FROM eoffer_offer_sets ORDER BY import_id").Scan(&sets).Error; err != nil {
+		if err := gdb.Raw("SELECT import_id, shops, offers, products FROM eoffer_offer_sets ORDER BY import_id").Scan(&sets).Error; err != nil {
 			t.Fatal(err)
 		}
 		want := []struct {
 			ImportID uint64
 			Shops    string
 			Offers   []byte
+			Products int
 		}{
 			// version; +5 A 100 -; -2 B 250 2; +297 A 99 -
-			{7, `["A","B"]`, []byte{1, 10, 0, 100, 0, 3, 1, 0xfa, 0x01, 2, 0xd2, 0x04, 0, 99, 0}},
-			{9, `["Č"]`, []byte{1, 8, 0, 1, 0}},
+			{7, `["A","B"]`, []byte{1, 10, 0, 100, 0, 3, 1, 0xfa, 0x01, 2, 0xd2, 0x04, 0, 99, 0}, 3},
+			{9, `["Č"]`, []byte{1, 8, 0, 1, 0}, 1},
 		}
 		if d := cmp.Diff(want, sets); d != "" {
 			t.Errorf("offer sets (-want +got):\n%s", d)
