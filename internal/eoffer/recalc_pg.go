@@ -154,80 +154,26 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 			}
 			defer dbRows.Close()
 		}
-		if err := checkBinary(dbRows.FieldDescriptions(), 1, 2); err != nil {
+		scan, err := p.scanProducts(dbRows, chains, cats, sups, goSort, chains.products)
+		if err != nil {
 			return err
 		}
-		var blocks [][]Row
-		var okBlocks [][]bool
-		n, okN, nokN := 0, 0, 0
-		var comp []competitorFlag
-		keys := make([]sortKey, 0, chains.products)
-		for dbRows.Next() {
-			// Only the file's products (a read of every product in scope brings others).
-			v := dbRows.RawValues()
-			h := chains.first(int8Of(v[0]))
-			if h < 0 {
-				continue
-			}
-			if n%blockRows == 0 {
-				if goSort && n > 0 {
-					// The block's keys sorted while PostgreSQL sends the next rows (the
-					// read waits on it anyway); the runs are merged at the end.
-					slices.SortFunc(keys[n-blockRows:], compareKeys)
-				}
-				blocks = append(blocks, make([]Row, 0, blockRows))
-				okBlocks = append(okBlocks, make([]bool, 0, blockRows))
-			}
-			b := len(blocks) - 1
-			blocks[b] = append(blocks[b], Row{})
-			r := &blocks[b][len(blocks[b])-1]
-			r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
-			r.entryNet, r.WebPrice = money.Para(int8Of(v[3])), money.Para(int8Of(v[4]))
-			r.Category = []string{}
-			if v[5] != nil {
-				r.CategoryID = uint64(int8Of(v[5]))
-				if c, ok := cats[r.CategoryID]; ok {
-					r.Category, r.vat = c.name, c.vat
-				}
-			}
-			if v[6] != nil {
-				sup := sups.of(uint64(int8Of(v[6])))
-				r.SupplierID, r.Supplier = sup.id, sup.name
-			}
-			comp = comp[:0]
-			for i := h; i >= 0; i = chains.links[i].next {
-				comp = append(comp, competitorFlag{price: chains.links[i].price, flags: chains.links[i].flags})
-			}
-			priced := p.computeFast(r, comp)
-			okBlocks[b] = append(okBlocks[b], priced)
-			switch {
-			case !priced:
-			case r.NewPrice >= r.EntryPrice:
-				okN++
-			default:
-				nokN++
-			}
-			keys = append(keys, sortKey{name: r.Name, id: r.ID, at: int32(n)})
-			n++
-		}
-		if err := dbRows.Err(); err != nil {
-			return err
-		}
+		keys := scan.keys
 		if goSort {
-			slices.SortFunc(keys[(max(n-1, 0)/blockRows)*blockRows:], compareKeys)
 			keys = mergeRuns(keys, blockRows)
 		}
+		n := len(keys)
+		at := func(k sortKey) (*Row, bool) {
+			return &scan.blocks[k.at/blockRows][k.at%blockRows], scan.priced[k.at/blockRows][k.at%blockRows]
+		}
 		if split != nil {
-			split.fillSized(okN, nokN, n, func(k int) (*Row, bool) {
-				i := keys[k].at
-				return &blocks[i/blockRows][i%blockRows], okBlocks[i/blockRows][i%blockRows]
-			})
+			split.fillSized(scan.okN, scan.nokN, n, func(i int) (*Row, bool) { return at(keys[i]) })
 			return nil
 		}
 		rows, priced = make([]Row, n), make([]bool, n)
-		for k, key := range keys {
-			i := key.at
-			rows[k], priced[k] = blocks[i/blockRows][i%blockRows], okBlocks[i/blockRows][i%blockRows]
+		for i, k := range keys {
+			r, ok := at(k)
+			rows[i], priced[i] = *r, ok
 		}
 		return nil
 	})
@@ -303,6 +249,80 @@ func mergeRuns(keys []sortKey, run int) []sortKey {
 		keys, buf = buf, keys
 	}
 	return keys
+}
+
+// productScan is recalcPG's read of products: the file's rows in blocks, whether each is
+// priced, their sort keys (each block's sorted when sorted is set) and the ok/nok counts.
+type productScan struct {
+	blocks    [][]Row
+	priced    [][]bool
+	keys      []sortKey
+	okN, nokN int
+}
+
+// scanProducts computes the file's products among rows.
+func (p parsedSettings) scanProducts(dbRows pgx.Rows, chains *chainIndex, cats map[uint64]categoryName, sups supplierNames, sorted bool, size int) (*productScan, error) {
+	if err := checkBinary(dbRows.FieldDescriptions(), 1, 2); err != nil {
+		return nil, err
+	}
+	sc := &productScan{keys: make([]sortKey, 0, size)}
+	var comp []competitorFlag
+	n := 0
+	for dbRows.Next() {
+		// Only the file's products (a read of every product in scope brings others).
+		v := dbRows.RawValues()
+		h := chains.first(int8Of(v[0]))
+		if h < 0 {
+			continue
+		}
+		if n%blockRows == 0 {
+			if sorted && n > 0 {
+				// The block's keys sorted while PostgreSQL sends the next rows (the read
+				// waits on it anyway); the runs are merged at the end.
+				slices.SortFunc(sc.keys[n-blockRows:], compareKeys)
+			}
+			sc.blocks = append(sc.blocks, make([]Row, 0, blockRows))
+			sc.priced = append(sc.priced, make([]bool, 0, blockRows))
+		}
+		b := len(sc.blocks) - 1
+		sc.blocks[b] = append(sc.blocks[b], Row{})
+		r := &sc.blocks[b][len(sc.blocks[b])-1]
+		r.ID, r.Name, r.SKU = uint64(int8Of(v[0])), string(v[1]), string(v[2])
+		r.entryNet, r.WebPrice = money.Para(int8Of(v[3])), money.Para(int8Of(v[4]))
+		r.Category = []string{}
+		if v[5] != nil {
+			r.CategoryID = uint64(int8Of(v[5]))
+			if c, ok := cats[r.CategoryID]; ok {
+				r.Category, r.vat = c.name, c.vat
+			}
+		}
+		if v[6] != nil {
+			sup := sups.of(uint64(int8Of(v[6])))
+			r.SupplierID, r.Supplier = sup.id, sup.name
+		}
+		comp = comp[:0]
+		for i := h; i >= 0; i = chains.links[i].next {
+			comp = append(comp, competitorFlag{price: chains.links[i].price, flags: chains.links[i].flags})
+		}
+		priced := p.computeFast(r, comp)
+		sc.priced[b] = append(sc.priced[b], priced)
+		switch {
+		case !priced:
+		case r.NewPrice >= r.EntryPrice:
+			sc.okN++
+		default:
+			sc.nokN++
+		}
+		sc.keys = append(sc.keys, sortKey{name: r.Name, id: r.ID, at: int32(n)})
+		n++
+	}
+	if err := dbRows.Err(); err != nil {
+		return nil, err
+	}
+	if sorted {
+		slices.SortFunc(sc.keys[(max(n-1, 0)/blockRows)*blockRows:], compareKeys)
+	}
+	return sc, nil
 }
 
 // offerLink is one offer in recalcPG's per-product chains (next: the product's previous
@@ -431,12 +451,10 @@ type supplierName struct {
 }
 
 func (m supplierNames) of(id uint64) supplierName {
-	sup, ok := m[id]
-	if !ok {
-		sup = supplierName{id: &id}
-		m[id] = sup
+	if sup, ok := m[id]; ok {
+		return sup
 	}
-	return sup
+	return supplierName{id: &id}
 }
 
 // namesPG reads every category's name and VAT and every supplier's name.
