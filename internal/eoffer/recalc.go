@@ -272,11 +272,6 @@ func (res *Result) fill(n int, row func(i int) (*Row, bool)) {
 			}
 		}
 	}
-	res.fillSized(okN, nokN, n, row)
-}
-
-// fillSized is fill with the lists' sizes known.
-func (res *Result) fillSized(okN, nokN, n int, row func(i int) (*Row, bool)) {
 	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
 	for i := 0; i < n; i++ {
 		switch r, ok := row(i); {

@@ -119,21 +119,7 @@ func TestRecalcFastMatchesReference(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var ok, nok []eoffer.Row
-				skipped := 0
-				for i, r := range goRows {
-					switch {
-					case !goOK[i]:
-						skipped++
-					case r.NewPrice >= r.EntryPrice:
-						ok = append(ok, r)
-					default:
-						nok = append(nok, r)
-					}
-				}
-				if d := cmp.Diff([][]rowBrief{briefs(ok), briefs(nok)}, [][]rowBrief{briefs(res.OK), briefs(res.NOK)}); d != "" || skipped != res.Skipped {
-					t.Fatalf("%+v %+v: Recalc's lists differ (skipped %d, want %d; -go +recalc):\n%s", st, scope, res.Skipped, skipped, d)
-				}
+				checkLists(t, goRows, goOK, res)
 			}
 		}
 	})
@@ -181,5 +167,31 @@ func TestRecalcFastManyProducts(t *testing.T) {
 				t.Fatalf("row %d: product %d, want %d", i, fast[i].ID, ref[i].ID)
 			}
 		}
+		res, err := a.Eoffer.Recalc(ctx, st, eoffer.Scope{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLists(t, ref, refOK, res)
 	})
+}
+
+// checkLists: Recalc's lists are the reference's priced rows split at the entry price with
+// VAT, in order, and the rest counted as skipped.
+func checkLists(t *testing.T, ref []eoffer.Row, refOK []bool, res *eoffer.Result) {
+	t.Helper()
+	var ok, nok []eoffer.Row
+	skipped := 0
+	for i, r := range ref {
+		switch {
+		case !refOK[i]:
+			skipped++
+		case r.NewPrice >= r.EntryPrice:
+			ok = append(ok, r)
+		default:
+			nok = append(nok, r)
+		}
+	}
+	if d := cmp.Diff([][]rowBrief{briefs(ok), briefs(nok)}, [][]rowBrief{briefs(res.OK), briefs(res.NOK)}); d != "" || skipped != res.Skipped {
+		t.Fatalf("Recalc's lists differ (skipped %d, want %d; -reference +recalc):\n%s", res.Skipped, skipped, d)
+	}
 }

@@ -167,7 +167,7 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 			return &scan.blocks[k.at/blockRows][k.at%blockRows], scan.priced[k.at/blockRows][k.at%blockRows]
 		}
 		if split != nil {
-			split.fillSized(scan.okN, scan.nokN, n, func(i int) (*Row, bool) { return at(keys[i]) })
+			split.fillKeyed(keys, scan.okN, scan.nokN, func(k sortKey) *Row { r, _ := at(k); return r })
 			return nil
 		}
 		rows, priced = make([]Row, n), make([]bool, n)
@@ -216,6 +216,61 @@ type sortKey struct {
 	name string
 	id   uint64
 	at   int32
+	list uint8 // listOf
+}
+
+// The list a row goes to (Result).
+const (
+	listSkipped uint8 = iota
+	listOK
+	listNOK
+)
+
+func listOf(priced bool, r *Row) uint8 {
+	switch {
+	case !priced:
+		return listSkipped
+	case r.NewPrice >= r.EntryPrice:
+		return listOK
+	default:
+		return listNOK
+	}
+}
+
+// fillKeyed puts the rows of keys (in order; row gives each key's row) into the lists, sized
+// okN and nokN, in two halves at once: PostgreSQL has finished by now, so both cores are Go's,
+// and copying 50,000 rows was the recalculation's largest step after the read.
+func (res *Result) fillKeyed(keys []sortKey, okN, nokN int, row func(sortKey) *Row) {
+	res.OK, res.NOK = make([]Row, okN), make([]Row, nokN)
+	half := len(keys) / 2
+	ok1, nok1 := 0, 0
+	for _, k := range keys[:half] {
+		switch k.list {
+		case listOK:
+			ok1++
+		case listNOK:
+			nok1++
+		}
+	}
+	fill := func(keys []sortKey, ok, nok []Row) {
+		for _, k := range keys {
+			switch k.list {
+			case listOK:
+				ok[0], ok = *row(k), ok[1:]
+			case listNOK:
+				nok[0], nok = *row(k), nok[1:]
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		fill(keys[half:], res.OK[ok1:], res.NOK[nok1:])
+	}()
+	fill(keys[:half], res.OK[:ok1], res.NOK[:nok1])
+	wg.Wait()
+	res.Skipped = len(keys) - okN - nokN
 }
 
 // compareKeys orders by name in byte order, then id.
@@ -306,14 +361,13 @@ func (p parsedSettings) scanProducts(dbRows pgx.Rows, chains *chainIndex, cats m
 		}
 		priced := p.computeFast(r, comp)
 		sc.priced[b] = append(sc.priced[b], priced)
-		switch {
-		case !priced:
-		case r.NewPrice >= r.EntryPrice:
+		switch listOf(priced, r) {
+		case listOK:
 			sc.okN++
-		default:
+		case listNOK:
 			sc.nokN++
 		}
-		sc.keys = append(sc.keys, sortKey{name: r.Name, id: r.ID, at: int32(n)})
+		sc.keys = append(sc.keys, sortKey{name: r.Name, id: r.ID, at: int32(n), list: listOf(priced, r)})
 		n++
 	}
 	if err := dbRows.Err(); err != nil {
