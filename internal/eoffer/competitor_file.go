@@ -409,19 +409,15 @@ func (p *plainCSV) next() ([]string, error) {
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, apperr.Wrap(err, "e-offer file: read csv")
 		}
-		if len(line) == 0 {
-			return nil, nil // the end
+		last := errors.Is(err, io.EOF) // a last line without a newline (or none at all)
+		if !last {
+			line = line[:len(line)-1]
 		}
-		if errors.Is(err, io.EOF) {
-			line = bytes.TrimSuffix(line, []byte("\r"))
-		} else {
-			line = bytes.TrimSuffix(line[:len(line)-1], []byte("\r"))
-			if len(line) == 0 {
-				continue // an empty line
+		if line = bytes.TrimSuffix(line, []byte("\r")); len(line) == 0 {
+			if last {
+				return nil, nil // the end
 			}
-		}
-		if len(line) == 0 {
-			return nil, nil // a last line of a lone CR
+			continue // an empty line
 		}
 		str := string(line) // one string per record, the fields slices of it
 		p.rec = p.rec[:0]

@@ -55,7 +55,7 @@ func StoredOffers(ctx context.Context, s *Service, importID uint64) ([]StoredOff
 	}
 	var out []StoredOffer
 	for _, row := range sets {
-		set, err := decodeShops(row.Shops, row.Offers)
+		set, err := decodeOfferSet(row.Shops, row.Offers)
 		if err != nil {
 			return nil, err
 		}

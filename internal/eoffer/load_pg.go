@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -70,18 +69,12 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 			seen := map[string]struct{}{}
 			var pending []string
 			var cur []Offer
-			lastSaved := time.Now()
+			saveRows := s.rowsSaver(ctx, imp)
 			_, err := ReadFile(rctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
 				c.rows++
 				if c.rows%20000 == 0 {
-					// shopctl's bar; the import's row for the admin's polling (another
-					// connection) at most once a second: a round trip per 20,000 rows was a
-					// tenth of a 100,000-row file's parse.
 					progress(c.rows)
-					if time.Since(lastSaved) >= progressEvery {
-						s.db.WithContext(ctx).Model(imp).Update("rows", c.rows)
-						lastSaved = time.Now()
-					}
+					saveRows(c.rows)
 				}
 				if !readAll && o.Reject == "" {
 					if _, ok := seen[o.SKU]; !ok {
@@ -191,13 +184,13 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 				if o.SKU != prevSKU || prevID == 0 {
 					prevSKU, prevID = o.SKU, ids[o.SKU]
 				}
-				switch id := prevID; {
+				switch {
 				case o.Reject != "":
 					reject(*o, o.Reject)
-				case id == 0:
+				case prevID == 0:
 					reject(*o, RejectUnknownSKU)
 				default:
-					w.add(id, o)
+					w.add(prevID, o)
 				}
 			}
 		}
@@ -219,13 +212,11 @@ func (s *Service) loadPG(ctx context.Context, imp *Import, tmp *os.File, n int64
 	})
 }
 
-// progressEvery is how often at most loadPG saves the rows read so far; offerBlock is how
-// many parsed rows it keeps per block; skuBatch how many new SKUs it resolves at a time;
-// bytesPerRow is the shortest a competitor CSV's row usually is ("EP-1;Emmi;1000,00\n"), for
-// an upper estimate of a file's rows from its size.
+// offerBlock is how many parsed rows loadPG keeps per block; skuBatch how many new SKUs it
+// resolves at a time; bytesPerRow is the shortest a competitor CSV's row usually is
+// ("EP-1;Emmi;1000,00\n"), for an upper estimate of a file's rows from its size.
 const (
-	progressEvery = time.Second
-	offerBlock    = 8192
-	skuBatch      = 8192
-	bytesPerRow   = 16
+	offerBlock  = 8192
+	skuBatch    = 8192
+	bytesPerRow = 16
 )

@@ -54,7 +54,7 @@ type offerSetWriter struct {
 func newOfferSetWriter(offers int) *offerSetWriter {
 	buf := make([]byte, 1, 1+6*max(offers, 0))
 	buf[0] = offerSetVersion
-	return &offerSetWriter{shopIdx: map[string]uint64{}, buf: buf}
+	return &offerSetWriter{shops: []string{}, shopIdx: map[string]uint64{}, buf: buf}
 }
 
 // add appends one offer of product productID.
@@ -83,38 +83,10 @@ func (w *offerSetWriter) add(productID uint64, o *Offer) {
 // row is the set as stored under importID.
 func (w *offerSetWriter) row(importID uint64) (offerSetRow, error) {
 	shops, err := json.Marshal(w.shops)
-	if w.shops == nil {
-		shops = []byte("[]")
-	}
 	return offerSetRow{ImportID: importID, Shops: string(shops), Offers: w.buf, Products: w.products}, err
 }
 
 var errOfferSet = errors.New("e-offer: stored offers unreadable")
-
-// eachOffer calls fn for each offer of an encoded set, in the file's order (position 0: none).
-func eachOffer(data []byte, fn func(productID int64, shop int, price money.Para, position int)) error {
-	if len(data) == 0 || data[0] != offerSetVersion {
-		return fmt.Errorf("%w: version %v", errOfferSet, data[:min(len(data), 1)])
-	}
-	var pid int64
-	for i := 1; i < len(data); {
-		d, n := binary.Varint(data[i:])
-		if n <= 0 {
-			return errOfferSet
-		}
-		i += n
-		var v [3]uint64 // shop, price, position
-		for k := range v {
-			if v[k], n = binary.Uvarint(data[i:]); n <= 0 {
-				return errOfferSet
-			}
-			i += n
-		}
-		pid += d
-		fn(pid, int(v[0]), money.Para(v[1]), int(v[2]))
-	}
-	return nil
-}
 
 // offerSet is a stored file's offers, read back.
 type offerSet struct {
@@ -132,11 +104,11 @@ func (s *Service) readOfferSet(ctx context.Context, importID uint64) (*offerSet,
 	if len(rows) == 0 {
 		return nil, nil
 	}
-	return decodeShops(rows[0].Shops, rows[0].Offers)
+	return decodeOfferSet(rows[0].Shops, rows[0].Offers)
 }
 
-// decodeShops is a stored set with its shops' names read, the shop indexes checked.
-func decodeShops(shopsJSON string, data []byte) (*offerSet, error) {
+// decodeOfferSet is a stored set with its shops' names read (each checks the offers).
+func decodeOfferSet(shopsJSON string, data []byte) (*offerSet, error) {
 	set := &offerSet{data: data}
 	if err := json.Unmarshal([]byte(shopsJSON), &set.shops); err != nil {
 		return nil, apperr.Wrap(err, "e-offer: read offers' shops")
@@ -144,21 +116,32 @@ func decodeShops(shopsJSON string, data []byte) (*offerSet, error) {
 	return set, nil
 }
 
-// each is eachOffer over the set, a shop index outside its names an error.
+// each calls fn for each offer, in the file's order (position 0: none); cut bytes, another
+// version or a shop index outside the names are an error.
 func (set *offerSet) each(fn func(productID int64, shop int, price money.Para, position int)) error {
-	bad := false
-	err := eachOffer(set.data, func(pid int64, shop int, price money.Para, pos int) {
-		if shop < 0 || shop >= len(set.shops) {
-			bad = true
-			return
-		}
-		fn(pid, shop, price, pos)
-	})
-	if err == nil && bad {
-		err = fmt.Errorf("%w: shop index", errOfferSet)
+	data := set.data
+	if len(data) == 0 || data[0] != offerSetVersion {
+		return apperr.Wrap(fmt.Errorf("%w: version %v", errOfferSet, data[:min(len(data), 1)]), "e-offer: read offers")
 	}
-	if err != nil {
-		return apperr.Wrap(err, "e-offer: read offers")
+	var pid int64
+	for i := 1; i < len(data); {
+		d, n := binary.Varint(data[i:])
+		if n <= 0 {
+			return apperr.Wrap(errOfferSet, "e-offer: read offers")
+		}
+		i += n
+		var v [3]uint64 // shop, price, position
+		for k := range v {
+			if v[k], n = binary.Uvarint(data[i:]); n <= 0 {
+				return apperr.Wrap(errOfferSet, "e-offer: read offers")
+			}
+			i += n
+		}
+		if v[0] >= uint64(len(set.shops)) {
+			return apperr.Wrap(fmt.Errorf("%w: shop index %d", errOfferSet, v[0]), "e-offer: read offers")
+		}
+		pid += d
+		fn(pid, int(v[0]), money.Para(v[1]), int(v[2]))
 	}
 	return nil
 }

@@ -25,7 +25,7 @@ func TestOfferSetEncoding(t *testing.T) {
 	if d := cmp.Diff(want, row); d != "" {
 		t.Fatalf("encoded (-want +got):\n%s", d)
 	}
-	set, err := decodeShops(row.Shops, row.Offers)
+	set, err := decodeOfferSet(row.Shops, row.Offers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -145,6 +145,26 @@ type Result struct {
 	Skipped  int    `json:"skipped"`
 }
 
+// The list a row goes to (Result).
+const (
+	listSkipped uint8 = iota
+	listOK
+	listNOK
+)
+
+// listOf is the list a computed row goes to: at or above the entry price with VAT ok, below
+// it nok, unpriced (no competitor left) skipped.
+func listOf(r *Row, priced bool) uint8 {
+	switch {
+	case !priced:
+		return listSkipped
+	case r.NewPrice >= r.EntryPrice:
+		return listOK
+	default:
+		return listNOK
+	}
+}
+
 // entryWithVAT is the entry price × (1 + VAT), to the para, half away from zero.
 func entryWithVAT(entry money.Para, vat money.Bps) money.Para {
 	n := new(big.Int).Mul(big.NewInt(int64(entry)), big.NewInt(10000+int64(vat)))
@@ -264,23 +284,23 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 func (res *Result) fill(n int, row func(i int) (*Row, bool)) {
 	var okN, nokN int
 	for i := 0; i < n; i++ {
-		if r, ok := row(i); ok {
-			if r.NewPrice >= r.EntryPrice {
-				okN++
-			} else {
-				nokN++
-			}
+		switch listOf(row(i)) {
+		case listOK:
+			okN++
+		case listNOK:
+			nokN++
 		}
 	}
 	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
 	for i := 0; i < n; i++ {
-		switch r, ok := row(i); {
-		case !ok:
-			res.Skipped++
-		case r.NewPrice >= r.EntryPrice:
+		r, priced := row(i)
+		switch listOf(r, priced) {
+		case listOK:
 			res.OK = append(res.OK, *r)
-		default:
+		case listNOK:
 			res.NOK = append(res.NOK, *r)
+		default:
+			res.Skipped++
 		}
 	}
 }
@@ -384,7 +404,7 @@ func (s *Service) Competitors(ctx context.Context) ([]string, error) {
 	if len(shops) == 0 {
 		return out, nil
 	}
-	set, err := decodeShops(shops[0], nil)
+	set, err := decodeOfferSet(shops[0], nil)
 	if err != nil {
 		return nil, err
 	}

@@ -131,7 +131,7 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 		}
 		// The offers into per-product chains, each offer with its shop told apart (shopFlags)
 		// once per shop.
-		set, err := decodeShops(shopsJSON, data)
+		set, err := decodeOfferSet(shopsJSON, data)
 		if err != nil {
 			return err
 		}
@@ -163,17 +163,14 @@ func (s *Service) recalcPG(ctx context.Context, importID uint64, p parsedSetting
 			keys = mergeRuns(keys, blockRows)
 		}
 		n := len(keys)
-		at := func(k sortKey) (*Row, bool) {
-			return &scan.blocks[k.at/blockRows][k.at%blockRows], scan.priced[k.at/blockRows][k.at%blockRows]
-		}
+		at := func(k sortKey) *Row { return &scan.blocks[k.at/blockRows][k.at%blockRows] }
 		if split != nil {
-			split.fillKeyed(keys, scan.okN, scan.nokN, func(k sortKey) *Row { r, _ := at(k); return r })
+			split.fillKeyed(keys, scan.okN, scan.nokN, at)
 			return nil
 		}
 		rows, priced = make([]Row, n), make([]bool, n)
 		for i, k := range keys {
-			r, ok := at(k)
-			rows[i], priced[i] = *r, ok
+			rows[i], priced[i] = *at(k), k.list != listSkipped
 		}
 		return nil
 	})
@@ -217,24 +214,6 @@ type sortKey struct {
 	id   uint64
 	at   int32
 	list uint8 // listOf
-}
-
-// The list a row goes to (Result).
-const (
-	listSkipped uint8 = iota
-	listOK
-	listNOK
-)
-
-func listOf(priced bool, r *Row) uint8 {
-	switch {
-	case !priced:
-		return listSkipped
-	case r.NewPrice >= r.EntryPrice:
-		return listOK
-	default:
-		return listNOK
-	}
 }
 
 // fillKeyed puts the rows of keys (in order; row gives each key's row) into the lists, sized
@@ -306,11 +285,10 @@ func mergeRuns(keys []sortKey, run int) []sortKey {
 	return keys
 }
 
-// productScan is recalcPG's read of products: the file's rows in blocks, whether each is
-// priced, their sort keys (each block's sorted when sorted is set) and the ok/nok counts.
+// productScan is recalcPG's read of products: the file's rows in blocks, their sort keys
+// (each with its list; each block's sorted when sorted is set) and the ok/nok counts.
 type productScan struct {
 	blocks    [][]Row
-	priced    [][]bool
 	keys      []sortKey
 	okN, nokN int
 }
@@ -337,7 +315,6 @@ func (p parsedSettings) scanProducts(dbRows pgx.Rows, chains *chainIndex, cats m
 				slices.SortFunc(sc.keys[n-blockRows:], compareKeys)
 			}
 			sc.blocks = append(sc.blocks, make([]Row, 0, blockRows))
-			sc.priced = append(sc.priced, make([]bool, 0, blockRows))
 		}
 		b := len(sc.blocks) - 1
 		sc.blocks[b] = append(sc.blocks[b], Row{})
@@ -359,15 +336,14 @@ func (p parsedSettings) scanProducts(dbRows pgx.Rows, chains *chainIndex, cats m
 		for i := h; i >= 0; i = chains.links[i].next {
 			comp = append(comp, competitorFlag{price: chains.links[i].price, flags: chains.links[i].flags})
 		}
-		priced := p.computeFast(r, comp)
-		sc.priced[b] = append(sc.priced[b], priced)
-		switch listOf(priced, r) {
+		list := listOf(r, p.computeFast(r, comp))
+		switch list {
 		case listOK:
 			sc.okN++
 		case listNOK:
 			sc.nokN++
 		}
-		sc.keys = append(sc.keys, sortKey{name: r.Name, id: r.ID, at: int32(n), list: listOf(priced, r)})
+		sc.keys = append(sc.keys, sortKey{name: r.Name, id: r.ID, at: int32(n), list: list})
 		n++
 	}
 	if err := dbRows.Err(); err != nil {
