@@ -481,7 +481,7 @@ func TestLoginRateLimits(t *testing.T) {
 			}
 		})
 
-		t.Run("ceilingLocksEverybody429", func(t *testing.T) {
+		t.Run("ceilingSlowsGuessersNotTheOwner", func(t *testing.T) {
 			// Guessing spread over addresses, each under its own limit, reaches the ceiling.
 			for _, ip := range []string{"203.0.113.30", "203.0.113.31", "203.0.113.32"} {
 				for range 2 {
@@ -490,11 +490,36 @@ func TestLoginRateLimits(t *testing.T) {
 					}
 				}
 			}
-			if r := login("203.0.113.33", "staff@demo.local", demo.Password, ""); r.Status != 429 {
-				t.Errorf("past the ceiling, from a new address: %d, want 429", r.Status)
+			// An address that failed is refused even with the right password...
+			if r := login("203.0.113.30", "staff@demo.local", demo.Password, ""); r.Status != 429 {
+				t.Errorf("past the ceiling, from a failing address: %d, want 429", r.Status)
+			}
+			// ... a new address gets one guess, answered 429 when wrong, and no second one...
+			if r := login("203.0.113.34", "staff@demo.local", "pogresna", ""); r.Status != 429 {
+				t.Errorf("past the ceiling, a wrong password from a new address: %d, want 429", r.Status)
+			}
+			if r := login("203.0.113.34", "staff@demo.local", demo.Password, ""); r.Status != 429 {
+				t.Errorf("past the ceiling, the second try of that address: %d, want 429", r.Status)
+			}
+			// ... and the owner's correct password from a clean address gets in.
+			if r := login("203.0.113.33", "staff@demo.local", demo.Password, ""); r.Status != 200 {
+				t.Errorf("past the ceiling, the owner from a new address: %d %s, want 200", r.Status, r.Raw)
 			}
 			if r := login("203.0.113.33", "admin@demo.local", demo.Password, ""); r.Status != 200 {
 				t.Errorf("another account: %d", r.Status)
+			}
+		})
+
+		t.Run("manyAddressesCannotLockTheOwnerOut200", func(t *testing.T) {
+			// Twelve addresses each failing up to their own lock push the account far past the ceiling.
+			for i := range 12 {
+				ip := "198.18.0." + strconv.Itoa(10+i)
+				for range 3 {
+					login(ip, "admin@demo.local", "pogresna", "")
+				}
+			}
+			if r := login("198.18.1.1", "admin@demo.local", demo.Password, ""); r.Status != 200 {
+				t.Errorf("the owner from a new address after strangers failed: %d %s, want 200", r.Status, r.Raw)
 			}
 		})
 

@@ -137,13 +137,16 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 			return nil, err
 		}
 	}
-	// Failures lock the account for the address they came from; only the ceiling, over every
-	// address, locks it for everybody, so a stranger cannot lock a known e-mail out.
+	// Failures lock the account for the address they came from. The ceiling over every address
+	// slows guessing spread over many: past it an address that has failed is refused outright and
+	// any other gets one try, so the owner's correct password from a clean address still gets in
+	// while a guesser needs a fresh address for every guess.
 	fails := []struct {
 		key   string
 		limit int
 	}{{loginFailKey(in.Email, in.IP), s.opts.LoginFailsPerEmailIP}, {loginFailKey(in.Email, ""), s.opts.LoginFailsPerEmail}}
-	for _, f := range fails {
+	var ceiling *apperr.Error
+	for i, f := range fails {
 		if f.limit <= 0 {
 			continue
 		}
@@ -151,9 +154,21 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 		if err != nil {
 			return nil, apperr.Wrap(err, "login rate limit")
 		}
-		if locked {
-			return nil, apperr.New(apperr.TooManyRequests, "error.login_account", "seconds", seconds(wait))
+		if !locked {
+			continue
 		}
+		lockErr := apperr.New(apperr.TooManyRequests, "error.login_account", "seconds", seconds(wait))
+		if i == 0 {
+			return nil, lockErr
+		}
+		clean, err := s.addressClean(ctx, fails[0].key, fails[0].limit)
+		if err != nil {
+			return nil, err
+		}
+		if !clean {
+			return nil, lockErr
+		}
+		ceiling = lockErr
 	}
 	var u User
 	err := s.db.WithContext(ctx).Where("email = ?", in.Email).First(&u).Error
@@ -173,6 +188,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 				return nil, apperr.Wrap(err, "login rate limit")
 			}
 		}
+		if ceiling != nil {
+			return nil, ceiling
+		}
 		return nil, apperr.InvalidFields(apperr.Field("email", "auth.failed"))
 	}
 	if u.DeactivatedAt != nil {
@@ -184,6 +202,19 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Tokens, error) {
 		s.resetLimit(ctx, fails[0].key)
 	}
 	return s.openSession(ctx, u.ID, in.IP, in.UserAgent)
+}
+
+// addressClean tells whether the address behind key has no failed login on the account; without
+// a per-address count (limit 0) no address can be told apart, so none is clean.
+func (s *Service) addressClean(ctx context.Context, key string, limit int) (bool, error) {
+	if limit <= 0 {
+		return false, nil
+	}
+	failed, _, err := s.limiter.Exceeded(ctx, key, 1)
+	if err != nil {
+		return false, apperr.Wrap(err, "login rate limit")
+	}
+	return !failed, nil
 }
 
 // loginFailKey counts an account's failed logins from one address (ip), or from all (ip "").
