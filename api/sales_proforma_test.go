@@ -448,3 +448,93 @@ func deleteTask(a *app.App, id string) error {
 	defer insp.Close()
 	return insp.DeleteTask(queue.QueueCritical, id)
 }
+
+// nbsFields splits an IPS QR payload into its tags and checks each against the NBS limits of a
+// "PR" payment order the shop issues; it answers the fields and what broke.
+func nbsFields(payload string) (map[string]string, []string) {
+	fields := map[string]string{}
+	var tags, broken []string
+	for _, part := range strings.Split(payload, "|") {
+		k, v, _ := strings.Cut(part, ":")
+		fields[k] = v
+		tags = append(tags, k)
+	}
+	if got := strings.Join(tags, ","); got != "K,V,C,R,N,I,SF,S,RO" {
+		broken = append(broken, "tags "+got)
+	}
+	runes := func(k string) int { return len([]rune(fields[k])) }
+	checks := map[string]bool{
+		"K":  fields["K"] == "PR",
+		"V":  fields["V"] == "01",
+		"C":  fields["C"] == "1",
+		"R":  len(fields["R"]) == 18 && mod97(fields["R"]) == 1,
+		"N":  runes("N") >= 1 && runes("N") <= 70,
+		"I":  regexp.MustCompile(`^RSD[0-9]{1,15},[0-9]{2}$`).MatchString(fields["I"]) && fields["I"] != "RSD0,00" && len(fields["I"]) <= 18,
+		"SF": regexp.MustCompile(`^[12][0-9]{2}$`).MatchString(fields["SF"]),
+		"S":  runes("S") >= 1 && runes("S") <= 35,
+		"RO": len(fields["RO"]) <= 35 && strings.HasPrefix(fields["RO"], "97") && mod97(fields["RO"][4:]+fields["RO"][2:4]) == 1,
+	}
+	for k, ok := range checks {
+		if !ok {
+			broken = append(broken, fmt.Sprintf("%s=%q", k, fields[k]))
+		}
+	}
+	return fields, broken
+}
+
+// TestIPSEveryDocument: the QR code of every document the shop issues (a bank-transfer order's,
+// its checkout proforma invoice's, a proforma invoice staff make) decodes to a payload whose
+// every field is within the NBS limits, and whose purpose names the whole document number
+// ("Porudžbina 2026-000013", "Profaktura PR-2026-P000003"): nothing is cut.
+func TestIPSEveryDocument(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := newSalesFixture(t, a)
+		ts := fx.ts
+		laptop := fx.product(t, "Laptop", 1000, 50)
+		o, checkoutInv := fx.checkoutInvoice(t, map[uint64]int{laptop: 1}, nil)
+		number := o["number"].(string)
+		r := ts.do(req{method: "POST", path: "/api/v1/admin/proforma-invoices", token: ts.admin, body: map[string]any{"name": "Firma Kupac",
+			"email": "nabavka@firma.rs", "phone": "011 222 333", "address": "Bulevar 1", "city": "Novi Sad", "post_code": "21000",
+			"items": []map[string]any{{"product_id": laptop, "quantity": 2}}}})
+		if r.Status != 201 {
+			t.Fatalf("staff invoice: %d %s", r.Status, r.Raw)
+		}
+		staffInv, staffNumber := uint64(data(r)["id"].(float64)), data(r)["number"].(string)
+
+		img := ts.do(req{method: "GET", path: o["qr_url"].(string)})
+		if img.Status != 200 {
+			t.Fatalf("order QR: %d", img.Status)
+		}
+		docs := map[string]struct {
+			png          []byte
+			purpose, ref string
+		}{"order": {img.Raw, "Porudžbina " + number, number}}
+		for kind, c := range map[string]struct {
+			id     uint64
+			number string
+		}{"checkout proforma": {checkoutInv, "PR-" + number}, "staff proforma": {staffInv, staffNumber}} {
+			doc, err := a.Sales.ProformaDocument(context.Background(), c.id)
+			if err != nil || doc.Payment == nil {
+				t.Fatalf("%s: %v %+v", kind, err, doc.Payment)
+			}
+			docs[kind] = struct {
+				png          []byte
+				purpose, ref string
+			}{doc.Payment.QRPNG, "Profaktura " + c.number, c.number}
+			if doc.Payment.Purpose != "Profaktura "+c.number {
+				t.Errorf("%s: printed purpose %q", kind, doc.Payment.Purpose)
+			}
+		}
+		for kind, d := range docs {
+			fields, broken := nbsFields(decodeQR(t, d.png))
+			if len(broken) > 0 {
+				t.Errorf("%s: fields beyond the NBS limits: %v", kind, broken)
+			}
+			digits := regexp.MustCompile(`[^0-9]`).ReplaceAllString(d.ref, "")
+			if fields["S"] != d.purpose || fields["RO"][4:] != digits {
+				t.Errorf("%s: S %q RO %q, want %q and the digits %s", kind, fields["S"], fields["RO"], d.purpose, digits)
+			}
+		}
+	})
+}

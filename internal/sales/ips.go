@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	qrcode "github.com/skip2/go-qrcode"
 
@@ -29,11 +30,32 @@ type IPSPayload struct {
 	Reference   string // RO: model and reference (97 + check digits + digits)
 }
 
+// The NBS limits of the fields the shop fills in (IPS QR standard, "PR" payment orders).
+const (
+	MaxPayee     = 70 // N: name and place
+	MaxPurpose   = 35 // S
+)
+
+// PurposeProforma is the word before a proforma invoice's number in its payment purpose; an
+// order's is the config's sales.purpose ("Porudžbina").
+const PurposeProforma = "Profaktura"
+
+// purposeOf is a document's payment purpose: its word and number ("Porudžbina 2026-000013",
+// "Profaktura PR-2026-P000003"). When both do not fit in S the number alone does: a purpose
+// cut short loses the number's last digits, which are what the shop matches payments by.
+func purposeOf(word, number string) string {
+	s := strings.TrimSpace(word + " " + number)
+	if utf8.RuneCountInString(s) > MaxPurpose {
+		return number
+	}
+	return s
+}
+
 // String renders the payload: fields in the standard's order, separated by '|', no trailing
 // separator; the amount with a decimal comma and no grouping (RSD1234,50).
 func (p IPSPayload) String() string {
-	parts := []string{"K:PR", "V:01", "C:1", "R:" + p.Account, "N:" + clean(p.Payee, 70), "I:RSD" + amountComma(p.Amount),
-		"SF:" + p.PaymentCode, "S:" + clean(p.Purpose, 35)}
+	parts := []string{"K:PR", "V:01", "C:1", "R:" + p.Account, "N:" + clean(p.Payee, MaxPayee), "I:RSD" + amountComma(p.Amount),
+		"SF:" + p.PaymentCode, "S:" + clean(p.Purpose, MaxPurpose)}
 	if p.Reference != "" {
 		parts = append(parts, "RO:"+p.Reference)
 	}
@@ -108,7 +130,7 @@ func orderDigits(number string) string {
 // IPSFor is the payment order of an order paid by bank transfer.
 func (s *Service) IPSFor(o *Order) IPSPayload {
 	return IPSPayload{Account: s.opts.Account, Payee: s.opts.Payee, Amount: o.Total, PaymentCode: s.opts.PaymentCode,
-		Purpose: strings.TrimSpace(s.opts.Purpose + " " + o.NumberOf()), Reference: Model97(orderDigits(o.NumberOf()))}
+		Purpose: purposeOf(s.opts.Purpose, o.NumberOf()), Reference: Model97(orderDigits(o.NumberOf()))}
 }
 
 // QRToken signs an order's id for the QR image link of the thank-you page and the mail, so a

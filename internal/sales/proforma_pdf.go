@@ -32,7 +32,7 @@ type proformaPrint struct {
 }
 
 // ProformaIPS is the payment order of an invoice: the shop's account (sales.account, else the
-// first bank of the list), its total, purpose "<sales.purpose> <number>" and the model-97
+// first bank of the list), its total, purpose "Profaktura <number>" and the model-97
 // reference of the number's digits (for a checkout invoice PR-<order number> that is the
 // order's own reference). Nil when the shop has no account.
 func (s *Service) proformaIPS(inv *ProformaInvoice, payee string, banks []Bank) *IPSPayload {
@@ -48,7 +48,7 @@ func (s *Service) proformaIPS(inv *ProformaInvoice, payee string, banks []Bank) 
 		num = *inv.Number
 	}
 	return &IPSPayload{Account: account, Payee: payee, Amount: inv.Total, PaymentCode: s.opts.PaymentCode,
-		Purpose: strings.TrimSpace(s.opts.Purpose + " " + num), Reference: Model97(orderDigits(num))}
+		Purpose: purposeOf(PurposeProforma, num), Reference: Model97(orderDigits(num))}
 }
 
 func (s *Service) proformaPrint(ctx context.Context, id uint64) (*proformaPrint, error) {

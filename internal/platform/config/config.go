@@ -329,7 +329,7 @@ var defaults = map[string]any{
 	"sales.account":                          "160000000001234595",
 	"sales.payee":                            "Prodavnica d.o.o., Beograd",
 	"sales.payment_code":                     "289",
-	"sales.purpose":                          "Uplata po porudžbini",
+	"sales.purpose":                          "Porudžbina",
 	"sales.issue_place":                      "Beograd",
 	"sales.proforma_valid_days":              8,
 }

@@ -59,7 +59,7 @@ func TestLoadDefaults(t *testing.T) {
 		Partners:    PartnersConfig{RequestsPerMinute: 60},
 		Pricing:     PricingConfig{CoalesceWindow: 2 * time.Second},
 		Competitors: CompetitorsConfig{OwnShops: []string{}, MaxRows: 1_000_000},
-		Sales: SalesConfig{Account: "160000000001234595", Payee: "Prodavnica d.o.o., Beograd", PaymentCode: "289", Purpose: "Uplata po porudžbini",
+		Sales: SalesConfig{Account: "160000000001234595", Payee: "Prodavnica d.o.o., Beograd", PaymentCode: "289", Purpose: "Porudžbina",
 			IssuePlace: "Beograd", ProformaValidDays: 8},
 		Activity: ActivityConfig{RetentionDays: 365},
 	}

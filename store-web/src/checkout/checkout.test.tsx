@@ -139,7 +139,7 @@ describe('CheckoutPage', () => {
               payee: 'Prodavnica d.o.o., Beograd',
               amount: 2469,
               payment_code: '289',
-              purpose: 'Uplata po porudžbini 2026-000041',
+              purpose: 'Porudžbina 2026-000041',
               model: '97',
               reference: '582026000041',
             },
