@@ -32,8 +32,8 @@ type IPSPayload struct {
 
 // The NBS limits of the fields the shop fills in (IPS QR standard, "PR" payment orders).
 const (
-	MaxPayee     = 70 // N: name and place
-	MaxPurpose   = 35 // S
+	MaxPayee   = 70 // N: name and place
+	MaxPurpose = 35 // S
 )
 
 // PurposeProforma is the word before a proforma invoice's number in its payment purpose; an
