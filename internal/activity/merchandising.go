@@ -1,7 +1,7 @@
 package activity
 
 // Entry types of the actions (catalog sticker types), the stickers on products, the category
-// margins and the price-list links and imports (closing the last gaps of issue 16 item 11).
+// margins and the price-list links and imports.
 const (
 	CatalogStickerTypeCreated = "catalog_sticker_type.created"
 	CatalogStickerTypeUpdated = "catalog_sticker_type.updated"

@@ -1,6 +1,6 @@
 package activity
 
-// Entry types and subjects of the staff's order handling (issue 15 item 6). Every change of an
+// Entry types and subjects of the staff's order handling. Every change of an
 // order is logged with the order as the subject, so the order's history is one filter away
 // (subject_type=order, subject_id=<id>).
 const (

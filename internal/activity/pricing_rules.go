@@ -1,6 +1,6 @@
 package activity
 
-// Entry types and subjects of the pricing rules staff manage (issue 12 item 10): web margins,
+// Entry types and subjects of the pricing rules staff manage: web margins,
 // recommended prices and authenticated discounts, each created, updated and deleted with its
 // old and new values.
 const (

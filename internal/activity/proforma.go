@@ -1,6 +1,6 @@
 package activity
 
-// Entry types and subjects of proforma invoices and what they print (issue 15 item 8): staff
+// Entry types and subjects of proforma invoices and what they print: staff
 // making, mailing and transferring invoices, and keeping the company data, banks and e-mails.
 const (
 	ProformaInvoiceCreated     = "proforma_invoice.created"

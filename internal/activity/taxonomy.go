@@ -1,6 +1,6 @@
 package activity
 
-// Entry types of the brands, categories and attributes (closing gaps of issue 16 item 11).
+// Entry types of the brands, categories and attributes.
 const (
 	CategoryCreated = "category.created"
 	CategoryUpdated = "category.updated"

@@ -1,6 +1,6 @@
 package activity
 
-// Entry types and subjects of the customers' voice (issue 16): staff moderating ratings,
+// Entry types and subjects of the customers' voice: staff moderating ratings,
 // answering and editing questions, and handling price offers.
 const (
 	RatingApproved    = "rating.approved"

@@ -161,7 +161,8 @@ const productListColumns = "products.id, products.sku, products.name, products.s
 	"products.energy_sticker_key, products.created_at, products.updated_at"
 
 // productCountBound is where the product list stops counting: a filter matching more is
-// "more than 10,000" (docs/decisions.md, issue 11 item 28). A variable for the tests.
+// "more than 10,000" (docs/catalog.md: an exact count of a broad filter reads every match). A
+// variable for the tests.
 const productCountBound = 10_000
 
 // ListProducts is a page of the products matching f, with the total.

@@ -11,7 +11,7 @@ import (
 )
 
 // The price-list capability's reads and writes of the catalogue's supplier products,
-// suppliers and categories (issue 11 item 17): the catalogue owns these tables, so their
+// suppliers and categories: the catalogue owns these tables, so their
 // column names live here and a renamed column fails to compile in one package.
 
 // SupplierCategoryCount is one category name of a supplier's price-list products with how many

@@ -1,6 +1,6 @@
 package content
 
-// Activity entries of the banners and news (closing gaps of issue 16 item 11). Images are
+// Activity entries of the banners and news. Images are
 // named by whether there is one (the stored keys are storage details, not history).
 const (
 	ActivityBannerCreated = "banner.created"

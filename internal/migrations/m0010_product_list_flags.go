@@ -5,8 +5,8 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0010: what the admin product list's filters need at 100,000 products (issue 11
-// item 28, found with EXPLAIN ANALYZE in make bench).
+// Frozen DDL of 0010: what the admin product list's filters need at 100,000 products (found
+// with EXPLAIN ANALYZE in make bench).
 //   - products.has_image and products.has_attributes: whether a product has an image and an
 //     attribute with a value. The list's with/without image and attributes filters were
 //     (NOT) EXISTS over product_images and product_attributes, a scan of one of them for every

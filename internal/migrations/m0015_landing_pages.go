@@ -8,7 +8,7 @@ import (
 )
 
 // Frozen DDL of 0015: the actions' dates on the catalog sticker types (the storefront's actions
-// pages show the types whose from..to covers today) and the landing pages of issue 14.
+// pages show the types whose from..to covers today) and the landing pages.
 
 // landingPage0015 is one landing page: its layout (1, 2 or 3), the action of layout 1, the
 // banner image of layouts 2 and 3, rich-text descriptions and cards (sanitized HTML), a link.

@@ -6,13 +6,13 @@ import (
 )
 
 // Frozen DDL of 0017 (PostgreSQL; nothing on SQLite): the admin product list's category filter
-// at 100,000 products (issue 11 item 28). "In these categories" was an EXISTS over
-// product_categories, which the planner could only run as a join beside the other filters: the
-// bench query (a trigram search with 4,000 hits and 8 categories with 24,000 products) read
-// every search hit's row of products and hashed the categories' 24,000 rows to keep 838 of them.
+// at 100,000 products. "In these categories" was an EXISTS over product_categories, which the
+// planner could only run as a join beside the other filters: a search within several large
+// categories read every search hit's row of products and hashed all the categories' rows to
+// keep a few hundred.
 // products.category_ids (the product's product_categories, sorted) with a GIN index lets the
-// categories be a bitmap of their own, ANDed with the search's before products' rows are read
-// (EXPLAIN: 3,300 buffers -> 930). Statement triggers on product_categories keep it, as 0010's
+// categories be a bitmap of their own, ANDed with the search's before products' rows are read.
+// Statement triggers on product_categories keep it, as 0010's
 // keep the flags (every write path, no Go code has to remember it); an import never changes a
 // product's categories, so its updates of products stay in place (0006).
 const productCategoryIDsRefresh0017 = `CREATE FUNCTION product_category_ids_refresh(ids bigint[]) RETURNS void LANGUAGE sql AS $$

@@ -7,7 +7,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0019: the customers' voice (issue 16): product ratings, questions and their
+// Frozen DDL of 0019: the customers' voice: product ratings, questions and their
 // answers, back-in-stock subscriptions and price offers.
 
 // rating0019: one per customer and product (a second post edits the first); staff approve it

@@ -7,7 +7,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0021: the staff's order handling (issue 15 item 6). Files attached to an order
+// Frozen DDL of 0021: the staff's order handling. Files attached to an order
 // (kept in the object store under a private key), and the moment a cancellation gave the
 // order's units back to stock, so the stock is returned once.
 type orderAttachment0021 struct {

@@ -7,7 +7,7 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0024: social sign-in (issue 16 item 7). One row links a provider's account
+// Frozen DDL of 0024: social sign-in. One row links a provider's account
 // (Google's or Facebook's subject) to a shop user; a provider's account names at most one user,
 // a user may have one of each provider. Email is what the provider last said, kept for support.
 type userIdentity0024 struct {

@@ -5,8 +5,8 @@ import (
 	"gorm.io/gorm"
 )
 
-// Frozen DDL of 0025: indexes for the storefront search's literal match (issue 14 item 5,
-// the autocomplete at 100,000 products). The match was one statement ORing the exact SKU/EAN
+// Frozen DDL of 0025: indexes for the storefront search's literal match (the autocomplete at
+// 100,000 products). The match was one statement ORing the exact SKU/EAN
 // hit with, per query word, the name, the main category's and the brand's names and the
 // description, ordered by a relevance CASE: no index serves an OR over five places, so every
 // keystroke read all of products. The search now reads each relevance tier on its own (exact
@@ -16,7 +16,7 @@ import (
 // use the existing main_category_id and brand_id indexes. The name tier walks 0004's (name, id)
 // index when hits are dense; on PostgreSQL that index now also carries what the tier reads
 // (INCLUDE: search_text, sku, ean, the flags, the category and the brand), so the walk is an
-// index-only scan: 'leno' on the bench catalogue 1,950 buffers -> 41. None of these columns
+// index-only scan. None of these columns
 // changes in an import, so its updates of products stay in place (0006).
 var searchLookupIndexes0025 = []string{
 	"CREATE INDEX products_sku_lower_idx ON products (LOWER(sku))",

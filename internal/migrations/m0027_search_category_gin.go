@@ -6,11 +6,11 @@ import (
 )
 
 // Frozen DDL of 0027 (PostgreSQL only): one GIN index over (search_text trigrams,
-// category_ids) in place of 0003's trigram index and 0017's category index (issue 11 item 28,
-// the admin list's bench query: search + 8 categories). With two indexes the plan was a
-// BitmapAnd that first turned the 8 categories' 24,000 products into a bitmap (about 3-4 ms of
-// the statement's 7) to keep 926 rows; a multicolumn GIN intersects the search's rare trigram
-// entries with the category entries inside one scan (1 ms, the same 926 rows). A multicolumn
+// category_ids) in place of 0003's trigram index and 0017's category index, for the admin list's
+// search within several categories. With two indexes the plan was a BitmapAnd that first turned
+// every product of the categories into a bitmap (half of the statement) to keep a few hundred
+// rows; a multicolumn GIN intersects the search's rare trigram entries with the category
+// entries inside one scan. A multicolumn
 // GIN serves a condition on either column alone as well as the single-column ones did (the
 // entry tree is keyed by column and key), so the two old indexes go: one index fewer to write
 // when a product is created or its categories change. An import changes neither column, so

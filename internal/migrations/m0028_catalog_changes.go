@@ -11,7 +11,7 @@ import (
 // facets of a category page in memory under the mark it read (internal/storefront's page
 // memo) and recomputes them once the mark has moved, so a shopper sees the counts of the
 // committed catalogue instead of aggregating a subtree of tens of thousands of products per
-// request (issue 14's category page p95). A sequence, not a counter row: nextval takes no row
+// request (the category page's speed goal). A sequence, not a counter row: nextval takes no row
 // lock and is not rolled back, so concurrent writers (imports, checkouts, the admin) never
 // wait on each other for it, and a rolled-back change only costs one needless recompute.
 // Statement triggers: an import's one UPDATE of 50,000 products draws once. The products

@@ -6,10 +6,9 @@ import (
 )
 
 // Frozen DDL of 0030 (PostgreSQL only): eoffer_offers becomes a table partitioned by
-// import_id, one partition per competitor file (issue 13, the competitor file's figure). The
-// import's job creates its file's partition (eoffer_offers_<import id>) and COPYs the offers
-// straight into it: no index and no sequence to maintain per row (COPY of 100,000 offers into
-// 0012's table with its three indexes took 360-410 ms, into a bare table 35-70 ms), and the
+// import_id, one partition per competitor file. The import's job creates its file's partition
+// (eoffer_offers_<import id>) and COPYs the offers straight into it: no index and no sequence to
+// maintain per row (the indexes cost COPY several times the bare table's time), and the
 // older files' offers go by dropping their partitions in the finishing transaction instead of
 // a row-by-row DELETE. Every reader asks for one import's offers, so it scans that partition
 // alone. The partitions are logged (a crash keeps a finished file's offers). The id column

@@ -12,8 +12,9 @@ import (
 )
 
 // Frozen DDL of 0032: a competitor file's offers are kept as one value per import instead of
-// one row per offer (issue 13, the competitor file's figure). eoffer_offer_sets holds the
-// file's shop names once (a JSON array) and its offers in the file's order as varints: one
+// one row per offer (writing and reading back a row per offer cost more than the parse).
+// eoffer_offer_sets holds the file's shop names once (a JSON array) and its offers in the
+// file's order as varints: one
 // byte 1 (the encoding's version), then per offer the product id's difference from the
 // previous offer's (zigzag varint, the first from 0), the shop's index in the names, the price
 // in para and the file's position (0: none), each an uvarint; products counts the runs of one

@@ -83,8 +83,8 @@ const (
 // plain rows unpacks to about 100 MB; a bomb declares (or inflates to) far more.
 const MaxUnzippedSize int64 = 256 << 20
 
-// Bounds of a sheet's rows (issue 11): a small file can hold millions of empty or useless rows
-// (an 874 KB file expanded to 2.4 million empty rows took 30 s of a worker), so the read
+// Bounds of a sheet's rows: a small file can hold millions of empty or useless rows (a file of
+// under a megabyte can expand to millions of empty rows and hold a worker for long), so the read
 // stops at DefaultMaxRows lines or after DefaultMaxBlankRun empty or rejected rows in a row
 // after the last good one, and the file is refused with the reason.
 const (

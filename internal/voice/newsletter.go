@@ -21,7 +21,7 @@ import (
 	"shop/internal/platform/queue"
 )
 
-// The newsletter (issue 16 item 5): the footer's sign-up with double opt-in (a mail with a
+// The newsletter: the footer's sign-up with double opt-in (a mail with a
 // signed confirm link), the signed unsubscribe link, and staff's side: the subscribers and
 // the products chosen for the next mailing. Tables of migrations 0020 and 0023.
 

@@ -21,7 +21,7 @@ var pricelistMessages = map[string][2]string{
 		"The import of the price list {file} of {supplier} has finished: {rows} rows, {created} new, {updated} changed, {unchanged} unchanged, {rejected} rejected."},
 	"pricelist.note_failed": {"Uvoz cenovnika {file} dobavljača {supplier} nije uspeo: {error}",
 		"The import of the price list {file} of {supplier} failed: {error}"},
-	// shopctl import pricelist: every line it prints (issue 11 item 29).
+	// shopctl import pricelist: every line it prints, so --lang covers the whole output.
 	"pricelist.cli_queued":        {"Uvoz #{id} cenovnika {file} dobavljača {supplier} je u redu čekanja", "import #{id} of {file} for {supplier} queued"},
 	"pricelist.cli_status":        {"Uvoz #{id} cenovnika {file} dobavljača {supplier}: {status}", "import #{id} of {file} for {supplier}: {status}"},
 	"pricelist.cli_reason":        {"Razlog: {reason}", "reason: {reason}"},

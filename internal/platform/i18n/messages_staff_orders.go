@@ -1,6 +1,6 @@
 package i18n
 
-// staffOrderMessages: the staff's order handling (issue 15 item 6): status changes, delivery
+// staffOrderMessages: the staff's order handling: status changes, delivery
 // fields, notes, attachments and the XLSX export.
 var staffOrderMessages = map[string][2]string{
 	"sales.order_changed":               {"Porudžbinu je u međuvremenu izmenio neko drugi. Osvežite stranu i pokušajte ponovo.", "Someone else has changed the order meanwhile. Reload the page and try again."},
