@@ -36,7 +36,7 @@ type CatalogOptions struct {
 	Blobs   blob.Store
 	// Images is how many products get a generated picture (0: DefaultCatalogImages; -1: none).
 	// Every picture goes through the images area's upload path (checks, two variants), which
-	// costs 10-30 ms each: the newest ~140 (every category's first page) keep the first start
+	// costs tens of milliseconds each: the newest ~140 (every category's first page) keep the first start
 	// quick, and a shop where not every product has a picture is what the with/without image
 	// filter is for.
 	Images int

@@ -12,10 +12,9 @@ import (
 // and the search's "name contains" step (`search_text LIKE '%leno%' ... ORDER BY name, id
 // LIMIT 6`) is planned from how many products PostgreSQL expects to match, which it reads off
 // the column's histogram: with 100 entries a term in 4 % of the catalogue matched 0-7 of them
-// depending on ANALYZE's random sample, so the estimate swung between 10 and 7,210 rows over
-// six ANALYZEs of the same 100,000 products (3,947 match), and at 10 the plan sorted every match
-// (p95 at 16 connections 62 ms instead of 13). With 1000 the sample is 300,000 rows and the
-// estimate held at 4,185 over eight ANALYZEs. ANALYZE of products reads more (0.8 s at 100,000).
+// depending on ANALYZE's random sample, so the estimate swung by orders of magnitude between
+// ANALYZEs of the same products, and when it was low the plan sorted every match. With 1000 the
+// sample is 300,000 rows and the estimate stays near the truth; ANALYZE of products reads more.
 const searchTextStatistics0031 = 1000
 
 func m0031SearchTextStatistics() *gormigrate.Migration {

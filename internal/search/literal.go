@@ -16,11 +16,11 @@ type tier struct {
 	// bounded: an index bounds the tier's rows to a category's or a brand's products; they are
 	// read first and then sorted. Left to itself PostgreSQL walks products in name order
 	// (products_name_id_idx) hoping to meet 6 of them soon, and when the names never hold the
-	// query (its words are the brand's) it reads all of products: 103,000 buffers instead of 3,100.
+	// query (its words are the brand's) it reads all of products.
 	bounded bool
 	// union: the tier's rows are those of conds and one of these, each branch read through
 	// its own index and the branches' rows merged (one OR over them made PostgreSQL read all of
-	// products and hash the candidates: 24,000 buffers for 'asus gaming').
+	// products and hash the candidates).
 	union []cond
 }
 
@@ -36,7 +36,7 @@ type cond struct {
 // description through their trigram indexes on PostgreSQL (or the name's order), the category
 // and the brand through products' main_category_id and brand_id indexes with the matching ids
 // read first (names holds them, a few rows; a subquery there made PostgreSQL walk all of
-// products in name order: 103,000 buffers). A tier no category or brand can match is skipped.
+// products in name order). A tier no category or brand can match is skipped.
 // The whole query found in one place implies every word found there, so tiers 1-4 need no
 // more; the rest (several words, or one repeated, found in different places) is restricted to
 // the union of what an index finds for each place.

@@ -19,8 +19,7 @@ import (
 // (migration 0028: a sequence every statement changing what they are computed from draws
 // from). A request reads the mark, one statement of a few microseconds; while it stands, the
 // tree and the facets are the ones computed for it, so a category page costs its page of
-// products instead of aggregating a subtree of tens of thousands of products (the bench's
-// category: a 270 ms statement). When the mark moves, the next request recomputes; concurrent
+// products instead of aggregating a subtree of tens of thousands of products. When the mark moves, the next request recomputes; concurrent
 // requests for one key wait for a single computation.
 //
 // The mark is drawn before the writer commits, so a page computed between a writer's
