@@ -13,7 +13,7 @@ import (
 // say which activity entries it writes, or why it writes none.
 
 // activityRecorded: routes whose service writes activity entries (inside its transaction).
-// Mass actions write one entry per product (docs/decisions.md, "staff"); the mass sticker
+// Mass actions write one entry per product (docs/activity.md); the mass sticker
 // routes write theirs in the queued job's transaction, attributed to the user who queued it.
 var activityRecorded = map[string][]string{
 	"PATCH /admin/ratings/:id/approve":                             {"rating.approved"},
@@ -156,8 +156,7 @@ var activityExempt = map[string]string{
 }
 
 // ActivityOf tells how the route is classified: the activity types it writes, or the reason it
-// writes none (exempt); both empty: unclassified. (There is no list of known gaps any more:
-// issue 16 item 11 closed the last of them.)
+// writes none (exempt); both empty: unclassified, which the route test refuses.
 func ActivityOf(rt Route) (types []string, exempt string) {
 	key := rt.Method + " " + rt.Path
 	return activityRecorded[key], activityExempt[key]

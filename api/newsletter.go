@@ -13,7 +13,7 @@ import (
 )
 
 // newsletterRoutes: the footer's sign-up with double opt-in, the signed confirm and
-// unsubscribe links' calls, and the admin newsletter screen (issue 16 item 5). The screen's
+// unsubscribe links' calls, and the admin newsletter screen. The screen's
 // guard is spelt view_newsletter-product in the route table; the catalogue's other spelling
 // (view-newsletter-product) is let in too.
 func newsletterRoutes(h voiceHandlers) []Route {

@@ -25,7 +25,7 @@ const (
 //
 // Guards: each rule has view, create and update permissions (the web margin's update is spelt
 // udpate-web-margin); the specification names no delete permission, so deleting a rule needs
-// its update permission (docs/decisions.md). The category margins' bulk save is a category
+// its update permission (docs/identity.md). The category margins' bulk save is a category
 // edit: create-category, as PATCH admin/categories/{id}.
 func pricingRuleRoutes(d Deps) []Route {
 	w := webMarginHandlers{d.Pricing}

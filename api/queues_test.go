@@ -49,7 +49,7 @@ func TestQueueMonitorGuard(t *testing.T) {
 
 // TestQueueMonitorRefusalPage: a browser refused at the monitor gets a localized HTML page
 // (Serbian by default, English on request) with the status of the one error mapping and a
-// link to the admin's login; an API client asking for JSON keeps the envelope (issue 11 item 32).
+// link to the admin's login; an API client asking for JSON keeps the envelope.
 func TestQueueMonitorRefusalPage(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
@@ -112,7 +112,7 @@ func TestQueueMonitorRefusalPage(t *testing.T) {
 
 // TestQueueMonitorPage: the monitor's page fetches nothing from outside (asynqmon links Google
 // Fonts; its icons are SVG, so the links go) and has a policy allowing exactly its inline
-// scripts, by their hashes; its scripts and JSON pass through untouched (issue 11 item 32).
+// scripts, by their hashes; its scripts and JSON pass through untouched.
 func TestQueueMonitorPage(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {

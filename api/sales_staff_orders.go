@@ -15,8 +15,8 @@ import (
 	"shop/internal/sales"
 )
 
-// salesStaffOrderRoutes: the staff's order handling (issue 15 item 6). Everything needs
-// view-order, the only order permission the specification names (docs/decisions.md).
+// salesStaffOrderRoutes: the staff's order handling. Everything needs
+// view-order, the only order permission the specification names (docs/sales.md).
 func salesStaffOrderRoutes(d Deps) []Route {
 	if d.Sales == nil {
 		return nil

@@ -244,7 +244,7 @@ func TestStorefrontPageMetaEscaping(t *testing.T) {
 
 // TestStorefrontFirstScreenHints: the home page preloads the slider's first banner (its mobile
 // variant under 700 px, as the slider's <picture> picks) and every page carries the enabled
-// modules, so a first visit renders without waiting for GET modules (issue 14, Performance).
+// modules, so a first visit renders without waiting for GET modules.
 func TestStorefrontFirstScreenHints(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {

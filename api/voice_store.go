@@ -16,7 +16,7 @@ import (
 )
 
 // voiceRoutes: what customers send from the product page (ratings, questions, back-in-stock
-// alerts, price offers) and what staff do with it (issue 16).
+// alerts, price offers) and what staff do with it.
 func voiceRoutes(d Deps) []Route {
 	if d.Voice == nil {
 		return nil

@@ -95,8 +95,8 @@ func TestImportPricelistInline(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, out, errOut)
 	}
-	// Under the default --lang sr every label is Serbian (issue 11 item 29), and the progress
-	// names each phase, with the total once it is known (item 35).
+	// Under the default --lang sr every label is Serbian, and the progress names each phase,
+	// with the total once it is known.
 	for _, want := range []string{"Uvoz #1 cenovnika cenovnik.xlsx dobavljača Comtrade: završen\n", "\nredova 12000, novih ",
 		"\nOdbijeni redovi (prvih 10 od ", "\n  red "} {
 		if !strings.Contains(out, want) {

@@ -57,7 +57,7 @@ func TestNewCmdSeedPricelistFile(t *testing.T) {
 			}
 		})
 	}
-	// The help says --out is required, as the refusal does (issue 11 item 35).
+	// The help says --out is required, as the refusal does.
 	cmd := NewCmdSeedPricelistFile(&Factory{}, nil)
 	if !strings.Contains(cmd.UseLine(), "--out FILE") || !strings.Contains(cmd.Flags().Lookup("out").Usage, "required") {
 		t.Errorf("help does not mark --out required: %q, %q", cmd.UseLine(), cmd.Flags().Lookup("out").Usage)

@@ -159,7 +159,7 @@ func Schedule() []Entry {
 		// day's actions start and yesterday's end.
 		{Cron: "CRON_TZ=Europe/Belgrade 5 0 * * *", Task: queue.NewPricesMidnightTask},
 		// Back-in-stock mails: every two minutes, a set-based look for waiting subscribers of
-		// products that can be bought again (docs/decisions.md, "Customers' voice").
+		// products that can be bought again (docs/voice.md).
 		{Cron: "*/2 * * * *", Task: queue.NewBackInStockTask},
 		// Orders whose mails an outage kept from the queue.
 		{Cron: "*/5 * * * *", Task: queue.NewOrderMailsSweepTask},

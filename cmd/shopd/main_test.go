@@ -337,7 +337,7 @@ func (s *syncWriter) String() string {
 	return s.w.String()
 }
 
-// TestWorkerNice (issue 11 item 18): the CPU priority is the worker process's set-up: a process
+// TestWorkerNice: the CPU priority is the worker process's set-up: a process
 // of jobs takes worker.nice, one that serves the API keeps its own.
 func TestWorkerNice(t *testing.T) {
 	t.Parallel()

@@ -11,9 +11,8 @@ import (
 // productRefs fills what each product points at one-to-one (its price-list connection, brand,
 // manufacturer, supplier and main category when asked for, and its main image when asked for
 // without the whole gallery) from one statement: joins by primary key and one index probe per
-// product for the image. A page of cards was seven round trips, one per relation, and on a
-// busy two-core server the round trips, not the rows, were the storefront's and the admin
-// list's cost (docs/decisions.md, "Fewer round trips per page").
+// product for the image. A page of cards was seven round trips, one per relation, and the
+// round trips, not the rows, were the storefront's and the admin list's cost (docs/catalog.md).
 func (s *Service) productRefs(ctx context.Context, out []ProductDetails, ids []uint64, inc ProductIncludes) error {
 	// The connection is a scalar subquery, an index probe per product: as a join the planner
 	// hashed the whole supplier_products table for a page of 24.

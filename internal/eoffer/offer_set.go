@@ -18,8 +18,7 @@ import (
 // varints. Every reader wants one file's offers whole (the recalculation, the overview, the
 // apply's chosen products, the competitors' list), never one offer by itself, so rows gave
 // nothing but their cost: COPYing 100,000 rows into the file's partition and reading them back
-// took more than the parse and the recalculation's arithmetic together (decisions.md "The
-// competitor file, sixth pass"). The value is about 6 bytes an offer and is written in the
+// took more than the parse and the recalculation's arithmetic together. The value is about 6 bytes an offer and is written in the
 // transaction that finishes the import, so a killed run leaves nothing behind.
 //
 // The offers' encoding, version 1: one byte 1, then per offer the product id's difference

@@ -25,7 +25,7 @@ import (
 // 2.4): kept in the object store under order-files/<order id>/<random name>, a prefix the
 // public /media route never serves; downloaded only through the admin API (view-order).
 
-// Attachment limits (docs/decisions.md "Staff: order handling").
+// Attachment limits (docs/sales.md "Staff order handling").
 const (
 	MaxAttachmentBytes = 10 << 20
 	MaxAttachments     = 50

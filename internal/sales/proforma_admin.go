@@ -20,7 +20,7 @@ import (
 
 // Proforma invoices for staff (view-proforma-invoice): the list, one invoice, an invoice staff
 // make for a buyer (an offer asked for by phone or mail), and the transfer of such an invoice
-// to an order once the buyer accepts it (docs/decisions.md "Proforma invoices").
+// to an order once the buyer accepts it (docs/sales.md "Proforma invoices").
 
 // ProformaListed is an invoice as lists and the single view show it: with the number of the
 // order it is linked to and when it was last mailed.

@@ -19,7 +19,7 @@ import (
 	"shop/internal/sales/invoicepdf"
 )
 
-// A proforma invoice as a PDF, and mailed with it (docs/decisions.md "Proforma invoices").
+// A proforma invoice as a PDF, and mailed with it (docs/sales.md "Proforma invoices").
 
 // proformaPrint is an invoice with everything its PDF and mail show.
 type proformaPrint struct {

@@ -23,7 +23,7 @@ import (
 	"shop/internal/storefront"
 )
 
-// Limits of a cart or wish list (docs/decisions.md "Sales").
+// Limits of a cart or wish list (docs/sales.md).
 const (
 	// MaxQuantity is the most units of one product on one line (and in one order line).
 	MaxQuantity = 99

@@ -21,7 +21,7 @@ import (
 
 // The staff's order handling (back-office-and-shell.md 2.1 "Orders", 2.4 "Order screen", 4;
 // shared decisions.md "Orders"). Every route needs view-order: the specification names no
-// other order permission, so whoever may see orders handles them (docs/decisions.md).
+// other order permission, so whoever may see orders handles them (docs/sales.md).
 
 // OrderFilter is the orders list's query. Dates are whole days in the shop's zone
 // (YYYY-MM-DD), both inclusive; Search matches the order number, e-mail, name or phone.

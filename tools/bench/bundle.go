@@ -6,7 +6,7 @@ import (
 	"os/exec"
 )
 
-// bundleFigure: the admin's JavaScript before its first screens (issue 11 item 24), measured
+// bundleFigure: the admin's JavaScript before its first screens, measured
 // in headless Chromium against the built app served by bin/shopd (script e2e/bench-bundle.mjs,
 // which starts its own shop through the e2e harness and prints the baseline and the goal).
 func bundleFigure() error {

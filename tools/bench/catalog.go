@@ -170,7 +170,7 @@ func leafCategories(a *app.App) ([]string, error) {
 
 // massStickerFigure: a catalog sticker on a filter of about half the catalogue, through the
 // job's service call, against hand-written SQL doing the same: the upsert and, since the
-// activity log's rule for mass actions (one entry per product, decisions.md "Activity log"),
+// activity log's rule for mass actions (one entry per product, docs/activity.md),
 // the entries, in one transaction as the job writes them; best of three each.
 func massStickerFigure(ctx context.Context, a *app.App) error {
 	var median int64

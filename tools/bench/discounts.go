@@ -12,7 +12,7 @@ import (
 	"shop/internal/pricing"
 )
 
-// discountsBench: the mass discount (issue 12 item 7) over about half of an n-product catalogue
+// discountsBench: the mass discount over about half of an n-product catalogue
 // chosen by a filter (entry price up to the median), through the job's transaction (the
 // INSERT ... SELECT skipping overlaps, its activity entries, the run's end and notification) and
 // the whole job (with the recompute it asks for), against the hand-written INSERT ... SELECT

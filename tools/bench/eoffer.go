@@ -23,7 +23,6 @@ import (
 // "parse + store" is the whole upload run inline (the file kept in the object store, the
 // import's row, the job: parse, the SKUs, the offers encoded and stored in the finishing
 // transaction); "recalc" is Recalc as the screen calls it. Both sides run the same file.
-// decisions.md "The competitor file, sixth pass" has the figures.
 func eofferFigures(rows int) error {
 	ctx := context.Background()
 	dbURL, drop, err := benchDatabase(ctx, "E-ponuda competitor file", rows > 0)

@@ -1,6 +1,6 @@
 package main
 
-// Feeds (issue 13): the public feed export of 200,000 products (e-ponuda CSV and XML, and the
+// Feeds: the public feed export of 200,000 products (e-ponuda CSV and XML, and the
 // Google feed) against COPY (SELECT the same columns) TO STDOUT of the same rows; the export
 // process's peak memory at 200,000 products against 20,000; a partner's feed of about 10,000
 // products over HTTP: time to last byte and memory.

@@ -153,8 +153,8 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	fmt.Printf("  %-46s %8s  (%s; last: %s)\n", "(c) full import, half connected", importTime.Round(time.Millisecond), durations(importTimes), summary)
 	fmt.Printf("  ratio c / (a + b) %.2f (goal <= 1.50: %s)\n", ratio, verdict(ratio <= 1.5))
 	bareTime := median(bareTimes)
-	// Issue 11 item 28, "keep the import's speed": the import with the admin list's sort keys
-	// against the same import without them. Goal: at most 1.25x (decisions.md).
+	// The admin list's sort keys must not undo the import's in-place updates: the import with
+	// the keys against the same import without them. Goal: at most 1.25x.
 	keys := importTime.Seconds() / bareTime.Seconds()
 	fmt.Printf("  %-46s %8s  (%s; ratio c' / (a + b) %.2f)\n", "(c') the same without the sort keys' triggers", bareTime.Round(time.Millisecond),
 		durations(bareTimes), bareTime.Seconds()/base1.Seconds())
@@ -330,8 +330,8 @@ func importChild(path string, supplierID uint64) error {
 
 // readsDuringImportFigure: GET /api/v1/categories (a storefront read) idle, then while the
 // worker imports the large file for another supplier. The API and the worker run as production
-// runs them: two processes, the worker's at worker.nice (cmd/shopd; decisions.md "CPU
-// priority"); in one process the import's CPU work and the reads share one priority.
+// runs them: two processes, the worker's at worker.nice (cmd/shopd; docs/platform.md); in one
+// process the import's CPU work and the reads share one priority.
 func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config, log *slog.Logger, file string, workers uint64) error {
 	srv, stop, err := serve(api.New(api.Deps{Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog,
 		Blobs: a.Blobs, Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Registry: prometheus.NewRegistry()}))

@@ -19,7 +19,7 @@ import (
 // catalogue figure's dataset builder, demo.SeedBench): a category page, a product page and the
 // autocomplete, each as a guest over HTTP through the whole stack (with the caching and gzip
 // middleware; the load generator sends no If-None-Match, so every answer is computed), beside
-// pgbench running the SQL one such request runs. Goals (issue 14): p95 at 16 connections
+// pgbench running the SQL one such request runs. Goals: p95 at 16 connections
 // category <= 30 ms, product <= 15 ms, autocomplete <= 20 ms; throughput >= 60 % of pgbench.
 // Each baseline's statements are EXPLAIN ANALYZEd; the slowest one's plan is printed.
 func storefrontBench(n int64, workers uint64) error {

@@ -7,7 +7,7 @@ import (
 )
 
 // storefrontWebFigure: Lighthouse (mobile defaults) and axe on the demo shop's home, a category
-// and a product page, and the category page's gzipped JavaScript (issue 14 "Performance"),
+// and a product page, and the category page's gzipped JavaScript,
 // measured by e2e/bench-storefront.mjs against bin/shopd with the built storefront (it starts
 // its own shop through the e2e harness and prints each figure beside its goal).
 func storefrontWebFigure() error {

@@ -16,7 +16,7 @@ import (
 )
 
 // startWorkerProcess starts the jobs' worker as production runs it (`shopd serve --role
-// worker`: a process of its own at worker.nice, issue 11's CPU priority): this program again
+// worker`: a process of its own at worker.nice): this program again
 // with -worker-child, on cfg's database, Redis and files. It answers once the worker takes
 // tasks, and a stop that ends the process.
 func startWorkerProcess(cfg *config.Config) (func() error, error) {

@@ -36,7 +36,7 @@ func (p Page) LastPage(total int64) int {
 }
 
 // Total is a list's number of matches. Bounded: counting stopped at N, there are more than N
-// (a count that would read every match of a broad filter is cut off; see docs/decisions.md).
+// (a count that would read every match of a broad filter is cut off; see docs/catalog.md).
 type Total struct {
 	N       int64
 	Bounded bool

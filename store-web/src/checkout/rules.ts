@@ -1,5 +1,5 @@
 // Client rules of the purchase completion and the address form (the server's, spec 5 and
-// docs/decisions.md "Checkout"): post code 5 digits, phone 6-15 digits with + ( ) / . - and
+// docs/sales.md "Checkout"): post code 5 digits, phone 6-15 digits with + ( ) / . - and
 // spaces, PIB with its check digit, note at most 2000 characters.
 import { maxLength, minLength, required, type Rule } from '../forms/validation'
 import { validPIB } from './pib'

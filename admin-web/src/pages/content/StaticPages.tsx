@@ -1,4 +1,4 @@
-// The storefront's static pages (update-home-page, module Home; docs/decisions.md): the list of
+// The storefront's static pages (update-home-page, module Home; docs/content.md): the list of
 // every page the storefront routes to, written or not, and the edit form with the title and
 // rich-text body in Serbian (required) and English (optional; the storefront falls back).
 import { EditOutlined } from '@ant-design/icons'
