@@ -18,7 +18,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Split by route (issue 11 item 24): every page is a lazy chunk (src/lazyPage.tsx) and antd is
+    // Split by route: every page is a lazy chunk (src/lazyPage.tsx) and antd is
     // left to the bundler, which puts each component with the pages that use it, so the login
     // screen does not load the tables, date pickers and uploads of the lists. Only the core that
     // every screen needs (React, the router, React Query, i18next) is one named chunk, which stays

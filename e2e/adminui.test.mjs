@@ -1,7 +1,7 @@
 // The admin's products list stays readable at 5000 rows (the virtual table) on a narrow and a
 // wide screen: no price or status cell lies under the actions column or any column stuck to an
-// edge, and each can be brought fully into view (issue 11 item 31). A staff member who types the
-// address of a screen they may not open sees the Unauthorized page there (item 32).
+// edge, and each can be brought fully into view. A staff member who types the
+// address of a screen they may not open sees the Unauthorized page there.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { launchBrowser, screenshot, startShop } from './harness.mjs'

@@ -1,4 +1,4 @@
-// make bench's admin bundle figure (issue 11 item 24): the JavaScript that headless Debian
+// make bench's admin bundle figure: the JavaScript that headless Debian
 // chromium loads before the admin's login screen and before its products list, each in a fresh
 // browser context (empty cache), counted as the gzipped size of every script the page fetched.
 // shopd serves the files uncompressed, so each body is gzipped here as a compressing proxy or

@@ -1,4 +1,4 @@
-// make bench's storefront web figures (issue 14 "Performance"): Lighthouse (npm lighthouse,
+// make bench's storefront web figures: Lighthouse (npm lighthouse,
 // mobile defaults: simulated throttling on a Moto G-class phone) and axe (@axe-core/playwright,
 // desktop and mobile viewports) on the demo shop's home, a category and a product page, and the
 // gzipped JavaScript the category page loads. Starts its own shop (the e2e harness) with the

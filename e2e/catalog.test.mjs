@@ -1,4 +1,4 @@
-// The catalogue in the back office, the way an editor works (issue 3, "Tests"): a product is
+// The catalogue in the back office, the way an editor works: a product is
 // created with a description, a category and a main image; the products list finds it through
 // the filter panel (a category chip) and the search; it is renamed; a catalog sticker is put on
 // it with the mass dialog, and the background job's result shows on its Katalog nalepnica tab;

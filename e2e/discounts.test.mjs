@@ -1,4 +1,4 @@
-// Discounts in the back office (issue 12 items 6-8), the way an editor works: a discount is added
+// Discounts in the back office, the way an editor works: a discount is added
 // on a product's Akcije tab (a percentage type) and listed there; two products of the list get a
 // fixed-price action with the mass dialog, whose progress shows the background job's end (and
 // the starter is notified); the Actions page finds the product by its category and the type.

@@ -1,4 +1,4 @@
-// E-ponuda in the back office (issue 13, "Tests"): a competitor CSV naming two demo products is
+// E-ponuda in the back office: a competitor CSV naming two demo products is
 // uploaded on the e-offer import screen; the controls are set, 'Prikaži' shows the two tables,
 // two rows of 'U okviru ulazne cene' are chosen and 'Potvrdi' applies them: their web prices
 // become the new prices (read back from the API). On the E Ponuda page a product is sent to the

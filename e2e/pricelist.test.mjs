@@ -1,4 +1,4 @@
-// Supplier price lists in the back office (issue 4, "Tests"): a small generated price list is
+// Supplier price lists in the back office: a small generated price list is
 // uploaded for a demo supplier on 'Upload cenovnika'; without a reload the header bell's unread
 // count goes up and its dropdown shows PricelistUploaded, CategoriesNotMapped and ImportFinished
 // (a chime is played, the import's row says Završen); 'Naši dobavljači' shows the supplier's new

@@ -1,4 +1,4 @@
-// The pricing rules in the back office (issue 12 items 1, 2, 10), the way staff work: a web
+// The pricing rules in the back office, the way staff work: a web
 // margin is added through its form and shows in the list; a category's web margin is changed in
 // the category web margins table and stays after a reload; the activity log names the new rule.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// The queue monitor (asynqmon at /admin/queues, issue 11 item 32): a browser without a
+// The queue monitor (asynqmon at /admin/queues): a browser without a
 // session gets the localized refusal page with the link to the admin's login; the super-admin's
 // monitor renders under its own CSP without a single violation and fetches nothing from
 // another host (asynqmon's Google Fonts links are dropped; its icons are SVG).

@@ -1,4 +1,4 @@
-// Cart to order (issue 15): a guest fills a cart (one product straight from a card, one through
+// Cart to order: a guest fills a cart (one product straight from a card, one through
 // the wish list), logs in as the demo customer (the cart carries over), completes the purchase
 // and finds the order in My orders; staff move it on and send a note, which the customer sees in
 // the order and receives as a mail in the outbox.

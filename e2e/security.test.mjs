@@ -1,6 +1,6 @@
-// The apps under their Content-Security-Policy (issue 11 item 13): the storefront, the admin's
+// The apps under their Content-Security-Policy: the storefront, the admin's
 // login and its products list run in chromium without a single violation, and the server
-// answers an unknown storefront path with 404 (item 34).
+// answers an unknown storefront path with 404.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useShop } from './harness.mjs'

@@ -1,4 +1,4 @@
-// Social sign-in and the customers' voice (issue 16, "Browser tests"): a customer signs in with
+// Social sign-in and the customers' voice: a customer signs in with
 // the local test provider as "Google" (tools/oidcdev: no outside network), asks a question and
 // rates a product; the admin answers the question and approves the rating in the back office;
 // both then appear on the product page.

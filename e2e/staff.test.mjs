@@ -1,4 +1,4 @@
-// Staff access end to end (issue 16 item 10): the super-admin creates a role on the
+// Staff access end to end: the super-admin creates a role on the
 // authorization screen with two permissions, creates a user holding it, and that user, logged
 // in, sees exactly the screens those permissions open (plus the entries every staff member
 // sees) in the sidebar.

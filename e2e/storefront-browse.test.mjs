@@ -1,4 +1,4 @@
-// The storefront's browsing (issue 14): search from the header in Cyrillic, a category filtered
+// The storefront's browsing: search from the header in Cyrillic, a category filtered
 // by a brand facet, the mobile viewport's navigation and search.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// The storefront shows what staff make in the admin (issue 14): a home slider banner and a home
+// The storefront shows what staff make in the admin: a home slider banner and a home
 // section with a product appear on the home page; a landing page of layout 2 (banner, cards,
 // products, link) renders at its slug.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// The storefront's product page and static pages (issue 14, "Browser tests"): a shopper opens a
+// The storefront's product page and static pages: a shopper opens a
 // product of the demo catalogue, checks the tabs and uses the instalment calculator (the
 // monthly instalment follows spec 4's rule from the product's retail price); a static page
 // opened with an anchor scrolls to the anchored part.

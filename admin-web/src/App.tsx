@@ -1,6 +1,6 @@
 // The admin app: React Query with the app's toasts, antd and dayjs in the chosen language, the router.
 // No antd <App> wrapper: it brings the modal, message and notification code into the first
-// screen (issue 11 item 24); the toasts load their part when the first one shows (notify.tsx).
+// screen; the toasts load their part when the first one shows (notify.tsx).
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, theme } from 'antd'
 import type { Locale } from 'antd/es/locale'

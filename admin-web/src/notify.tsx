@@ -1,6 +1,6 @@
 // Toasts (error catalogue): antd notifications at the bottom right, gone after 1.5 s, at most
 // 10 at once. The QueryClient reports through `toast`, outside React. antd's notification code
-// is not part of the first screen (issue 11 item 24): <Toasts/> loads it with the first toast,
+// is not part of the first screen: <Toasts/> loads it with the first toast,
 // and the toasts asked for meanwhile show as soon as it is there.
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { Toast } from './api/errorToast'

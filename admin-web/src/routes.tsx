@@ -1,5 +1,5 @@
 // The admin's router: the login page for guests, and every screen of the screens table inside
-// the back-office layout behind its guard. Screens whose capability comes in a later issue
+// the back-office layout behind its guard. Screens whose capability is not built yet
 // show the shared ComingSoon page; unknown paths the not-found page.
 import type { ReactNode } from 'react'
 import { useRoutes, type RouteObject } from 'react-router'
@@ -21,7 +21,7 @@ import { screens, type ScreenName } from './screens'
 
 export const BASENAME = '/admin'
 
-// Every page is its own chunk (issue 11 item 24): the first screen loads only what it shows.
+// Every page is its own chunk: the first screen loads only what it shows.
 const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
 const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
 // the back office's area texts (i18n AREAS) load beside its layout: the login screen has no use for them

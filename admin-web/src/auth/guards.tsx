@@ -10,7 +10,7 @@ import { useMe, useModules } from '../hooks/api/session'
 import type { Screen } from '../screens'
 import { can, moduleEnabled } from './access'
 
-// rarely shown, and antd's Result brings its pictures: loaded when needed (issue 11 item 24)
+// rarely shown, and antd's Result brings its pictures: loaded when needed
 const Unauthorized = lazy(async () => ({ default: (await import('../components/Unauthorized')).Unauthorized }))
 
 /** RequireAuth: without a token the user goes to the login page (and comes back after it). */

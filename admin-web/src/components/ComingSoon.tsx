@@ -1,4 +1,4 @@
-// The one page for screens whose capability arrives in a later issue: the section's title and
+// The one page for screens whose capability is not built yet: the section's title and
 // a line saying so. The route and its guard already hold.
 import { Card, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 // ConfirmDialog asks a yes/no question (Da/Ne) before an action that cannot be taken back.
-// antd's Modal loads when a question is first asked, not with the screens that may ask one (issue
-// 11 item 24); it stays mounted afterwards for its closing animation.
+// antd's Modal loads when a question is first asked, not with the screens that may ask one; it
+// stays mounted afterwards for its closing animation.
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 
 export interface ConfirmDialogProps {

@@ -1,4 +1,4 @@
-// LazyPopover loads antd's Popover with the first click or hover (issue 11 item 24) and then
+// LazyPopover loads antd's Popover with the first click or hover and then
 // behaves as one.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'

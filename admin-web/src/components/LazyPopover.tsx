@@ -1,6 +1,6 @@
 // LazyPopover: antd's Popover, whose code (with the tooltip's trigger and positioning under it)
 // loads with the first click on its child, or the first hover over it, as MenuButton does for
-// the Dropdown (issue 11 item 24). Until then the child stands in; then it behaves as a Popover.
+// the Dropdown. Until then the child stands in; then it behaves as a Popover.
 import type { PopoverProps } from 'antd'
 import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref, type SyntheticEvent } from 'react'
 

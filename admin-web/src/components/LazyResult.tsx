@@ -1,6 +1,6 @@
 // LazyResult: antd's Result (a status page with its picture) loaded when shown. The back-office
 // layout shows one only when something went wrong, so its pictures stay out of every screen's
-// first load (issue 11 item 24).
+// first load.
 import type { ResultProps } from 'antd'
 import { lazy, Suspense } from 'react'
 

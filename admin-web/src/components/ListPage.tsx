@@ -6,10 +6,10 @@
 // virtual mode, so only the rows in view are in the DOM. A bounded total (the server stopped
 // counting there) shows as "more than N". The virtual table is as wide as its columns ask (their
 // widths are minimums) and fills the space beyond that, as the plain table does: a fixed width
-// wider than the page would push the last columns out of view (issue 11 item 31).
+// wider than the page would push the last columns out of view.
 import { DownOutlined, LeftOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Flex, theme, type InputRef, type TableProps } from 'antd'
-// the input alone, not antd's Input with its TextArea, Password, Search and OTP (issue 11 item 24)
+// the input alone, not antd's Input with its TextArea, Password, Search and OTP
 import Input from 'antd/es/input/Input'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -21,7 +21,7 @@ import { PAGE_SIZES, useListParams } from './useListParams'
 import { usePageTitle } from './usePageTitle'
 
 // antd's Table, for the big virtual pages only: a page of up to VIRTUAL_FROM_ROWS rows is a
-// SimpleTable, so a list's first screen does not load it (issue 11 item 24)
+// SimpleTable, so a list's first screen does not load it
 const VirtualTable = lazy(async () => ({ default: (await import('./VirtualTable')).VirtualTable })) as <T extends object>(
   props: TableProps<T>,
 ) => ReactNode
@@ -103,7 +103,7 @@ export function ListPage<T extends object>({
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        {/* a plain heading: antd's Typography brings its editing and copying code (issue 11 item 24) */}
+        {/* a plain heading: antd's Typography brings its editing and copying code */}
         <h3 style={{ margin: 0, color: token.colorTextHeading, fontSize: token.fontSizeHeading3, lineHeight: token.lineHeightHeading3, fontWeight: token.fontWeightStrong }}>
           {title}
         </h3>
@@ -142,7 +142,7 @@ export function ListPage<T extends object>({
 
 /**
  * PageSizeMenu: the rows per page as a menu button ('50 po stranici'). A menu, not antd's Select:
- * the lists' first screen then needs no select code (rc-select and its virtual list, issue 11 item 24).
+ * the lists' first screen then needs no select code (rc-select and its virtual list).
  */
 function PageSizeMenu({ sizes, value, onChange }: { sizes: readonly number[]; value: number; onChange: (n: number) => void }) {
   const { t } = useTranslation()

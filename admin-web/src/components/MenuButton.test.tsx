@@ -1,4 +1,4 @@
-// MenuButton loads antd's Dropdown with its first click (issue 11 item 24) and then behaves as one.
+// MenuButton loads antd's Dropdown with its first click and then behaves as one.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { Button } from 'antd'
 import { MenuButton } from './MenuButton'

@@ -1,6 +1,6 @@
 // MenuButton: a button that opens a menu of choices (antd's Dropdown on click). The Dropdown's
-// code loads with the first click, so a screen with such a button does not load it up front
-// (issue 11 item 24). The child is the button; it gets the click.
+// code loads with the first click, so a screen with such a button does not load it up front.
+// The child is the button; it gets the click.
 import type { MenuProps } from 'antd'
 import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react'
 

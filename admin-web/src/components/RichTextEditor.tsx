@@ -3,7 +3,7 @@
 // type (paragraph, h1-h4, quote), font size, lists, alignment, undo/redo, link, and an image
 // when withImage. It works as an antd Form.Item child (value, onChange with the HTML). tiptap is
 // loaded with the editor only (its own chunk): screens without rich text never load it, and
-// the login and list screens' bundles do not move (issue 11 item 24). The server sanitizes the
+// the login and list screens' bundles do not move. The server sanitizes the
 // HTML again (internal/platform/richtext).
 import { lazy, Suspense } from 'react'
 

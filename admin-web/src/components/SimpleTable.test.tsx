@@ -1,4 +1,4 @@
-// SimpleTable: the lists' table without antd's Table (issue 11 item 24) keeps what the lists use of
+// SimpleTable: the lists' table without antd's Table keeps what the lists use of
 // it: cells from dataIndex or render, the empty text, and row selection as antd's Table reports it.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { SimpleTable } from './SimpleTable'

@@ -2,7 +2,7 @@
 // few rules of it that a list shows, from the theme's tokens) and with antd's class names (which
 // pages and tests look for), without antd's Table, whose sorting, filtering, tree and pagination
 // machinery and styles (rc-table, rc-tree, the filter menus: about 65 kB gzipped) the lists do not
-// use on their first screen (issue 11 item 24). ListPage loads antd's Table for its big virtual
+// use on their first screen. ListPage loads antd's Table for its big virtual
 // pages.
 // It knows what the lists use: columns with key, dataIndex, title, width, align and render; a row
 // key; the loading spinner; the empty text; a selection column with select-all of the page (onChange,

@@ -1,6 +1,6 @@
 // Thumbnail: a list row's small picture that opens the large one. antd's Image (its preview with
 // zoom and rotation) loads only when a picture is opened: a list of pictures does not need it for
-// its first screen (issue 11 item 24).
+// its first screen.
 import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 

@@ -1,7 +1,6 @@
 // antd's texts (pagination, date pickers, empty tables, confirmations) for a language, loaded with
-// the language's own texts (i18n/index.ts): the first screen carries one language, not both
-// (issue 11 item 24). English is British English, so calendars start the week on Monday in both
-// languages.
+// the language's own texts (i18n/index.ts): the first screen carries one language, not both.
+// English is British English, so calendars start the week on Monday in both languages.
 //
 // antd's `antd/locale/*` files are CommonJS re-exports of `lib/`. This package is an ES module
 // ("type": "module"), so Vite's build imports them in Node mode: their default is the whole

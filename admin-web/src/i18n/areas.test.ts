@@ -1,4 +1,4 @@
-// What the admin loads of its texts (issue 11 item 24): the active language's core texts before
+// What the admin loads of its texts: the active language's core texts before
 // the first screen, the back office's area texts with its layout, the other language on a switch.
 import { AREAS, LANGS } from '.'
 

@@ -1,6 +1,6 @@
 // i18next set up with the two languages of the back office; the stored language picks one.
 //
-// Only what a screen needs is loaded (issue 11 item 24): before the first render the core texts
+// Only what a screen needs is loaded: before the first render the core texts
 // (sr.json or en.json) of the active language alone; the back office's areas (the AREAS below,
 // files <area>.<lang>.json under their own top-level key) come with its layout through
 // loadAreaTexts, so the login screen does not carry them. A language switch (i18n.changeLanguage,

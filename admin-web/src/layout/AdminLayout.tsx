@@ -37,7 +37,7 @@ export function AdminLayout() {
 
   return (
     // plain boxes in antd Layout's look (its Sider's widths, a 64 px header): antd's Layout is
-    // code every screen would load for what three styled boxes do (issue 11 item 24)
+    // code every screen would load for what three styled boxes do
     <div style={{ display: 'flex', minHeight: '100vh', background: token.colorBgLayout }}>
       <aside
         data-testid="sidebar"

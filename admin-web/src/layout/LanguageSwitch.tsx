@@ -1,5 +1,5 @@
 // The sr/en switch of the header and the login page: two small buttons, the chosen one pressed.
-// Not antd's Segmented: the first screens do not need its code (issue 11 item 24).
+// Not antd's Segmented: the first screens do not need its code.
 import { Button, Space } from 'antd'
 import { LANGUAGES, type Lang } from '@shop/shared'
 import { useTranslation } from 'react-i18next'

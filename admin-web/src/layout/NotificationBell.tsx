@@ -1,7 +1,7 @@
 // The top bar's notifications bell (spec 2.3): the unread count, and a dropdown with the newest
 // unread notifications, mark as read, mark all as read, remove, view all and an empty-list text
-// (BellPanel.tsx, loaded when the bell is first opened, with the Popover around it: issue 11
-// item 24).
+// (BellPanel.tsx, loaded when the bell is first opened, with the Popover around it, so the
+// first screen does not carry them).
 // It also keeps the realtime channel open, so a new notification chimes and shows here at once.
 import { BellOutlined } from '@ant-design/icons'
 import { Badge, Button, Spin } from 'antd'

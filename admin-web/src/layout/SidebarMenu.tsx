@@ -1,8 +1,7 @@
 // The sidebar's menu: the groups and entries this user may see, the current section selected
 // (aria-current). Plain links in antd's menu look rather than antd's Menu, whose code (rc-menu,
-// its overflow measuring; about 18 kB gzipped) every back-office screen would load first (issue
-// 11 item 24). Groups fold and unfold; collapsed to icons, a group's entries open beside it on
-// hover, as antd's inline menu did.
+// its overflow measuring) every back-office screen would load first. Groups fold and unfold;
+// collapsed to icons, a group's entries open beside it on hover, as antd's inline menu did.
 import {
   AppstoreOutlined,
   ExportOutlined,

@@ -1,4 +1,4 @@
-// Issue 14's public content calls (banners, pages, news, actions, landing pages) as the
+// The public content calls (banners, pages, news, actions, landing pages) as the
 // written contract names them (briefs/contracts.md). Their Go handlers are built side by side
 // with these pages, so the generated schema may not list them yet: getContract calls them
 // through the same client (auth, Accept-Language) without the schema's path types. Once the

@@ -96,7 +96,7 @@ export function HomePage() {
   const actionsQuery = useCurrentActions(i18n.language)
   // What follows the slider comes with both answers at once; until then a screen-high
   // placeholder holds the promises and the footer below the fold, so that nothing the shopper
-  // already sees is pushed down when the sections arrive (layout shift, issue 14).
+  // already sees is pushed down when the sections arrive (layout shift).
   const settled = !homeQuery.isPending && !actionsQuery.isPending
   const home = homeQuery.data
   const actions = (settled && actionsQuery.data) || []

@@ -91,7 +91,7 @@ export const anchors = {
 /** The admin app is a separate app served by the Go server under this path. */
 export const adminUrl = '/admin/'
 
-/** Pages of later issues: they show the shared "coming soon" page until they are built. */
+/** Pages not built yet: they show the shared "coming soon" page until they are built. */
 export const comingSoon: readonly string[] = []
 
 /** The thank-you page of an order number (2026-000123). */

@@ -1,5 +1,5 @@
 // The filter panel's fields (catalogue spec 2, "Filter panel fields"), apart from the panel itself so a
-// list can name them without loading the panel (issue 11 item 24).
+// list can name them without loading the panel.
 
 export type FilterField =
   | 'status'

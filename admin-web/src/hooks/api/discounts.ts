@@ -1,4 +1,4 @@
-// Discounts (pricing, issue 12 items 5-9): discount types (admin/discount-types), a product's
+// Discounts (pricing): discount types (admin/discount-types), a product's
 // discounts (the Actions tab), the mass discount run, and the Actions page's search with its
 // bulk end and extend. Every change refreshes the discount lists, the type lookups and the
 // products (their shown prices follow a discount).

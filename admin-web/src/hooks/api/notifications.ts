@@ -21,7 +21,7 @@ export interface ImportCounts {
 
 /**
  * NotificationData is data of a notification: the producer's JSON object. The document types it
- * as a free object; these are the fields the issue-4 contract names (all optional: a producer
+ * as a free object; these are the fields the price lists' contract names (all optional: a producer
  * sends the ones of its type).
  */
 export interface NotificationData {

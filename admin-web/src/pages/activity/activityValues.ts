@@ -59,7 +59,7 @@ const SPEC_TYPES = [
   .flatMap((s) => ['created', 'updated', 'deleted'].map((e) => `${s}.${e}`))
   .concat(INVOICE_ACTIVITY_TYPES)
 
-/** the entry types written since issue 16: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes, landing pages, actions, product stickers, category margins, price lists, discount types, orders */
+/** the staff's entry types: roles, users, the customers' voice, the newsletter, brands, API clients, banners, news, the home screen, static pages, categories, attributes, landing pages, actions, product stickers, category margins, price lists, discount types, orders */
 export const STAFF_ACTIVITY_TYPES = [
   'role.created',
   'role.updated',

@@ -5,7 +5,7 @@ import type { ScreenName } from '../../screens'
 const AuthorizationPage = lazyPage(() => import('./AuthorizationPage'), 'AuthorizationPage')
 const NewsletterPage = lazyPage(() => import('../newsletter/NewsletterPage'), 'NewsletterPage')
 
-// Staff access and the newsletter (issue 16 items 5, 10).
+// Staff access and the newsletter.
 export const staffScreens: Partial<Record<ScreenName, ReactNode>> = {
   authorization: <AuthorizationPage />,
   newsletter: <NewsletterPage />,

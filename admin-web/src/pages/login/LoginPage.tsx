@@ -36,7 +36,7 @@ export function LoginPage() {
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f5f5f5', padding: 16 }}>
       {/* a plain card and heading: antd's Card and Typography would bring Tabs, Menu, Tooltip and
-          TextArea into the first screen's JavaScript (issue 11 item 24) */}
+          TextArea into the first screen's JavaScript */}
       <div
         style={{
           width: 400,

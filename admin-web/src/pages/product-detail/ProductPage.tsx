@@ -3,7 +3,7 @@
 // data.product.id), then uploads the main image and the extra images, then opens the detail.
 // Detail: tabs Data, Actions, Attributes, Images, Sticker, Catalog sticker, each at its own address
 // (/proizvodi/{id}, …/atributi, …/slike, …/nalepnica, …/katalog-nalepnica) and behind its own
-// permission. The Actions (discounts) tab comes with the pricing issue.
+// permission.
 import { Button, Card, Flex, Form, Result, Tabs, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

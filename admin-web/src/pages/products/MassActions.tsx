@@ -15,7 +15,7 @@ import type { ProductFilters } from '../../lists/productQuery'
 import { chosenCategory, gateMassAction, OFFERED_MASS_ACTIONS, type Gate, type MassAction, type Selection } from './massRules'
 
 // the dialogs (forms, date pickers, uploads) load when one opens: the list's first screen has no
-// use for them (issue 11 item 24)
+// use for them
 const MassDialogs = lazy(async () => ({ default: (await import('./MassDialogs')).MassDialogs }))
 
 export interface MassActionsProps {

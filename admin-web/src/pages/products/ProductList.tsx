@@ -20,7 +20,7 @@ import { useProductListQuery } from '../../lists/useProductListQuery'
 import { href, screens } from '../../screens'
 import { MassActions } from './MassActions'
 
-// the filter panel (drawer, selects, date pickers) loads when it first opens (issue 11 item 24)
+// the filter panel (drawer, selects, date pickers) loads when it first opens
 const FilterPanel = lazy(async () => ({ default: (await import('../../components/lists/FilterPanel')).FilterPanel }))
 
 export interface ProductListProps {
@@ -35,7 +35,7 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   const onSite = variant === 'onSite'
   const fixed: ApiQuery = onSite ? { live: 1 } : {}
   const products = useProducts(toApiQuery(query, fixed))
-  // the server stopped counting at meta.total: "more than" it (a broad filter, issue 11 item 28)
+  // the server stopped counting at meta.total: "more than" it (a broad filter)
   const bounded = products.data?.meta?.total_bounded === true
 
   const [selected, setSelected] = useState<number[]>([])
@@ -70,7 +70,7 @@ export function ProductList({ variant = 'all' }: ProductListProps) {
   // The widths are minimums: they add up to what fits beside the full sidebar at 1366 px, and
   // wider screens spread the room over them. The actions column is the last one and scrolls with
   // the rest: a column stuck to the right edge hides whichever column lies under it whenever the
-  // table is wider than the screen (prices and status at 5000 rows, issue 11 item 31).
+  // table is wider than the screen (prices and status at 5000 rows).
   const columns: TableProps<ProductRow>['columns'] = [
     {
       key: 'image',

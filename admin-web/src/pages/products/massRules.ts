@@ -6,7 +6,7 @@ import type { ProductFilters } from '../../lists/productQuery'
 export const MASS_ACTIONS = ['description', 'discount', 'attributes', 'transfer', 'energySticker', 'catalogSticker'] as const
 export type MassAction = (typeof MASS_ACTIONS)[number]
 
-/** the actions the menu offers: all of them (the discount's route came with issue 12) */
+/** the actions the menu offers: all of them */
 export const OFFERED_MASS_ACTIONS: readonly MassAction[] = MASS_ACTIONS
 
 /** the actions that work within one category */
