@@ -20,7 +20,7 @@ import (
 	"shop/internal/pricelist"
 )
 
-// TestImportLeavesProcessAlone (issue 11 item 18): reading a price list changes no setting of
+// TestImportLeavesProcessAlone: reading a price list changes no setting of
 // the process (GOMAXPROCS); CPU priority is the worker process's set-up.
 func TestImportLeavesProcessAlone(t *testing.T) {
 	t.Parallel()
@@ -54,7 +54,7 @@ func TestImportLeavesProcessAlone(t *testing.T) {
 	})
 }
 
-// TestImportRowBounds (issue 11 item 10): the service's read options bound the rows; a file
+// TestImportRowBounds: the service's read options bound the rows; a file
 // past them fails its import with the reason, in the reader's language.
 func TestImportRowBounds(t *testing.T) {
 	t.Parallel()
@@ -96,7 +96,7 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// TestImportRequeueFailureLogged (issue 11 item 21): an attempt that fails before the last puts
+// TestImportRequeueFailureLogged: an attempt that fails before the last puts
 // its import back in the queue; when the database refuses that, the log says so.
 func TestImportRequeueFailureLogged(t *testing.T) {
 	t.Parallel()
@@ -127,7 +127,7 @@ func TestImportRequeueFailureLogged(t *testing.T) {
 	})
 }
 
-// TestImportNotesInUploadersLanguage (issue 11 item 11): an import that fails tells its uploader
+// TestImportNotesInUploadersLanguage: an import that fails tells its uploader
 // in the upload's language: a bad file, and an import no queue would take (Redis down), whose
 // reason was Serbian for an English request.
 func TestImportNotesInUploadersLanguage(t *testing.T) {
@@ -174,7 +174,7 @@ func TestImportNotesInUploadersLanguage(t *testing.T) {
 	})
 }
 
-// TestImportStatusFromTask (issue 11 item 12): a running import whose worker was killed shows
+// TestImportStatusFromTask: a running import whose worker was killed shows
 // interrupted once its task's lease has run out (not running until the queue hands it out
 // again), and an import between attempts shows retrying.
 func TestImportStatusFromTask(t *testing.T) {

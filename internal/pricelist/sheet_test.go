@@ -854,7 +854,7 @@ func sheetOf(rows ...string) string {
 
 const emptySST = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>`
 
-// TestReadSheetRowBounds (issue 11 item 10): a small file may unpack to millions of empty or
+// TestReadSheetRowBounds: a small file may unpack to millions of empty or
 // useless rows; the read stops after MaxBlankRun empty or rejected rows in a row past the last
 // good one, or past MaxRows, and the file is refused with a reason naming the bound.
 func TestReadSheetRowBounds(t *testing.T) {
