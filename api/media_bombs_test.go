@@ -11,7 +11,7 @@ import (
 	"shop/internal/platform/imagefile/imagefiletest"
 )
 
-// TestImageBombsParallel: the file (a 16-bit 6324 x 6324 PNG, under the 40 MP cap, a
+// TestImageBombsParallel: a decompression bomb (a 16-bit 6324 x 6324 PNG, under the 40 MP cap, a
 // few hundred KB that decode to 320 MB) uploaded ten times at once through every upload that
 // decodes an image (product main and extra images, energy sticker, avatar, category image) is
 // refused from its header, and the server's heap stays far below what even one decode would

@@ -61,8 +61,8 @@ type ProductCategory struct {
 
 func (ProductCategory) TableName() string { return "product_categories" }
 
-// Discount is an action on a product (read here by the list's discount filter; the pricing
-// issue adds its CRUD).
+// Discount is an action on a product (read here by the list's discount filter; pricing owns
+// its writes).
 type Discount struct {
 	ID             uint64
 	ProductID      uint64

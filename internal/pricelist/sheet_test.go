@@ -863,7 +863,7 @@ func TestReadSheetRowBounds(t *testing.T) {
 	good := func(line int) string { return inlineRow(line, fmt.Sprintf("S%d", line), "10") }
 	bad := func(line int) string { return inlineRow(line, fmt.Sprintf("S%d", line), "abc") }
 
-	// The issue's file: a few rows, then an empty row far below (every row up to it counts).
+	// A runaway file: a few rows, then an empty row far below (every row up to it counts).
 	far := packageOf(t, sheetOf(header, good(2), good(3), `<row r="1000000"/>`), emptySST)
 	_, _, err := readAll(t, far, nil)
 	checkFileError(t, err, ErrKeyTooManyBlankRows)

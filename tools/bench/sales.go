@@ -39,8 +39,8 @@ const (
 	salesRoundSecs = 5
 )
 
-// salesBench: the checkout and the cart read on PostgreSQL through the whole HTTP stack (issue
-// 15's goals). POST orders with 5 lines, each request its own guest cart and Idempotency-Key,
+// salesBench: the checkout and the cart read on PostgreSQL through the whole HTTP stack.
+// POST orders with 5 lines, each request its own guest cart and Idempotency-Key,
 // beside pgbench running one order's hand-written SQL in one transaction (goal: throughput
 // ratio >= 0.5; both p95s printed); GET cart with 5 lines as a guest (goal: p95 <= 10 ms)
 // beside pgbench of the SQL the call runs. The baselines' statements are EXPLAIN ANALYZEd

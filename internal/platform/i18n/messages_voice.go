@@ -1,7 +1,7 @@
 package i18n
 
-// voiceMessages: ratings, questions and answers, back-in-stock alerts and price offers (issue
-// 16). The question form's and the price offer's Serbian texts are spec 5's, to the letter.
+// voiceMessages: ratings, questions and answers, back-in-stock alerts and price offers. The
+// question form's and the price offer's Serbian texts are spec 5's, to the letter.
 // Key -> [Serbian, English].
 var voiceMessages = map[string][2]string{
 	"voice.name_required":     {"Ime je obavezno", "The name is required"},

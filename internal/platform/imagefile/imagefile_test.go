@@ -98,7 +98,7 @@ func fieldKey(err error) string {
 	return e.Fields[0].Field + ": " + e.Fields[0].Msg.Key
 }
 
-// TestDecoderRefusesOverBudget: the file, 16-bit 6324 x 6324 (under the 40 MP cap),
+// TestDecoderRefusesOverBudget: a decompression bomb, 16-bit 6324 x 6324 (under the 40 MP cap),
 // declares 320 MB decoded: refused from its header under the default budget, nothing decoded.
 func TestDecoderRefusesOverBudget(t *testing.T) {
 	bomb := imagefiletest.UniformPNG(t, 6324, 6324, 16)

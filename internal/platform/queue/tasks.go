@@ -48,7 +48,7 @@ type CatalogStickerMassPayload struct {
 	// Selection is a catalog.ProductSelection (ids, or the list's filter), encoded by the
 	// catalogue, which this package cannot import.
 	Selection json.RawMessage `json:"selection"`
-	// UserID started the job (the notification of its end comes with a later issue).
+	// UserID started the job; the notification of its end goes to them.
 	UserID uint64 `json:"user_id"`
 }
 
