@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -71,6 +72,9 @@ type Deps struct {
 	// Sales is the cart, wish list, checkout and orders (nil: none of their routes).
 	Sales  *sales.Service
 	Checks []Check
+	// Draining is set on SIGTERM: /readyz then answers 503 while requests are still served, so
+	// a load balancer stops sending before the listener closes (nil: never).
+	Draining *atomic.Bool
 	// Registry collects the metrics /metrics exposes (HTTP here; the queue's added by the caller).
 	Registry *prometheus.Registry
 	// QueueMonitor is asynq's monitoring UI, mounted at /admin/queues for super-admins (nil: none).
@@ -179,7 +183,7 @@ func New(d Deps) *gin.Engine {
 	metrics := newHTTPMetrics(d.Registry)
 	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType(), httpcache.Compress())
 
-	health := healthHandlers{d.Checks}
+	health := healthHandlers{checks: d.Checks, draining: d.Draining}
 	r.GET("/healthz", health.healthz)
 	r.GET("/readyz", health.readyz)
 	mountDocs(r)

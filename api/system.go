@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -55,7 +56,10 @@ type Check struct {
 	Ping func(ctx context.Context) error
 }
 
-type healthHandlers struct{ checks []Check }
+type healthHandlers struct {
+	checks   []Check
+	draining *atomic.Bool
+}
 
 type HealthResponse struct {
 	Status string            `json:"status"`
@@ -84,6 +88,11 @@ func (h healthHandlers) healthz(c *gin.Context) {
 func (h healthHandlers) readyz(c *gin.Context) {
 	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
 	defer cancel()
+	if h.draining != nil && h.draining.Load() {
+		// Stopping: the load balancer should send elsewhere; the dependencies do not matter.
+		c.JSON(http.StatusServiceUnavailable, HealthResponse{Status: "draining"})
+		return
+	}
 	res := HealthResponse{Status: "ok", Checks: map[string]string{}}
 	status := http.StatusOK
 	for _, ch := range h.checks {

@@ -13,7 +13,9 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/hibiken/asynqmon"
@@ -151,6 +153,8 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		shutdowns = nil
 	}
 	defer stopAll()
+	// drain runs on a signal only (not when a part fails to start): see the API's below.
+	drain := func() {}
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
 		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing,
@@ -178,6 +182,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		monitor := asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt})
 		defer monitor.Close()
 		reg.MustRegister(worker.NewQueueCollector(insp))
+		var draining atomic.Bool
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
 			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Storefront: a.Storefront, Search: a.Search, Content: a.Content, Voice: a.Voice, Landing: a.Landing,
@@ -187,7 +192,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 				{Name: "redis", Ping: a.Redis.Ping},
 				{Name: "objects", Ping: func(ctx context.Context) error { return pingBlobs(ctx, a.Blobs) }},
 			},
-			QueueMonitor: monitor,
+			QueueMonitor: monitor, Draining: &draining,
 		})
 		ln, err := net.Listen("tcp", cfg.HTTP.Addr)
 		if err != nil {
@@ -205,7 +210,23 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 				errc <- err
 			}
 		}()
+		if period := cfg.HTTP.Drain(a.Redis.Embedded); period > 0 {
+			drain = func() {
+				// A load balancer polling /readyz takes this process out while it still serves;
+				// Connection: close on every answer moves kept-alive clients to the others.
+				draining.Store(true)
+				hs.SetKeepAlivesEnabled(false)
+				log.Info("draining: /readyz answers 503", "period", period.String())
+				select {
+				case <-time.After(period):
+				case err := <-errc:
+					log.Error("server failed while draining", "error", err)
+				}
+			}
+		}
 		shutdowns = append([]func(){func() {
+			// Then the listener closes, in-flight requests finish and the event streams end
+			// (stopHub): their clients reconnect to another process and replay.
 			sctx, cancel := context.WithTimeout(context.Background(), cfg.HTTP.ShutdownTimeout)
 			defer cancel()
 			if err := hs.Shutdown(sctx); err != nil {
@@ -241,6 +262,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	select {
 	case <-ctx.Done():
 		log.Info("shutting down")
+		drain()
 	case err := <-errc:
 		log.Error("server failed", "error", err)
 		return err

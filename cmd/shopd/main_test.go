@@ -47,7 +47,7 @@ type shopd struct {
 func testConfig(tb testing.TB, dialect string, environ ...string) *config.Config {
 	tb.Helper()
 	dir := tb.TempDir()
-	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_HTTP_ADDR=127.0.0.1:0", "SHOP_HTTP_METRICS_ADDR=127.0.0.1:0", "SHOP_HTTP_SHUTDOWN_TIMEOUT=5s",
+	env := []string{"SHOP_DATA_DIR=" + dir, "SHOP_HTTP_ADDR=127.0.0.1:0", "SHOP_HTTP_METRICS_ADDR=127.0.0.1:0", "SHOP_HTTP_SHUTDOWN_TIMEOUT=5s", "SHOP_HTTP_DRAIN_PERIOD=0s",
 		"SHOP_WEB_STORE_DIR=" + filepath.Join(dir, "store"), "SHOP_WEB_ADMIN_DIR=" + filepath.Join(dir, "admin")}
 	if dialect == "postgres" {
 		env = append(env, "SHOP_DATABASE_URL="+dbtest.NewPostgresDatabase(tb), "SHOP_REDIS_URL="+queuetest.URL(tb),

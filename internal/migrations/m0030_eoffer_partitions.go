@@ -41,6 +41,11 @@ var eofferUnpartitioned0030 = []string{
 	"DROP TABLE eoffer_offers_0030",
 }
 
+// m0030EofferPartitions swaps eoffer_offers for its partitioned form.
+//
+// Rollout-safe: eoffer_offers keeps its name and every column the release before reads and
+// writes (the id it loses is in no query: GORM leaves a zero key out of its INSERT); the
+// rename and the drop are one transaction, so that binary sees the old table or the new one.
 func m0030EofferPartitions() *gormigrate.Migration {
 	return &gormigrate.Migration{
 		ID: "0030_eoffer_partitions",

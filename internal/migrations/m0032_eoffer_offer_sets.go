@@ -112,6 +112,13 @@ func decodeOffers0032(importID uint64, shopsJSON string, data []byte) ([]offer00
 	return out, nil
 }
 
+// m0032EofferOfferSets moves the offers into eoffer_offer_sets and drops eoffer_offers.
+//
+// Rollout-safe: not fully. Only the e-ponuda tool reads eoffer_offers (its competitor import,
+// recalculation and offers screen); while copies of the release before still run, those fail
+// there (an import or recalculation job fails and its retry, taken by a new worker, redoes it;
+// the screen answers 500 until the tab reaches a new API). The storefront and the rest of the
+// back office are untouched. Accepted once, for a tool staff use a few times a day.
 func m0032EofferOfferSets() *gormigrate.Migration {
 	return &gormigrate.Migration{
 		ID: "0032_eoffer_offer_sets",

@@ -83,6 +83,28 @@ type FeedsConfig struct {
 	ExportCron string `mapstructure:"export_cron"`
 }
 
+// DrainAuto is http.drain_period's default: AutoDrain for a process that may have copies
+// behind a load balancer, none in the embedded set-up.
+const DrainAuto = "auto"
+
+// AutoDrain is the drain an API process takes by default when it shares Redis with other
+// processes: a load balancer polling /readyz every second or two sees the 503 in time.
+const AutoDrain = 5 * time.Second
+
+// Drain is the drain period to apply. The embedded set-up (in-process Redis) is one process
+// that nobody balances, so "auto" stops it at once (Ctrl-C under make run does not wait);
+// validate has checked the value.
+func (h HTTPConfig) Drain(embeddedRedis bool) time.Duration {
+	if h.DrainPeriod == DrainAuto {
+		if embeddedRedis {
+			return 0
+		}
+		return AutoDrain
+	}
+	d, _ := time.ParseDuration(h.DrainPeriod)
+	return d
+}
+
 // PartnersConfig: the API clients' (partners') feeds.
 type PartnersConfig struct {
 	// RequestsPerMinute is how often one client may fetch its feed (then 429).
@@ -96,6 +118,10 @@ type HTTPConfig struct {
 	PublicURL       string        `mapstructure:"public_url"`
 	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
 	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	// DrainPeriod is how long a process serving the API keeps serving after SIGTERM while
+	// /readyz answers 503, so a load balancer stops sending before the listener closes: a
+	// duration, or "auto" (see Drain).
+	DrainPeriod string `mapstructure:"drain_period"`
 	// ReadTimeout bounds reading one request, headers and body: a client trickling its body is
 	// cut off. IdleTimeout closes a kept-alive connection that sends no next request.
 	ReadTimeout time.Duration `mapstructure:"read_timeout"`
@@ -262,6 +288,7 @@ var defaults = map[string]any{
 	"http.max_body_bytes":                    int64(12 << 20),
 	"http.trusted_proxies":                   []string{},
 	"http.shutdown_timeout":                  20 * time.Second,
+	"http.drain_period":                      "auto",
 	"database.url":                           "",
 	"database.auto_migrate":                  true,
 	"database.max_open_conns":                10,
@@ -471,6 +498,11 @@ func (c *Config) validate() error {
 	}
 	if c.HTTP.ReadTimeout <= 0 || c.HTTP.IdleTimeout <= 0 {
 		errs = append(errs, "http.read_timeout and http.idle_timeout: must be positive")
+	}
+	if d := c.HTTP.DrainPeriod; d != DrainAuto {
+		if v, err := time.ParseDuration(d); err != nil || v < 0 {
+			errs = append(errs, fmt.Sprintf("http.drain_period: %q is not auto or a duration of 0 or more (e.g. 5s)", d))
+		}
 	}
 	if a := c.HTTP.MetricsAddr; a != "" {
 		if _, _, err := net.SplitHostPort(a); err != nil {

@@ -36,7 +36,7 @@ func TestLoadDefaults(t *testing.T) {
 	want := &Config{
 		DataDir: "./var",
 		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", MaxBodyBytes: 12 << 20,
-			ShutdownTimeout: 20 * time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
+			ShutdownTimeout: 20 * time.Second, DrainPeriod: "auto", ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
 			TrustedProxies: []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
 		Redis:    RedisConfig{DialTimeout: time.Second},
@@ -123,6 +123,29 @@ worker:
 	}
 }
 
+// The drain's default depends on the set-up: a process sharing Redis with copies behind a load
+// balancer drains, the embedded one (make run) stops at once; a set value applies to both.
+func TestDrain(t *testing.T) {
+	tests := []struct {
+		name     string
+		environ  []string
+		embedded bool
+		want     time.Duration
+	}{
+		{"auto embedded", nil, true, 0},
+		{"auto shared redis", nil, false, AutoDrain},
+		{"set embedded", []string{"SHOP_HTTP_DRAIN_PERIOD=300ms"}, true, 300 * time.Millisecond},
+		{"set zero", []string{"SHOP_HTTP_DRAIN_PERIOD=0s"}, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mustLoad(t, "", tt.environ).HTTP.Drain(tt.embedded); got != tt.want {
+				t.Errorf("Drain(%v) = %v, want %v", tt.embedded, got, tt.want)
+			}
+		})
+	}
+}
+
 // The public URL follows the listen address unless set: a second shop on :8081 mails links
 // to itself, not to the first one.
 func TestPublicURLDefault(t *testing.T) {
@@ -177,6 +200,8 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"unknown top-level file key", "colour: blue\n", nil, []string{"colour"}},
 		{"unknown env variable", "", []string{"SHOP_HTTP_ADR=:1"}, []string{"SHOP_HTTP_ADR", "unknown key"}},
 		{"bad duration", "", []string{"SHOP_HTTP_SHUTDOWN_TIMEOUT=abc"}, []string{"http.shutdown_timeout"}},
+		{"bad drain period", "", []string{"SHOP_HTTP_DRAIN_PERIOD=soon"}, []string{"http.drain_period", "soon"}},
+		{"negative drain period", "", []string{"SHOP_HTTP_DRAIN_PERIOD=-1s"}, []string{"http.drain_period"}},
 		{"bad duration in file", "auth:\n  access_ttl: soon\n", nil, []string{"auth.access_ttl"}},
 		{"bad int", "", []string{"SHOP_WORKER_CONCURRENCY=x"}, []string{"worker.concurrency"}},
 		{"bad bool", "", []string{"SHOP_DATABASE_AUTO_MIGRATE=maybe"}, []string{"database.auto_migrate"}},
