@@ -16,7 +16,7 @@ import (
 // then (its client reconnects elsewhere), and a request in flight at that moment is answered.
 func TestDrain(t *testing.T) {
 	const period = 1500 * time.Millisecond
-	s := start(t, testConfig(t, "sqlite", "SHOP_HTTP_DRAIN_PERIOD="+period.String()))
+	s := start(t, testConfig(t, "sqlite", "SHOP_HTTP_DRAIN_PERIOD="+period.String(), "SHOP_HTTP_SHUTDOWN_TIMEOUT=30s"))
 	code, body := s.post(t, "/api/v1/login", `{"email":"admin@demo.local","password":"demo1234"}`)
 	var login struct {
 		Data struct {
