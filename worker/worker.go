@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/catalog"
+	"shop/internal/einvoice"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
@@ -50,6 +51,8 @@ type Deps struct {
 	Sales *sales.Service
 	// ActivityRetention purges activity log entries past the retention (nil: none purged).
 	ActivityRetention *activity.Retention
+	// Einvoice makes, sends and follows company orders' e-invoices.
+	Einvoice *einvoice.Service
 }
 
 // Mux routes each task type to its handler.
@@ -70,6 +73,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	registerEoffer(mux, d)
 	mux.Handle(queue.TypeVoiceBackInStock, backInStock{d.Voice, d.Log})
 	registerSales(mux, d)
+	registerEinvoice(mux, d)
 	mux.Handle(queue.TypeActivityPurge, activityPurge{d.ActivityRetention, d.Log})
 	return mux
 }
@@ -163,6 +167,9 @@ func Schedule() []Entry {
 		{Cron: "*/2 * * * *", Task: queue.NewBackInStockTask},
 		// Orders whose mails an outage kept from the queue.
 		{Cron: "*/5 * * * *", Task: queue.NewOrderMailsSweepTask},
+		// SEF's statuses of the sent e-invoices (a buyer's answer within ten minutes), and the
+		// e-invoices a lost queue entry left unmade or unsent.
+		{Cron: "*/10 * * * *", Task: queue.NewEinvoicePollTask},
 		// The activity log's retention (activity.retention_days), at a quiet hour.
 		{Cron: "43 3 * * *", Task: queue.NewActivityPurgeTask},
 	}

@@ -158,7 +158,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
 		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing,
-			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, ActivityRetention: a.ActivityRetention})); err != nil {
+			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, ActivityRetention: a.ActivityRetention, Einvoice: a.Einvoice})); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,8 @@ import (
 	"shop/internal/activity"
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/einvoice"
+	"shop/internal/einvoice/sefsim"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/migrations"
@@ -83,6 +86,12 @@ type App struct {
 	Sales *sales.Service
 	// Social is the Google and Facebook sign-in (offers only the configured providers).
 	Social *social.Service
+	// Einvoice makes and sends company orders' e-invoices to SEF; SEFSim is the in-process
+	// SEF simulator it talks to with einvoice.mode simulator (nil with sef).
+	Einvoice *einvoice.Service
+	SEFSim   *sefsim.Server
+	// EinvoiceClient is the SEF client the service uses (tests wrap it).
+	EinvoiceClient *einvoice.Client
 }
 
 // Options adjust the graph for tests.
@@ -169,6 +178,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	a.Sales.WithBlobs(a.Blobs) // the orders' attachments
 	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
+	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
 	ok = true
 	return a, nil
 }
@@ -251,4 +261,20 @@ func salesOptions(cfg *config.Config, secret []byte) sales.Options {
 	s := cfg.Sales
 	return sales.Options{Account: s.Account, Payee: s.Payee, PaymentCode: s.PaymentCode, Purpose: s.Purpose, IssuePlace: s.IssuePlace,
 		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret}
+}
+
+// simulatorKey is the API key of the in-process SEF simulator.
+const simulatorKey = "simulator"
+
+// newEinvoice builds the e-invoice service on SEF, or on the in-process simulator (reached
+// through an in-memory transport: no port to open, nothing to start).
+func newEinvoice(cfg *config.Config, a *App, log *slog.Logger) (*einvoice.Service, *sefsim.Server, *einvoice.Client) {
+	opts := einvoice.Options{DueDays: cfg.Einvoice.DueDays, Simulator: cfg.Einvoice.Mode == "simulator"}
+	var sim *sefsim.Server
+	c := einvoice.NewClient(cfg.Einvoice.URL, cfg.Einvoice.APIKey, nil)
+	if opts.Simulator {
+		sim = sefsim.New(simulatorKey)
+		c = einvoice.NewClient("http://sef.simulator", simulatorKey, &http.Client{Transport: sefsim.Transport{Handler: sim}})
+	}
+	return einvoice.NewService(a.DB, a.Sales, a.Identity, a.Notify, c, a.Enqueuer, log, a.Clock, opts), sim, c
 }

@@ -51,7 +51,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0029_folded_names", Applied: true},
 	{ID: "0030_eoffer_partitions", Applied: true},
 	{ID: "0031_search_text_statistics", Applied: true},
-	{ID: "0032_eoffer_offer_sets", Applied: true}}
+	{ID: "0032_eoffer_offer_sets", Applied: true},
+	{ID: "0034_einvoices", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -204,6 +205,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0034_einvoices" {
+			t.Fatalf("Down rolled back %q, want 0034_einvoices", id)
+		}
+		if gdb.Migrator().HasTable("einvoices") {
+			t.Error("einvoices still there after rolling back 0034")
 		}
 		if id := down(t, gdb); id != "0032_eoffer_offer_sets" {
 			t.Fatalf("Down rolled back %q, want 0032_eoffer_offer_sets", id)

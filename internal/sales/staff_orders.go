@@ -256,7 +256,11 @@ func (s *Service) ChangeStatus(ctx context.Context, id uint64, in StatusChange) 
 	if err != nil {
 		return nil, err
 	}
-	return s.StaffOrder(ctx, id)
+	o, err := s.StaffOrder(ctx, id)
+	if err == nil {
+		s.queueEinvoice(ctx, o)
+	}
+	return o, err
 }
 
 // returnStock gives the order's units back, one statement per product in product id order (the

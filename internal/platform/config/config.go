@@ -46,6 +46,20 @@ type Config struct {
 	Admin AdminConfig `mapstructure:"admin"`
 	// Activity is the activity log's retention.
 	Activity ActivityConfig `mapstructure:"activity"`
+	// Einvoice is SEF, where company orders' e-invoices are sent.
+	Einvoice EinvoiceConfig `mapstructure:"einvoice"`
+}
+
+// EinvoiceConfig: SEF, the Ministry of Finance's e-invoice system.
+type EinvoiceConfig struct {
+	// Mode: simulator (the in-process SEF simulator: every e-invoice is a test one) or sef.
+	Mode string `mapstructure:"mode"`
+	// URL is SEF's address with mode sef (https://efaktura.mfin.gov.rs, or the demo system's).
+	URL string `mapstructure:"url"`
+	// APIKey is the key SEF's API management gave the shop (the ApiKey header).
+	APIKey string `mapstructure:"api_key" secret:"true"`
+	// DueDays is how many days after the issue an e-invoice is due.
+	DueDays int `mapstructure:"due_days"`
 }
 
 // ActivityConfig: how long the activity log keeps its entries.
@@ -359,6 +373,10 @@ var defaults = map[string]any{
 	"sales.purpose":                          "Porudžbina",
 	"sales.issue_place":                      "Beograd",
 	"sales.proforma_valid_days":              8,
+	"einvoice.mode":                          "simulator",
+	"einvoice.url":                           "",
+	"einvoice.api_key":                       "",
+	"einvoice.due_days":                      8,
 }
 
 // Keys returns every configuration key, sorted.
@@ -559,6 +577,21 @@ func (c *Config) validate() error {
 	}
 	if c.Activity.RetentionDays < 0 {
 		errs = append(errs, fmt.Sprintf("activity.retention_days: %d is negative (0 keeps the log forever)", c.Activity.RetentionDays))
+	}
+	switch c.Einvoice.Mode {
+	case "simulator":
+	case "sef":
+		if u := c.Einvoice.URL; !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+			errs = append(errs, fmt.Sprintf("einvoice.url: %q is not an http(s) address; required when einvoice.mode is sef", u))
+		}
+		if c.Einvoice.APIKey == "" {
+			errs = append(errs, "einvoice.api_key: required when einvoice.mode is sef")
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("einvoice.mode: %q is not simulator or sef", c.Einvoice.Mode))
+	}
+	if c.Einvoice.DueDays <= 0 {
+		errs = append(errs, "einvoice.due_days: must be positive")
 	}
 	for _, m := range c.Modules {
 		if !contains(AllModules, m) {

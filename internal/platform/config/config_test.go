@@ -62,6 +62,7 @@ func TestLoadDefaults(t *testing.T) {
 		Sales: SalesConfig{Account: "160000000001234595", Payee: "Prodavnica d.o.o., Beograd", PaymentCode: "289", Purpose: "Porudžbina",
 			IssuePlace: "Beograd", ProformaValidDays: 8},
 		Activity: ActivityConfig{RetentionDays: 365},
+		Einvoice: EinvoiceConfig{Mode: "simulator", DueDays: 8},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)
@@ -371,5 +372,29 @@ func TestProductionExampleLoads(t *testing.T) {
 	c := mustLoad(t, file, []string{"SHOP_AUTH_SECRET=" + strings.Repeat("0123456789abcdef", 4)})
 	if !c.IsPostgres() || c.Blob.Driver != "s3" || c.Mail.Driver != "smtp" || c.Redis.URL == "" {
 		t.Errorf("production example is not the production shape: %+v", c)
+	}
+}
+
+// SEF mode without its address or key stops the start naming the key; the key is masked.
+func TestEinvoiceConfig(t *testing.T) {
+	for _, c := range []struct {
+		env  []string
+		want string
+	}{
+		{[]string{"SHOP_EINVOICE_MODE=fiscal"}, "einvoice.mode"},
+		{[]string{"SHOP_EINVOICE_MODE=sef", "SHOP_EINVOICE_API_KEY=k"}, "einvoice.url"},
+		{[]string{"SHOP_EINVOICE_MODE=sef", "SHOP_EINVOICE_URL=https://demoefaktura.mfin.gov.rs"}, "einvoice.api_key"},
+		{[]string{"SHOP_EINVOICE_DUE_DAYS=0"}, "einvoice.due_days"},
+	} {
+		if _, err := Load("", c.env); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: error %v, want one naming %s", c.env, err, c.want)
+		}
+	}
+	cfg, err := Load("", []string{"SHOP_EINVOICE_MODE=sef", "SHOP_EINVOICE_URL=https://demoefaktura.mfin.gov.rs", "SHOP_EINVOICE_API_KEY=secret-key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Masked()["einvoice.api_key"]; got != "********" {
+		t.Errorf("api_key shown as %v", got)
 	}
 }
