@@ -23,6 +23,7 @@ func TestCartGuest(t *testing.T) {
 		laptop := fx.product(t, "Laptop Lenovo IdeaPad 5 Pro 16 inča sa dugim imenom koje se seče", 1000, 10)
 		cheap := fx.product(t, "Miš ispod minimalne cene", 400, 10) // below the category's min price: not purchasable
 		hidden := fx.product(t, "Skriveni proizvod", 1000, 10)
+		soldOut := fx.product(t, "Rasprodat proizvod", 1000, 0) // nothing on stock: not purchasable
 		fx.set(t, hidden, map[string]any{"visible": false})
 
 		// GET without an id issues one.
@@ -76,6 +77,7 @@ func TestCartGuest(t *testing.T) {
 			"negativeId":  {map[string]any{"cart_id": id, "product_id": -1, "quantity": 1}, "product_id"},
 			"hidden":      {map[string]any{"cart_id": id, "product_id": hidden, "quantity": 1}, "product_id"},
 			"notBuyable":  {map[string]any{"cart_id": id, "product_id": cheap, "quantity": 1}, "product_id"},
+			"soldOut":     {map[string]any{"cart_id": id, "product_id": soldOut, "quantity": 1}, "product_id"},
 			"badInstance": {map[string]any{"cart_id": id, "product_id": laptop, "instance": "korpa"}, "instance"},
 			"badCartID":   {map[string]any{"cart_id": "abc", "product_id": laptop}, "cart_id"},
 			"noProduct":   {map[string]any{"cart_id": id}, "product_id"},

@@ -94,7 +94,7 @@ func newSEOFixture(t *testing.T, a *app.App, name string) seoFixture {
 		body["description"] = lexical("Kombinovani frižider sa zamrzivačem, 300 l.")
 		p := fx.mustCreateProduct(t, body)
 		if err := a.DB.Model(&catalog.Product{}).Where("id = ?", productIDOf(p)).
-			Updates(map[string]any{"active": live, "visible": live, "web_price": rsd(1000), "authenticated_price": rsd(900), "retail_price": rsd(1200)}).Error; err != nil {
+			Updates(map[string]any{"active": live, "visible": live, "stock": 4, "web_price": rsd(1000), "authenticated_price": rsd(900), "retail_price": rsd(1200)}).Error; err != nil {
 			t.Fatal(err)
 		}
 		return p["slug"].(string)

@@ -28,6 +28,9 @@ func TestStorefrontProduct(t *testing.T) {
 			t.Helper()
 			p := fx.mustCreateProduct(t, fx.product(sku, name, fx.cat1))
 			set["active"], set["visible"] = true, true
+			if _, ok := set["stock"]; !ok {
+				set["stock"] = 5
+			}
 			if v, ok := set["hidden"]; ok {
 				delete(set, "hidden")
 				set["visible"] = !v.(bool)
@@ -53,6 +56,8 @@ func TestStorefrontProduct(t *testing.T) {
 		cheap := mk("SF-4", "Frižider jeftin", map[string]any{"web_price": rsd(400), "authenticated_price": rsd(380), "retail_price": rsd(600)})
 		hidden := mk("SF-5", "Frižider skriven", map[string]any{"web_price": rsd(1000), "hidden": true})
 		inactive := mk("SF-6", "Frižider neaktivan", map[string]any{"web_price": rsd(1000), "inactive": true})
+		soldOut := mk("SF-7", "Frižider rasprodat", map[string]any{"web_price": rsd(1000), "authenticated_price": rsd(900), "retail_price": rsd(1200),
+			"stock": 0})
 
 		// The action's row, as pricing keeps it: the product shows its type.
 		dt := pricing.DiscountType{Name: "Crni petak"}
@@ -96,6 +101,8 @@ func TestStorefrontProduct(t *testing.T) {
 		check("action: guest", get(action, ""), want{700, 1200, 500}, true)
 		check("action: customer", get(action, ts.buyer), want{700, 1200, 500}, true)
 		check("below min price", get(cheap, ""), want{400, 600, 200}, false)
+		// Nothing on stock: shown with its price, but the out-of-stock box instead of the cart.
+		check("stock 0", get(soldOut, ""), want{1000, 1200, 200}, false)
 
 		if dd, _ := get(action, "")["discount"].(map[string]any); dd == nil || dd["type"] != "Crni petak" || dd["price"] != 700.0 {
 			t.Errorf("action's discount: %v", dd)
@@ -128,8 +135,8 @@ func TestStorefrontProduct(t *testing.T) {
 			}
 		}
 		rel, _ := p["related"].([]any)
-		if len(rel) != 3 {
-			t.Fatalf("related: %d, want the 3 other active visible products: %v", len(rel), p["related"])
+		if len(rel) != 4 {
+			t.Fatalf("related: %d, want the 4 other active visible products: %v", len(rel), p["related"])
 		}
 		for _, x := range rel {
 			s := x.(map[string]any)["slug"]
@@ -226,6 +233,9 @@ func TestStorefrontCategoryProducts(t *testing.T) {
 			}
 			if _, ok := set["visible"]; !ok {
 				set["visible"] = true
+			}
+			if _, ok := set["stock"]; !ok {
+				set["stock"] = 5
 			}
 			must(a.DB.Model(&catalog.Product{}).Where("id = ?", id).Updates(set).Error)
 			if value != 0 {

@@ -190,6 +190,9 @@ func TestStorefrontSearchFacets(t *testing.T) {
 				set["visible"] = true
 			}
 			set["active"] = true
+			if _, ok := set["stock"]; !ok {
+				set["stock"] = 5
+			}
 			must(a.DB.Model(&catalog.Product{}).Where("id = ?", id).Updates(set).Error)
 			if value != 0 {
 				must(a.DB.Where("product_id = ? AND attribute_id = ?", id, fx.colour).Delete(&catalog.ProductAttribute{}).Error)

@@ -36,7 +36,7 @@ func voiceFixtureNew(t *testing.T, a *app.App) *voiceFixture {
 		}
 		return p
 	}
-	live := mk("VC-1", "Frižider Glasni", map[string]any{"active": true, "visible": true, "web_price": money.Para(100000)})
+	live := mk("VC-1", "Frižider Glasni", map[string]any{"active": true, "visible": true, "stock": 3, "web_price": money.Para(100000)})
 	vf.slug, vf.sku, vf.id = live["slug"].(string), live["sku"].(string), productIDOf(live)
 	vf.inactiveSlug = mk("VC-2", "Frižider Ugašeni", map[string]any{"active": false, "visible": true})["slug"].(string)
 	vf.hiddenSlug = mk("VC-3", "Frižider Skriveni", map[string]any{"active": true, "visible": false})["slug"].(string)

@@ -40,7 +40,7 @@ type CategoryProductsFilter struct {
 	Values    []uint64    `form:"values"`
 	PriceFrom *money.Para `form:"price_from"`
 	PriceTo   *money.Para `form:"price_to"`
-	// Discount: on action today; InStock: purchasable (web price not below the category's min price).
+	// Discount: on action today; InStock: purchasable (in stock, web price not below the category's min price).
 	Discount bool `form:"discount"`
 	InStock  bool `form:"in_stock"`
 	// Sort: price, -price, newest (default), name, -name. price is the caller's shown price.
@@ -94,11 +94,12 @@ type CategoryPage struct {
 	Facets   Facets
 }
 
-// purchasableSQL is the purchasable rule's price part: the web price not below the product's
-// main category's min price (active and visible are the page's own conditions). Written as NOT
-// EXISTS so PostgreSQL plans an anti-join with the (small) categories table; the scalar
-// subquery it replaces ran once per product row and its cost estimate switched JIT on.
-const purchasableSQL = "NOT EXISTS (SELECT 1 FROM categories mc WHERE mc.id = products.main_category_id AND mc.min_price > products.web_price)"
+// purchasableSQL is the purchasable rule's stock and price part: some stock, and the web price
+// not below the product's main category's min price (active and visible are the page's own
+// conditions). Written as NOT EXISTS so PostgreSQL plans an anti-join with the (small)
+// categories table; the scalar subquery it replaces ran once per product row and its cost
+// estimate switched JIT on.
+const purchasableSQL = "products.stock > 0 AND NOT EXISTS (SELECT 1 FROM categories mc WHERE mc.id = products.main_category_id AND mc.min_price > products.web_price)"
 
 // shownPriceSQL is pricing's shown-price rule over the stored derived prices.
 func shownPriceSQL(loggedIn bool) string {
@@ -374,7 +375,7 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 	// In a select list the purchasable rule's NOT EXISTS is a subplan run per row; the one
 	// pass joins the main category instead (the same rule: a missing category or min price
 	// never blocks).
-	const inStock = "NOT COALESCE(mc.min_price > products.web_price, FALSE)"
+	const inStock = "products.stock > 0 AND NOT COALESCE(mc.min_price > products.web_price, FALSE)"
 	cols := []string{"products.brand_id AS brand_id", q.price + " AS price", "(" + onActionSQL + ") AS on_action", "(" + inStock + ") AS in_stock"}
 	var args []any
 	var flags []string // facet names with a chosen filter, in order

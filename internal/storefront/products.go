@@ -58,10 +58,12 @@ func ShownPrices(p *catalog.ProductDetails, loggedIn bool) Prices {
 	return Prices{Price: price, Retail: retail, Saving: retail - price}
 }
 
-// Purchasable tells whether p can be bought: active, visible on site and its web price not
-// below its main category's min price (p must carry its main category).
+// Purchasable tells whether p can be bought: active, visible on site, in stock and its web
+// price not below its main category's min price (p must carry its main category). Stock is
+// part of the rule so a product nobody can deliver shows the out-of-stock box (and its
+// back-in-stock form) instead of a cart button that only the checkout would refuse.
 func Purchasable(p *catalog.ProductDetails) bool {
-	if !p.Active || !p.Visible {
+	if !p.Active || !p.Visible || p.Stock <= 0 {
 		return false
 	}
 	return p.MainCategory == nil || p.WebPrice >= p.MainCategory.MinPrice

@@ -32,7 +32,7 @@ type PurchaseProduct struct {
 
 // Purchasable is the storefront's purchasable rule (Purchasable) on this row.
 func (p PurchaseProduct) Purchasable() bool {
-	return p.Active && p.Visible && p.WebPrice >= p.MinPrice
+	return p.Active && p.Visible && p.Stock > 0 && p.WebPrice >= p.MinPrice
 }
 
 // Price is pricing's shown price for a guest or a logged-in customer.

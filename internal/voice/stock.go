@@ -83,8 +83,8 @@ func (s *Service) Subscribe(ctx context.Context, slug string, c Client, in Subsc
 }
 
 // purchasable is the storefront's rule (spec 4) as SQL over products p: active, visible on
-// site and the web price not below the main category's min price.
-const purchasable = "p.active = ? AND p.visible = ? AND p.web_price >= COALESCE((SELECT mc.min_price FROM categories mc WHERE mc.id = p.main_category_id), 0)"
+// site, in stock and the web price not below the main category's min price.
+const purchasable = "p.active = ? AND p.visible = ? AND p.stock > 0 AND p.web_price >= COALESCE((SELECT mc.min_price FROM categories mc WHERE mc.id = p.main_category_id), 0)"
 
 // scanBatch is how many subscriptions one round of the scan mails.
 const scanBatch = 500
