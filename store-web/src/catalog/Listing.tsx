@@ -3,9 +3,10 @@
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { CompareBar } from '../compare/CompareBar'
 import type { Facets as FacetData } from '../hooks/api/categories'
 import { Facets, FilterChips } from './Facets'
-import { filtersToQuery, PAGE_SIZES, SORTS, withChange, type ListingFilters, type Sort } from './filters'
+import { filtersToQuery, PAGE_SIZES, SORT_LABELS, SORTS, withChange, type ListingFilters, type Sort } from './filters'
 import type { ProductCard } from './format'
 import { Pagination } from './Pagination'
 import { GridSkeleton, ProductGrid } from './ProductGrid'
@@ -23,15 +24,6 @@ interface Props {
   sorts?: readonly Sort[]
   loading: boolean
   empty: ReactNode
-}
-
-const sortLabels: Record<Sort, string> = {
-  relevance: 'category.sortRelevance',
-  newest: 'category.sortNewest',
-  price: 'category.sortPriceAsc',
-  '-price': 'category.sortPriceDesc',
-  name: 'category.sortNameAsc',
-  '-name': 'category.sortNameDesc',
 }
 
 export function Listing({
@@ -89,7 +81,7 @@ export function Listing({
                 <select value={filters.sort} onChange={(e) => onChange(withChange(filters, { sort: e.target.value as Sort }))}>
                   {sorts.map((s) => (
                     <option key={s} value={s}>
-                      {t(sortLabels[s])}
+                      {t(SORT_LABELS[s])}
                     </option>
                   ))}
                 </select>
@@ -108,6 +100,7 @@ export function Listing({
           </div>
         </div>
         {withFacets && <FilterChips facets={facets} filters={filters} onChange={onChange} />}
+        <CompareBar />
         {products === undefined ? (
           <GridSkeleton />
         ) : products.length === 0 ? (

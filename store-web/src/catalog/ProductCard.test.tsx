@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { CompareBar } from '../compare/CompareBar'
 import { resetCompareCache } from '../compare/compareStore'
 import { CartNotice } from '../cart/CartNotice'
 import { closeNotice } from '../cart/notice'
@@ -123,7 +124,7 @@ describe('ProductCard', () => {
     expect(window.dataLayer).toEqual([])
   }, SLOW)
 
-  it('adds to the wish list with the heart (Proizvod dodat u listu želja!), and opens the wish list when it is there', async () => {
+  it('toggles the wish list with the heart: filled when in it, each click with the server’s message', async () => {
     window.dataLayer = []
     let inList = false
     const calls = mockApi({
@@ -136,6 +137,10 @@ describe('ProductCard', () => {
           cart: { ...emptyList('wishlist'), items: [{ product_id: 5, name: 'Frižider', quantity: 1 }] },
         })
       },
+      'DELETE /api/v1/cart/items': () => {
+        inList = false
+        return json({ message: 'Proizvod je uklonjen iz liste želja.', cart: emptyList('wishlist') })
+      },
     })
     renderAt(
       <>
@@ -143,14 +148,23 @@ describe('ProductCard', () => {
         <CartNotice />
       </>,
     )
-    const heart = screen.getByRole('button', { name: /Dodaj u listu želja/ })
+    const heart = await screen.findByTestId('wishlist-heart')
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET')).toBe(true))
+    expect(heart).toHaveAttribute('aria-pressed', 'false')
     await userEvent.click(heart)
     expect(await screen.findByRole('status')).toHaveTextContent('Proizvod dodat u listu želja!')
     expect(await calls.find((c) => c.method === 'POST')!.json()).toMatchObject({ product_id: 5, quantity: 1, instance: 'wishlist' })
     expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'add_to_wishlist' })])
+    // In the list: the heart is filled and says so; a second click takes the product out.
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'))
+    expect(heart).toHaveAccessibleName(/Ukloni iz liste želja/)
+    expect(heart.querySelector('svg')).toHaveAttribute('fill', 'currentColor')
     await userEvent.click(heart)
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/lista-zelja'))
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
+    expect(await screen.findByText('Proizvod je uklonjen iz liste želja.')).toBeInTheDocument()
+    const del = new URL(calls.find((c) => c.method === 'DELETE')!.url)
+    expect(Object.fromEntries(del.searchParams)).toMatchObject({ product_id: '5', instance: 'wishlist' })
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'false'))
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/)
   }, SLOW)
 
   it('toggles the product in the compare list, at most 4', async () => {
@@ -168,5 +182,29 @@ describe('ProductCard', () => {
     await userEvent.click(boxes[0])
     expect(boxes[4]).toBeEnabled()
     expect(within(screen.getAllByTestId('product-card')[0]).getByRole('checkbox')).not.toBeChecked()
+  }, SLOW)
+
+  it('shows the chosen products in the compare bar: count, thumbnails, removal and the way to the comparison', async () => {
+    renderAt(
+      <>
+        <CompareBar />
+        {[1, 2].map((id) => (
+          <ProductCard key={id} product={card({ id, slug: `p${id}`, name: `Proizvod ${id}` })} />
+        ))}
+      </>,
+    )
+    expect(screen.queryByTestId('compare-bar')).not.toBeInTheDocument()
+    const boxes = screen.getAllByRole('checkbox', { name: 'Uporedi' })
+    await userEvent.click(boxes[0])
+    await userEvent.click(boxes[1])
+    const bar = screen.getByTestId('compare-bar')
+    expect(bar).toHaveTextContent('Za poređenje: 2 od 4')
+    expect(bar.querySelector('img')).toHaveAttribute('src', '/media/p/1-small.jpg')
+    expect(within(bar).getByRole('link', { name: 'Uporedi' })).toHaveAttribute('href', '/uporedi-proizvode')
+    await userEvent.click(within(bar).getByRole('button', { name: 'Ukloni Proizvod 1 iz poređenja' }))
+    expect(bar).toHaveTextContent('Za poređenje: 1 od 4')
+    expect(boxes[0]).not.toBeChecked()
+    await userEvent.click(within(bar).getByRole('button', { name: 'Obriši sve' }))
+    expect(screen.queryByTestId('compare-bar')).not.toBeInTheDocument()
   }, SLOW)
 })

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAddToCart } from '../cart/addToCart'
-import { useAddToWishlist } from '../cart/addToWishlist'
+import { useToggleWishlist } from '../cart/addToWishlist'
 import { COMPARE_MAX, toggleCompare, useCompare } from '../compare/compareStore'
 import { useIsLoggedIn } from '../session/loginState'
 import { HeartIcon } from '../shell/Icons'
@@ -19,13 +19,14 @@ export const CARD_IMAGE_SIZE = 300
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const { t } = useTranslation()
   const cart = useAddToCart()
-  const wishlist = useAddToWishlist()
+  const wishlist = useToggleWishlist()
   const loggedIn = useIsLoggedIn()
   const compareList = useCompare()
   const compared = compareList.some((x) => x.id === product.id)
   const compareFull = !compared && compareList.length >= COMPARE_MAX
   const href = productPath(product)
   const name = product.name ?? ''
+  const wished = wishlist.inList(product.id)
   const active = product.purchasable !== false
   const img = product.main_image
   const percent =
@@ -111,12 +112,14 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
         {active && (
           <button
             type="button"
-            className="product-card__heart"
-            aria-label={t('card.addToWishlist', { name })}
+            className={wished ? 'product-card__heart product-card__heart--on' : 'product-card__heart'}
+            aria-label={t(wished ? 'card.removeFromWishlist' : 'card.addToWishlist', { name })}
+            aria-pressed={wished}
+            data-testid="wishlist-heart"
             disabled={wishlist.isPending}
-            onClick={() => void wishlist.addToWishlist(product)}
+            onClick={() => void wishlist.toggleWishlist(product)}
           >
-            <HeartIcon />
+            <HeartIcon filled={wished} />
           </button>
         )}
       </div>

@@ -8,6 +8,15 @@ export const SORTS = ['newest', 'price', '-price', 'name', '-name'] as const
 /** SEARCH_SORTS are the search results' orders: the search's ranking first (its default). */
 export const SEARCH_SORTS = ['relevance', ...SORTS] as const
 export type Sort = (typeof SEARCH_SORTS)[number]
+/** SORT_LABELS are the orders' names: one set for every listing (category, search, action). */
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'category.sortRelevance',
+  newest: 'category.sortNewest',
+  price: 'category.sortPriceAsc',
+  '-price': 'category.sortPriceDesc',
+  name: 'category.sortNameAsc',
+  '-name': 'category.sortNameDesc',
+}
 
 export interface ListingFilters {
   brands: number[]

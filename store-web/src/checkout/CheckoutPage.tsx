@@ -108,6 +108,11 @@ export function CheckoutPage() {
   useEffect(() => {
     if (meName || meEmail) setValues((v) => (v.name || v.email ? v : { ...v, name: meName ?? '', email: meEmail ?? '' }))
   }, [meName, meEmail, setValues])
+  // The phone of the chosen saved billing address, while the shopper has typed none.
+  const savedPhone = savedBilling.find((a) => a.id === billingChoice)?.phone ?? ''
+  useEffect(() => {
+    if (savedPhone) setValues((v) => (v.phone ? v : { ...v, phone: savedPhone }))
+  }, [savedPhone, setValues])
 
   const items = cart.data?.items ?? []
   if (cart.isPending) return <div className="container" aria-busy="true" />

@@ -211,6 +211,8 @@ describe('CheckoutPage', () => {
     const user = userEvent.setup()
     renderAt(<Pages />, '/zavrsetak-kupovine')
     await waitFor(() => expect(screen.getByLabelText('E-mail adresa')).toHaveValue('petar@primer.rs'))
+    // The phone comes from the saved billing address.
+    await waitFor(() => expect(screen.getByLabelText('Telefon')).toHaveValue('0641234567'))
     const billing = screen.getByRole('group', { name: 'Način unosa adrese: Adresa za račun' })
     expect(within(billing).getByLabelText('Sačuvana adresa')).toBeChecked()
     expect(screen.queryByLabelText('Adresa')).not.toBeInTheDocument()
@@ -219,9 +221,29 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Poruči' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1))
     const body = await calls.find((c) => c.method === 'POST')!.clone().json()
-    expect(body).toMatchObject({ billing_address_id: 3, shipping_address_id: 4, name: 'Petar Petrović', email: 'petar@primer.rs' })
+    expect(body).toMatchObject({ billing_address_id: 3, shipping_address_id: 4, name: 'Petar Petrović', email: 'petar@primer.rs', phone: '0641234567' })
     expect(body.cart_id).toBeUndefined()
     expect(body.address).toBeUndefined()
+  }, SLOW)
+})
+
+describe('a checkout with errors', () => {
+  it('moves the focus to the first invalid field, scrolls it into view and announces the errors', async () => {
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    mockApi({ 'GET /api/v1/cart': () => json({ data: cart }) })
+    const user = userEvent.setup()
+    renderAt(<Pages />, '/zavrsetak-kupovine')
+    await user.type(await screen.findByLabelText('Ime i prezime'), 'Petar Petrović')
+    await user.click(screen.getByRole('button', { name: 'Poruči' }))
+    const email = screen.getByLabelText('E-mail adresa')
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(email).toHaveAccessibleDescription('Polje je obavezno')
+    expect(scrolled).toContain(email)
+    await waitFor(() => expect(document.getElementById('form-announcer')).toHaveTextContent(/Ispravite označena polja \(grešaka: \d+\)/))
+    expect(document.getElementById('form-announcer')).toHaveAttribute('aria-live', 'assertive')
   }, SLOW)
 })
 

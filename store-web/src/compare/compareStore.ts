@@ -11,6 +11,8 @@ export interface CompareItem {
   slug: string
   name: string
   main_category_slug: string
+  /** image is the card's small picture, for the compare bar's thumbnail (absent: placeholder). */
+  image?: string
 }
 
 let cache: CompareItem[] | undefined
@@ -62,7 +64,10 @@ export function toggleCompare(p: ProductCard): boolean {
     return true
   }
   if (items.length >= COMPARE_MAX) return false
-  write([...items, { id: p.id ?? 0, slug: p.slug ?? '', name: p.name ?? '', main_category_slug: p.main_category_slug ?? '' }])
+  write([
+    ...items,
+    { id: p.id ?? 0, slug: p.slug ?? '', name: p.name ?? '', main_category_slug: p.main_category_slug ?? '', image: p.main_image?.small },
+  ])
   return true
 }
 

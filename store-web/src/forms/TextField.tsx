@@ -8,13 +8,15 @@ interface Props {
   name: string
   value: string
   error?: FieldError
+  /** invalid marks the field without a message of its own (the form shows one notice). */
+  invalid?: boolean
   onChange: (e: ChangeEvent<HTMLInputElement>) => void
   type?: 'text' | 'email' | 'password'
   autoComplete?: string
   autoFocus?: boolean
 }
 
-export function TextField({ label, name, value, error, onChange, type = 'text', autoComplete, autoFocus }: Props) {
+export function TextField({ label, name, value, error, invalid, onChange, type = 'text', autoComplete, autoFocus }: Props) {
   const { t } = useTranslation()
   const id = useId()
   const message = error === undefined ? null : typeof error === 'string' ? error : t(error.key, error.params)
@@ -29,7 +31,7 @@ export function TextField({ label, name, value, error, onChange, type = 'text', 
         onChange={onChange}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        aria-invalid={message ? true : undefined}
+        aria-invalid={message || invalid ? true : undefined}
         aria-describedby={message ? `${id}-error` : undefined}
       />
       {message && (

@@ -1,8 +1,10 @@
 // The account forms' state: values, the first problem per field (from the client rules or from
-// a server 422), and a form-level error for anything that belongs to no field.
-import { useState, type ChangeEvent, type FormEvent } from 'react'
+// a server 422), and a form-level error for anything that belongs to no field. A submit that
+// ends in errors moves the focus to the first of them and announces them (revealErrors).
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '@shop/shared'
+import { revealFirstError } from './revealErrors'
 import { validate, type Problem, type Rule } from './validation'
 
 /** A field's error: a client problem (translated when shown) or a server message (as sent). */
@@ -13,6 +15,15 @@ export function useForm<F extends string>(schema: Record<F, Rule[]>, initial: Re
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<Partial<Record<F, FieldError>>>({})
   const [formError, setFormError] = useState<string | null>(null)
+  // failed counts the submits that ended in errors: each one, once rendered, reveals them.
+  const [failed, setFailed] = useState(0)
+  const formEl = useRef<HTMLFormElement | null>(null)
+  const errorCount = Object.values(errors).filter(Boolean).length + (formError ? 1 : 0)
+  useEffect(() => {
+    if (failed > 0) revealFirstError(formEl.current, t('form.errorsAnnounced', { count: errorCount }))
+    // Only a new failed submit reveals: typing that clears an error must not move the focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed])
 
   function field(name: F) {
     return {
@@ -48,14 +59,19 @@ export function useForm<F extends string>(schema: Record<F, Rule[]>, initial: Re
   function onSubmit(action: (values: Record<F, string>) => Promise<unknown>) {
     return async (e: FormEvent) => {
       e.preventDefault()
+      formEl.current = e.currentTarget instanceof HTMLFormElement ? e.currentTarget : null
       setFormError(null)
       const problems = validate(schema, values) as Partial<Record<F, Problem>>
       setErrors(problems)
-      if (Object.keys(problems).length > 0) return
+      if (Object.keys(problems).length > 0) {
+        setFailed((n) => n + 1)
+        return
+      }
       try {
         await action(values)
       } catch (err) {
         showServerError(err)
+        setFailed((n) => n + 1)
       }
     }
   }

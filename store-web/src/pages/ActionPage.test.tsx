@@ -48,7 +48,16 @@ describe('actions', () => {
     expect([q.get('page'), q.get('paginate'), q.get('sort')]).toEqual(['2', '72', 'newest'])
     expect(screen.getByRole('navigation', { name: 'Stranice' })).toBeInTheDocument()
 
-    await userEvent.selectOptions(screen.getByLabelText('Sortiraj:'), 'Cena rastuće')
+    // The category page's one set of sort names.
+    const sort = screen.getByLabelText('Sortiraj')
+    expect([...sort.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Najnovije',
+      'Cena: od najniže',
+      'Cena: od najviše',
+      'Naziv: A–Š',
+      'Naziv: Š–A',
+    ])
+    await userEvent.selectOptions(sort, 'Cena: od najniže')
     expect(screen.getByTestId('location')).toHaveTextContent('/akcije/crni-petak?paginate=96&sort=price')
     await screen.findAllByTestId('product-card')
     q = new URL(lastStickerCall(calls).url).searchParams

@@ -3,7 +3,9 @@
 import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
 import type { ProductCard as Card } from '../api/contract'
+import { SORT_LABELS, SORTS } from '../catalog/filters'
 import { ProductCard } from '../catalog/ProductCard'
+import { CompareBar } from '../compare/CompareBar'
 import { useActionProducts } from '../hooks/api/actions'
 import { formatDate } from '../product/format'
 import { lastPage, Pagination } from '../product/Pagination'
@@ -12,7 +14,7 @@ import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { NotFoundPage } from './NotFoundPage'
 
 export const actionPageSizes = [24, 48, 72] as const
-export const actionSorts = ['newest', 'price', '-price', 'name', '-name'] as const
+export const actionSorts = SORTS
 
 /** pageSize: 24, 48 or 72 (96 is answered as 72; anything else is 24). */
 export function pageSize(v: string | null): number {
@@ -61,11 +63,11 @@ export function ActionPage({ preview = false }: { preview?: boolean }) {
       <div className="list-tools">
         <p>{t('actionsPage.total', { n: q.data.meta.total })}</p>
         <label>
-          {t('actionsPage.sort')}{' '}
+          {t('category.sort')}{' '}
           <select value={sort} onChange={(e) => change('sort', e.target.value)}>
             {actionSorts.map((s) => (
               <option key={s} value={s}>
-                {t(`actionsPage.sorts.${s}`)}
+                {t(SORT_LABELS[s])}
               </option>
             ))}
           </select>
@@ -81,6 +83,7 @@ export function ActionPage({ preview = false }: { preview?: boolean }) {
           </select>
         </label>
       </div>
+      <CompareBar />
       {products.length === 0 ? (
         <p>{t('actionsPage.noProducts')}</p>
       ) : (

@@ -99,7 +99,7 @@ describe('CategoryPage', () => {
     expect(location()).toBe('/kategorije/frizideri?price_from=400&price_to=900')
   }, SLOW)
 
-  it('says the category does not exist for an unknown slug', async () => {
+  it('shows the shop’s not-found page for an unknown slug', async () => {
     mockApi({ 'GET /api/v1/categories': () => json(tree) })
     renderAt(
       <Routes>
@@ -107,7 +107,9 @@ describe('CategoryPage', () => {
       </Routes>,
       '/kategorije/nema-je',
     )
-    expect(await screen.findByText('Kategorija ne postoji ili je izbrisana.')).toBeInTheDocument()
+    expect(await screen.findByTestId('not-found')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Stranica nije pronađena' })).toBeInTheDocument()
+    expect(screen.queryByTestId('category-pending')).not.toBeInTheDocument()
   }, SLOW)
 
   describe('with the first page the server embedded', () => {

@@ -10,6 +10,7 @@ import { Listing } from '../catalog/Listing'
 import { findTrail, useCategoryProducts, useCategoryTree } from '../hooks/api/categories'
 import { useIsLoggedIn } from '../session/loginState'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
+import { NotFoundPage } from './NotFoundPage'
 import '../catalog/catalog.css'
 
 export function CategoryPage() {
@@ -25,18 +26,8 @@ export function CategoryPage() {
   const res = useCategoryProducts(slug, filters, loggedIn)
   useDocumentTitle(category?.name)
 
-  if (res.error instanceof ApiError && res.error.status === 404) {
-    return (
-      <div className="container status-page" data-testid="category-not-found">
-        <h1>{t('category.notFound')}</h1>
-        <p>
-          <Link to="/" className="btn btn--primary">
-            {t('category.home')}
-          </Link>
-        </p>
-      </div>
-    )
-  }
+  // An unknown category is the shop's one not-found page (the server answered the URL with 404).
+  if (res.error instanceof ApiError && res.error.status === 404) return <NotFoundPage />
 
   // The name, the subcategories and the breadcrumbs come with the category tree: until it is in
   // (a first visit; the header's menu asks for it too) the page holds a screen, so the

@@ -6,7 +6,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { useAddToCart } from '../cart/addToCart'
+import { categoryPath, type ProductCard as Card } from '../catalog/format'
 import { ProductCard } from '../catalog/ProductCard'
+import { CompareBar } from '../compare/CompareBar'
+import { COMPARE_MAX, toggleCompare, useCompare } from '../compare/compareStore'
+import { findTrail, useCategoryTree } from '../hooks/api/categories'
 import { useProductBanners } from '../hooks/api/productBanner'
 import { useProduct, type StorefrontProduct } from '../hooks/api/productPage'
 import { Questions, Ratings } from '../product/Feedback'
@@ -65,11 +69,19 @@ function discountPercent(p: StorefrontProduct): number {
 }
 
 export function ProductView({ product: p }: { product: StorefrontProduct }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [qty, setQty] = useState(1)
   const cart = useAddToCart()
   const [rating, setRating] = useState<{ open: boolean; message?: string }>({ open: false })
   const category = p.mainCategory?.[0]
+  // The breadcrumb walks from the top category down to the product's own (the category tree
+  // the header's menu loads anyway); until the tree is in, the product's category alone.
+  const tree = useCategoryTree(i18n.language)
+  const found = category?.slug ? findTrail(tree.data ?? [], category.slug) : []
+  const trail = found.length > 0 ? found.map((c) => ({ slug: c.slug ?? '', name: c.name ?? '' })) : category ? [{ slug: category.slug ?? '', name: category.name ?? '' }] : []
+  const compareList = useCompare()
+  const compared = compareList.some((x) => x.id === p.id)
+  const compareFull = !compared && compareList.length >= COMPARE_MAX
   const stickers = (p.catalog_stickers ?? []).filter((s) => s.sticker_active && s.sticker)
   const percent = discountPercent(p)
 
@@ -86,14 +98,15 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
           <li>
             <Link to={paths.home}>{t('product.home')}</Link>
           </li>
-          {category && (
-            <li>
-              <Link to={`/kategorije/${category.slug}`}>{category.name}</Link>
+          {trail.map((c) => (
+            <li key={c.slug}>
+              <Link to={categoryPath(c.slug)}>{c.name}</Link>
             </li>
-          )}
+          ))}
           <li aria-current="page">{p.name}</li>
         </ol>
       </nav>
+      <CompareBar />
 
       <div className="product-page__top">
         <div className="product-page__media">
@@ -158,6 +171,10 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
               <BackInStockForm productId={p.id!} productSlug={p.slug!} productUrl={window.location.href} />
             </div>
           )}
+          <label className="product-page__compare" title={compareFull ? t('compare.full') : undefined}>
+            <input type="checkbox" checked={compared} disabled={compareFull} onChange={() => toggleCompare(p as Card)} />
+            {t('card.compare')}
+          </label>
           <PriceOfferForm productSku={p.sku!} />
         </div>
       </div>

@@ -25,7 +25,7 @@ describe('social sign-in buttons', () => {
   it('shows a button for each offered provider on the login page, linking to the server', async () => {
     mockApi({ 'GET /api/v1/auth/providers': providers(['facebook', 'google']) })
     renderAt(<Pages />, '/login')
-    const google = await screen.findByRole('link', { name: /Prijavi se preko Google naloga/ })
+    const google = await screen.findByRole('link', { name: /Prijavi se preko Google naloga/ }, { timeout: 5000 })
     expect(google).toHaveAttribute('href', '/api/v1/auth/google/start?return=%2F')
     expect(screen.getByRole('link', { name: /Prijavi se preko Facebook naloga/ })).toHaveAttribute(
       'href',

@@ -39,8 +39,9 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Icon>
 )
-export const HeartIcon = () => (
-  <Icon>
+/** HeartIcon: filled when the product is in the wish list. */
+export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
+  <Icon fill={filled ? 'currentColor' : 'none'}>
     <path d="M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9z" />
   </Icon>
 )

@@ -2,7 +2,8 @@
 // submit does nothing; the field clears after submit). POST newsletter/subscribe: the server
 // mails a confirm link (double opt-in) and its message shows as a notice. Failures are
 // swallowed (spec 8: newsletter calls show no error message); a bad address is caught here.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { revealFirstError } from '../forms/revealErrors'
 import { useTranslation } from 'react-i18next'
 import { rules, validate } from '../forms/validation'
 import { useNewsletterSubscribe } from '../hooks/api/newsletter'
@@ -15,6 +16,12 @@ export function NewsletterForm() {
   const [website, setWebsite] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
+  const [failed, setFailed] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (failed > 0) revealFirstError(formRef.current, t('form.errorsAnnounced', { count: 1 }))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed])
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -23,6 +30,7 @@ export function NewsletterForm() {
     if (problem) {
       setError(t(problem.key, problem.params))
       setNote(null)
+      setFailed((n) => n + 1)
       return
     }
     setError(null)
@@ -36,7 +44,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form className="newsletter" onSubmit={submit} noValidate data-testid="newsletter-form">
+    <form ref={formRef} className="newsletter" onSubmit={submit} noValidate data-testid="newsletter-form">
       <label htmlFor="newsletter-email" className="visually-hidden">
         {t('footer.newsletterLabel')}
       </label>

@@ -2,6 +2,7 @@
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { CartNotice } from '../cart/CartNotice'
+import { closeNotice } from '../cart/notice'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -11,8 +12,11 @@ export function StoreLayout() {
   const { pathname } = useLocation()
   // A new page starts at its top. (Block body: newer browsers' scrollTo returns a promise,
   // which React would take for a clean-up function.)
+  // The last page's notice stays behind: "added to the cart" must not follow the shopper to
+  // the cart, where it covered "Završi kupovinu".
   useEffect(() => {
     window.scrollTo(0, 0)
+    closeNotice()
   }, [pathname])
 
   return (

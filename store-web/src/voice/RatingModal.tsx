@@ -65,13 +65,15 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
                     name="rating"
                     value={n}
                     checked={form.values.rating === String(n)}
+                    aria-invalid={err('rating') ? true : undefined}
+                    aria-describedby={err('rating') ? `${commentId}-rating-error` : undefined}
                     onChange={() => form.setValues((v) => ({ ...v, rating: String(n) }))}
                   />
                   {t('voice.rating.star', { n })}
                 </label>
               ))}
               {err('rating') && (
-                <p className="field__error" data-field-error="rating">
+                <p className="field__error" id={`${commentId}-rating-error`} data-field-error="rating">
                   {err('rating')}
                 </p>
               )}
@@ -84,13 +86,15 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
                 rows={4}
                 maxLength={COMMENT_MAX}
                 value={form.values.comment}
+                aria-invalid={err('comment') ? true : undefined}
+                aria-describedby={err('comment') ? `${commentId}-error` : undefined}
                 onChange={(e) => {
                   const value = e.target.value
                   form.setValues((v) => ({ ...v, comment: value }))
                 }}
               />
               {err('comment') && (
-                <p className="field__error" data-field-error="comment">
+                <p className="field__error" id={`${commentId}-error`} data-field-error="comment">
                   {err('comment')}
                 </p>
               )}
