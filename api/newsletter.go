@@ -41,7 +41,7 @@ type NewsletterSubscribeRequest struct {
 // newsletterSubscribe godoc
 //
 //	@Summary		Sign up for the newsletter (double opt-in)
-//	@Description	Mails a confirm link (valid 7 days) in the request's language; an address subscribed already gets no mail and the same answer. email required ('Email adresa je obavezna') and valid ('Niste uneli pravilnu Email adresu.'). Rate-limited per address and e-mail (429).
+//	@Description	Mails a confirm link (valid 7 days) in the request's language; an address subscribed already gets no mail and the same answer. email required ('E-mail adresa je obavezna') and valid ('Niste uneli pravilnu e-mail adresu.'). Rate-limited per address and e-mail (429).
 //	@Tags			newsletter
 //	@Accept			json
 //	@Produce		json

@@ -44,10 +44,10 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ts := newTestServer(t, a)
 		sub := "/api/v1/newsletter/subscribe"
-		if r := ts.do(req{method: "POST", path: sub, body: map[string]any{"email": ""}}); r.Status != 422 || firstError(r, "email") != "Email adresa je obavezna" {
+		if r := ts.do(req{method: "POST", path: sub, body: map[string]any{"email": ""}}); r.Status != 422 || firstError(r, "email") != "E-mail adresa je obavezna" {
 			t.Fatalf("no e-mail: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.do(req{method: "POST", path: sub, lang: "en", body: map[string]any{"email": "ana@"}}); r.Status != 422 || firstError(r, "email") != "You have not entered a valid email address." {
+		if r := ts.do(req{method: "POST", path: sub, lang: "en", body: map[string]any{"email": "ana@"}}); r.Status != 422 || firstError(r, "email") != "You have not entered a valid e-mail address." {
 			t.Fatalf("bad e-mail: %d %s", r.Status, r.Raw)
 		}
 		// the honeypot: answered as a success, nothing stored, no mail

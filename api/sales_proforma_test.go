@@ -409,7 +409,7 @@ func TestInvoiceInfo(t *testing.T) {
 		}{
 			"none":  {map[string]any{}, "Polje je obavezno"},
 			"empty": {map[string]any{"email": " "}, "Polje je obavezno"},
-			"bad":   {map[string]any{"email": "nije-email"}, "Polje mora biti ispravna email adresa"},
+			"bad":   {map[string]any{"email": "nije-email"}, "Polje mora biti ispravna e-mail adresa"},
 			"long":  {map[string]any{"email": long}, "Polje može sadržati maksimum 255 karaktera"},
 		} {
 			if r := ts.do(req{method: "POST", path: emails, token: ts.admin, body: c.body}); r.Status != 422 || firstError(r, "email") != c.msg {
@@ -422,7 +422,7 @@ func TestInvoiceInfo(t *testing.T) {
 		}
 		emailID := uint64(data(r)["id"].(float64))
 		if r := ts.do(req{method: "POST", path: emails, token: ts.admin, body: map[string]any{"email": "knjige@example.rs"}}); r.Status != 422 ||
-			firstError(r, "email") != "Ova email adresa je već uneta" {
+			firstError(r, "email") != "Ova e-mail adresa je već uneta" {
 			t.Errorf("same e-mail twice: %d %s", r.Status, r.Raw)
 		}
 		if r := ts.do(req{method: "PATCH", path: fmt.Sprintf("%s/%d", emails, emailID), token: ts.admin, body: map[string]any{"email": "racuni@example.rs"}}); r.Status != 200 ||

@@ -75,7 +75,7 @@ func TestLogin(t *testing.T) {
 			{"emptyPassword422", loginBody("admin@demo.local", ""), map[string]any{"message": "Podaci nisu ispravni.",
 				"errors": map[string]any{"password": []any{"Polje je obavezno"}}}},
 			{"badEmail422", loginBody("admin", "x"), map[string]any{"message": "Podaci nisu ispravni.",
-				"errors": map[string]any{"email": []any{"Polje mora biti ispravna email adresa"}}}},
+				"errors": map[string]any{"email": []any{"Polje mora biti ispravna e-mail adresa"}}}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -133,9 +133,9 @@ func TestRegister(t *testing.T) {
 			{"nameShort422", with("name", "A"), "", map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}}},
 			{"nameBlank422", with("name", "  A  "), "", map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}}},
 			{"nameLong422", with("name", strings.Repeat("ž", 256)), "", map[string]any{"name": []any{"Polje može sadržati maksimum 255 karaktera"}}},
-			{"emailInvalid422", with("email", "nije-email"), "", map[string]any{"email": []any{"Polje mora biti ispravna email adresa"}}},
-			{"emailTaken422", with("email", "KUPAC@demo.local"), "", map[string]any{"email": []any{"Email adresa je već zauzeta"}}},
-			{"emailTakenEnglish422", with("email", "kupac@demo.local"), "en", map[string]any{"email": []any{"The email has already been taken"}}},
+			{"emailInvalid422", with("email", "nije-email"), "", map[string]any{"email": []any{"Polje mora biti ispravna e-mail adresa"}}},
+			{"emailTaken422", with("email", "KUPAC@demo.local"), "", map[string]any{"email": []any{"E-mail adresa je već zauzeta"}}},
+			{"emailTakenEnglish422", with("email", "kupac@demo.local"), "en", map[string]any{"email": []any{"The e-mail has already been taken"}}},
 			{"passwordShort422", map[string]any{"name": "Ana", "email": "ana@example.rs", "password": "kratka", "password_confirmation": "kratka"}, "",
 				map[string]any{"password": []any{"Polje mora sadržati minimum 8 karaktera"}}},
 			{"confirmationMismatch422", with("password_confirmation", "tajna12345"), "", map[string]any{"password_confirmation": []any{"Lozinke se ne poklapaju"}}},
@@ -334,7 +334,7 @@ func TestPasswordReset(t *testing.T) {
 			t.Fatalf("%d mails for an unknown address", n)
 		}
 		r = ts.do(req{method: "POST", path: "/api/v1/password/forgot", body: map[string]string{"email": "nije-email"}})
-		if r.Status != 422 || firstError(r, "email") != "Polje mora biti ispravna email adresa" {
+		if r.Status != 422 || firstError(r, "email") != "Polje mora biti ispravna e-mail adresa" {
 			t.Errorf("forgot, bad e-mail: %d %s", r.Status, r.Raw)
 		}
 

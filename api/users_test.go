@@ -54,9 +54,9 @@ func TestUserCreate(t *testing.T) {
 			{"unknownRole422", newUser("Ana Anić", "ana@shop.rs", "lozinka123", "lozinka123", "vlasnik"),
 				map[string]any{"role": []any{"Uloga ne postoji"}}},
 			{"emailTaken422", newUser("Ana Anić", "MARKO@shop.rs", "lozinka123", "lozinka123", "customer"),
-				map[string]any{"email": []any{"Email adresa je već zauzeta"}}},
+				map[string]any{"email": []any{"E-mail adresa je već zauzeta"}}},
 			{"rules422", newUser("A", "ana", "kratka", "druga", "customer"),
-				map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}, "email": []any{"Polje mora biti ispravna email adresa"},
+				map[string]any{"name": []any{"Polje mora sadržati minimum 2 karaktera"}, "email": []any{"Polje mora biti ispravna e-mail adresa"},
 					"password": []any{"Polje mora sadržati minimum 8 karaktera"}, "password_confirmation": []any{"Lozinke se ne poklapaju"}}},
 			{"emailTooLong422", newUser("Ana Anić", strings.Repeat("a", 250)+"@shop.rs", "lozinka123", "lozinka123", "customer"),
 				map[string]any{"email": []any{"Polje može sadržati maksimum 255 karaktera"}}},
@@ -145,7 +145,7 @@ func TestUserUpdate(t *testing.T) {
 			errors map[string]any
 		}{
 			{"emailOfAnother422", path, map[string]any{"name": "Petar", "email": "admin@demo.local", "role": "customer"}, 422,
-				map[string]any{"email": []any{"Email adresa je već zauzeta"}}},
+				map[string]any{"email": []any{"E-mail adresa je već zauzeta"}}},
 			{"passwordWithoutConfirmation422", path, map[string]any{"name": "Petar", "email": "petar@demo.local", "role": "customer", "password": "nova-lozinka"}, 422,
 				map[string]any{"password_confirmation": []any{"Polje je obavezno"}}},
 			{"passwordShort422", path, map[string]any{"name": "Petar", "email": "petar@demo.local", "role": "customer", "password": "kratka", "password_confirmation": "kratka"}, 422,

@@ -156,7 +156,7 @@ type SubscribeRequest struct {
 // subscribe godoc
 //
 //	@Summary		Ask for a mail when the product can be bought again
-//	@Description	The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu Email adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+//	@Description	The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu e-mail adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
 //	@Tags			voice
 //	@Accept			json
 //	@Produce		json
@@ -219,7 +219,7 @@ type PriceOfferSent struct {
 // offer godoc
 //
 //	@Summary		Send a price offer for a product
-//	@Description	email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu Email adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
+//	@Description	email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu e-mail adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
 //	@Tags			voice
 //	@Accept			json
 //	@Produce		json

@@ -168,7 +168,7 @@ func TestVoiceQuestions(t *testing.T) {
 			{map[string]any{"name": "Ana", "question": "?"}, "", "question", "Pitanje mora sadržati najmanje 2 karaktera"},
 			{map[string]any{"name": "Ana", "question": strings.Repeat("a", 1201)}, "", "question", "Pitanje može sadržati najviše 1200 karaktera"},
 			{map[string]any{"name": "Ana"}, "en", "question", "The question is required"},
-			{map[string]any{"name": "Ana", "question": "Da li je tih?", "email": "nije-adresa"}, "", "email", "Niste uneli pravilnu Email adresu."},
+			{map[string]any{"name": "Ana", "question": "Da li je tih?", "email": "nije-adresa"}, "", "email", "Niste uneli pravilnu e-mail adresu."},
 		}
 		for _, c := range cases {
 			r := ts.do(req{method: "POST", path: path, lang: c.lang, body: c.body})
@@ -288,7 +288,7 @@ func TestVoiceBackInStock(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := "/api/v1/products/" + vf.slug + "/available-again/subscribe"
-		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"product_id": vf.id}}); r.Status != 422 || firstError(r, "email") != "Email adresa je obavezna" {
+		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"product_id": vf.id}}); r.Status != 422 || firstError(r, "email") != "E-mail adresa je obavezna" {
 			t.Fatalf("no e-mail: %d %s", r.Status, r.Raw)
 		}
 		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"product_id": vf.id, "email": "a@b"}}); r.Status != 422 {
@@ -379,8 +379,8 @@ func TestVoicePriceOffers(t *testing.T) {
 			{map[string]any{"product_sku": vf.sku}, "", "Polja su prazna."},
 			{map[string]any{"product_sku": vf.sku, "email": "ana@example.com", "price": ""}, "", "Polja su prazna."},
 			{map[string]any{"product_sku": vf.sku, "price": 900}, "", "Polja su prazna."},
-			{map[string]any{"product_sku": vf.sku, "email": "ana@", "price": 900}, "", "Niste uneli pravilnu Email adresu."},
-			{map[string]any{"product_sku": vf.sku, "email": "ana@", "price": 900}, "en", "You have not entered a valid email address."},
+			{map[string]any{"product_sku": vf.sku, "email": "ana@", "price": 900}, "", "Niste uneli pravilnu e-mail adresu."},
+			{map[string]any{"product_sku": vf.sku, "email": "ana@", "price": 900}, "en", "You have not entered a valid e-mail address."},
 			{map[string]any{"product_sku": vf.sku, "email": "ana@example.com", "price": 0}, "", "Podaci nisu ispravni."},
 		}
 		for _, c := range cases {

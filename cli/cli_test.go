@@ -387,11 +387,11 @@ func TestUserCreateRun(t *testing.T) {
 			field string
 			msg   string
 		}{
-			{"bad email", []string{"--email", "not-an-email", "--name", "X Y", "--role", "customer"}, "email", "Polje mora biti ispravna email adresa"},
-			{"taken email", []string{"--email", "ana@example.rs", "--name", "X Y", "--role", "customer"}, "email", "Email adresa je već zauzeta"},
+			{"bad email", []string{"--email", "not-an-email", "--name", "X Y", "--role", "customer"}, "email", "Polje mora biti ispravna e-mail adresa"},
+			{"taken email", []string{"--email", "ana@example.rs", "--name", "X Y", "--role", "customer"}, "email", "E-mail adresa je već zauzeta"},
 			{"unknown role", []string{"--email", "x@example.rs", "--name", "X Y", "--role", "boss"}, "role", "Uloga ne postoji"},
 			{"short password", []string{"--email", "x@example.rs", "--name", "X Y", "--role", "customer", "--password", "short"}, "password", "minimum 8"},
-			{"english", []string{"--lang", "en", "--email", "bad", "--name", "X Y", "--role", "customer"}, "email", "The field must be a valid email address"},
+			{"english", []string{"--lang", "en", "--email", "bad", "--name", "X Y", "--role", "customer"}, "email", "The field must be a valid e-mail address"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

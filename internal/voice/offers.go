@@ -67,7 +67,7 @@ type PriceOffer struct {
 
 // Offer stores a customer's price offer and tells the staff. Spec 5: e-mail and price both
 // required ('Polja su prazna.'), the e-mail of the standard pattern ('Niste uneli pravilnu
-// Email adresu.'); the price above 0; an unknown or unavailable product is a 404.
+// e-mail adresu.'); the price above 0; an unknown or unavailable product is a 404.
 func (s *Service) Offer(ctx context.Context, c Client, in OfferInput) error {
 	in.Email = normalizeEmail(in.Email)
 	in.ProductSKU = strings.TrimSpace(in.ProductSKU)

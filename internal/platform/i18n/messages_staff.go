@@ -17,7 +17,7 @@ var staffMessages = map[string][2]string{
 	"user.last_super_admin": {"Poslednji super-admin se ne može obrisati ni deaktivirati.", "The last super-admin cannot be deleted or deactivated."},
 	"auth.deactivated":      {"Nalog je deaktiviran.", "The account has been deactivated."},
 
-	"newsletter.subscribed":       {"Proverite email i potvrdite prijavu na newsletter.", "Check your e-mail and confirm your newsletter subscription."},
+	"newsletter.subscribed":       {"Proverite e-mail i potvrdite prijavu na newsletter.", "Check your e-mail and confirm your newsletter subscription."},
 	"newsletter.confirmed":        {"Uspešno ste se prijavili na newsletter.", "You have subscribed to the newsletter."},
 	"newsletter.unsubscribed":     {"Uspešno ste se odjavili sa newsletter-a.", "You have unsubscribed from the newsletter."},
 	"newsletter.invalid_link":     {"Link je neispravan ili je istekao.", "The link is invalid or has expired."},

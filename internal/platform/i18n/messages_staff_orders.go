@@ -27,7 +27,7 @@ var staffOrderMessages = map[string][2]string{
 	"sales.export.status":               {"Status", "Status"},
 	"sales.export.cancel_reason":        {"Razlog otkazivanja", "Cancellation reason"},
 	"sales.export.name":                 {"Ime i prezime", "Name"},
-	"sales.export.email":                {"Email", "Email"},
+	"sales.export.email":                {"E-mail", "E-mail"},
 	"sales.export.phone":                {"Telefon", "Phone"},
 	"sales.export.address":              {"Adresa", "Address"},
 	"sales.export.city":                 {"Grad", "City"},

@@ -59,7 +59,7 @@ describe('LoginPage', () => {
     renderAt(<Pages />, '/login')
     await fillAndSubmit('nije-email', '')
 
-    expect(screen.getByLabelText('E-mail adresa')).toHaveAccessibleDescription('Niste uneli pravilnu Email adresu.')
+    expect(screen.getByLabelText('E-mail adresa')).toHaveAccessibleDescription('Niste uneli pravilnu e-mail adresu.')
     expect(screen.getByLabelText('Lozinka')).toHaveAccessibleDescription('Polje je obavezno')
     expect(calls.length).toBe(0)
   })

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { json, mockApi, renderAt } from '../test/render'
 import { RegisterPage } from './RegisterPage'
 
+// userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
+const SLOW = 30_000
+
 describe('RegisterPage', () => {
   it('checks the passwords match before calling the API', async () => {
     const calls = mockApi({})
@@ -17,7 +20,7 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Potvrda lozinke')).toHaveAccessibleDescription('Lozinke se ne poklapaju')
     // none but the social buttons' provider list
     expect(calls.filter((c) => !c.url.endsWith('/api/v1/auth/providers'))).toHaveLength(0)
-  })
+  }, SLOW)
 
   it('puts each server 422 message under its field', async () => {
     mockApi({
@@ -25,7 +28,7 @@ describe('RegisterPage', () => {
         json(
           {
             message: 'Podaci nisu ispravni.',
-            errors: { email: ['Email adresa je već zauzeta', 'drugi razlog'], name: ['Ime nije dozvoljeno'] },
+            errors: { email: ['E-mail adresa je već zauzeta', 'drugi razlog'], name: ['Ime nije dozvoljeno'] },
           },
           422,
         ),
@@ -39,9 +42,9 @@ describe('RegisterPage', () => {
     await user.click(screen.getByRole('button', { name: 'Registruj se' }))
 
     await waitFor(() =>
-      expect(screen.getByLabelText('E-mail adresa')).toHaveAccessibleDescription('Email adresa je već zauzeta'),
+      expect(screen.getByLabelText('E-mail adresa')).toHaveAccessibleDescription('E-mail adresa je već zauzeta'),
     )
     expect(screen.getByLabelText('Ime i prezime')).toHaveAccessibleDescription('Ime nije dozvoljeno')
     expect(screen.getByLabelText('Lozinka')).not.toHaveAttribute('aria-invalid')
-  })
+  }, SLOW)
 })

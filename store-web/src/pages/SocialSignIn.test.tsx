@@ -54,7 +54,7 @@ describe('social sign-in return', () => {
     mockApi({ 'GET /api/v1/auth/providers': providers(['google']) })
     renderAt(<Pages />, '/login?social_error=email')
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Nalog nema potvrđenu email adresu. Potvrdite je kod servisa za prijavu ili se registrujte lozinkom.',
+      'Nalog nema potvrđenu e-mail adresu. Potvrdite je kod servisa za prijavu ili se registrujte lozinkom.',
     )
   })
 

@@ -7,7 +7,7 @@ import { NewsletterForm } from './NewsletterForm'
 describe('NewsletterForm', () => {
   it('does nothing when empty, rejects a bad address, sends a good one and shows the answer', async () => {
     const calls = mockApi({
-      'POST /api/v1/newsletter/subscribe': () => json({ message: 'Proverite email i potvrdite prijavu na newsletter.' }),
+      'POST /api/v1/newsletter/subscribe': () => json({ message: 'Proverite e-mail i potvrdite prijavu na newsletter.' }),
     })
     renderAt(<NewsletterForm />)
     const input = screen.getByLabelText('Vaša e-mail adresa')
@@ -19,7 +19,8 @@ describe('NewsletterForm', () => {
 
     await userEvent.type(input, 'nije-adresa')
     await userEvent.click(submit)
-    expect(input).toHaveAccessibleDescription('Niste uneli pravilnu Email adresu.')
+    expect(input).toHaveAccessibleDescription('Niste uneli pravilnu e-mail adresu.')
+    await waitFor(() => expect(input).toHaveFocus())
     expect(input).toHaveValue('nije-adresa')
     expect(calls).toHaveLength(0)
 
@@ -27,7 +28,7 @@ describe('NewsletterForm', () => {
     await userEvent.type(input, 'ana@primer.rs')
     await userEvent.click(submit)
     expect(input).toHaveValue('')
-    expect(await screen.findByRole('status')).toHaveTextContent('Proverite email i potvrdite prijavu na newsletter.')
+    expect(await screen.findByRole('status')).toHaveTextContent('Proverite e-mail i potvrdite prijavu na newsletter.')
     expect(calls).toHaveLength(1)
     expect(await calls[0].json()).toEqual({ email: 'ana@primer.rs', website: '' })
   })

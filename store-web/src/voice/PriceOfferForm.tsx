@@ -1,5 +1,5 @@
 // The price-offer form: e-mail and the asked price. Both required ('Polja su prazna.'), the
-// e-mail of the standard pattern ('Niste uneli pravilnu Email adresu.'), each a danger notice;
+// e-mail of the standard pattern ('Niste uneli pravilnu e-mail adresu.'), each a danger notice;
 // success shows 'Uspešno ste poslali upit!' (the server's message).
 import { ApiError } from '@shop/shared'
 import { useEffect, useRef, useState } from 'react'

@@ -17519,7 +17519,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up for the newsletter (double opt-in)
-         * @description Mails a confirm link (valid 7 days) in the request's language; an address subscribed already gets no mail and the same answer. email required ('Email adresa je obavezna') and valid ('Niste uneli pravilnu Email adresu.'). Rate-limited per address and e-mail (429).
+         * @description Mails a confirm link (valid 7 days) in the request's language; an address subscribed already gets no mail and the same answer. email required ('E-mail adresa je obavezna') and valid ('Niste uneli pravilnu e-mail adresu.'). Rate-limited per address and e-mail (429).
          */
         post: {
             parameters: {
@@ -17985,7 +17985,7 @@ export interface paths {
         put?: never;
         /**
          * Send a price offer for a product
-         * @description email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu Email adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
+         * @description email and price both required, else 422 'Polja su prazna.'; a bad e-mail 422 'Niste uneli pravilnu e-mail adresu.'; price above 0. Success: 'Uspešno ste poslali upit!'. Staff holding view-order get a notification. Unknown or unavailable product: 404. Rate-limited per address and e-mail (429).
          */
         post: {
             parameters: {
@@ -18119,7 +18119,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a mail when the product can be bought again
-         * @description The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu Email adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
+         * @description The mail goes out once, in the language of this request, with an unsubscribe link. email required and valid ('Niste uneli pravilnu e-mail adresu.'). Unknown, inactive or hidden products: 404. Rate-limited per address and e-mail (429).
          */
         post: {
             parameters: {
