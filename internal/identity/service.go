@@ -114,7 +114,7 @@ type LoginInput struct {
 type RegisterInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`
-	Password             string `json:"password" validate:"required,min=8"`
+	Password             string `json:"password" validate:"required,min=8,maxbytes=72"`
 	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
 	IP                   string `json:"-"`
 	UserAgent            string `json:"-"`
@@ -540,7 +540,7 @@ func (s *Service) resetMailAllowed(ctx context.Context, email string) (bool, err
 type ResetPasswordInput struct {
 	Token                string `json:"token" validate:"required"`
 	Email                string `json:"email" validate:"required,email,max=255"`
-	Password             string `json:"password" validate:"required,min=8"`
+	Password             string `json:"password" validate:"required,min=8,maxbytes=72"`
 	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
 	// IP is where the owner resets from: the lockout of that address is lifted.
 	IP string `json:"-"`

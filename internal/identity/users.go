@@ -85,7 +85,7 @@ func (s *Service) ListUsers(ctx context.Context, f UserFilter) ([]User, int64, e
 type CreateUserInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`
-	Password             string `json:"password" validate:"required,min=8"`
+	Password             string `json:"password" validate:"required,min=8,maxbytes=72"`
 	PasswordConfirmation string `json:"password_confirmation" validate:"required,eqfield=Password"`
 	Role                 string `json:"role" validate:"required"`
 }
@@ -117,7 +117,7 @@ type UpdateUserInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`
 	Role                 string `json:"role" validate:"required"`
-	Password             string `json:"password" validate:"omitempty,min=8"`
+	Password             string `json:"password" validate:"omitempty,min=8,maxbytes=72"`
 	PasswordConfirmation string `json:"password_confirmation" validate:"required_with=Password,omitempty,eqfield=Password"`
 }
 

@@ -131,6 +131,7 @@ var coreMessages = map[string][2]string{
 	"validation.required":       {"Polje je obavezno", "The field is required"},
 	"validation.min_chars":      {"Polje mora sadržati minimum {n} karaktera", "The field must contain at least {n} characters"},
 	"validation.max_chars":      {"Polje može sadržati maksimum {n} karaktera", "The field may contain at most {n} characters"},
+	"validation.max_bytes":      {"Polje može sadržati maksimum {n} bajtova (slovo sa kvačicom ili ćirilično zauzima dva)", "The field may contain at most {n} bytes (a letter with a diacritic or a Cyrillic letter takes two)"},
 	"validation.email":          {"Polje mora biti ispravna e-mail adresa", "The field must be a valid e-mail address"},
 	"validation.gt":             {"Broj mora biti veći od {n}", "The number must be greater than {n}"},
 	"validation.lt":             {"Broj mora biti manji od {n}", "The number must be less than {n}"},

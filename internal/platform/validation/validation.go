@@ -5,6 +5,7 @@ package validation
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -28,6 +29,12 @@ func instance() *validator.Validate {
 				return f.Name
 			}
 			return name
+		})
+		// maxbytes bounds a string's UTF-8 length where a consumer counts bytes, not letters
+		// (bcrypt reads only a password's first 72 bytes and refuses longer ones).
+		_ = v.RegisterValidation("maxbytes", func(fl validator.FieldLevel) bool {
+			n, err := strconv.Atoi(fl.Param())
+			return err == nil && len(fl.Field().String()) <= n
 		})
 	})
 	return v
@@ -81,6 +88,8 @@ func message(fe validator.FieldError) apperr.Msg {
 			return apperr.M("validation.max_chars", "n", fe.Param())
 		}
 		return apperr.M("validation.max", "n", fe.Param())
+	case "maxbytes":
+		return apperr.M("validation.max_bytes", "n", fe.Param())
 	case "email":
 		return apperr.M("validation.email")
 	case "gt":

@@ -1,0 +1,54 @@
+package api_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"shop/internal/app"
+	"shop/internal/app/apptest"
+	"shop/internal/demo"
+)
+
+// TestPasswordOver72Bytes422: bcrypt reads at most 72 bytes of a password and refuses more; every
+// form that sets a password answers 422 naming the limit (in bytes: a Cyrillic letter takes two),
+// never 500.
+func TestPasswordOver72Bytes422(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		long := strings.Repeat("ш", 37) // 37 letters, 74 bytes
+		staffID := strconv.FormatUint(ts.userID(ts.staff), 10)
+		forms := []struct {
+			name, method, path, token string
+			body                      map[string]any
+		}{
+			{"register", "POST", "/api/v1/register", "",
+				map[string]any{"name": "Ana Anić", "email": "ana@example.rs", "password": long, "password_confirmation": long}},
+			{"reset", "POST", "/api/v1/password/reset", "",
+				map[string]any{"token": "x", "email": "kupac@demo.local", "password": long, "password_confirmation": long}},
+			{"userCreate", "POST", "/api/v1/admin/users", ts.admin, newUser("Ana Anić", "ana@shop.rs", long, long, demo.StaffRole)},
+			{"userUpdate", "PATCH", "/api/v1/admin/users/" + staffID, ts.admin, map[string]any{"password": long, "password_confirmation": long}},
+		}
+		for _, f := range forms {
+			for lang, want := range map[string]string{
+				"":   "Polje može sadržati maksimum 72 bajtova (slovo sa kvačicom ili ćirilično zauzima dva)",
+				"en": "The field may contain at most 72 bytes (a letter with a diacritic or a Cyrillic letter takes two)",
+			} {
+				r := ts.do(req{method: f.method, path: f.path, token: f.token, body: f.body, lang: lang})
+				if r.Status != 422 || firstError(r, "password") != want {
+					t.Errorf("%s (%q): %d %s, want 422 with the limit", f.name, lang, r.Status, r.Raw)
+				}
+			}
+		}
+		// 72 bytes exactly is a password.
+		ok := strings.Repeat("ш", 36)
+		r := ts.do(req{method: "POST", path: "/api/v1/register", body: map[string]any{"name": "Ana Anić", "email": "ana@example.rs", "password": ok, "password_confirmation": ok}})
+		if r.Status != 201 {
+			t.Fatalf("72 bytes: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("ana@example.rs", ok)}); r.Status != 200 {
+			t.Errorf("login with 72 bytes: %d %s", r.Status, r.Raw)
+		}
+	})
+}
