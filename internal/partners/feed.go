@@ -3,7 +3,6 @@ package partners
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/csvcell"
 	"shop/internal/platform/money"
 )
 
@@ -108,13 +108,13 @@ func (s *Service) ClientByToken(ctx context.Context, token string) (uint64, erro
 func (s *Service) WriteFeed(ctx context.Context, clientID uint64, format string, w io.Writer) (int, error) {
 	bw := bufio.NewWriterSize(w, 32<<10)
 	var (
-		cw    *csv.Writer
+		cw    *csvcell.Writer
 		rec   []string
 		first = true
 	)
 	switch format {
 	case FormatCSV:
-		cw = csv.NewWriter(bw)
+		cw = csvcell.NewWriter(bw)
 		rec = make([]string, len(FeedCSVHeader))
 		if err := cw.Write(FeedCSVHeader); err != nil {
 			return 0, err

@@ -2,7 +2,6 @@ package voice
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/csvcell"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/mail"
@@ -304,7 +304,7 @@ func (s *Service) ExportSubscribers(ctx context.Context, f SubscriberFilter, for
 		}).Error
 	}
 	if format == ExportCSV {
-		cw := csv.NewWriter(w)
+		cw := csvcell.NewWriter(w)
 		if err := cw.Write(SubscriberColumns); err != nil {
 			return err
 		}
