@@ -15,28 +15,31 @@ import (
 )
 
 // productRoutes: products: list with every filter, single, create, update, delete, attributes, mass changes, transfer.
-// The specification names no update permission for products: changes need create-product.
+// The specification names view-product and create-product; changing and deleting need the
+// shop's update-product and delete-product, the attribute values update-product-attribute.
 func productRoutes(d Deps) []Route {
 	h := productHandlers{d.Catalog}
 	view := []string{identity.PermViewProduct}
-	change := []string{identity.PermCreateProduct}
+	create := []string{identity.PermCreateProduct}
+	change := []string{identity.PermUpdateProduct}
 	attrs := []string{identity.PermViewProductAttribute}
+	attrsChange := []string{identity.PermUpdateProductAttribute}
 	return []Route{
 		{Method: "GET", Path: "/admin/products", Handler: h.list, Auth: true, Permissions: view},
-		{Method: "POST", Path: "/admin/products", Handler: h.create, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/products", Handler: h.create, Auth: true, Permissions: create},
 		{Method: "PATCH", Path: "/admin/products/mass-update", Handler: h.massDescription, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/products/transfer", Handler: h.transferPreview, Auth: true, Permissions: change},
 		{Method: "POST", Path: "/admin/products/transfer", Handler: h.transfer, Auth: true, Permissions: change},
-		{Method: "POST", Path: "/admin/products/attributes/mass-activate", Handler: h.massActivate, Auth: true, Permissions: attrs},
-		{Method: "DELETE", Path: "/admin/products/attributes/mass-deactivate", Handler: h.massDeactivate, Auth: true, Permissions: attrs},
+		{Method: "POST", Path: "/admin/products/attributes/mass-activate", Handler: h.massActivate, Auth: true, Permissions: attrsChange},
+		{Method: "DELETE", Path: "/admin/products/attributes/mass-deactivate", Handler: h.massDeactivate, Auth: true, Permissions: attrsChange},
 		{Method: "GET", Path: "/admin/products/:id", Handler: h.get, Auth: true, Permissions: view},
 		{Method: "PATCH", Path: "/admin/products/:id", Handler: h.update, Auth: true, Permissions: change},
-		{Method: "DELETE", Path: "/admin/products/:id", Handler: h.delete, Auth: true, Permissions: change},
+		{Method: "DELETE", Path: "/admin/products/:id", Handler: h.delete, Auth: true, Permissions: []string{identity.PermDeleteProduct}},
 		{Method: "GET", Path: "/admin/products/:id/attributes", Handler: h.attributes, Auth: true, Permissions: attrs},
-		{Method: "PATCH", Path: "/admin/products/:id/attributes/:attrId/values", Handler: h.setValue, Auth: true, Permissions: attrs},
-		{Method: "PATCH", Path: "/admin/products/:id/attributes/:attrId/values/:valueId", Handler: h.editValue, Auth: true, Permissions: attrs},
-		{Method: "POST", Path: "/admin/products/:id/attributes/:attrId/values-new", Handler: h.newValue, Auth: true, Permissions: attrs},
-		{Method: "POST", Path: "/admin/products/:id/attributes/:attrId/values-existing", Handler: h.existingValue, Auth: true, Permissions: attrs},
+		{Method: "PATCH", Path: "/admin/products/:id/attributes/:attrId/values", Handler: h.setValue, Auth: true, Permissions: attrsChange},
+		{Method: "PATCH", Path: "/admin/products/:id/attributes/:attrId/values/:valueId", Handler: h.editValue, Auth: true, Permissions: attrsChange},
+		{Method: "POST", Path: "/admin/products/:id/attributes/:attrId/values-new", Handler: h.newValue, Auth: true, Permissions: attrsChange},
+		{Method: "POST", Path: "/admin/products/:id/attributes/:attrId/values-existing", Handler: h.existingValue, Auth: true, Permissions: attrsChange},
 	}
 }
 

@@ -17,30 +17,32 @@ import (
 
 // productMediaRoutes: product images, energy stickers and catalog stickers, single and mass.
 //
-// Guards: images need view-product-image (the spec's route permission for the photos page);
-// energy labels are part of the product form (view-product); catalog stickers are on the
-// product form and in the actions area, so either view-product or
-// view_category-discount-display lets one manage them.
+// Guards: images are seen with view-product-image (the spec's route permission for the photos
+// page) and changed with update-product-image; energy labels are part of the product form
+// (update-product); catalog stickers are on the product form and in the actions area, so
+// either update-product or update-catalog-sticker lets one change them.
 func productMediaRoutes(d Deps) []Route {
 	im := productImageHandlers{d.Catalog}
 	st := stickerHandlers{d.Catalog}
 	images := []string{identity.PermViewProductImage}
-	product := []string{identity.PermViewProduct}
+	imagesChange := []string{identity.PermUpdateProductImage}
+	product := []string{identity.PermUpdateProduct}
 	stickers := []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}
+	stickersChange := []string{identity.PermUpdateProduct, identity.PermUpdateCatalogSticker}
 	return []Route{
 		{Method: "GET", Path: "/admin/products/:id/images", Handler: im.list, Auth: true, Permissions: images},
-		{Method: "POST", Path: "/admin/products/:id/main-images", Handler: im.setMain, Auth: true, Permissions: images},
-		{Method: "POST", Path: "/admin/products/:id/images", Handler: im.add, Auth: true, Permissions: images},
-		{Method: "DELETE", Path: "/admin/products/:id/images/:imageId", Handler: im.delete, Auth: true, Permissions: images},
+		{Method: "POST", Path: "/admin/products/:id/main-images", Handler: im.setMain, Auth: true, Permissions: imagesChange},
+		{Method: "POST", Path: "/admin/products/:id/images", Handler: im.add, Auth: true, Permissions: imagesChange},
+		{Method: "DELETE", Path: "/admin/products/:id/images/:imageId", Handler: im.delete, Auth: true, Permissions: imagesChange},
 
 		{Method: "POST", Path: "/admin/products/:id/energy-sticker", Handler: st.setEnergy, Auth: true, Permissions: product},
 		{Method: "DELETE", Path: "/admin/products/:id/energy-sticker/delete", Handler: st.deleteEnergy, Auth: true, Permissions: product},
 		{Method: "POST", Path: "/admin/products/energy-sticker/mass-update", Handler: st.massEnergy, Auth: true, Permissions: product},
 
 		{Method: "GET", Path: "/admin/products/:id/catalog-stickers", Handler: st.listCatalog, Auth: true, Permissions: stickers},
-		{Method: "POST", Path: "/admin/products/:id/catalog-stickers", Handler: st.setCatalog, Auth: true, Permissions: stickers},
-		{Method: "DELETE", Path: "/admin/products/:id/catalog-stickers/:stickerId", Handler: st.deleteCatalog, Auth: true, Permissions: stickers},
-		{Method: "POST", Path: "/admin/catalog-stickers/mass-add", Handler: st.massCatalog, Auth: true, Permissions: stickers},
+		{Method: "POST", Path: "/admin/products/:id/catalog-stickers", Handler: st.setCatalog, Auth: true, Permissions: stickersChange},
+		{Method: "DELETE", Path: "/admin/products/:id/catalog-stickers/:stickerId", Handler: st.deleteCatalog, Auth: true, Permissions: stickersChange},
+		{Method: "POST", Path: "/admin/catalog-stickers/mass-add", Handler: st.massCatalog, Auth: true, Permissions: stickersChange},
 	}
 }
 

@@ -12,11 +12,12 @@ import (
 )
 
 // Actions (catalog sticker types) are read by the product screens' sticker pickers, the
-// actions screen and the landing page form; they are added and changed under the Actions
-// permission (spec 2.1: actions and catalog stickers by action, view_category-discount-display).
+// actions screen and the landing page form; the Actions screen (spec 2.1: actions and catalog
+// stickers by action, view_category-discount-display) adds and changes them with the shop's
+// update-catalog-sticker.
 var (
 	stickerTypeReaders = []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay, identity.PermUploadPricelist}
-	stickerTypeEditors = []string{identity.PermViewCategoryDiscountDisplay}
+	stickerTypeEditors = []string{identity.PermUpdateCatalogSticker}
 )
 
 // catalogStickerTypeRoutes are the actions' admin form.

@@ -25,8 +25,8 @@ const (
 )
 
 // contentAdminRoutes are the back office's content screens: banners (list: any staff;
-// create-banner, update-banner, which also deletes), news (list: any staff; create-post,
-// update-post, which also deletes), the home screen and the static pages (update-home-page,
+// create-banner, update-banner, delete-banner), news (list: any staff; create-post,
+// update-post, delete-post), the home screen and the static pages (update-home-page,
 // module Home).
 func contentAdminRoutes(d Deps) []Route {
 	if d.Content == nil {
@@ -41,13 +41,13 @@ func contentAdminRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/banners/:id", Handler: h.adminBanner, Auth: true, Staff: true, Module: moduleBanner},
 		{Method: "POST", Path: "/admin/banners", Handler: h.createBanner, Auth: true, Permissions: createBanner, Module: moduleBanner},
 		{Method: "PUT", Path: "/admin/banners/:id", Handler: h.updateBanner, Auth: true, Permissions: updateBanner, Module: moduleBanner},
-		{Method: "DELETE", Path: "/admin/banners/:id", Handler: h.deleteBanner, Auth: true, Permissions: updateBanner, Module: moduleBanner},
+		{Method: "DELETE", Path: "/admin/banners/:id", Handler: h.deleteBanner, Auth: true, Permissions: []string{identity.PermDeleteBanner}, Module: moduleBanner},
 
 		{Method: "GET", Path: "/admin/news", Handler: h.adminNewsList, Auth: true, Staff: true, Module: moduleNews},
 		{Method: "GET", Path: "/admin/news/:id", Handler: h.adminNews, Auth: true, Staff: true, Module: moduleNews},
 		{Method: "POST", Path: "/admin/news", Handler: h.createNews, Auth: true, Permissions: createPost, Module: moduleNews},
 		{Method: "PUT", Path: "/admin/news/:id", Handler: h.updateNews, Auth: true, Permissions: updatePost, Module: moduleNews},
-		{Method: "DELETE", Path: "/admin/news/:id", Handler: h.deleteNews, Auth: true, Permissions: updatePost, Module: moduleNews},
+		{Method: "DELETE", Path: "/admin/news/:id", Handler: h.deleteNews, Auth: true, Permissions: []string{identity.PermDeletePost}, Module: moduleNews},
 
 		{Method: "GET", Path: "/admin/home/products", Handler: h.homeProducts, Auth: true, Permissions: home, Module: moduleHome},
 		{Method: "PUT", Path: "/admin/home/products", Handler: h.setHomeProducts, Auth: true, Permissions: home, Module: moduleHome},

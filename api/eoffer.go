@@ -22,13 +22,16 @@ import (
 func eofferRoutes(d Deps) []Route {
 	h := eofferHandlers{d.Eoffer}
 	view := []string{identity.PermViewProduct}
+	// the specification's view-product opens the screens; what changes the feed, the
+	// competitor data or the prices needs the shop's update-eponuda
+	change := []string{identity.PermUpdateEponuda}
 	return []Route{
 		{Method: "GET", Path: "/admin/eponuda-feed", Handler: h.feed, Auth: true, Permissions: view},
-		{Method: "POST", Path: "/admin/eponuda-feed", Handler: h.setFeed, Auth: true, Permissions: view},
-		{Method: "POST", Path: "/admin/eponuda", Handler: h.upload, Auth: true, Permissions: view},
+		{Method: "POST", Path: "/admin/eponuda-feed", Handler: h.setFeed, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/eponuda", Handler: h.upload, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/eponuda", Handler: h.recalc, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-competitors", Handler: h.competitors, Auth: true, Permissions: view},
-		{Method: "POST", Path: "/admin/eponuda-update", Handler: h.apply, Auth: true, Permissions: view},
+		{Method: "POST", Path: "/admin/eponuda-update", Handler: h.apply, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/eponuda-price", Handler: h.prices, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-imports/latest", Handler: h.latestImport, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-imports/:id", Handler: h.getImport, Auth: true, Permissions: view},

@@ -18,8 +18,9 @@ import (
 	"shop/internal/platform/listing"
 )
 
-// landingRoutes are the landing pages: the admin's screens under upload-pricelist (spec 2.1:
-// API client page, landing page), and the storefront's page by slug (public).
+// landingRoutes are the landing pages: the admin's screens seen under upload-pricelist (spec
+// 2.1: API client page, landing page) and changed with create-, update- and
+// delete-landing-page; and the storefront's page by slug (public).
 func landingRoutes(d Deps) []Route {
 	out := catalogStickerTypeRoutes(d)
 	if d.Landing == nil {
@@ -30,11 +31,11 @@ func landingRoutes(d Deps) []Route {
 	return append(out,
 		Route{Method: "GET", Path: "/admin/landing-page-models", Handler: h.models, Auth: true, Permissions: guard},
 		Route{Method: "GET", Path: "/admin/landing-pages", Handler: h.list, Auth: true, Permissions: guard},
-		Route{Method: "POST", Path: "/admin/landing-pages", Handler: h.create, Auth: true, Permissions: guard},
+		Route{Method: "POST", Path: "/admin/landing-pages", Handler: h.create, Auth: true, Permissions: []string{identity.PermCreateLandingPage}},
 		Route{Method: "GET", Path: "/admin/landing-pages/:id", Handler: h.get, Auth: true, Permissions: guard},
-		Route{Method: "POST", Path: "/admin/landing-pages/:id", Handler: h.update, Auth: true, Permissions: guard},
-		Route{Method: "PATCH", Path: "/admin/landing-pages/:id", Handler: h.update, Auth: true, Permissions: guard},
-		Route{Method: "DELETE", Path: "/admin/landing-pages/:id", Handler: h.delete, Auth: true, Permissions: guard},
+		Route{Method: "POST", Path: "/admin/landing-pages/:id", Handler: h.update, Auth: true, Permissions: []string{identity.PermUpdateLandingPage}},
+		Route{Method: "PATCH", Path: "/admin/landing-pages/:id", Handler: h.update, Auth: true, Permissions: []string{identity.PermUpdateLandingPage}},
+		Route{Method: "DELETE", Path: "/admin/landing-pages/:id", Handler: h.delete, Auth: true, Permissions: []string{identity.PermDeleteLandingPage}},
 		Route{Method: "GET", Path: "/landing-pages/:slug", Handler: h.public},
 	)
 }

@@ -62,7 +62,7 @@ func TestCatalogStickerTypeForm(t *testing.T) {
 		if r.Status != 422 || firstError(r, "sticker") == "" {
 			t.Fatalf("bad sticker: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.form1("POST", path, ts.staff, map[string]string{"name": "X", "from": "2026-11-01", "to": "2026-11-30"}, nil); r.Status != 403 {
+		if r := ts.form1("POST", path, ts.admin, map[string]string{"name": "X", "from": "2026-11-01", "to": "2026-11-30"}, nil); r.Status != 403 {
 			t.Fatalf("staff without view_category-discount-display: %d", r.Status)
 		}
 		r = ts.form1("POST", path, ts.admin, map[string]string{"name": "Crni petak Ćao", "from": "2026-11-01", "to": "2026-11-30"},
@@ -100,10 +100,10 @@ func TestCatalogStickerTypeForm(t *testing.T) {
 		if r := ts.form1("POST", path+"/999999", ts.admin, map[string]string{"_method": "PATCH", "name": "A", "from": "2026-11-02", "to": "2026-12-01"}, nil); r.Status != 404 {
 			t.Fatalf("unknown id: %d", r.Status)
 		}
-		if r := ts.do(req{method: "GET", path: one, token: ts.staff}); r.Status != 200 || data(r)["name"] != "Zimska akcija" {
+		if r := ts.do(req{method: "GET", path: one, token: ts.admin}); r.Status != 200 || data(r)["name"] != "Zimska akcija" {
 			t.Fatalf("get: %d %s", r.Status, r.Raw)
 		}
-		r = ts.do(req{method: "GET", path: path + "?search=zimska", token: ts.staff})
+		r = ts.do(req{method: "GET", path: path + "?search=zimska", token: ts.admin})
 		if r.Status != 200 || len(list(r)) != 1 {
 			t.Fatalf("list: %d %s", r.Status, r.Raw)
 		}
@@ -229,7 +229,7 @@ func TestStorefrontActions(t *testing.T) {
 				t.Errorf("preview of an upcoming action by %q: %d", tok, r.Status)
 			}
 		}
-		r = preview(fx.upcoming.ID, ts.staff)
+		r = preview(fx.upcoming.ID, ts.admin)
 		if r.Status != 200 || strings.Join(names(data(r)["products"].([]any)), ",") != "Frižider C" {
 			t.Fatalf("staff preview of an upcoming action: %d %s", r.Status, r.Raw)
 		}
@@ -251,33 +251,33 @@ func TestLandingPages(t *testing.T) {
 			return ts.form1("POST", path, token, fields, files)
 		}
 
-		r := ts.do(req{method: "GET", path: "/api/v1/admin/landing-page-models", token: ts.staff})
+		r := ts.do(req{method: "GET", path: "/api/v1/admin/landing-page-models", token: ts.admin})
 		if r.Status != 200 || len(list(r)) != 3 || message(r) == "" || !strings.HasPrefix(list(r)[1].(map[string]any)["image"].(string), "data:image/svg+xml;base64,") {
 			t.Fatalf("models: %d %.300s", r.Status, r.Raw)
 		}
 
 		// Validation per layout.
-		r = post(ts.staff, map[string]string{}, nil)
+		r = post(ts.admin, map[string]string{}, nil)
 		if r.Status != 422 || firstError(r, "name") != "Polje je obavezno" || firstError(r, "landing_page_model_id") == "" || message(r) == "" {
 			t.Fatalf("empty: %d %s", r.Status, r.Raw)
 		}
-		r = post(ts.staff, map[string]string{"name": "A", "landing_page_model_id": "4"}, nil)
+		r = post(ts.admin, map[string]string{"name": "A", "landing_page_model_id": "4"}, nil)
 		if r.Status != 422 || firstError(r, "landing_page_model_id") != "Izabrana vrednost nije dozvoljena" {
 			t.Fatalf("model 4: %d %s", r.Status, r.Raw)
 		}
-		r = post(ts.staff, map[string]string{"name": "A", "landing_page_model_id": "1"}, nil)
+		r = post(ts.admin, map[string]string{"name": "A", "landing_page_model_id": "1"}, nil)
 		if r.Status != 422 || firstError(r, "catalog_sticker_type_id") != "Tip akcije je obavezan" {
 			t.Fatalf("layout 1 without an action: %d %s", r.Status, r.Raw)
 		}
-		r = post(ts.staff, map[string]string{"name": "A", "landing_page_model_id": "1", "catalog_sticker_type_id": "999999", "products_ids[0]": "999999"}, nil)
+		r = post(ts.admin, map[string]string{"name": "A", "landing_page_model_id": "1", "catalog_sticker_type_id": "999999", "products_ids[0]": "999999"}, nil)
 		if r.Status != 422 || firstError(r, "catalog_sticker_type_id") == "" || firstError(r, "products_ids") == "" {
 			t.Fatalf("layout 1 unknown action and product: %d %s", r.Status, r.Raw)
 		}
-		r = post(ts.staff, map[string]string{"name": "A", "landing_page_model_id": "2", "link": "javascript:alert(1)"}, nil)
+		r = post(ts.admin, map[string]string{"name": "A", "landing_page_model_id": "2", "link": "javascript:alert(1)"}, nil)
 		if r.Status != 422 || firstError(r, "banner") == "" || firstError(r, "link") == "" {
 			t.Fatalf("layout 2 without banner, bad link: %d %s", r.Status, r.Raw)
 		}
-		r = post(ts.staff, map[string]string{"name": "A", "landing_page_model_id": "3"}, nil)
+		r = post(ts.admin, map[string]string{"name": "A", "landing_page_model_id": "3"}, nil)
 		if r.Status != 422 || firstError(r, "banner") == "" || firstError(r, "categories_ids") != "Izaberite bar jednu kategoriju" {
 			t.Fatalf("layout 3 without banner and categories: %d %s", r.Status, r.Raw)
 		}
@@ -290,7 +290,7 @@ func TestLandingPages(t *testing.T) {
 
 		a1, b1, c1, hidden := fx.products["Frižider A"], fx.products["Frižider B"], fx.products["Frižider C"], fx.products["Frižider skriven"]
 		// Layout 1: action, card1, products in order (a hidden one is left out on the storefront).
-		r = post(ts.staff, map[string]string{"name": "Novembarski popusti", "landing_page_model_id": "1", "catalog_sticker_type_id": fmt.Sprint(fx.running.ID),
+		r = post(ts.admin, map[string]string{"name": "Novembarski popusti", "landing_page_model_id": "1", "catalog_sticker_type_id": fmt.Sprint(fx.running.ID),
 			"top_description": `<p style="text-align: center">Vrh<script>alert(1)</script></p>`, "bottom_description": "<p>Dno</p>",
 			"card1": "<p>Kartica</p>", "card2": "<p>ignored</p>",
 			"products_ids[0]": fmt.Sprint(b1), "products_ids[1]": fmt.Sprint(hidden), "products_ids[2]": fmt.Sprint(a1),
@@ -320,7 +320,7 @@ func TestLandingPages(t *testing.T) {
 		}
 
 		// Layout 2: banner, four cards, products, link.
-		r = post(ts.staff, map[string]string{"name": "Novembarski popusti", "landing_page_model_id": "2", "card1": "1", "card2": "2", "card3": "3", "card4": "4",
+		r = post(ts.admin, map[string]string{"name": "Novembarski popusti", "landing_page_model_id": "2", "card1": "1", "card2": "2", "card3": "3", "card4": "4",
 			"products_ids[]": fmt.Sprint(c1), "link": "/kategorije/frizideri", "catalog_sticker_type_id": fmt.Sprint(fx.running.ID)},
 			map[string][]byte{"banner": smallPNG(t)})
 		if r.Status != 201 || data(r)["slug"] != "novembarski-popusti-2" || data(r)["banner"] == nil || data(r)["catalog_sticker_type"] != nil {
@@ -335,7 +335,7 @@ func TestLandingPages(t *testing.T) {
 		}
 
 		// Layout 3: banner and categories.
-		r = post(ts.staff, map[string]string{"name": "Kućni aparati", "landing_page_model_id": "3", "categories_ids[1]": fmt.Sprint(fx.cat1),
+		r = post(ts.admin, map[string]string{"name": "Kućni aparati", "landing_page_model_id": "3", "categories_ids[1]": fmt.Sprint(fx.cat1),
 			"categories_ids[0]": fmt.Sprint(fx.cat2), "products_ids[0]": fmt.Sprint(a1)}, map[string][]byte{"banner": smallPNG(t)})
 		if r.Status != 201 || data(r)["slug"] != "kucni-aparati" {
 			t.Fatalf("layout 3: %d %s", r.Status, r.Raw)
@@ -351,11 +351,11 @@ func TestLandingPages(t *testing.T) {
 
 		// Update with the method override: the banner is kept, lists replaced, name re-slugged.
 		one := fmt.Sprintf("%s/%d", path, id2)
-		if r := ts.form1("POST", one, ts.staff, map[string]string{"name": "X", "landing_page_model_id": "2"}, nil); r.Status != 422 || firstError(r, "_method") == "" {
+		if r := ts.form1("POST", one, ts.admin, map[string]string{"name": "X", "landing_page_model_id": "2"}, nil); r.Status != 422 || firstError(r, "_method") == "" {
 			t.Fatalf("POST without override: %d %s", r.Status, r.Raw)
 		}
-		before := ts.do(req{method: "GET", path: one, token: ts.staff})
-		r = ts.form1("POST", one, ts.staff, map[string]string{"_method": "PATCH", "name": "Zimski popusti", "landing_page_model_id": "2",
+		before := ts.do(req{method: "GET", path: one, token: ts.admin})
+		r = ts.form1("POST", one, ts.admin, map[string]string{"_method": "PATCH", "name": "Zimski popusti", "landing_page_model_id": "2",
 			"products_ids[0]": fmt.Sprint(a1), "products_ids[1]": fmt.Sprint(c1), "card1": "<p>novo</p>"}, nil)
 		if r.Status != 200 || message(r) != "Landing stranica je uspešno izmenjena." || data(r)["slug"] != "zimski-popusti" ||
 			data(r)["banner"] != data(before)["banner"] || data(r)["products_ids"] != fmt.Sprintf("%d,%d", a1, c1) || data(r)["card2"] != "" {
@@ -372,15 +372,15 @@ func TestLandingPages(t *testing.T) {
 			t.Fatalf("landing page activity: %+v", log)
 		}
 		// Lists and search.
-		r = ts.do(req{method: "GET", path: path + "?search=kucni", token: ts.staff})
+		r = ts.do(req{method: "GET", path: path + "?search=kucni", token: ts.admin})
 		if r.Status != 200 || len(list(r)) != 1 || list(r)[0].(map[string]any)["id"] != float64(id3) {
 			t.Fatalf("search: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.do(req{method: "GET", path: path, token: ts.staff}); r.Body["meta"].(map[string]any)["total"] != 3.0 {
+		if r := ts.do(req{method: "GET", path: path, token: ts.admin}); r.Body["meta"].(map[string]any)["total"] != 3.0 {
 			t.Fatalf("list: %s", r.Raw)
 		}
 		// Delete and 404s.
-		r = ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", path, id3), token: ts.staff})
+		r = ts.do(req{method: "DELETE", path: fmt.Sprintf("%s/%d", path, id3), token: ts.admin})
 		if r.Status != 200 || message(r) != "Landing stranica je uspešno obrisana." {
 			t.Fatalf("delete: %d %s", r.Status, r.Raw)
 		}
@@ -389,7 +389,7 @@ func TestLandingPages(t *testing.T) {
 			t.Fatalf("landing page delete activity: %+v", log)
 		}
 		for _, p := range []string{fmt.Sprintf("%s/%d", path, id3), path + "/abc"} {
-			if r := ts.do(req{method: "GET", path: p, token: ts.staff}); r.Status != 404 || message(r) != "Landing stranica ne postoji ili je izbrisana." {
+			if r := ts.do(req{method: "GET", path: p, token: ts.admin}); r.Status != 404 || message(r) != "Landing stranica ne postoji ili je izbrisana." {
 				t.Errorf("GET %s: %d %s", p, r.Status, r.Raw)
 			}
 		}

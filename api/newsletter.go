@@ -15,9 +15,11 @@ import (
 // newsletterRoutes: the footer's sign-up with double opt-in, the signed confirm and
 // unsubscribe links' calls, and the admin newsletter screen. The screen's
 // guard is spelt view_newsletter-product in the route table; the catalogue's other spelling
-// (view-newsletter-product) is let in too.
+// (view-newsletter-product) is let in too. Changing the chosen products needs
+// update-newsletter-product.
 func newsletterRoutes(h voiceHandlers) []Route {
 	perm := []string{identity.PermViewNewsletterProductRoute, identity.PermViewNewsletterProduct}
+	change := []string{identity.PermUpdateNewsletterProduct}
 	return []Route{
 		{Method: "POST", Path: "/newsletter/subscribe", Handler: h.newsletterSubscribe},
 		{Method: "POST", Path: "/newsletter/confirm", Handler: h.newsletterConfirm},
@@ -26,9 +28,9 @@ func newsletterRoutes(h voiceHandlers) []Route {
 		{Method: "GET", Path: "/admin/newsletter/subscribers", Handler: h.newsletterSubscribers, Auth: true, Permissions: perm},
 		{Method: "GET", Path: "/admin/newsletter/subscribers/export", Handler: h.newsletterExport, Auth: true, Permissions: perm},
 		{Method: "GET", Path: "/admin/newsletter/products", Handler: h.newsletterProducts, Auth: true, Permissions: perm},
-		{Method: "POST", Path: "/admin/newsletter/products", Handler: h.addNewsletterProduct, Auth: true, Permissions: perm},
-		{Method: "DELETE", Path: "/admin/newsletter/products/:id", Handler: h.removeNewsletterProduct, Auth: true, Permissions: perm},
-		{Method: "PUT", Path: "/admin/newsletter/products/order", Handler: h.orderNewsletterProducts, Auth: true, Permissions: perm},
+		{Method: "POST", Path: "/admin/newsletter/products", Handler: h.addNewsletterProduct, Auth: true, Permissions: change},
+		{Method: "DELETE", Path: "/admin/newsletter/products/:id", Handler: h.removeNewsletterProduct, Auth: true, Permissions: change},
+		{Method: "PUT", Path: "/admin/newsletter/products/order", Handler: h.orderNewsletterProducts, Auth: true, Permissions: change},
 	}
 }
 

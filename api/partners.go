@@ -17,21 +17,23 @@ import (
 	"shop/internal/platform/money"
 )
 
-// partnerRoutes: API clients (upload-pricelist) and the products export (map-products-import).
+// partnerRoutes: API clients (seen under upload-pricelist, changed with create-api-client and
+// update-api-client) and the products export (map-products-import).
 func partnerRoutes(d Deps) []Route {
 	if d.Partners == nil {
 		return nil
 	}
 	h := partnerHandlers{d.Partners}
 	perm := []string{identity.PermUploadPricelist}
+	change := []string{identity.PermUpdateAPIClient}
 	exp := []string{identity.PermMapProductsImport}
 	return []Route{
 		{Method: "GET", Path: "/api-clients", Handler: h.list, Auth: true, Permissions: perm},
 		{Method: "GET", Path: "/api-client-categories", Handler: h.categories, Auth: true, Permissions: perm},
-		{Method: "POST", Path: "/api-clients", Handler: h.create, Auth: true, Permissions: perm},
-		{Method: "PUT", Path: "/api-clients/:id", Handler: h.update, Auth: true, Permissions: perm},
-		{Method: "PATCH", Path: "/api-client-status/:id", Handler: h.status, Auth: true, Permissions: perm},
-		{Method: "POST", Path: "/api-clients/:id/rotate", Handler: h.rotate, Auth: true, Permissions: perm},
+		{Method: "POST", Path: "/api-clients", Handler: h.create, Auth: true, Permissions: []string{identity.PermCreateAPIClient}},
+		{Method: "PUT", Path: "/api-clients/:id", Handler: h.update, Auth: true, Permissions: change},
+		{Method: "PATCH", Path: "/api-client-status/:id", Handler: h.status, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/api-clients/:id/rotate", Handler: h.rotate, Auth: true, Permissions: change},
 
 		{Method: "GET", Path: "/admin/products-exports", Handler: h.exports, Auth: true, Permissions: exp, Module: moduleProductImport},
 		{Method: "POST", Path: "/admin/products-exports", Handler: h.createExport, Auth: true, Permissions: exp, Module: moduleProductImport},

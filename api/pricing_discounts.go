@@ -19,35 +19,37 @@ import (
 // Guards: discount types are view-discount-type's (the only permission of that screen); their
 // list is also a lookup of the product filter and the Actions tab (view-product) and of the
 // Actions page (view_category-discount-display). A product's discounts are read with
-// view-product and changed with create-product (the product form's write permission), or with
-// view_category-discount-display (the actions area); the mass discount likewise. The Actions
-// page and its bulk end or extend are view_category-discount-display's.
+// view-product or view_category-discount-display and changed with create-, update- and
+// delete-discount; the mass discount adds (create-discount). The Actions page is
+// view_category-discount-display's, its bulk end or extend need update-action; discount types
+// are seen with view-discount-type and changed with their own create-/update-/delete-.
 func pricingDiscountRoutes(d Deps) []Route {
 	h := discountHandlers{d.Pricing, d.Catalog}
 	types := []string{identity.PermViewDiscountType}
+	addDiscount, changeDiscount := []string{identity.PermCreateDiscount}, []string{identity.PermUpdateDiscount}
+	changeActions := []string{identity.PermUpdateAction}
 	typesRead := []string{identity.PermViewDiscountType, identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}
 	read := []string{identity.PermViewProduct, identity.PermViewCategoryDiscountDisplay}
-	change := []string{identity.PermCreateProduct, identity.PermViewCategoryDiscountDisplay}
 	actions := []string{identity.PermViewCategoryDiscountDisplay}
 	return []Route{
 		{Method: "GET", Path: "/admin/discount-types", Handler: h.listTypes, Auth: true, Permissions: typesRead},
-		{Method: "POST", Path: "/admin/discount-types", Handler: h.createType, Auth: true, Permissions: types},
+		{Method: "POST", Path: "/admin/discount-types", Handler: h.createType, Auth: true, Permissions: []string{identity.PermCreateDiscountType}},
 		{Method: "GET", Path: "/admin/discount-types/:id", Handler: h.getType, Auth: true, Permissions: types},
-		{Method: "PATCH", Path: "/admin/discount-types/:id", Handler: h.updateType, Auth: true, Permissions: types},
-		{Method: "DELETE", Path: "/admin/discount-types/:id", Handler: h.deleteType, Auth: true, Permissions: types},
+		{Method: "PATCH", Path: "/admin/discount-types/:id", Handler: h.updateType, Auth: true, Permissions: []string{identity.PermUpdateDiscountType}},
+		{Method: "DELETE", Path: "/admin/discount-types/:id", Handler: h.deleteType, Auth: true, Permissions: []string{identity.PermDeleteDiscountType}},
 
 		{Method: "GET", Path: "/admin/products/:id/discounts", Handler: h.list, Auth: true, Permissions: read},
-		{Method: "POST", Path: "/admin/products/:id/discounts", Handler: h.create, Auth: true, Permissions: change},
-		{Method: "PATCH", Path: "/admin/products/:id/discounts/:discountId", Handler: h.update, Auth: true, Permissions: change},
-		{Method: "DELETE", Path: "/admin/products/:id/discounts/:discountId", Handler: h.delete, Auth: true, Permissions: change},
-		{Method: "PATCH", Path: "/admin/products/action-dealer-price/:id", Handler: h.dealerPrice, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/products/:id/discounts", Handler: h.create, Auth: true, Permissions: addDiscount},
+		{Method: "PATCH", Path: "/admin/products/:id/discounts/:discountId", Handler: h.update, Auth: true, Permissions: changeDiscount},
+		{Method: "DELETE", Path: "/admin/products/:id/discounts/:discountId", Handler: h.delete, Auth: true, Permissions: []string{identity.PermDeleteDiscount}},
+		{Method: "PATCH", Path: "/admin/products/action-dealer-price/:id", Handler: h.dealerPrice, Auth: true, Permissions: changeDiscount},
 
-		{Method: "POST", Path: "/admin/discounts/mass-add", Handler: h.massAdd, Auth: true, Permissions: change},
-		{Method: "GET", Path: "/admin/discounts/mass-add/:id", Handler: h.massRun, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/discounts/mass-add", Handler: h.massAdd, Auth: true, Permissions: addDiscount},
+		{Method: "GET", Path: "/admin/discounts/mass-add/:id", Handler: h.massRun, Auth: true, Permissions: addDiscount},
 
 		{Method: "GET", Path: "/admin/actions", Handler: h.actions, Auth: true, Permissions: actions},
-		{Method: "POST", Path: "/admin/actions/end", Handler: h.endActions, Auth: true, Permissions: actions},
-		{Method: "POST", Path: "/admin/actions/extend", Handler: h.extendActions, Auth: true, Permissions: actions},
+		{Method: "POST", Path: "/admin/actions/end", Handler: h.endActions, Auth: true, Permissions: changeActions},
+		{Method: "POST", Path: "/admin/actions/extend", Handler: h.extendActions, Auth: true, Permissions: changeActions},
 	}
 }
 

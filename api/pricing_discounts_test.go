@@ -166,7 +166,7 @@ func TestProductDiscounts(t *testing.T) {
 
 		r := ts.do(req{method: "POST", path: base, token: ts.staff, body: map[string]any{"discount_type_id": fixed, "price": 9999.5, "from": "2030-01-01", "to": "2030-01-10"}})
 		if r.Status != 201 || message(r) != "Akcija je uspešno dodata." {
-			t.Fatalf("create201 (staff holds create-product): %d %s", r.Status, r.Raw)
+			t.Fatalf("create201 (staff holds create-discount): %d %s", r.Status, r.Raw)
 		}
 		first := data(r)
 		if first["price"] != 9999.5 || first["percentage"] != nil || first["from"] != "2030-01-01" || first["to"] != "2030-01-10" ||
@@ -525,8 +525,8 @@ func TestActionsPage(t *testing.T) {
 	})
 }
 
-// TestDiscountRouteGuards: the discount routes' permissions for the demo editor (view-product,
-// create-product; neither view-discount-type nor view_category-discount-display): 403 where
+// TestDiscountRouteGuards: the discount routes' permissions for the demo editor (view-product and
+// the discount writes; neither view-discount-type nor view_category-discount-display): 403 where
 // the route needs what the editor lacks, never 403 where it holds one of the route's.
 func TestDiscountRouteGuards(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {

@@ -60,7 +60,7 @@ func pricingRuleRoutes(d Deps) []Route {
 		{Method: "PATCH", Path: "/admin/authenticated-discounts/:id", Handler: a.update, Auth: true, Permissions: updateAD, Module: moduleB2C},
 		{Method: "DELETE", Path: "/admin/authenticated-discounts/:id", Handler: a.delete, Auth: true, Permissions: updateAD, Module: moduleB2C},
 
-		{Method: "PATCH", Path: "/admin/categories/margins", Handler: cm.update, Auth: true, Permissions: []string{identity.PermCreateCategory}},
+		{Method: "PATCH", Path: "/admin/categories/margins", Handler: cm.update, Auth: true, Permissions: []string{identity.PermUpdateCategory}},
 	}
 }
 

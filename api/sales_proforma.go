@@ -13,8 +13,10 @@ import (
 	"shop/internal/sales/invoicepdf"
 )
 
-// salesProformaRoutes: proforma invoices (view-proforma-invoice) and what they print: the
-// company data, banks and invoice e-mail entries (view-proforma-invoice-info).
+// salesProformaRoutes: proforma invoices (seen with view-proforma-invoice, made with
+// create-proforma-invoice, sent and transferred with update-proforma-invoice) and what they
+// print: the company data, banks and invoice e-mail entries (view-proforma-invoice-info to see,
+// update-proforma-invoice-info to change).
 func salesProformaRoutes(d Deps) []Route {
 	if d.Sales == nil {
 		return nil
@@ -22,25 +24,27 @@ func salesProformaRoutes(d Deps) []Route {
 	h := proformaHandlers{s: d.Sales}
 	inv := []string{identity.PermViewProformaInvoice}
 	info := []string{identity.PermViewProformaInvoiceInfo}
+	infoChange := []string{identity.PermUpdateProformaInvoiceInfo}
+	invChange := []string{identity.PermUpdateProformaInvoice}
 	return []Route{
 		{Method: "GET", Path: "/admin/proforma-invoices", Handler: h.list, Auth: true, Permissions: inv},
-		{Method: "POST", Path: "/admin/proforma-invoices", Handler: h.create, Auth: true, Permissions: inv},
+		{Method: "POST", Path: "/admin/proforma-invoices", Handler: h.create, Auth: true, Permissions: []string{identity.PermCreateProformaInvoice}},
 		{Method: "GET", Path: "/admin/proforma-invoices/:id", Handler: h.get, Auth: true, Permissions: inv},
 		{Method: "GET", Path: "/admin/proforma-invoices/:id/pdf", Handler: h.pdf, Auth: true, Permissions: inv},
-		{Method: "POST", Path: "/admin/proforma-invoices/:id/send", Handler: h.send, Auth: true, Permissions: inv},
-		{Method: "POST", Path: "/admin/proforma-invoices/:id/transfer", Handler: h.transfer, Auth: true, Permissions: inv},
+		{Method: "POST", Path: "/admin/proforma-invoices/:id/send", Handler: h.send, Auth: true, Permissions: invChange},
+		{Method: "POST", Path: "/admin/proforma-invoices/:id/transfer", Handler: h.transfer, Auth: true, Permissions: invChange},
 		{Method: "GET", Path: "/admin/invoice-data", Handler: h.invoiceData, Auth: true, Permissions: info},
-		{Method: "PUT", Path: "/admin/invoice-data", Handler: h.updateInvoiceData, Auth: true, Permissions: info},
+		{Method: "PUT", Path: "/admin/invoice-data", Handler: h.updateInvoiceData, Auth: true, Permissions: infoChange},
 		{Method: "GET", Path: "/admin/banks", Handler: h.banks, Auth: true, Permissions: info},
-		{Method: "POST", Path: "/admin/banks", Handler: h.createBank, Auth: true, Permissions: info},
+		{Method: "POST", Path: "/admin/banks", Handler: h.createBank, Auth: true, Permissions: infoChange},
 		{Method: "GET", Path: "/admin/banks/:id", Handler: h.bank, Auth: true, Permissions: info},
-		{Method: "PATCH", Path: "/admin/banks/:id", Handler: h.updateBank, Auth: true, Permissions: info},
-		{Method: "DELETE", Path: "/admin/banks/:id", Handler: h.deleteBank, Auth: true, Permissions: info},
+		{Method: "PATCH", Path: "/admin/banks/:id", Handler: h.updateBank, Auth: true, Permissions: infoChange},
+		{Method: "DELETE", Path: "/admin/banks/:id", Handler: h.deleteBank, Auth: true, Permissions: infoChange},
 		{Method: "GET", Path: "/admin/invoice-emails", Handler: h.emails, Auth: true, Permissions: info},
-		{Method: "POST", Path: "/admin/invoice-emails", Handler: h.createEmail, Auth: true, Permissions: info},
+		{Method: "POST", Path: "/admin/invoice-emails", Handler: h.createEmail, Auth: true, Permissions: infoChange},
 		{Method: "GET", Path: "/admin/invoice-emails/:id", Handler: h.email, Auth: true, Permissions: info},
-		{Method: "PATCH", Path: "/admin/invoice-emails/:id", Handler: h.updateEmail, Auth: true, Permissions: info},
-		{Method: "DELETE", Path: "/admin/invoice-emails/:id", Handler: h.deleteEmail, Auth: true, Permissions: info},
+		{Method: "PATCH", Path: "/admin/invoice-emails/:id", Handler: h.updateEmail, Auth: true, Permissions: infoChange},
+		{Method: "DELETE", Path: "/admin/invoice-emails/:id", Handler: h.deleteEmail, Auth: true, Permissions: infoChange},
 	}
 }
 

@@ -15,27 +15,29 @@ import (
 	"shop/internal/sales"
 )
 
-// salesStaffOrderRoutes: the staff's order handling. Everything needs
-// view-order, the only order permission the specification names (docs/sales.md).
+// salesStaffOrderRoutes: the staff's order handling. view-order (the specification's guard)
+// sees orders, their notes and attachments; every change (status, fields, notes, attachments)
+// needs the shop's update-order.
 func salesStaffOrderRoutes(d Deps) []Route {
 	if d.Sales == nil {
 		return nil
 	}
 	h := staffOrderHandlers{s: d.Sales}
 	p := []string{identity.PermViewOrder}
+	change := []string{identity.PermUpdateOrder}
 	return []Route{
 		{Method: "GET", Path: "/admin/orders", Handler: h.list, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/orders/export", Handler: h.export, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/orders/:id", Handler: h.get, Auth: true, Permissions: p},
-		{Method: "PATCH", Path: "/admin/orders/:id", Handler: h.update, Auth: true, Permissions: p},
-		{Method: "PATCH", Path: "/admin/orders/:id/status", Handler: h.status, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/orders/:id/notes", Handler: h.addNote, Auth: true, Permissions: p},
-		{Method: "PATCH", Path: "/admin/orders/:id/notes/:noteId", Handler: h.updateNote, Auth: true, Permissions: p},
-		{Method: "DELETE", Path: "/admin/orders/:id/notes/:noteId", Handler: h.deleteNote, Auth: true, Permissions: p},
+		{Method: "PATCH", Path: "/admin/orders/:id", Handler: h.update, Auth: true, Permissions: change},
+		{Method: "PATCH", Path: "/admin/orders/:id/status", Handler: h.status, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/orders/:id/notes", Handler: h.addNote, Auth: true, Permissions: change},
+		{Method: "PATCH", Path: "/admin/orders/:id/notes/:noteId", Handler: h.updateNote, Auth: true, Permissions: change},
+		{Method: "DELETE", Path: "/admin/orders/:id/notes/:noteId", Handler: h.deleteNote, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/orders/:id/attachments", Handler: h.attachments, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/orders/:id/attachments", Handler: h.upload, Auth: true, Permissions: p},
+		{Method: "POST", Path: "/admin/orders/:id/attachments", Handler: h.upload, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/orders/:id/attachments/:attachmentId", Handler: h.download, Auth: true, Permissions: p},
-		{Method: "DELETE", Path: "/admin/orders/:id/attachments/:attachmentId", Handler: h.deleteAttachment, Auth: true, Permissions: p},
+		{Method: "DELETE", Path: "/admin/orders/:id/attachments/:attachmentId", Handler: h.deleteAttachment, Auth: true, Permissions: change},
 	}
 }
 

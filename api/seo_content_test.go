@@ -49,7 +49,7 @@ func TestStorefrontContentPageMeta(t *testing.T) {
 		}
 
 		// Layout 2 landing page, made through the admin's form.
-		r = ts.form1("POST", "/api/v1/admin/landing-pages", ts.staff, map[string]string{"name": "Zimska ponuda", "landing_page_model_id": "2",
+		r = ts.form1("POST", "/api/v1/admin/landing-pages", ts.admin, map[string]string{"name": "Zimska ponuda", "landing_page_model_id": "2",
 			"top_description": "<p>Sve za zimu na jednom mestu.</p>", "card1": "1", "card2": "2", "card3": "3", "card4": "4",
 			"products_ids[]": fmt.Sprint(fx.products["Frižider A"]), "link": "/kategorije/frizideri"}, map[string][]byte{"banner": smallPNG(t)})
 		if r.Status != 201 {

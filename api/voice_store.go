@@ -25,6 +25,8 @@ func voiceRoutes(d Deps) []Route {
 	rating := []string{identity.PermViewRating}
 	question := []string{identity.PermViewQuestion}
 	offer := []string{voice.OfferPermission}
+	// seen with the view- permission of each screen, changed with the shop's write permissions
+	ratingChange, questionChange := []string{identity.PermUpdateRating}, []string{identity.PermUpdateQuestion}
 	return append([]Route{
 		{Method: "POST", Path: "/products/:slug/ratings", Handler: h.rate, Auth: true},
 		{Method: "POST", Path: "/products/:slug/questions", Handler: h.ask},
@@ -34,20 +36,20 @@ func voiceRoutes(d Deps) []Route {
 
 		{Method: "GET", Path: "/admin/ratings", Handler: h.ratings, Auth: true, Permissions: rating},
 		{Method: "GET", Path: "/admin/ratings/:id", Handler: h.rating, Auth: true, Permissions: rating},
-		{Method: "PATCH", Path: "/admin/ratings/:id/approve", Handler: h.approve, Auth: true, Permissions: rating},
-		{Method: "PATCH", Path: "/admin/ratings/:id/disapprove", Handler: h.disapprove, Auth: true, Permissions: rating},
-		{Method: "DELETE", Path: "/admin/ratings/:id", Handler: h.deleteRating, Auth: true, Permissions: rating},
-		{Method: "POST", Path: "/admin/ratings/:id/restore", Handler: h.restoreRating, Auth: true, Permissions: rating},
+		{Method: "PATCH", Path: "/admin/ratings/:id/approve", Handler: h.approve, Auth: true, Permissions: ratingChange},
+		{Method: "PATCH", Path: "/admin/ratings/:id/disapprove", Handler: h.disapprove, Auth: true, Permissions: ratingChange},
+		{Method: "DELETE", Path: "/admin/ratings/:id", Handler: h.deleteRating, Auth: true, Permissions: []string{identity.PermDeleteRating}},
+		{Method: "POST", Path: "/admin/ratings/:id/restore", Handler: h.restoreRating, Auth: true, Permissions: []string{identity.PermDeleteRating}},
 
 		{Method: "GET", Path: "/admin/questions", Handler: h.questions, Auth: true, Permissions: question},
 		{Method: "GET", Path: "/admin/questions/:id", Handler: h.question, Auth: true, Permissions: question},
-		{Method: "POST", Path: "/admin/questions/:id/answer", Handler: h.answer, Auth: true, Permissions: question},
-		{Method: "PATCH", Path: "/admin/questions/:id", Handler: h.updateQuestion, Auth: true, Permissions: question},
-		{Method: "DELETE", Path: "/admin/questions/:id", Handler: h.deleteQuestion, Auth: true, Permissions: question},
+		{Method: "POST", Path: "/admin/questions/:id/answer", Handler: h.answer, Auth: true, Permissions: questionChange},
+		{Method: "PATCH", Path: "/admin/questions/:id", Handler: h.updateQuestion, Auth: true, Permissions: questionChange},
+		{Method: "DELETE", Path: "/admin/questions/:id", Handler: h.deleteQuestion, Auth: true, Permissions: []string{identity.PermDeleteQuestion}},
 
 		{Method: "GET", Path: "/admin/price-offers", Handler: h.offers, Auth: true, Permissions: offer},
 		{Method: "GET", Path: "/admin/price-offers/:id", Handler: h.priceOffer, Auth: true, Permissions: offer},
-		{Method: "PATCH", Path: "/admin/price-offers/:id", Handler: h.setOfferStatus, Auth: true, Permissions: offer},
+		{Method: "PATCH", Path: "/admin/price-offers/:id", Handler: h.setOfferStatus, Auth: true, Permissions: []string{identity.PermUpdateOrder}},
 	}, newsletterRoutes(h)...)
 }
 

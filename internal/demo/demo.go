@@ -14,12 +14,18 @@ import (
 
 const Password = "demo1234"
 
-// StaffRole is the demo staff role: catalogue and price-list work, no users or roles.
+// StaffRole is the demo staff role: catalogue and price-list work (products, their attributes
+// and photos, attributes and brands), no users or roles; it sees orders but does not handle them,
+// so the demo shows a role that may only look at a screen.
 const StaffRole = "urednik"
 
 var staffPermissions = []string{
-	identity.PermViewProduct, identity.PermCreateProduct, identity.PermViewProductAttribute, identity.PermViewProductImage,
-	identity.PermViewCategory, identity.PermViewAttribute, identity.PermViewBrand, identity.PermUploadPricelist,
+	identity.PermViewProduct, identity.PermCreateProduct, identity.PermUpdateProduct, identity.PermDeleteProduct,
+	identity.PermCreateDiscount, identity.PermUpdateDiscount, identity.PermDeleteDiscount,
+	identity.PermViewProductAttribute, identity.PermUpdateProductAttribute,
+	identity.PermViewProductImage, identity.PermUpdateProductImage,
+	identity.PermViewCategory, identity.PermViewAttribute, identity.PermCreateAttribute, identity.PermUpdateAttribute,
+	identity.PermViewBrand, identity.PermCreateBrand, identity.PermUpdateBrand, identity.PermUploadPricelist,
 	identity.PermViewOrder,
 }
 

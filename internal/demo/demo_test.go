@@ -56,7 +56,9 @@ func seeded(tb testing.TB, a *app.App) []seededUser {
 var wantSeeded = []seededUser{
 	{Email: "admin@demo.local", Roles: []string{"super-admin"}, Permissions: []string{}, Addresses: []string{}},
 	{Email: "staff@demo.local", Roles: []string{"urednik"}, Permissions: []string{
-		"create-product", "upload-pricelist", "view-attribute", "view-brand", "view-category", "view-order",
+		"create-attribute", "create-brand", "create-discount", "create-product", "delete-discount", "delete-product",
+		"update-attribute", "update-brand", "update-discount", "update-product", "update-product-attribute",
+		"update-product-image", "upload-pricelist", "view-attribute", "view-brand", "view-category", "view-order",
 		"view-product", "view-product-attribute", "view-product-image"}, Addresses: []string{}},
 	{Email: "kupac@demo.local", Roles: []string{"customer"}, Permissions: []string{}, Addresses: []string{
 		"billing_address: Bulevar kralja Aleksandra 73, Beograd", "shipping_address: Knez Mihailova 10, Beograd"}},

@@ -4,6 +4,8 @@ package identity
 
 // Permission and role names exactly as the specifications spell them (typos included:
 // udpate-web-margin, view_newsletter-product); routes and the admin guard by these.
+// The specification names the guards of screens; the write permissions in the second block
+// are the shop's own, so that a role that may only look at a screen cannot change it.
 const (
 	RoleSuperAdmin = "super-admin"
 	RoleCustomer   = "customer"
@@ -48,6 +50,48 @@ const (
 	PermCreatePost                  = "create-post"
 	PermUpdatePost                  = "update-post"
 	PermUploadPricelist             = "upload-pricelist"
+
+	PermUpdateProduct             = "update-product"
+	PermDeleteProduct             = "delete-product"
+	PermUpdateProductAttribute    = "update-product-attribute"
+	PermUpdateProductImage        = "update-product-image"
+	PermUpdateCategory            = "update-category"
+	PermDeleteCategory            = "delete-category"
+	PermCreateAttribute           = "create-attribute"
+	PermUpdateAttribute           = "update-attribute"
+	PermDeleteAttribute           = "delete-attribute"
+	PermCreateBrand               = "create-brand"
+	PermUpdateBrand               = "update-brand"
+	PermDeleteBrand               = "delete-brand"
+	PermUpdateCatalogSticker      = "update-catalog-sticker"
+	PermUpdateAction              = "update-action"
+	PermCreateDiscountType        = "create-discount-type"
+	PermUpdateDiscountType        = "update-discount-type"
+	PermDeleteDiscountType        = "delete-discount-type"
+	PermCreateDiscount            = "create-discount"
+	PermUpdateDiscount            = "update-discount"
+	PermDeleteDiscount            = "delete-discount"
+	PermUpdateOrder               = "update-order"
+	PermCreateProformaInvoice     = "create-proforma-invoice"
+	PermUpdateProformaInvoice     = "update-proforma-invoice"
+	PermUpdateProformaInvoiceInfo = "update-proforma-invoice-info"
+	PermDeleteUser                = "delete-user"
+	PermCreateRole                = "create-role"
+	PermUpdateRole                = "update-role"
+	PermDeleteRole                = "delete-role"
+	PermUpdateNewsletterProduct   = "update-newsletter-product"
+	PermUpdateRating              = "update-rating"
+	PermDeleteRating              = "delete-rating"
+	PermUpdateQuestion            = "update-question"
+	PermDeleteQuestion            = "delete-question"
+	PermDeleteBanner              = "delete-banner"
+	PermDeletePost                = "delete-post"
+	PermCreateLandingPage         = "create-landing-page"
+	PermUpdateLandingPage         = "update-landing-page"
+	PermDeleteLandingPage         = "delete-landing-page"
+	PermCreateAPIClient           = "create-api-client"
+	PermUpdateAPIClient           = "update-api-client"
+	PermUpdateEponuda             = "update-eponuda"
 )
 
 // PermissionGroup is how the authorization screen groups permissions.
@@ -58,19 +102,28 @@ type PermissionGroupDef struct {
 
 // Catalogue is every permission, by group. Migrations insert what is missing.
 var Catalogue = []PermissionGroupDef{
-	{"Korisnici", []string{PermViewUser, PermCreateUser, PermUpdateUser, PermViewActivity}},
-	{"Proizvodi", []string{PermViewProduct, PermCreateProduct, PermViewProductAttribute, PermViewProductImage,
-		PermConnectProduct, PermMapProductsImport, PermViewCategoryDiscountDisplay}},
-	{"Kategorije", []string{PermViewCategory, PermCreateCategory, PermConnectCategory, PermViewAttribute, PermViewBrand}},
+	{"Korisnici", []string{PermViewUser, PermCreateUser, PermUpdateUser, PermDeleteUser, PermViewActivity}},
+	{"Proizvodi", []string{PermViewProduct, PermCreateProduct, PermUpdateProduct, PermDeleteProduct,
+		PermViewProductAttribute, PermUpdateProductAttribute, PermViewProductImage, PermUpdateProductImage,
+		PermConnectProduct, PermMapProductsImport, PermViewCategoryDiscountDisplay, PermUpdateAction,
+		PermUpdateCatalogSticker, PermUpdateEponuda}},
+	{"Kategorije", []string{PermViewCategory, PermCreateCategory, PermUpdateCategory, PermDeleteCategory,
+		PermConnectCategory, PermViewAttribute, PermCreateAttribute, PermUpdateAttribute, PermDeleteAttribute,
+		PermViewBrand, PermCreateBrand, PermUpdateBrand, PermDeleteBrand}},
 	{"Cene", []string{PermViewWebMargin, PermCreateWebMargin, PermUpdateWebMargin,
 		PermViewRecommendedPrice, PermCreateRecommendedPrice, PermUpdateRecommendedPrice,
 		PermViewAuthenticatedDiscount, PermCreateAuthenticatedDiscount, PermUpdateAuthenticatedDiscount,
-		PermViewDiscountType}},
-	{"Porudžbine", []string{PermViewOrder, PermViewProformaInvoice, PermViewProformaInvoiceInfo}},
-	{"Autorizacija", []string{PermViewRole}},
-	{"Sadržaj", []string{PermViewNewsletterProductRoute, PermViewNewsletterProduct, PermViewRating, PermViewQuestion,
-		PermCreateBanner, PermUpdateBanner, PermUpdateHomePage, PermCreatePost, PermUpdatePost}},
-	{"Cenovnici", []string{PermUploadPricelist}},
+		PermViewDiscountType, PermCreateDiscountType, PermUpdateDiscountType, PermDeleteDiscountType,
+		PermCreateDiscount, PermUpdateDiscount, PermDeleteDiscount}},
+	{"Porudžbine", []string{PermViewOrder, PermUpdateOrder, PermViewProformaInvoice, PermCreateProformaInvoice,
+		PermUpdateProformaInvoice, PermViewProformaInvoiceInfo, PermUpdateProformaInvoiceInfo}},
+	{"Autorizacija", []string{PermViewRole, PermCreateRole, PermUpdateRole, PermDeleteRole}},
+	{"Sadržaj", []string{PermViewNewsletterProductRoute, PermViewNewsletterProduct, PermUpdateNewsletterProduct,
+		PermViewRating, PermUpdateRating, PermDeleteRating, PermViewQuestion, PermUpdateQuestion, PermDeleteQuestion,
+		PermCreateBanner, PermUpdateBanner, PermDeleteBanner, PermUpdateHomePage, PermCreatePost, PermUpdatePost,
+		PermDeletePost}},
+	{"Cenovnici", []string{PermUploadPricelist, PermCreateLandingPage, PermUpdateLandingPage, PermDeleteLandingPage,
+		PermCreateAPIClient, PermUpdateAPIClient}},
 }
 
 // AllPermissions lists every permission name in catalogue order.

@@ -49,6 +49,7 @@ func all() []*gormigrate.Migration {
 		m0031SearchTextStatistics(),
 		m0032EofferOfferSets(),
 		m0034Einvoices(),
+		m0038WritePermissions(),
 	}
 }
 

@@ -27,6 +27,18 @@ var specPermissions = []string{
 	"view-role", "view_newsletter-product", "view-newsletter-product", "view-rating", "view-question",
 	"create-banner", "update-banner", "update-home-page", "create-post", "update-post",
 	"upload-pricelist",
+	// the shop's write permissions (0038), where the specification names only a screen's guard
+	"update-product", "delete-product", "update-product-attribute", "update-product-image",
+	"update-action", "update-catalog-sticker", "update-eponuda",
+	"update-category", "delete-category", "create-attribute", "update-attribute", "delete-attribute",
+	"create-brand", "update-brand", "delete-brand",
+	"create-discount-type", "update-discount-type", "delete-discount-type",
+	"create-discount", "update-discount", "delete-discount",
+	"update-order", "create-proforma-invoice", "update-proforma-invoice", "update-proforma-invoice-info",
+	"delete-user", "create-role", "update-role", "delete-role",
+	"update-newsletter-product", "update-rating", "delete-rating", "update-question", "delete-question",
+	"delete-banner", "delete-post",
+	"create-landing-page", "update-landing-page", "delete-landing-page", "create-api-client", "update-api-client",
 }
 
 var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
@@ -52,7 +64,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0030_eoffer_partitions", Applied: true},
 	{ID: "0031_search_text_statistics", Applied: true},
 	{ID: "0032_eoffer_offer_sets", Applied: true},
-	{ID: "0034_einvoices", Applied: true}}
+	{ID: "0034_einvoices", Applied: true},
+	{ID: "0038_write_permissions", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -205,6 +218,9 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0038_write_permissions" {
+			t.Fatalf("Down rolled back %q, want 0038_write_permissions", id)
 		}
 		if id := down(t, gdb); id != "0034_einvoices" {
 			t.Fatalf("Down rolled back %q, want 0034_einvoices", id)

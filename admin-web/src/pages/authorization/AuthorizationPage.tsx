@@ -174,7 +174,10 @@ function RoleEditor({ role, groups }: { role: Role; groups: PermissionGroup[] })
             <Space wrap size={[16, 4]}>
               {(g.permissions ?? []).map((p) => (
                 <Checkbox key={p.name} checked={superAdmin || can.has(p.name ?? '')} onChange={(e) => toggle(p.name ?? '', e.target.checked)}>
-                  {p.name}
+                  {t(`staff.permissionLabels.${p.name}`, { defaultValue: p.name })}{' '}
+                  <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+                    {p.name}
+                  </Typography.Text>
                 </Checkbox>
               ))}
             </Space>

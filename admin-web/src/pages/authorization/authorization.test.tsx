@@ -41,10 +41,10 @@ describe('Authorization screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'urednik' }))
     expect(await screen.findByText('Korisnici', { selector: 'legend' })).toBeTruthy()
     expect(screen.getByText('Katalog', { selector: 'legend' })).toBeTruthy()
-    const viewProduct = screen.getByRole('checkbox', { name: 'view-product' }) as HTMLInputElement
+    const viewProduct = screen.getByRole('checkbox', { name: 'Pregled proizvoda view-product' }) as HTMLInputElement
     expect(viewProduct.checked).toBe(true)
-    expect((screen.getByRole('checkbox', { name: 'view-user' }) as HTMLInputElement).checked).toBe(false)
-    fireEvent.click(screen.getByRole('checkbox', { name: 'view-user' }))
+    expect((screen.getByRole('checkbox', { name: 'Pregled korisnika view-user' }) as HTMLInputElement).checked).toBe(false)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pregled korisnika view-user' }))
     fireEvent.click(viewProduct)
     const name = screen.getByLabelText('Naziv')
     fireEvent.change(name, { target: { value: 'U' } })
@@ -89,7 +89,7 @@ describe('Authorization screen', () => {
     expect(await screen.findByText('Uloge super-admin i customer se ne mogu menjati ni brisati.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Sačuvaj' })).toBeNull()
     // super-admin can everything
-    expect((screen.getByRole('checkbox', { name: 'view-brand' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: 'Pregled brendova view-brand' }) as HTMLInputElement).checked).toBe(true)
   }, 30_000)
 })
 
@@ -118,4 +118,16 @@ describe('Users list: deactivate and delete', () => {
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/users/{id}', { params: { path: { id: 1 } } }))
     expect((await screen.findByTestId('user-refusal')).textContent).toContain('Ne možete obrisati ni deaktivirati sopstveni nalog.')
   }, 30_000)
+})
+
+describe('Permission labels', () => {
+  it('name every permission the server knows, in Serbian and English', async () => {
+    const { Perm } = await import('@shop/shared')
+    const sr = (await import('../../i18n/staff.sr.json')).default.staff.permissionLabels as Record<string, string>
+    const en = (await import('../../i18n/staff.en.json')).default.staff.permissionLabels as Record<string, string>
+    const names = Object.values(Perm)
+    expect(names.filter((p) => !sr[p])).toEqual([])
+    expect(names.filter((p) => !en[p])).toEqual([])
+    expect(Object.keys(sr).filter((k) => !names.includes(k as never))).toEqual([])
+  })
 })

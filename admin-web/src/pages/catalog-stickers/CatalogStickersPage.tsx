@@ -42,7 +42,7 @@ export function CatalogStickersPage() {
       key: 'actions',
       width: 90,
       render: (_: unknown, r: StickerTypeRow) => (
-        <PermissionGuard permission={Perm.ViewCategoryDiscountDisplay}>
+        <PermissionGuard permission={Perm.UpdateCatalogSticker}>
           <Button type="text" icon={<EditOutlined />} aria-label={`${l('edit')} ${r.name}`} onClick={() => setEditing(r)} />
         </PermissionGuard>
       ),
@@ -54,7 +54,7 @@ export function CatalogStickersPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {l('title')}
         </Typography.Title>
-        <PermissionGuard permission={Perm.ViewCategoryDiscountDisplay}>
+        <PermissionGuard permission={Perm.UpdateCatalogSticker}>
           <Button type="primary" onClick={() => setEditing('new')}>
             {l('add')}
           </Button>

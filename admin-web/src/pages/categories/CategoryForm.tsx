@@ -47,7 +47,7 @@ function CategoryForm({ category }: { category?: CategoryDetail }) {
   const navigate = useNavigate()
   const { data: me } = useMe()
   const creating = !category
-  const editable = canEditCategory(me)
+  const editable = canEditCategory(me, creating)
   const [form] = Form.useForm<CategoryValues>()
   const [tab, setTab] = useState<CategoryTab>('data')
   const [file, setFile] = useState<File | null>(null)

@@ -120,7 +120,7 @@ export function categoryTabs(creating: boolean): CategoryTab[] {
   return creating ? ['data'] : ['data', 'attributes']
 }
 
-/** canEditCategory: writing a category (and its attributes) takes create-category, the only write permission there is. */
-export function canEditCategory(user: Principal | null | undefined): boolean {
-  return can(user, Perm.CreateCategory)
+/** canEditCategory: a new category takes create-category; changing one (and its attributes) update-category. */
+export function canEditCategory(user: Principal | null | undefined, creating = false): boolean {
+  return can(user, creating ? Perm.CreateCategory : Perm.UpdateCategory)
 }

@@ -60,7 +60,7 @@ export function serverCellErrors(err: unknown, sent: CategoryMarginsRow[]): Reco
 export function CategoryWebMargins() {
   const { t } = useTranslation()
   const { data: me } = useMe()
-  const editable = can(me, Perm.CreateCategory)
+  const editable = can(me, Perm.UpdateCategory)
   const [params] = useListParams()
   const tree = useCategoryTree()
   const all = useMemo(() => flattenCategories(tree.data ?? []), [tree.data])
