@@ -12,7 +12,7 @@ import (
 // a renamed column fails to compile in one package, not at run time in another). The SQL text
 // of each package's code is searched for writes to tables it does not own (the catalogue owns
 // suppliers, supplier_products, products and categories; activity its log). Reads joined into
-// the price lists' admin lists are not covered yet (docs/decisions.md).
+// the price lists' admin lists are not covered yet (docs/architecture.md lists the reads).
 func TestTableOwners(t *testing.T) {
 	foreign := map[string][]string{ // package -> tables it must not write
 		"pricelist": {"suppliers", "supplier_products", "products", "categories", "activity_log"},

@@ -113,7 +113,7 @@ func briefs(rows []eoffer.Row) []rowBrief {
 
 // TestImportAndRecalc: the file's offers are stored (unknown SKU and bad price counted and
 // listed); eponuda_min leaves out the ignored competitors and ourselves; the new price, the
-// ok/nok split at the entry price with VAT and the position follow decisions.md "E-ponuda".
+// ok/nok split at the entry price with VAT and the position follow docs/eoffer.md.
 func TestImportAndRecalc(t *testing.T) {
 	run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
