@@ -24,6 +24,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/content"
+	"shop/internal/einvoice"
 	"shop/internal/eoffer"
 	"shop/internal/identity"
 	"shop/internal/notify"
@@ -86,6 +87,8 @@ type Deps struct {
 	Landing *content.LandingService
 	// Social is the Google and Facebook sign-in (nil: none of its routes).
 	Social *social.Service
+	// Einvoice is the SEF e-invoices of company orders (nil: none of their routes).
+	Einvoice *einvoice.Service
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.
@@ -130,7 +133,7 @@ func Routes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
 		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
-		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d), socialRoutes(d))...)
+		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d), socialRoutes(d), einvoiceRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -186,7 +186,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
 			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Storefront: a.Storefront, Search: a.Search, Content: a.Content, Voice: a.Voice, Landing: a.Landing,
-			Sales: a.Sales, Social: a.Social,
+			Sales: a.Sales, Social: a.Social, Einvoice: a.Einvoice,
 			Checks: []api.Check{
 				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 				{Name: "redis", Ping: a.Redis.Ping},

@@ -1,0 +1,185 @@
+package einvoice
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
+	"shop/internal/platform/i18n"
+	"shop/internal/platform/listing"
+	"shop/internal/platform/textfold"
+)
+
+// Filter is the e-invoice list's filter: a status, the day of issue from/to (YYYY-MM-DD, the
+// shop's days), and the buyer (in its name, PIB or the invoice's number).
+type Filter struct {
+	Status   string
+	DateFrom string
+	DateTo   string
+	Buyer    string
+	Page     listing.Page
+}
+
+func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
+	q := s.db.WithContext(ctx).Model(&Einvoice{})
+	var fields []apperr.FieldError
+	if f.Status != "" {
+		ok := false
+		for _, st := range Statuses {
+			ok = ok || st == f.Status
+		}
+		if !ok {
+			fields = append(fields, apperr.Field("status", "validation.einvoice_status"))
+		}
+		q = q.Where("status = ?", f.Status)
+	}
+	var from, to string
+	if f.DateFrom != "" {
+		if _, err := clock.StartOfDay(f.DateFrom); err != nil {
+			fields = append(fields, apperr.Field("date_from", "activity.date"))
+		} else {
+			from = f.DateFrom
+			q = q.Where("issue_date >= ?", from)
+		}
+	}
+	if f.DateTo != "" {
+		if _, err := clock.StartOfDay(f.DateTo); err != nil {
+			fields = append(fields, apperr.Field("date_to", "activity.date"))
+		} else {
+			to = f.DateTo
+			q = q.Where("issue_date <= ?", to)
+		}
+	}
+	if from != "" && to != "" && to < from {
+		fields = append(fields, apperr.Field("date_to", "activity.date_order"))
+	}
+	if t := textfold.Fold(strings.TrimSpace(f.Buyer)); t != "" {
+		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(t) + "%"
+		q = q.Where(textfold.SQL("buyer_name")+` LIKE ? ESCAPE '\' OR buyer_pib LIKE ? ESCAPE '\' OR `+textfold.SQL("number")+` LIKE ? ESCAPE '\'`,
+			like, like, like)
+	}
+	if len(fields) > 0 {
+		return nil, apperr.InvalidFields(fields...)
+	}
+	return q, nil
+}
+
+// List answers a page of e-invoices, newest first (without their XML).
+func (s *Service) List(ctx context.Context, f Filter) ([]Einvoice, int64, error) {
+	q, err := s.filtered(ctx, f)
+	if err != nil {
+		return nil, 0, err
+	}
+	var total int64
+	if err := q.Session(&gorm.Session{}).Count(&total).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "count e-invoices")
+	}
+	out := []Einvoice{}
+	if err := q.Omit("xml").Order("created_at DESC, id DESC").Offset(f.Page.Offset()).Limit(f.Page.Size).Find(&out).Error; err != nil {
+		return nil, 0, apperr.Wrap(err, "e-invoices")
+	}
+	return out, total, nil
+}
+
+// MaxExport bounds one export (a wider filter is a 422 asking to narrow it).
+const MaxExport = 50000
+
+// ExportColumns are the export's columns (message keys under einvoice.export.*).
+var ExportColumns = []string{"number", "order", "issue_date", "delivery_date", "buyer", "pib", "company_number", "total", "status",
+	"sef_id", "comment"}
+
+// Export builds the XLSX of the e-invoices f selects (its page is ignored), newest first, for
+// the accountant: totals as numbers in RSD with two decimals. The caller writes and closes it.
+func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*excelize.File, error) {
+	q, err := s.filtered(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var n int64
+	if err := q.Session(&gorm.Session{}).Count(&n).Error; err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export count")
+	}
+	if n > MaxExport {
+		return nil, apperr.InvalidFields(apperr.Field("buyer", "sales.export_too_many", "n", MaxExport))
+	}
+	x := excelize.NewFile()
+	ok := false
+	defer func() {
+		if !ok {
+			_ = x.Close()
+		}
+	}()
+	sheet := i18n.T(lang, "einvoice.export.sheet", nil)
+	if err := x.SetSheetName("Sheet1", sheet); err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export")
+	}
+	sw, err := x.NewStreamWriter(sheet)
+	if err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export")
+	}
+	head := make([]any, len(ExportColumns))
+	for i, c := range ExportColumns {
+		head[i] = i18n.T(lang, "einvoice.export."+c, nil)
+	}
+	if err := sw.SetRow("A1", head); err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export")
+	}
+	style, err := x.NewStyle(&excelize.Style{NumFmt: 4}) // #,##0.00
+	if err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export")
+	}
+	row := 1
+	for page := 1; ; page++ {
+		var batch []Einvoice
+		p := listing.Page{Number: page, Size: 1000}
+		if err := q.Session(&gorm.Session{}).Omit("xml").Order("created_at DESC, id DESC").Offset(p.Offset()).Limit(p.Size).Find(&batch).Error; err != nil {
+			return nil, apperr.Wrap(err, "e-invoices export")
+		}
+		for _, e := range batch {
+			row++
+			cell, _ := excelize.CoordinatesToCellName(1, row)
+			var sef any = ""
+			if e.SEFInvoiceID != nil {
+				sef = *e.SEFInvoiceID
+			}
+			vals := []any{e.Number, strings.TrimPrefix(e.Number, "F-"), dmy(e.IssueDate), dmy(e.DeliveryDate), e.BuyerName, e.BuyerPIB,
+				e.BuyerCompanyNumber,
+				// Para to RSD only for the cell's display: no arithmetic is done on the float.
+				excelize.Cell{StyleID: style, Value: float64(e.Total) / 100}, StatusLabel(lang, e.Status), sef, e.Comment}
+			if err := sw.SetRow(cell, vals); err != nil {
+				return nil, apperr.Wrap(err, "e-invoices export")
+			}
+		}
+		if len(batch) < p.Size {
+			break
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		return nil, apperr.Wrap(err, "e-invoices export")
+	}
+	ok = true
+	return x, nil
+}
+
+// dmy writes a YYYY-MM-DD day the Serbian way (02.01.2006).
+func dmy(day string) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return t.Format("02.01.2006")
+}
+
+// StatusLabel is a status in the language (SEF's other statuses as SEF says them).
+func StatusLabel(lang i18n.Lang, status string) string {
+	key := "einvoice.status." + status
+	if !i18n.Has(key) {
+		return status
+	}
+	return i18n.T(lang, key, nil)
+}
