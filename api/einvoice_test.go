@@ -110,7 +110,7 @@ func TestEinvoiceAdmin(t *testing.T) {
 			t.Errorf("storno of a cancelled one: %d %s", r.Status, r.Raw)
 		}
 		if r := ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/einvoices/%d", eid+100), token: ts.admin}); r.Status != 404 ||
-			message(r) != "E-faktura ne postoji." {
+			message(r) != "E-faktura ne postoji ili je izbrisana." {
 			t.Errorf("missing: %d %s", r.Status, r.Raw)
 		}
 	})

@@ -2,7 +2,7 @@ package i18n
 
 // einvoiceMessages: SEF e-invoices of company orders.
 var einvoiceMessages = map[string][2]string{
-	"notfound.einvoice":              {"E-faktura ne postoji.", "The e-invoice does not exist."},
+	"notfound.einvoice":              {"E-faktura ne postoji ili je izbrisana.", "The e-invoice does not exist or has been deleted."},
 	"einvoice.no_pib":                {"Porudžbina nema PIB kupca; e-faktura se izdaje samo pravnim licima.", "The order has no buyer PIB; e-invoices are issued to companies only."},
 	"einvoice.not_completed":         {"E-faktura se izdaje kada je porudžbina završena.", "An e-invoice is issued once the order is completed."},
 	"einvoice.not_cancellable":       {"Otkazati se može samo poslata e-faktura na koju kupac još nije odgovorio (status: {status}).", "Only a sent e-invoice the buyer has not answered can be cancelled (status: {status})."},
