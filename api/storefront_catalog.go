@@ -73,6 +73,8 @@ type StorefrontProductCard struct {
 	RetailPrice money.Para `json:"retail_price" swaggertype:"number"`
 	Saving      money.Para `json:"saving" swaggertype:"number"`
 	Purchasable bool       `json:"purchasable"`
+	// LoginDiscount: a logged-in customer pays less for it (the guests' note promises that).
+	LoginDiscount bool `json:"login_discount"`
 	// CatalogStickers are the actions' stickers shown today; EnergyStickerURL the energy label.
 	CatalogStickers  []StorefrontCardSticker `json:"catalog_stickers"`
 	EnergyStickerURL *string                 `json:"energy_sticker_url" extensions:"x-nullable"`
@@ -134,7 +136,7 @@ func storefrontCard(p *catalog.ProductDetails, loggedIn bool) StorefrontProductC
 	}
 	return StorefrontProductCard{ID: p.ID, Name: p.Name, Slug: p.Slug, MainCategorySlug: slug, MainImage: productImageResponse(p.MainImage),
 		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: storefront.Purchasable(p),
-		CatalogStickers: stickers, EnergyStickerURL: optionalMediaURL(p.EnergyStickerKey)}
+		LoginDiscount: storefront.LoginDiscount(p), CatalogStickers: stickers, EnergyStickerURL: optionalMediaURL(p.EnergyStickerKey)}
 }
 
 func storefrontCategories(cs []catalog.ProductCategoryRef) []StorefrontCategoryRef {

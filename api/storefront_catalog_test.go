@@ -58,6 +58,7 @@ func TestStorefrontProduct(t *testing.T) {
 		inactive := mk("SF-6", "Frižider neaktivan", map[string]any{"web_price": rsd(1000), "inactive": true})
 		soldOut := mk("SF-7", "Frižider rasprodat", map[string]any{"web_price": rsd(1000), "authenticated_price": rsd(900), "retail_price": rsd(1200),
 			"stock": 0})
+		noRule := mk("SF-8", "Frižider bez popusta", map[string]any{"web_price": rsd(1000), "authenticated_price": rsd(1000), "retail_price": rsd(1200)})
 
 		// The action's row, as pricing keeps it: the product shows its type.
 		dt := pricing.DiscountType{Name: "Crni petak"}
@@ -101,6 +102,14 @@ func TestStorefrontProduct(t *testing.T) {
 		check("action: guest", get(action, ""), want{700, 1200, 500}, true)
 		check("action: customer", get(action, ts.buyer), want{700, 1200, 500}, true)
 		check("below min price", get(cheap, ""), want{400, 600, 200}, false)
+		// The guests' note is promised only where logging in lowers the price.
+		for slug, want := range map[string]bool{plain: true, lowRetail: true, action: false, noRule: false} {
+			for _, token := range []string{"", ts.buyer} {
+				if got := get(slug, token)["login_discount"]; got != want {
+					t.Errorf("%s (token %v): login_discount %v, want %v", slug, token != "", got, want)
+				}
+			}
+		}
 		// Nothing on stock: shown with its price, but the out-of-stock box instead of the cart.
 		check("stock 0", get(soldOut, ""), want{1000, 1200, 200}, false)
 
@@ -136,7 +145,7 @@ func TestStorefrontProduct(t *testing.T) {
 		}
 		rel, _ := p["related"].([]any)
 		if len(rel) != 4 {
-			t.Fatalf("related: %d, want the 4 other active visible products: %v", len(rel), p["related"])
+			t.Fatalf("related: %d, want the 4 newest other active visible products: %v", len(rel), p["related"])
 		}
 		for _, x := range rel {
 			s := x.(map[string]any)["slug"]

@@ -58,6 +58,14 @@ func ShownPrices(p *catalog.ProductDetails, loggedIn bool) Prices {
 	return Prices{Price: price, Retail: retail, Saving: retail - price}
 }
 
+// LoginDiscount tells whether logging in lowers p's price: an authenticated-discount rule
+// gave it a customer price below the guest's (an action's price is the same for both). The
+// card's "*Uloguj se i ostvari dodatni popust" is promised only then.
+func LoginDiscount(p *catalog.ProductDetails) bool {
+	guest, customer := p.ShownPrices()
+	return customer < guest
+}
+
 // Purchasable tells whether p can be bought: active, visible on site, in stock and its web
 // price not below its main category's min price (p must carry its main category). Stock is
 // part of the rule so a product nobody can deliver shows the out-of-stock box (and its

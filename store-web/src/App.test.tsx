@@ -89,6 +89,7 @@ describe('Header', () => {
     expect(within(header).getAllByRole('link', { name: 'Prijava' }).length).toBeGreaterThan(0)
     expect(within(header).getAllByRole('link', { name: 'Registracija' }).length).toBeGreaterThan(0)
     expect(within(header).queryAllByRole('link', { name: /Admin Panel/ })).toHaveLength(0)
+    expect(within(header).getByRole('link', { name: 'Završetak kupovine' })).toHaveAttribute('href', '/zavrsetak-kupovine')
   })
 
   it('shows staff the Admin Panel link, not a customer', async () => {

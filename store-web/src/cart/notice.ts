@@ -6,6 +6,8 @@ export interface Notice {
   id: number
   kind: 'success' | 'error'
   text: string
+  /** travels: the notice is about the move to the next page (a registration landing home). */
+  travels?: boolean
 }
 
 /** How long a notice stays (ms). */
@@ -20,8 +22,8 @@ function emit(): void {
   for (const l of listeners) l()
 }
 
-export function showNotice(kind: Notice['kind'], text: string): void {
-  current = { id: ++seq, kind, text }
+export function showNotice(kind: Notice['kind'], text: string, opts: { travels?: boolean } = {}): void {
+  current = { id: ++seq, kind, text, travels: opts.travels }
   clearTimeout(timer)
   timer = setTimeout(closeNotice, NOTICE_MS)
   emit()
@@ -31,6 +33,17 @@ export function closeNotice(): void {
   current = null
   clearTimeout(timer)
   emit()
+}
+
+/** leavePage closes the notice of the page left: "added to the cart" must not follow the
+ * shopper to the cart and cover its buttons. A travelling notice survives one change of page. */
+export function leavePage(): void {
+  if (!current) return
+  if (current.travels) {
+    current = { ...current, travels: false }
+    return
+  }
+  closeNotice()
 }
 
 export function useNotice(): Notice | null {

@@ -21,6 +21,7 @@ const card = (over: Partial<Card> = {}): Card => ({
   retail_price: 1200,
   saving: 500,
   purchasable: true,
+  login_discount: true,
   catalog_stickers: [{ id: 9, name: 'Crni petak', slug: 'crni-petak', image_url: '/media/stickers/cp.png' }],
   energy_sticker_url: '/media/stickers/a.png',
   ...over,
@@ -78,6 +79,11 @@ describe('ProductCard', () => {
     expect(screen.queryByRole('button', { name: /Dodaj u listu želja/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Dodaj u korpu' })).not.toBeInTheDocument()
     expect(screen.getByText('Proizvod nije na stanju.')).toBeInTheDocument()
+  }, SLOW)
+
+  it('promises the login discount only where logging in lowers the price', () => {
+    renderAt(<ProductCard product={card({ login_discount: false })} />)
+    expect(screen.queryByText('*Uloguj se i ostvari dodatni popust')).not.toBeInTheDocument()
   }, SLOW)
 
   it('has no guest note for a logged-in customer', () => {

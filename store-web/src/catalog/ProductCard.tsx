@@ -98,7 +98,8 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           >
             {t('card.addToCart')}
           </button>
-          {!loggedIn && <p className="product-card__note">{t('card.guestNote')}</p>}
+          {/* The promise only where a logged-in customer really pays less. */}
+          {!loggedIn && product.login_discount && <p className="product-card__note">{t('card.guestNote')}</p>}
         </>
       ) : (
         <p className="product-card__unavailable">{t('card.unavailable')}</p>

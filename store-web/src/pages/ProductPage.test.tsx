@@ -22,6 +22,7 @@ function product(over: Record<string, unknown> = {}) {
     retail_price: 120000,
     saving: 20000,
     purchasable: true,
+    login_discount: true,
     active: true,
     visible: true,
     description: '',

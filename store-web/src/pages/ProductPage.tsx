@@ -152,7 +152,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
             </ul>
           )}
 
-          <PriceBlock price={p.price} retail={p.retail_price} saving={p.saving} />
+          <PriceBlock price={p.price} retail={p.retail_price} saving={p.saving} loginDiscount={p.login_discount} />
 
           {p.purchasable ? (
             <div className="buy-box">

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { json, mockApi, renderAt } from '../test/render'
+import { CartNotice } from '../cart/CartNotice'
+import { leavePage } from '../cart/notice'
 import { RegisterPage } from './RegisterPage'
 
 // userEvent-heavy tests: a generous limit for a shared, loaded machine (not a timing assertion).
@@ -46,5 +48,29 @@ describe('RegisterPage', () => {
     )
     expect(screen.getByLabelText('Ime i prezime')).toHaveAccessibleDescription('Ime nije dozvoljeno')
     expect(screen.getByLabelText('Lozinka')).not.toHaveAttribute('aria-invalid')
+  }, SLOW)
+
+  it('lands the new customer with a welcome that survives the move to the home page', async () => {
+    mockApi({
+      'POST /api/v1/register': () =>
+        json({ message: 'ok', data: { token: 't', refresh_token: 'r', expires_in: 900, user: { id: 9, name: 'Ana Anić', roles: ['customer'] } } }, 201),
+    })
+    renderAt(
+      <>
+        <RegisterPage />
+        <CartNotice />
+      </>,
+      '/registracija',
+    )
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Ime i prezime'), 'Ana Anić')
+    await user.type(screen.getByLabelText('E-mail adresa'), 'ana@primer.rs')
+    await user.type(screen.getByLabelText('Lozinka'), 'lozinka123')
+    await user.type(screen.getByLabelText('Potvrda lozinke'), 'lozinka123')
+    await user.click(screen.getByRole('button', { name: 'Registruj se' }))
+    const notice = await screen.findByText('Dobro došli, Ana Anić! Vaš nalog je napravljen i prijavljeni ste.')
+    // The guard's redirect home is one change of page: the welcome stays for it.
+    act(() => leavePage())
+    expect(notice).toBeInTheDocument()
   }, SLOW)
 })

@@ -1,6 +1,7 @@
 // Registration (guest only): a customer account; the answer logs the new customer in.
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { showNotice } from '../cart/notice'
 import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { rules } from '../forms/validation'
@@ -28,7 +29,11 @@ export function RegisterPage() {
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       {form.formError && <FormAlert kind="error">{form.formError}</FormAlert>}
-      <form noValidate onSubmit={form.onSubmit((v) => register.mutateAsync(v))}>
+      <form noValidate onSubmit={form.onSubmit(async (v) => {
+          await register.mutateAsync(v)
+          // The guard sends the new customer home: the notice travels along and says why.
+          showNotice('success', t('auth.register.done', { name: v.name.trim() }), { travels: true })
+        })}>
         <TextField label={t('form.fields.name')} autoComplete="name" {...form.field('name')} />
         <TextField label={t('form.fields.email')} type="email" autoComplete="email" {...form.field('email')} />
         <TextField

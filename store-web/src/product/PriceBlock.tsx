@@ -6,7 +6,18 @@ import { paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
 import { formatPrice } from './format'
 
-export function PriceBlock({ price, retail, saving }: { price?: number; retail?: number; saving?: number }) {
+export function PriceBlock({
+  price,
+  retail,
+  saving,
+  loginDiscount = false,
+}: {
+  price?: number
+  retail?: number
+  saving?: number
+  /** loginDiscount: logging in lowers this product's price (only then the note promises it). */
+  loginDiscount?: boolean
+}) {
   const { t } = useTranslation()
   const loggedIn = useIsLoggedIn()
   const struck = (retail ?? 0) > (price ?? 0)
@@ -28,7 +39,7 @@ export function PriceBlock({ price, retail, saving }: { price?: number; retail?:
         </p>
       )}
       <p className="price-block__vat">{t('product.price.vat')}</p>
-      {!loggedIn && (
+      {!loggedIn && loginDiscount && (
         <p className="price-block__login">
           <Link to={paths.login}>{t('product.price.loginNote')}</Link>
         </p>

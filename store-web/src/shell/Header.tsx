@@ -39,6 +39,7 @@ export function Header() {
   const mainLinks = [
     { to: paths.home, label: t('nav.home'), end: true },
     { to: paths.actions, label: t('nav.actions') },
+    { to: paths.checkout, label: t('nav.checkout') },
     { to: paths.delivery, label: t('nav.delivery') },
     { to: paths.terms, label: t('nav.terms') },
   ]

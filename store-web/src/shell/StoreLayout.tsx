@@ -2,7 +2,7 @@
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { CartNotice } from '../cart/CartNotice'
-import { closeNotice } from '../cart/notice'
+import { leavePage } from '../cart/notice'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -16,7 +16,7 @@ export function StoreLayout() {
   // the cart, where it covered "Završi kupovinu".
   useEffect(() => {
     window.scrollTo(0, 0)
-    closeNotice()
+    leavePage()
   }, [pathname])
 
   return (

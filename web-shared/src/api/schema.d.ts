@@ -21517,6 +21517,8 @@ export interface components {
             energy_value_sticker?: string;
             id?: number;
             images?: components["schemas"]["ProductImage"][];
+            /** @description LoginDiscount: a logged-in customer pays less for it (the guests' note promises that). */
+            login_discount?: boolean;
             mainCategory?: components["schemas"]["StorefrontCategoryRef"][];
             main_category_slug?: string;
             main_image?: components["schemas"]["ProductImage"] | null;
@@ -21542,6 +21544,8 @@ export interface components {
             discount?: components["schemas"]["ProductDiscount"] | null;
             energy_sticker_url?: string | null;
             id?: number;
+            /** @description LoginDiscount: a logged-in customer pays less for it (the guests' note promises that). */
+            login_discount?: boolean;
             main_category_slug?: string;
             main_image?: components["schemas"]["ProductImage"] | null;
             name?: string;
