@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"html"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -20,19 +21,37 @@ const queueMonitorRoot = "/admin/queues"
 // adminLogin is where a browser refused at an operator page signs in.
 const adminLogin = "/admin/login"
 
+// adminHome is where a signed-in person goes back to from an operator page.
+const adminHome = "/admin/"
+
 // pageRefusal is the HTML variant of the guard's refusal for pages a browser opens by link:
-// when authentication or the role check fails and the client asked for HTML, the error the
-// guard recorded is answered as a localized page with a link to the admin's login, with the
-// status and message of the one mapping. API clients get the JSON envelope from the error
-// middleware as everywhere else.
+// when authentication fails and the client asked for HTML, the error the guard recorded is
+// answered as a localized page with a link to the admin's login, with the status and message
+// of the one mapping; a signed-in person without the role gets a page saying so in the admin's
+// words and a link back to the admin (a login link would only sign them in again). API clients
+// get the JSON envelope from the error middleware as everywhere else.
 func pageRefusal() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		c.Next()
 		if len(c.Errors) == 0 || c.Writer.Written() || !httpx.WantsPage(c) {
 			return
 		}
-		httpx.FailPage(c, c.Errors.Last().Err, adminLogin, "page.admin_login")
+		err := c.Errors.Last().Err
+		if httpx.Status(err) == http.StatusForbidden {
+			httpx.RefusePage(c, "page.forbidden", "page.forbidden_text", adminHome, "page.admin_back")
+			return
+		}
+		httpx.FailPage(c, err, adminLogin, "page.admin_login")
 	}
+}
+
+// backLink is the way from the monitor back to the admin, put into its pages: asynqmon knows
+// nothing of the shop. It sits at the top right, in the monitor's own bar, where it has no
+// button of its own.
+func backLink(label string) []byte {
+	return []byte(`<a href="` + adminHome + `" style="position:fixed;top:14px;right:16px;z-index:1300;color:#fff;` +
+		`background:rgba(0,0,0,.25);padding:4px 12px;border-radius:4px;font:500 14px/1.6 sans-serif;text-decoration:none">← ` +
+		html.EscapeString(label) + `</a>`)
 }
 
 // outsideFonts are the stylesheet links of asynqmon's index.html to Google Fonts (Roboto,
@@ -59,13 +78,13 @@ func monitorPolicy(page []byte) string {
 // index.html, for every path of its router): without the outside font links and with a policy
 // hashing the inline scripts of the very document sent, so the two cannot drift apart.
 // Everything else (its JSON API under root/api/, scripts, images) passes through unbuffered.
-func monitorPages(root string, next http.Handler) http.Handler {
+func monitorPages(root string, next http.Handler, back string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, root+"/api/") {
 			next.ServeHTTP(w, r)
 			return
 		}
-		pw := &pageWriter{ResponseWriter: w}
+		pw := &pageWriter{ResponseWriter: w, back: back}
 		next.ServeHTTP(pw, r)
 		pw.finish()
 	})
@@ -78,6 +97,7 @@ type pageWriter struct {
 	decided, holding bool
 	status           int
 	buf              bytes.Buffer
+	back             string
 }
 
 func (p *pageWriter) decide() {
@@ -121,6 +141,9 @@ func (p *pageWriter) finish() {
 	}
 	if strings.HasPrefix(ct, "text/html") {
 		body = outsideFonts.ReplaceAll(body, nil)
+		if p.back != "" {
+			body = bytes.Replace(body, []byte("</body>"), append(backLink(p.back), "</body>"...), 1)
+		}
 		h.Set("Content-Security-Policy", monitorPolicy(body))
 		h.Set("Cache-Control", "no-store")
 	}

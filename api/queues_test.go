@@ -75,8 +75,8 @@ func TestQueueMonitorRefusalPage(t *testing.T) {
 			{"anonymousSerbian", req{method: "GET", path: "/admin/queues", header: page("", "")}, 401, true, "Niste prijavljeni."},
 			{"anonymousEnglish", req{method: "GET", path: "/admin/queues/queues/default", header: page("", "en-US,en;q=0.9")}, 401, true, "Unauthenticated."},
 			{"badCookie", req{method: "GET", path: "/admin/queues", header: page("nope", "sr")}, 401, true, "Niste prijavljeni."},
-			{"staff", req{method: "GET", path: "/admin/queues", header: page(ts.staff, "en")}, 403, true, "Unauthorized"},
-			{"customer", req{method: "GET", path: "/admin/queues", header: page(ts.buyer, "")}, 403, true, "Unauthorized"},
+			{"staff", req{method: "GET", path: "/admin/queues", header: page(ts.staff, "en")}, 403, true, "You may not open this page"},
+			{"customer", req{method: "GET", path: "/admin/queues", header: page(ts.buyer, "")}, 403, true, "Nemate dozvolu za ovu stranicu"},
 			{"jsonClient", req{method: "GET", path: "/admin/queues", header: map[string]string{"Accept": "application/json"}}, 401, false, "Niste prijavljeni."},
 			{"monitorFetch", req{method: "GET", path: "/admin/queues/api/queues", token: ts.staff,
 				header: map[string]string{"Accept": "application/json, text/plain, */*"}}, 403, false, "Unauthorized"},
@@ -98,9 +98,17 @@ func TestQueueMonitorRefusalPage(t *testing.T) {
 				if !strings.HasPrefix(ct, "text/html") || !strings.Contains(body, "<h1>"+tt.message+"</h1>") {
 					t.Fatalf("%s %s, want a page saying %q", ct, body, tt.message)
 				}
-				link := `<a href="/admin/login">Prijava u administraciju</a>`
-				if tt.r.header["Accept-Language"] == "en" || strings.HasPrefix(tt.r.header["Accept-Language"], "en-") {
-					link = `<a href="/admin/login">Sign in to the administration</a>`
+				// signed in: back to the admin, in the admin's words (never the English "Unauthorized");
+				// not signed in: to the login
+				en := tt.r.header["Accept-Language"] == "en" || strings.HasPrefix(tt.r.header["Accept-Language"], "en-")
+				link := map[[2]bool]string{
+					{false, false}: `<a href="/admin/login">Prijava u administraciju</a>`,
+					{false, true}:  `<a href="/admin/login">Sign in to the administration</a>`,
+					{true, false}:  `<a href="/admin/">Nazad u administraciju</a>`,
+					{true, true}:   `<a href="/admin/">Back to the administration</a>`,
+				}[[2]bool{tt.status == 403, en}]
+				if tt.status == 403 && strings.Contains(body, "Unauthorized") {
+					t.Errorf("the refusal page of a signed-in person says Unauthorized: %s", body)
 				}
 				if !strings.Contains(body, link) {
 					t.Errorf("%s, want the link %s", body, link)
@@ -127,6 +135,10 @@ func TestQueueMonitorPage(t *testing.T) {
 				if strings.Contains(body, outside) {
 					t.Errorf("%s: the page refers to %q", path, outside)
 				}
+			}
+			// the way back to the admin, which asynqmon itself does not offer
+			if !strings.Contains(body, `<a href="/admin/"`) || !strings.Contains(body, "Nazad u administraciju</a>") {
+				t.Errorf("%s: no link back to the admin", path)
 			}
 			csp := r.Header.Get("Content-Security-Policy")
 			scripts := regexp.MustCompile(`(?s)<script>(.*?)</script>`).FindAllStringSubmatch(body, -1)

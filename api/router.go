@@ -221,7 +221,9 @@ func New(d Deps) *gin.Engine {
 	}
 
 	if d.QueueMonitor != nil {
-		h := gin.WrapH(monitorPages(queueMonitorRoot, d.QueueMonitor))
+		h := func(c *gin.Context) {
+			monitorPages(queueMonitorRoot, d.QueueMonitor, httpx.T(c, "page.admin_back", nil)).ServeHTTP(c.Writer, c.Request)
+		}
 		guard := []gin.HandlerFunc{pageRefusal(), authenticate(d.Identity, true), requireSuperAdmin(), h}
 		r.Any(queueMonitorRoot, guard...)
 		r.Any(queueMonitorRoot+"/*any", guard...)

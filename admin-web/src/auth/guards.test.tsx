@@ -24,19 +24,20 @@ describe('ScreenGuard', () => {
     expect(await screen.findByText('Nemate dozvolu da otvorite ovu stranicu.')).toBeTruthy()
     expect(screen.queryByText('users')).toBeNull()
     expect(screen.queryByText('admin home')).toBeNull()
-    expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
+    // a Serbian heading, as the rest of the admin reads; 'Unauthorized' stays the toast's text
+    expect(document.querySelector('.ant-result-title')?.textContent).toBe('Nemate dozvolu za ovu stranicu')
     expect(screen.getByTestId('location').textContent).toBe('/korisnici')
-    expect(document.title.startsWith('Unauthorized')).toBe(true)
+    expect(document.title.startsWith('Nemate dozvolu')).toBe(true)
     // the way home is offered, not forced
     fireEvent.click(screen.getByRole('button', { name: 'Na početnu' }))
     expect(await screen.findByText('admin home')).toBeTruthy()
   })
 
-  it('shows the Unauthorized page in English too (the same 403 text)', async () => {
+  it('shows the no-permission page in English too', async () => {
     await i18n.changeLanguage('en')
     renderApp(<ScreenGuard screen={screens.users}>users</ScreenGuard>, { user: staff, modules: [], at: '/korisnici', others })
     expect(await screen.findByText('You do not have permission to open this page.')).toBeTruthy()
-    expect(document.querySelector('.ant-result-title')?.textContent).toBe('Unauthorized')
+    expect(document.querySelector('.ant-result-title')?.textContent).toBe('You may not open this page')
     expect(screen.getByRole('button', { name: 'To the home page' })).toBeTruthy()
   })
 

@@ -9,7 +9,17 @@ import (
 	"unicode"
 )
 
-// Fold lower-cases s and folds the Serbian Latin diacritics.
+// cyrillic maps Serbian Cyrillic (lower case) to Serbian Latin, already folded: staff type
+// 'лаптоп' in the admin as shoppers do in the storefront, and every search folds alike.
+var cyrillic = map[rune]string{
+	'а': "a", 'б': "b", 'в': "v", 'г': "g", 'д': "d", 'ђ': "dj", 'е': "e", 'ж': "z", 'з': "z",
+	'и': "i", 'ј': "j", 'к': "k", 'л': "l", 'љ': "lj", 'м': "m", 'н': "n", 'њ': "nj", 'о': "o",
+	'п': "p", 'р': "r", 'с': "s", 'т': "t", 'ћ': "c", 'у': "u", 'ф': "f", 'х': "h", 'ц': "c",
+	'ч': "c", 'џ': "dz", 'ш': "s",
+}
+
+// Fold lower-cases s, transliterates Serbian Cyrillic to Latin and folds the Latin diacritics
+// ('Фрижидер', 'Frižider' -> 'frizider').
 func Fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
@@ -24,6 +34,10 @@ func Fold(s string) string {
 		case 'đ':
 			b.WriteString("dj")
 		default:
+			if l, ok := cyrillic[r]; ok {
+				b.WriteString(l)
+				continue
+			}
 			b.WriteRune(r)
 		}
 	}

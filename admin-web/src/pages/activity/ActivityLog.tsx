@@ -12,7 +12,7 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { useActivity, type ActivityQuery } from '../../hooks/api/activity'
 import { useUsers } from '../../hooks/api/users'
 import { formatDate, formatTime } from '../../format'
-import { ACTIVITY_TYPES, SUBJECT_TYPES, typeKey, valueRows, type ValueRow } from './activityValues'
+import { ACTIVITY_TYPES, SUBJECT_TYPES, fieldLabel, subjectLabel, subjectText, typeKey, valueRows, valueText, type ValueRow } from './activityValues'
 
 export const ACTIVITY_PAGE_SIZES = [20, 50, 100] as const
 const FILTERS = ['type', 'user_id', 'date_from', 'date_to', 'subject_type', 'subject_id'] as const
@@ -58,7 +58,7 @@ export function ActivityLog() {
 
   const columns: TableProps<ActivityEntry>['columns'] = [
     { key: 'type', title: l('type'), render: (_, e) => t(typeKey(e.type), { defaultValue: e.type }) },
-    { key: 'subject', title: l('subject'), render: (_, e) => (e.subject_type ? `${e.subject_type} #${e.subject_id ?? ''}` : '') },
+    { key: 'subject', title: l('subject'), render: (_, e) => (e.subject_type ? subjectText(t, e.subject_type, e.subject_id) : '') },
     { key: 'user', title: l('user'), render: (_, e) => e.user?.name || (e.user ? `#${e.user.id}` : l('none')) },
     { key: 'date', title: l('date'), width: 120, render: (_, e) => formatDate(e.created_at) },
     { key: 'time', title: l('time'), width: 90, render: (_, e) => formatTime(e.created_at) },
@@ -107,11 +107,12 @@ export function ActivityLog() {
           style={{ width: 200 }}
           allowClear
           showSearch
+          optionFilterProp="label"
           placeholder={t('staff.activity.anySubject')}
           aria-label={t('staff.activity.subjectType')}
           value={filters.subject_type}
           onChange={(v?: string) => setFilter('subject_type', v)}
-          options={SUBJECT_TYPES.map((s) => ({ value: s, label: s }))}
+          options={SUBJECT_TYPES.map((s) => ({ value: s, label: subjectLabel(t, s) })).sort((a, b) => a.label.localeCompare(b.label, 'sr'))}
         />
         <InputNumber<number>
           style={{ width: 130 }}
@@ -154,7 +155,7 @@ function ValuesSideBySide({ entry }: { entry: ActivityEntry }) {
   const rows = valueRows(entry.old_values, entry.new_values)
   const cell = (text: string, r: ValueRow) => (
     <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} mark={r.changed && text !== ''}>
-      {text}
+      {valueText(t, entry.subject_type, r.key, text)}
     </Typography.Text>
   )
   return (
@@ -164,7 +165,7 @@ function ValuesSideBySide({ entry }: { entry: ActivityEntry }) {
       pagination={false}
       dataSource={rows}
       columns={[
-        { key: 'key', dataIndex: 'key', title: '', width: 200, render: (k: string) => <Typography.Text strong>{k}</Typography.Text> },
+        { key: 'key', dataIndex: 'key', title: '', width: 200, render: (k: string) => <Typography.Text strong>{fieldLabel(t, k)}</Typography.Text> },
         { key: 'old', title: t('catalogAdmin.activity.oldValues'), width: '40%', render: (_, r) => cell(r.old, r) },
         { key: 'new', title: t('catalogAdmin.activity.newValues'), width: '40%', render: (_, r) => cell(r.new, r) },
       ]}

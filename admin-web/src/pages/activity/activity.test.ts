@@ -1,6 +1,6 @@
 import i18n from '../../i18n'
 import { readActivityFilters } from './ActivityLog'
-import { ACTIVITY_TYPES, asObject, typeKey, valueRows } from './activityValues'
+import { ACTIVITY_TYPES, SUBJECT_TYPES, asObject, fieldLabel, subjectLabel, subjectText, typeKey, valueRows, valueText } from './activityValues'
 
 describe('activity values side by side', () => {
   it('lists both sides by key and marks the changed ones', () => {
@@ -44,5 +44,25 @@ describe('activity filters in the address', () => {
       expect(i18n.exists(typeKey(type), { lng: 'sr' })).toBe(true)
       expect(i18n.exists(typeKey(type), { lng: 'en' })).toBe(true)
     }
+  })
+})
+
+describe('activity in the admin words', () => {
+  const t = i18n.getFixedT('sr')
+  it('names every subject kind in Serbian, the subject with its number', () => {
+    const raw = SUBJECT_TYPES.filter((s) => subjectLabel(t, s) === s || subjectLabel(t, s) === s.replace(/_/g, ' '))
+    expect(raw).toEqual([])
+    expect(subjectText(t, 'order', 13)).toBe('Porudžbina br. 13')
+    expect(subjectText(t, 'proforma_invoice', 3)).toBe('Profaktura br. 3')
+    expect(subjectLabel(t, 'product')).toBe('Proizvod')
+    expect(subjectLabel(t, 'discount')).toBe('Popust')
+  })
+  it('labels the fields and the order values', () => {
+    expect(fieldLabel(t, 'cancel_reason')).toBe('Razlog otkazivanja')
+    expect(fieldLabel(t, 'stock_returned')).toBe('Zalihe vraćene')
+    expect(valueText(t, 'order', 'status', 'contacted')).toBe('Kontaktiran')
+    expect(valueText(t, 'order', 'status', 'pending')).toBe('Na čekanju (u obradi)')
+    expect(valueText(t, 'order', 'stock_returned', 'true')).toBe('da')
+    expect(valueText(t, 'product', 'name', 'TV')).toBe('TV')
   })
 })

@@ -141,3 +141,27 @@ export const typeKey = (type: string) =>
   pricingRuleActivityKey(type) ??
   invoiceActivityKey(type) ??
   (STAFF_ACTIVITY_TYPES.includes(type) ? `staff.activityTypes.${type.replace('.', '_')}` : `catalogAdmin.activity.types.${type.replace('.', '_')}`)
+
+type Translate = (key: string, options?: Record<string, unknown>) => string
+
+const words = (s: string) => s.replace(/_/g, ' ')
+
+/** subjectLabel: a subject kind in the admin's words ('order' -> 'Porudžbina'). */
+export const subjectLabel = (t: Translate, type: string) => t(`staff.activitySubjects.${type}`, { defaultValue: words(type) })
+
+/** subjectText: the subject column ('order', 13 -> 'Porudžbina br. 13'). */
+export const subjectText = (t: Translate, type: string, id?: number | null) =>
+  id ? t('staff.activitySubject', { subject: subjectLabel(t, type), id }) : subjectLabel(t, type)
+
+/** fieldLabel: a changed field's name in the admin's words ('cancel_reason' -> 'Razlog otkazivanja'). */
+export const fieldLabel = (t: Translate, key: string) => t(`staff.activityFields.${key}`, { defaultValue: words(key) })
+
+/** valueText: a value as the screens show it: an order's status and cancel reason by their labels, yes/no for flags. */
+export function valueText(t: Translate, subjectType: string | undefined, key: string, value: string): string {
+  if (value === '') return value
+  if (value === 'true') return t('staff.activityYes')
+  if (value === 'false') return t('staff.activityNo')
+  if (subjectType === 'order' && key === 'status') return t(`orders.statuses.${value}`, { defaultValue: value })
+  if (subjectType === 'order' && key === 'cancel_reason') return t(`orders.reasons.${value}`, { defaultValue: value })
+  return value
+}

@@ -38,7 +38,7 @@ describe('ApiClientsPage', () => {
     expect(await screen.findByText('Partner 1')).toBeTruthy()
     expect(screen.queryByText('Partner 21')).toBeNull()
     expect(document.querySelectorAll('tbody tr.ant-table-row').length).toBe(20)
-    for (const h of ['Klijent', 'API URL', 'label text', 'Status', 'Akcije']) expect(screen.getByText(h)).toBeTruthy()
+    for (const h of ['Klijent', 'API URL', 'Tekst oznake', 'Status', 'Akcije']) expect(screen.getByText(h)).toBeTruthy()
     fireEvent.click(screen.getByTitle('2'))
     expect(await screen.findByText('Partner 21')).toBeTruthy()
   })

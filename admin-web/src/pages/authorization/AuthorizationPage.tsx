@@ -47,12 +47,11 @@ export function AuthorizationPage() {
         </Button>
       ),
     },
-    { key: 'users', title: l('usersCount'), width: 110, render: (_, r) => r.users_count ?? 0 },
-    { key: 'perms', title: l('permissionsCount'), width: 110, render: (_, r) => (r.name === 'super-admin' ? l('all') : (r.permissions ?? []).length) },
+    { key: 'users', title: l('usersCount'), render: (_, r) => r.users_count ?? 0 },
+    { key: 'perms', title: l('permissionsCount'), render: (_, r) => (r.name === 'super-admin' ? l('all') : (r.permissions ?? []).length) },
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 90,
       render: (_, r) =>
         r.fixed ? (
           <Tag>{l('fixed')}</Tag>
