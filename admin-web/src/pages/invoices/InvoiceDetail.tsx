@@ -13,6 +13,7 @@ import { usePageTitle } from '../../components/usePageTitle'
 import { formatDateTime, formatDay, formatMoney, formatNumber } from '../../format'
 import { downloadInvoicePdf, useInvoice, useSendInvoice, useTransferInvoice, type ProformaInvoice } from '../../hooks/api/invoices'
 import { isNotFound } from '../content/util'
+import { EinvoiceCard } from '../orders/EinvoiceCard'
 
 type Item = NonNullable<ProformaInvoice['items']>[number]
 type VatRow = NonNullable<ProformaInvoice['vat']>[number]
@@ -92,6 +93,11 @@ export function InvoiceDetail() {
             {l('vatTitle')}
           </Typography.Title>
           <SimpleTable<VatRow> rowKey="vat_bps" columns={vat} dataSource={inv.vat ?? []} />
+          {inv.order_id && (
+            <div style={{ marginTop: 16 }}>
+              <EinvoiceCard orderId={inv.order_id} canIssue={false} />
+            </div>
+          )}
           <ConfirmDialog
             open={confirm === 'send'}
             busy={send.isPending}

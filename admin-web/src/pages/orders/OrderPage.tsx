@@ -33,6 +33,7 @@ import {
 } from '../../hooks/api/orders'
 import { ApiError } from '../../api/client'
 import { toast } from '../../notify'
+import { EinvoiceCard } from './EinvoiceCard'
 import { statusColor } from './OrdersPage'
 
 type Item = NonNullable<StaffOrder['items']>[number]
@@ -78,6 +79,7 @@ export function OrderPage() {
             </Col>
           </Row>
           <Files o={o} />
+          <EinvoiceCard orderId={o.id!} canIssue={o.status === 'completed' && !!o.company_pib} />
         </>
       )}
     </Flex>

@@ -1,0 +1,65 @@
+// SEF e-invoices of company orders (view-order): an order's e-invoice (the proforma screen
+// asks by its order), retry, cancel and storno, and the XML and printable views opened with
+// the session. One query-key factory; every change invalidates the area.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { components } from '@shop/shared'
+import { ApiError, client, unwrap } from '../../api/client'
+
+export type Einvoice = components['schemas']['Einvoice']
+
+export const einvoiceKeys = {
+  all: ['einvoices'] as const,
+  byOrder: (orderId: number) => [...einvoiceKeys.all, 'order', orderId] as const,
+}
+
+/** useOrderEinvoice: the order's e-invoice, null when it has none (not a company order, or not completed). */
+export function useOrderEinvoice(orderId: number | undefined) {
+  return useQuery({
+    queryKey: einvoiceKeys.byOrder(orderId ?? 0),
+    enabled: !!orderId,
+    queryFn: async () => {
+      try {
+        return (await unwrap(client.GET('/api/v1/admin/orders/{id}/einvoice', { params: { path: { id: orderId! } } }))).data as Einvoice
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null
+        throw e
+      }
+    },
+  })
+}
+
+function useEinvoiceChange<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: fn, onSuccess: () => void qc.invalidateQueries({ queryKey: einvoiceKeys.all }) })
+}
+
+export function useIssueEinvoice() {
+  return useEinvoiceChange((orderId: number) => unwrap(client.POST('/api/v1/admin/orders/{id}/einvoice', { params: { path: { id: orderId } } })))
+}
+
+export function useRetryEinvoice() {
+  return useEinvoiceChange((id: number) => unwrap(client.POST('/api/v1/admin/einvoices/{id}/retry', { params: { path: { id } } })))
+}
+
+export function useCancelEinvoice() {
+  return useEinvoiceChange(({ id, comment }: { id: number; comment: string }) =>
+    unwrap(client.POST('/api/v1/admin/einvoices/{id}/cancel', { params: { path: { id } }, body: { comment } })),
+  )
+}
+
+export function useStornoEinvoice() {
+  return useEinvoiceChange(({ id, comment }: { id: number; comment: string }) =>
+    unwrap(client.POST('/api/v1/admin/einvoices/{id}/storno', { params: { path: { id } }, body: { comment } })),
+  )
+}
+
+/** openEinvoice fetches the XML or the printable page with the session and opens it in a new tab. */
+export async function openEinvoice(id: number, kind: 'xml' | 'html'): Promise<void> {
+  const path = kind === 'xml' ? '/api/v1/admin/einvoices/{id}/xml' : '/api/v1/admin/einvoices/{id}/html'
+  const { data, error } = await client.GET(path, { params: { path: { id } }, parseAs: 'blob' })
+  if (error || !data) throw error ?? new Error(kind)
+  const type = kind === 'xml' ? 'application/xml' : 'text/html'
+  const url = URL.createObjectURL(new Blob([data as Blob], { type }))
+  window.open(url, '_blank', 'noopener')
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
