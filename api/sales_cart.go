@@ -39,6 +39,12 @@ type cartHandlers struct {
 // buyer is the caller of a public sales call: the user of a valid token, else a guest. A bad
 // or expired token is a guest (as on the storefront's other public calls).
 func buyer(c *gin.Context, ids *identity.Service) sales.Caller {
+	caller := identifyBuyer(c, ids)
+	caller.IP = c.ClientIP()
+	return caller
+}
+
+func identifyBuyer(c *gin.Context, ids *identity.Service) sales.Caller {
 	if p := principal(c); p != nil {
 		return sales.Caller{UserID: p.UserID}
 	}

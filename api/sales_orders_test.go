@@ -10,6 +10,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/platform/config"
 )
 
 var orderNumberShape = regexp.MustCompile(`^20[0-9]{2}-[0-9]{6,}$`)
@@ -58,7 +59,8 @@ func countRows(t testing.TB, a *app.App, table string) int64 {
 // with that key is a 409; bad forms and unbuyable or missing stock are 422 with nothing ordered.
 func TestCheckoutGuest(t *testing.T) {
 	t.Parallel()
-	apptest.Run(t, func(t *testing.T, a *app.App) {
+	// One e-mail tries many orders here: the checkout limits have their own test.
+	runWith(t, func(cfg *config.Config) { cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0 }, func(t *testing.T, a *app.App) {
 		fx := newSalesFixture(t, a)
 		ts := fx.ts
 		laptop := fx.product(t, "Laptop", 1000, 10)
@@ -231,7 +233,8 @@ func TestCheckoutCustomerBankTransfer(t *testing.T) {
 // TestCheckoutRace: 50 checkouts at once against 10 units end in exactly 10 orders and stock 0.
 func TestCheckoutRace(t *testing.T) {
 	t.Parallel()
-	apptest.Run(t, func(t *testing.T, a *app.App) {
+	// Fifty guests from the one test address: the checkout limits are not what this tests.
+	runWith(t, func(cfg *config.Config) { cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0 }, func(t *testing.T, a *app.App) {
 		fx := newSalesFixture(t, a)
 		ts := fx.ts
 		tv := fx.product(t, "Televizor", 5000, 10)

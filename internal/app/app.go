@@ -176,7 +176,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
-	a.Sales.WithBlobs(a.Blobs) // the orders' attachments
+	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))
 	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
 	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
 	ok = true
@@ -260,7 +260,8 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 func salesOptions(cfg *config.Config, secret []byte) sales.Options {
 	s := cfg.Sales
 	return sales.Options{Account: s.Account, Payee: s.Payee, PaymentCode: s.PaymentCode, Purpose: s.Purpose, IssuePlace: s.IssuePlace,
-		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret}
+		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret,
+		GuestOrdersPerIPPerHour: s.GuestOrdersPerIPPerHour, GuestOrdersPerEmailPerHour: s.GuestOrdersPerEmailPerHour}
 }
 
 // simulatorKey is the API key of the in-process SEF simulator.

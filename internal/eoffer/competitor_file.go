@@ -49,6 +49,7 @@ const (
 	ErrKeyCorrupt      = "eoffer_file.corrupt"
 	ErrKeyTooManyRows  = "eoffer_file.too_many_rows"
 	ErrKeyNotSpreadsht = "eoffer_file.not_a_sheet"
+	ErrKeyTooManyCols  = "eoffer_file.too_many_columns"
 )
 
 // Reasons a row is left out (i18n keys).
@@ -201,6 +202,10 @@ func ReadFile(ctx context.Context, r io.ReaderAt, size int64, maxRows int, fn fu
 	return readRows(ctx, rows, info, maxRows, fn)
 }
 
+// MaxHeaderColumns bounds the header row: a real competitor file has a dozen columns, and a
+// header of millions of empty ones cost 200 MB before it was refused for its missing columns.
+const MaxHeaderColumns = 256
+
 // rowSource hands out a file's rows, nil at the end.
 type rowSource interface {
 	next() ([]string, error)
@@ -228,6 +233,9 @@ func readRows(ctx context.Context, src rowSource, info FileInfo, maxRows int, fn
 			continue
 		}
 		if !header {
+			if len(cells) > MaxHeaderColumns {
+				return info, fileError(ErrKeyTooManyCols, "max", MaxHeaderColumns)
+			}
 			var found int
 			idx, found = mapHeader(cells)
 			if found < 3 {
@@ -325,9 +333,15 @@ func openCSV(r io.ReaderAt, size int64) (*csvSource, error) {
 		}
 	}
 	first := ""
-	for _, l := range strings.Split(string(sample), "\n") {
+	lines := strings.Split(string(sample), "\n")
+	for i, l := range lines {
 		if strings.TrimSpace(l) != "" {
 			first = strings.TrimRight(l, "\r")
+			// A header that does not end within the sample is wider than any real one: it is
+			// refused before the whole line is read.
+			if i == len(lines)-1 && int64(n) < size {
+				return nil, fileError(ErrKeyTooManyCols, "max", MaxHeaderColumns)
+			}
 			break
 		}
 	}
@@ -340,6 +354,9 @@ func openCSV(r io.ReaderAt, size int64) (*csvSource, error) {
 		cr := csv.NewReader(strings.NewReader(first))
 		cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord = d, true, -1
 		cells, _ := cr.Read()
+		if len(cells) > MaxHeaderColumns {
+			return nil, fileError(ErrKeyTooManyCols, "max", MaxHeaderColumns)
+		}
 		idx, found := mapHeader(cells)
 		if found > best {
 			comma, best, bestIdx = d, found, idx

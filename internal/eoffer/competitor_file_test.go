@@ -238,3 +238,25 @@ func TestPlainCSVMatchesEncodingCSV(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFileWideHeader: a header of millions of columns is refused before its line is read
+// (it cost 200 MB), and so is one of a few hundred that fits in the sniffed start.
+func TestReadFileWideHeader(t *testing.T) {
+	for name, file := range map[string][]byte{
+		"millions": append([]byte("sku;shop;price"+strings.Repeat(";", 2_000_000)+"\n"), []byte("EP-1;Shop;100\n")...),
+		"hundreds": []byte("sku;shop;price" + strings.Repeat(";x", MaxHeaderColumns) + "\nEP-1;Shop;100\n"),
+		"quoted":   []byte(`"sku";"shop";"price"` + strings.Repeat(`;"x"`, MaxHeaderColumns) + "\nEP-1;Shop;100\n"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := ReadFile(context.Background(), bytes.NewReader(file), int64(len(file)), 10, func(Offer) error { return nil })
+			if e := apperr.As(err); err == nil || e.Msg.Key != ErrKeyTooManyCols {
+				t.Fatalf("err = %v, want %s", err, ErrKeyTooManyCols)
+			}
+		})
+	}
+	ok := []byte("sku;shop;price" + strings.Repeat(";x", MaxHeaderColumns-3) + "\nEP-1;Shop;100\n")
+	n := 0
+	if _, err := ReadFile(context.Background(), bytes.NewReader(ok), int64(len(ok)), 10, func(Offer) error { n++; return nil }); err != nil || n != 1 {
+		t.Fatalf("a header of %d columns: %v, %d rows", MaxHeaderColumns, err, n)
+	}
+}

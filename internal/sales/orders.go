@@ -294,6 +294,9 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 	if err := apperr.JoinInvalid(validation.Check(in), checkCheckout(&in)); err != nil {
 		return nil, err
 	}
+	if err := s.limitGuest(ctx, c, in.Email); err != nil {
+		return nil, err
+	}
 	raw, _ := json.Marshal(in)
 	sum := sha256.Sum256(raw)
 	hash := hex.EncodeToString(sum[:])

@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"regexp"
 	"strconv"
+	"strings"
+	"time"
 
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
@@ -40,6 +42,8 @@ const (
 // Caller is who is buying: a logged-in user (UserID) or a guest (0).
 type Caller struct {
 	UserID uint64
+	// IP is the client's address, which the guest checkout limit counts ("" counts nothing).
+	IP string
 }
 
 // LoggedIn tells whether the caller gets the logged-in customer's price.
@@ -64,6 +68,14 @@ type Options struct {
 	// PublicURL is the storefront's address for links in mail; Secret signs the QR links.
 	PublicURL string
 	Secret    []byte
+	// GuestOrdersPerIPPerHour and GuestOrdersPerEmailPerHour limit guest checkouts (0: none).
+	GuestOrdersPerIPPerHour    int
+	GuestOrdersPerEmailPerHour int
+}
+
+// Limiter counts events in windows shared by every instance (ratelimit.Limiter).
+type Limiter interface {
+	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
 }
 
 // Service is the sales capability.
@@ -78,6 +90,41 @@ type Service struct {
 	opts  Options
 	// blobs keeps the orders' attachments (WithBlobs; nil: no attachments).
 	blobs blob.Store
+	// limiter counts guest checkouts (WithLimiter; nil: no limits).
+	limiter Limiter
+}
+
+// WithLimiter makes the guest checkout limits of Options count through l.
+func (s *Service) WithLimiter(l Limiter) *Service {
+	s.limiter = l
+	return s
+}
+
+// limitGuest counts one guest checkout by the client's address and by the order's e-mail; past
+// either limit it is a 429 with the seconds to wait. A logged-in customer is not limited: the
+// account answers for its orders.
+func (s *Service) limitGuest(ctx context.Context, c Caller, email string) error {
+	if c.LoggedIn() || s.limiter == nil {
+		return nil
+	}
+	checks := []struct {
+		key   string
+		limit int
+	}{{"checkout:ip:" + c.IP, s.opts.GuestOrdersPerIPPerHour}, {"checkout:email:" + strings.ToLower(email), s.opts.GuestOrdersPerEmailPerHour}}
+	for i, ch := range checks {
+		if ch.limit <= 0 || (i == 0 && c.IP == "") {
+			continue
+		}
+		ok, wait, err := s.limiter.Hit(ctx, ch.key, ch.limit, time.Hour)
+		if err != nil {
+			return apperr.Wrap(err, "checkout limit")
+		}
+		if !ok {
+			secs := int((wait + time.Second - 1) / time.Second)
+			return apperr.New(apperr.TooManyRequests, "sales.order_limit", "seconds", max(secs, 1))
+		}
+	}
+	return nil
 }
 
 // NewService builds the sales service.

@@ -82,6 +82,10 @@ type SalesConfig struct {
 	// IssuePlace is where proforma invoices are issued; ProformaValidDays how long one is valid.
 	IssuePlace        string `mapstructure:"issue_place"`
 	ProformaValidDays int    `mapstructure:"proforma_valid_days"`
+	// Guest checkouts per client IP and per e-mail an hour (then 429; 0: no limit): one
+	// script must not empty a product's stock with cash-on-delivery orders.
+	GuestOrdersPerIPPerHour    int `mapstructure:"guest_orders_per_ip_per_hour"`
+	GuestOrdersPerEmailPerHour int `mapstructure:"guest_orders_per_email_per_hour"`
 }
 
 // AdminConfig: the back office's shell.
@@ -373,6 +377,8 @@ var defaults = map[string]any{
 	"sales.purpose":                          "Porudžbina",
 	"sales.issue_place":                      "Beograd",
 	"sales.proforma_valid_days":              8,
+	"sales.guest_orders_per_ip_per_hour":     10,
+	"sales.guest_orders_per_email_per_hour":  5,
 	"einvoice.mode":                          "simulator",
 	"einvoice.url":                           "",
 	"einvoice.api_key":                       "",

@@ -31,6 +31,7 @@ var eofferMessages = map[string][2]string{
 	"eoffer_file.corrupt":            {"Fajl je oštećen ili nečitljiv", "The file is damaged or unreadable"},
 	"eoffer_file.too_many_rows":      {"Fajl ima više od {max} redova", "The file has more than {max} rows"},
 	"eoffer_file.not_a_sheet":        {"Fajl nije ispravna Excel tabela", "The file is not a valid Excel workbook"},
+	"eoffer_file.too_many_columns":   {"Zaglavlje fajla ima više od {max} kolona", "The file's header has more than {max} columns"},
 	"eoffer_file.row_no_sku":         {"Nema šifre", "No SKU"},
 	"eoffer_file.row_no_shop":        {"Nema imena prodavnice", "No shop name"},
 	"eoffer_file.row_bad_price":      {"Cena nije čitljiva", "The price is unreadable"},

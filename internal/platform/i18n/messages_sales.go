@@ -16,6 +16,7 @@ var salesMessages = map[string][2]string{
 	"sales.not_purchasable":                {"Proizvod trenutno nije moguće kupiti: {names}", "This product cannot be bought at the moment: {names}"},
 	"sales.out_of_stock":                   {"Nema dovoljno proizvoda na stanju: {names}", "Not enough in stock: {names}"},
 	"sales.cart_empty":                     {"Nema proizvoda u korpi.", "There are no products in the cart."},
+	"sales.order_limit":                    {"Previše porudžbina. Pokušajte ponovo za {seconds} sekundi.", "Too many orders. Please try again in {seconds} seconds."},
 	"sales.new_order_notice":               {"Nova porudžbina {number}: {name}, {total}", "New order {number}: {name}, {total}"},
 	"sales.order_created":                  {"Porudžbina je primljena. Hvala na kupovini!", "Your order has been received. Thank you for your purchase!"},
 	"sales.idempotency_conflict":           {"Ovaj ključ (Idempotency-Key) je već iskorišćen za drugačiju porudžbinu.", "This Idempotency-Key has already been used for a different order."},
