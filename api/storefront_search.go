@@ -1,8 +1,11 @@
 package api
 
 import (
+	"html"
+
 	"github.com/gin-gonic/gin"
 
+	"shop/internal/content"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
@@ -16,7 +19,7 @@ func storefrontSearchRoutes(d Deps) []Route {
 	if d.Search == nil {
 		return nil
 	}
-	h := searchHandlers{s: d.Search, sf: storefrontHandlers{sf: d.Storefront, ids: d.Identity}}
+	h := searchHandlers{s: d.Search, content: d.Content, sf: storefrontHandlers{sf: d.Storefront, ids: d.Identity}}
 	routes := []Route{
 		{Method: "GET", Path: "/autocomplete", Handler: h.autocomplete},
 		{Method: "GET", Path: "/autocomplete/first-click", Handler: h.firstClick},
@@ -30,8 +33,10 @@ func storefrontSearchRoutes(d Deps) []Route {
 // searchHandlers: the search finds; the storefront filters, sorts, pages and counts the facets
 // of what it found, as on the category page.
 type searchHandlers struct {
-	s  *search.Service
-	sf storefrontHandlers
+	s *search.Service
+	// content answers the dropdown's banners (nil: none).
+	content *content.Service
+	sf      storefrontHandlers
 }
 
 // searchFilter is the results page's query: the category page's filters and sort, plus q.
@@ -170,7 +175,8 @@ type AutocompleteResults struct {
 	Product  ProductSuggestions  `json:"product"`
 }
 
-// AutocompleteBanners are the dropdown's banners (empty until banners exist).
+// AutocompleteBanners are the dropdown's banners: those of positions search_top and
+// search_bottom, each as a linked picture.
 type AutocompleteBanners struct {
 	Top    []BannerSuggestion `json:"top"`
 	Bottom []BannerSuggestion `json:"bottom"`
@@ -180,6 +186,41 @@ type AutocompleteBanners struct {
 type AutocompleteResponse struct {
 	Results AutocompleteResults `json:"results"`
 	Banners AutocompleteBanners `json:"banners"`
+}
+
+// bannerHTML is a banner as the dropdown shows it: its picture (the mobile one on narrow
+// screens), linked when it has a link; every value escaped.
+func bannerHTML(b content.Banner) BannerSuggestion {
+	img := `<img src="` + html.EscapeString(mediaURL(b.ImageKey)) + `" alt="` + html.EscapeString(b.Name) + `" loading="lazy">`
+	if b.MobileImageKey != "" {
+		img = `<picture><source media="(max-width: 699px)" srcset="` + html.EscapeString(mediaURL(b.MobileImageKey)) + `">` + img + `</picture>`
+	}
+	if b.Link != "" {
+		img = `<a href="` + html.EscapeString(b.Link) + `">` + img + `</a>`
+	}
+	return BannerSuggestion{HTML: img}
+}
+
+// withBanners adds the search_top and search_bottom banners to the dropdown.
+func (h searchHandlers) withBanners(c *gin.Context, out AutocompleteResponse) (AutocompleteResponse, error) {
+	if h.content == nil {
+		return out, nil
+	}
+	bs, err := h.content.BannersAt(c.Request.Context(), []string{content.PositionSearchTop, content.PositionSearchBottom})
+	if err != nil {
+		return out, err
+	}
+	for _, b := range bs {
+		if b.ImageKey == "" {
+			continue
+		}
+		if b.Position == content.PositionSearchTop {
+			out.Banners.Top = append(out.Banners.Top, bannerHTML(b))
+		} else {
+			out.Banners.Bottom = append(out.Banners.Bottom, bannerHTML(b))
+		}
+	}
+	return out, nil
 }
 
 func autocompleteResponse(s search.Suggestions) AutocompleteResponse {
@@ -205,7 +246,7 @@ func autocompleteResponse(s search.Suggestions) AutocompleteResponse {
 // autocomplete godoc
 //
 //	@Summary		The search box's suggestions for what is typed
-//	@Description	Categories, popular searches (learned from the searches shoppers made) and up to 6 products, matched as the search does (diacritics folded, Cyrillic transliterated, typo tolerant); names highlighted (HTML-escaped, matches in <strong>). Banners are empty lists until banners exist. Empty q answers the first-click suggestions. Other parameters (the old service's access token) are ignored.
+//	@Description	Categories, popular searches (learned from the searches shoppers made) and up to 6 products, matched as the search does (diacritics folded, Cyrillic transliterated, typo tolerant); names highlighted (HTML-escaped, matches in <strong>). Banners: the search_top and search_bottom banners as linked pictures. Empty q answers the first-click suggestions. Other parameters (the old service's access token) are ignored.
 //	@Tags			storefront
 //	@Produce		json
 //	@Param			q	query		string	false	"what is typed (cut at 100 characters)"
@@ -217,13 +258,18 @@ func (h searchHandlers) autocomplete(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	c.JSON(200, autocompleteResponse(s))
+	out, err := h.withBanners(c, autocompleteResponse(s))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.JSON(200, out)
 }
 
 // firstClick godoc
 //
 //	@Summary		The search box's suggestions before anything is typed
-//	@Description	The top-level categories and the most searched terms; no products. Banners are empty lists until banners exist.
+//	@Description	The top-level categories and the most searched terms; no products. Banners: the search_top and search_bottom banners as linked pictures.
 //	@Tags			storefront
 //	@Produce		json
 //	@Success		200	{object}	AutocompleteResponse
@@ -234,5 +280,10 @@ func (h searchHandlers) firstClick(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	c.JSON(200, autocompleteResponse(s))
+	out, err := h.withBanners(c, autocompleteResponse(s))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.JSON(200, out)
 }

@@ -11,6 +11,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/platform/money"
 	"shop/internal/platform/textfold"
 )
@@ -81,6 +82,17 @@ func TestStorefrontSearchAPI(t *testing.T) {
 		ts.do(req{method: "GET", path: "/api/v1/search?q=frizider"})
 		ts.do(req{method: "GET", path: "/api/v1/search?q=nepostoji"})
 
+		// The dropdown's banners: search_top above, search_bottom below, as linked pictures.
+		for _, b := range []content.Banner{
+			{Name: "Zimska <akcija>", Position: content.PositionSearchTop, Link: "/akcije/zima", ImageKey: "banners/top.png", MobileImageKey: "banners/top-m.png"},
+			{Name: "Dostava", Position: content.PositionSearchBottom, ImageKey: "banners/bottom.png"},
+			{Name: "Slajder", Position: content.PositionHomeSlider, ImageKey: "banners/slider.png"},
+		} {
+			if err := a.DB.Create(&b).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+
 		r = ts.do(req{method: "GET", path: "/api/v1/autocomplete?q=friz"})
 		if r.Status != 200 {
 			t.Fatalf("autocomplete = %d %s", r.Status, r.Raw)
@@ -98,7 +110,11 @@ func TestStorefrontSearchAPI(t *testing.T) {
 			t.Errorf("product item = %v", pr)
 		}
 		b := r.Body["banners"].(map[string]any)
-		if len(b["top"].([]any)) != 0 || len(b["bottom"].([]any)) != 0 {
+		top, bottom := b["top"].([]any), b["bottom"].([]any)
+		wantTop := `<a href="/akcije/zima"><picture><source media="(max-width: 699px)" srcset="/media/banners/top-m.png">` +
+			`<img src="/media/banners/top.png" alt="Zimska &lt;akcija&gt;" loading="lazy"></picture></a>`
+		if len(top) != 1 || top[0].(map[string]any)["html"] != wantTop || len(bottom) != 1 ||
+			bottom[0].(map[string]any)["html"] != `<img src="/media/banners/bottom.png" alt="Dostava" loading="lazy">` {
 			t.Errorf("banners = %v", b)
 		}
 

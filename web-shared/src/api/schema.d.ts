@@ -16950,7 +16950,7 @@ export interface paths {
         };
         /**
          * The search box's suggestions for what is typed
-         * @description Categories, popular searches (learned from the searches shoppers made) and up to 6 products, matched as the search does (diacritics folded, Cyrillic transliterated, typo tolerant); names highlighted (HTML-escaped, matches in <strong>). Banners are empty lists until banners exist. Empty q answers the first-click suggestions. Other parameters (the old service's access token) are ignored.
+         * @description Categories, popular searches (learned from the searches shoppers made) and up to 6 products, matched as the search does (diacritics folded, Cyrillic transliterated, typo tolerant); names highlighted (HTML-escaped, matches in <strong>). Banners: the search_top and search_bottom banners as linked pictures. Empty q answers the first-click suggestions. Other parameters (the old service's access token) are ignored.
          */
         get: {
             parameters: {
@@ -16992,7 +16992,7 @@ export interface paths {
         };
         /**
          * The search box's suggestions before anything is typed
-         * @description The top-level categories and the most searched terms; no products. Banners are empty lists until banners exist.
+         * @description The top-level categories and the most searched terms; no products. Banners: the search_top and search_bottom banners as linked pictures.
          */
         get: {
             parameters: {
