@@ -75,6 +75,7 @@ var activityRecorded = map[string][]string{
 	"POST /admin/users/:id/activate":                               {identity.ActivityUserReactivated},
 	"PATCH /admin/orders/:id":                                      {activity.OrderUpdated},
 	"PATCH /admin/orders/:id/status":                               {activity.OrderStatusChanged},
+	"POST /admin/orders/:id/payment":                               {activity.OrderUpdated},
 	"POST /admin/orders/:id/notes":                                 {activity.OrderNoteCreated, activity.OrderCustomerNoteSent},
 	"PATCH /admin/orders/:id/notes/:noteId":                        {activity.OrderNoteUpdated},
 	"DELETE /admin/orders/:id/notes/:noteId":                       {activity.OrderNoteDeleted},
@@ -153,6 +154,7 @@ var activityExempt = map[string]string{
 	"POST /admin/products-exports":                           "produces a file; no shop data changes",
 	"POST /admin/eponuda":                                    "a calculation; nothing is stored until eponuda-update",
 	"POST /admin/eponuda-feed":                               "loads the competitor feed; no shop data changes",
+	"POST /admin/fiscal-receipts/:id/retry":                  "queues a failed receipt again; the receipt keeps its attempts and the device's answer is its record",
 }
 
 // ActivityOf tells how the route is classified: the activity types it writes, or the reason it

@@ -57,7 +57,7 @@ func newTestServer(t *testing.T, a *app.App, extra ...api.Route) *testServer {
 	deps := api.Deps{
 		Config: a.Config, Log: a.Log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: prometheus.NewRegistry(),
 		Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Storefront: a.Storefront, Search: a.Search, Content: a.Content, Voice: a.Voice, Landing: a.Landing,
-		Sales: a.Sales, Social: a.Social, Einvoice: a.Einvoice,
+		Sales: a.Sales, Social: a.Social, Einvoice: a.Einvoice, Fiscal: a.Fiscal,
 		Checks: []api.Check{
 			{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 			{Name: "redis", Ping: a.Redis.Ping},

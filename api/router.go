@@ -26,6 +26,7 @@ import (
 	"shop/internal/content"
 	"shop/internal/einvoice"
 	"shop/internal/eoffer"
+	"shop/internal/fiscal"
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/partners"
@@ -89,6 +90,8 @@ type Deps struct {
 	Social *social.Service
 	// Einvoice is the SEF e-invoices of company orders (nil: none of their routes).
 	Einvoice *einvoice.Service
+	// Fiscal keeps the orders' fiscal receipts (nil: none of its routes).
+	Fiscal *fiscal.Service
 }
 
 // Route is one API endpoint with its guards; the authz test walks this table.
@@ -133,7 +136,7 @@ func Routes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
 		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
-		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d), socialRoutes(d), einvoiceRoutes(d))...)
+		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), staffRoleRoutes(d), socialRoutes(d), einvoiceRoutes(d), fiscalRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -16,6 +16,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/einvoice"
 	"shop/internal/eoffer"
+	"shop/internal/fiscal"
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/partners"
@@ -49,6 +50,8 @@ type Deps struct {
 	Voice *voice.Service
 	// Sales sends the orders' mails and notifications.
 	Sales *sales.Service
+	// Fiscal signs the orders' fiscal receipts.
+	Fiscal *fiscal.Service
 	// ActivityRetention purges activity log entries past the retention (nil: none purged).
 	ActivityRetention *activity.Retention
 	// Einvoice makes, sends and follows company orders' e-invoices.
@@ -74,6 +77,7 @@ func Mux(d Deps) *asynq.ServeMux {
 	mux.Handle(queue.TypeVoiceBackInStock, backInStock{d.Voice, d.Log})
 	registerSales(mux, d)
 	registerEinvoice(mux, d)
+	registerFiscal(mux, d)
 	mux.Handle(queue.TypeActivityPurge, activityPurge{d.ActivityRetention, d.Log})
 	return mux
 }
@@ -170,6 +174,8 @@ func Schedule() []Entry {
 		// SEF's statuses of the sent e-invoices (a buyer's answer within ten minutes), and the
 		// e-invoices a lost queue entry left unmade or unsent.
 		{Cron: "*/10 * * * *", Task: queue.NewEinvoicePollTask},
+		// Receipts that paid, cancelled or proforma orders call for and an outage kept from the queue.
+		{Cron: "*/5 * * * *", Task: queue.NewFiscalSweepTask},
 		// The activity log's retention (activity.retention_days), at a quiet hour.
 		{Cron: "43 3 * * *", Task: queue.NewActivityPurgeTask},
 	}

@@ -158,7 +158,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
 		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing,
-			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, ActivityRetention: a.ActivityRetention, Einvoice: a.Einvoice})); err != nil {
+			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, Fiscal: a.Fiscal, ActivityRetention: a.ActivityRetention, Einvoice: a.Einvoice})); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.
@@ -186,7 +186,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
 			Notify: a.Notify, Hub: a.Hub, Pricelist: a.Pricelist, Pricing: a.Pricing, Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Storefront: a.Storefront, Search: a.Search, Content: a.Content, Voice: a.Voice, Landing: a.Landing,
-			Sales: a.Sales, Social: a.Social, Einvoice: a.Einvoice,
+			Sales: a.Sales, Social: a.Social, Einvoice: a.Einvoice, Fiscal: a.Fiscal,
 			Checks: []api.Check{
 				{Name: "database", Ping: func(ctx context.Context) error { return db.Ping(ctx, a.DB) }},
 				{Name: "redis", Ping: a.Redis.Ping},

@@ -23,6 +23,8 @@ import (
 	"shop/internal/einvoice"
 	"shop/internal/einvoice/sefsim"
 	"shop/internal/eoffer"
+	"shop/internal/fiscal"
+	"shop/internal/fiscal/fiscalsim"
 	"shop/internal/identity"
 	"shop/internal/migrations"
 	"shop/internal/notify"
@@ -92,6 +94,10 @@ type App struct {
 	SEFSim   *sefsim.Server
 	// EinvoiceClient is the SEF client the service uses (tests wrap it).
 	EinvoiceClient *einvoice.Client
+	// Fiscal makes the orders' fiscal receipts; FiscalSim is the in-process simulator that
+	// signs them in simulator mode (nil with a V-SDC).
+	Fiscal    *fiscal.Service
+	FiscalSim *fiscalsim.Simulator
 }
 
 // Options adjust the graph for tests.
@@ -179,6 +185,13 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))
 	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
 	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
+	dev, sim, err := fiscalDevice(cfg)
+	if err != nil {
+		return nil, err
+	}
+	a.FiscalSim = sim
+	a.Fiscal = fiscal.NewService(a.DB, a.Sales, dev, a.Enqueuer, log, a.Clock, fiscal.Options{Simulated: sim != nil,
+		Identity: fiscal.Identity{Cashier: cfg.Fiscal.Cashier, ESIRID: cfg.Fiscal.ESIRID}})
 	ok = true
 	return a, nil
 }

@@ -48,6 +48,7 @@ func all() []*gormigrate.Migration {
 		m0030EofferPartitions(),
 		m0031SearchTextStatistics(),
 		m0032EofferOfferSets(),
+		m0033FiscalReceipts(),
 		m0034Einvoices(),
 		m0038WritePermissions(),
 	}

@@ -63,7 +63,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0029_folded_names", Applied: true},
 	{ID: "0030_eoffer_partitions", Applied: true},
 	{ID: "0031_search_text_statistics", Applied: true},
-	{ID: "0032_eoffer_offer_sets", Applied: true},
+	{ID: "0032_eoffer_offer_sets", Applied: true}, {ID: "0033_fiscal_receipts", Applied: true},
 	{ID: "0034_einvoices", Applied: true},
 	{ID: "0038_write_permissions", Applied: true}}
 
@@ -227,6 +227,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		}
 		if gdb.Migrator().HasTable("einvoices") {
 			t.Error("einvoices still there after rolling back 0034")
+		}
+		if id := down(t, gdb); id != "0033_fiscal_receipts" {
+			t.Fatalf("Down rolled back %q, want 0033_fiscal_receipts", id)
+		}
+		if gdb.Migrator().HasTable("fiscal_receipts") || gdb.Migrator().HasColumn("orders", "paid_at") {
+			t.Error("fiscal_receipts or orders.paid_at still there after rolling back 0033")
 		}
 		if id := down(t, gdb); id != "0032_eoffer_offer_sets" {
 			t.Fatalf("Down rolled back %q, want 0032_eoffer_offer_sets", id)

@@ -18,6 +18,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/money"
+	"shop/internal/platform/queue"
 	"shop/internal/platform/validation"
 )
 
@@ -92,6 +93,8 @@ type Order struct {
 	ProformaInvoiceID uint64 `gorm:"-"`
 	// StockReturnedAt: a cancellation gave the units back (staff_orders.go).
 	StockReturnedAt *time.Time `gorm:"column:stock_returned_at"`
+	// PaidAt: staff recorded the payment (payments.go); the fiscal receipt follows it.
+	PaidAt *time.Time `gorm:"column:paid_at"`
 	// Attachments are the staff's files (loaded by StaffOrder).
 	Attachments []Attachment `gorm:"-"`
 }
@@ -342,6 +345,9 @@ func (s *Service) Checkout(ctx context.Context, c Caller, in CheckoutInput, key 
 		return nil, err
 	}
 	s.queueOrderMails(ctx, o.ID)
+	if o.PaymentMethod == PaymentBankTransfer && o.CompanyPIB == "" {
+		s.queueFiscal(ctx, o.ID, queue.FiscalProforma)
+	}
 	return &Placed{Order: o, Created: true}, nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
+	"shop/internal/platform/queue"
 )
 
 // The staff's order handling (back-office-and-shell.md 2.1 "Orders", 2.4 "Order screen", 4;
@@ -215,6 +216,8 @@ func (s *Service) ChangeStatus(ctx context.Context, id uint64, in StatusChange) 
 	} else if in.CancelReason != "" {
 		return nil, apperr.InvalidFields(apperr.Field("cancel_reason", "sales.cancel_reason_only"))
 	}
+	// A paid order that is cancelled gets a refund receipt, by a job after the commit.
+	var paidCancel bool
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var o Order
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&o).Error; err != nil {
@@ -223,6 +226,7 @@ func (s *Service) ChangeStatus(ctx context.Context, id uint64, in StatusChange) 
 			}
 			return apperr.Wrap(err, "order")
 		}
+		paidCancel = o.PaidAt != nil && Cancelled(in.Status)
 		if !CanTransition(o.Status, in.Status) {
 			return &apperr.Error{Code: apperr.Invalid, Msg: apperr.M("sales.transition_refused", "from", statusLabel(o.Status), "to", statusLabel(in.Status)),
 				Fields: []apperr.FieldError{apperr.Field("status", "sales.transition_refused", "from", statusLabel(o.Status), "to", statusLabel(in.Status))}}
@@ -255,6 +259,9 @@ func (s *Service) ChangeStatus(ctx context.Context, id uint64, in StatusChange) 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if paidCancel {
+		s.queueFiscal(ctx, id, queue.FiscalRefund)
 	}
 	o, err := s.StaffOrder(ctx, id)
 	if err == nil {

@@ -5,6 +5,7 @@ package config
 import (
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"reflect"
 	"sort"
@@ -48,6 +49,8 @@ type Config struct {
 	Activity ActivityConfig `mapstructure:"activity"`
 	// Einvoice is SEF, where company orders' e-invoices are sent.
 	Einvoice EinvoiceConfig `mapstructure:"einvoice"`
+	// Fiscal is the fiscal device that signs the receipts (the simulator by default).
+	Fiscal FiscalConfig `mapstructure:"fiscal"`
 }
 
 // EinvoiceConfig: SEF, the Ministry of Finance's e-invoice system.
@@ -60,6 +63,24 @@ type EinvoiceConfig struct {
 	APIKey string `mapstructure:"api_key" secret:"true"`
 	// DueDays is how many days after the issue an e-invoice is due.
 	DueDays int `mapstructure:"due_days"`
+}
+
+// FiscalConfig: the fiscal device (V-SDC) and who issues the receipts.
+type FiscalConfig struct {
+	// Mode: simulator (in-process, signs test receipts) or vsdc (the Tax Administration's
+	// virtual device at URL, with the shop's client certificate).
+	Mode string `mapstructure:"mode"`
+	// URL is the V-SDC's address (https://vsdc.sandbox.suf.purs.gov.rs for the sandbox).
+	URL string `mapstructure:"url"`
+	// CertFile is the PKCS#12 file of the shop's V-SDC certificate, CertPassword its password.
+	CertFile     string `mapstructure:"cert_file"`
+	CertPassword string `mapstructure:"cert_password" secret:"true"`
+	// Cashier is printed on every receipt; ESIRID is the invoicing system's number, which
+	// prefixes the shop's own document number on the receipt.
+	Cashier string `mapstructure:"cashier"`
+	ESIRID  string `mapstructure:"esir_id"`
+	// Timeout bounds one call to the device (then the job retries later).
+	Timeout time.Duration `mapstructure:"timeout"`
 }
 
 // ActivityConfig: how long the activity log keeps its entries.
@@ -383,6 +404,13 @@ var defaults = map[string]any{
 	"einvoice.url":                           "",
 	"einvoice.api_key":                       "",
 	"einvoice.due_days":                      8,
+	"fiscal.mode":                            "simulator",
+	"fiscal.url":                             "",
+	"fiscal.cert_file":                       "",
+	"fiscal.cert_password":                   "",
+	"fiscal.cashier":                         "Internet prodaja",
+	"fiscal.esir_id":                         "",
+	"fiscal.timeout":                         30 * time.Second,
 }
 
 // Keys returns every configuration key, sorted.
@@ -618,10 +646,50 @@ func (c *Config) validate() error {
 	if c.Auth.AccessTTL <= 0 || c.Auth.RefreshTTL <= 0 {
 		errs = append(errs, "auth.access_ttl and auth.refresh_ttl: must be positive")
 	}
+	errs = append(errs, c.Fiscal.check()...)
 	if len(errs) > 0 {
 		return fmt.Errorf("config: %s", strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// check names the fiscal key that is wrong. The certificate file itself is read when the
+// shop starts (app), which names fiscal.cert_file or fiscal.cert_password when it fails.
+func (f FiscalConfig) check() []string {
+	var errs []string
+	if f.Timeout <= 0 {
+		errs = append(errs, "fiscal.timeout: must be positive")
+	}
+	if len([]rune(f.Cashier)) > 50 {
+		errs = append(errs, "fiscal.cashier: at most 50 characters")
+	}
+	switch f.Mode {
+	case "simulator":
+	case "vsdc":
+		u, err := url.Parse(f.URL)
+		switch {
+		case f.URL == "":
+			errs = append(errs, "fiscal.url: required when fiscal.mode is vsdc")
+		case err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http"):
+			errs = append(errs, fmt.Sprintf("fiscal.url: %q is not an http(s) address", f.URL))
+		case u.Scheme == "https" && f.CertFile == "":
+			errs = append(errs, "fiscal.cert_file: required for an https V-SDC (the PKCS#12 file of the shop's certificate)")
+		case u.Scheme == "http" && !loopback(u.Hostname()):
+			// Only the simulator run as its own process listens on plain http, on this machine.
+			errs = append(errs, fmt.Sprintf("fiscal.url: %q: plain http only to this machine (a simulator); a V-SDC is https", f.URL))
+		}
+	default:
+		errs = append(errs, fmt.Sprintf("fiscal.mode: %q is not simulator or vsdc", f.Mode))
+	}
+	return errs
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func contains(list []string, s string) bool {

@@ -63,6 +63,7 @@ func TestLoadDefaults(t *testing.T) {
 			IssuePlace: "Beograd", ProformaValidDays: 8},
 		Activity: ActivityConfig{RetentionDays: 365},
 		Einvoice: EinvoiceConfig{Mode: "simulator", DueDays: 8},
+		Fiscal:   FiscalConfig{Mode: "simulator", Cashier: "Internet prodaja", Timeout: 30 * time.Second},
 	}
 	if d := cmp.Diff(want, c); d != "" {
 		t.Errorf("defaults (-want +got):\n%s", d)
@@ -223,6 +224,12 @@ func TestLoadErrorsNameTheKey(t *testing.T) {
 		{"zero body size", "", []string{"SHOP_HTTP_MAX_BODY_BYTES=0"}, []string{"http.max_body_bytes"}},
 		{"missing file", "", nil, []string{"no-such-file.yaml"}},
 		{"value where a section belongs", "http: 8080\n", nil, []string{"http", "section"}},
+		{"bad fiscal mode", "", []string{"SHOP_FISCAL_MODE=lpfr"}, []string{"fiscal.mode", "lpfr"}},
+		{"vsdc without url", "", []string{"SHOP_FISCAL_MODE=vsdc"}, []string{"fiscal.url", "required"}},
+		{"vsdc url not an address", "", []string{"SHOP_FISCAL_MODE=vsdc", "SHOP_FISCAL_URL=vsdc.example"}, []string{"fiscal.url", "http(s)"}},
+		{"https vsdc without certificate", "", []string{"SHOP_FISCAL_MODE=vsdc", "SHOP_FISCAL_URL=https://vsdc.sandbox.suf.purs.gov.rs"}, []string{"fiscal.cert_file"}},
+		{"plain http to another host", "", []string{"SHOP_FISCAL_MODE=vsdc", "SHOP_FISCAL_URL=http://vsdc.example"}, []string{"fiscal.url", "plain http"}},
+		{"zero fiscal timeout", "", []string{"SHOP_FISCAL_TIMEOUT=0s"}, []string{"fiscal.timeout"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -254,8 +261,12 @@ func TestMasked(t *testing.T) {
 		"SHOP_BLOB_S3_SECRET_KEY=s3-secret-value",
 		"SHOP_BLOB_S3_ACCESS_KEY=AKIAEXAMPLE",
 		"SHOP_MAIL_SMTP_PASSWORD=smtp-pass",
+		"SHOP_FISCAL_CERT_PASSWORD=pfx-pass",
 	})
 	m := c.Masked()
+	if m["fiscal.cert_password"] != "********" {
+		t.Errorf("fiscal.cert_password shown as %v", m["fiscal.cert_password"])
+	}
 	want := map[string]any{
 		"database.url":       "postgres://shop:********@db:5432/shop?sslmode=disable",
 		"redis.url":          "redis://:********@redis:6379/0",

@@ -83,7 +83,7 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages, discountMessages,
 	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages,
 	pricingRulesMessages, feedsMessages, eofferMessages, contentMessages, voiceMessages,
-	landingMessages, formMessages, landingLoadMessages, salesMessages, staffMessages, staffOrderMessages, socialMessages, proformaMessages, einvoiceMessages)
+	landingMessages, formMessages, landingLoadMessages, salesMessages, staffMessages, staffOrderMessages, socialMessages, proformaMessages, einvoiceMessages, fiscalMessages)
 
 // merge joins the per-area message files; a key defined twice is a programming error.
 func merge(parts ...map[string][2]string) map[string][2]string {

@@ -5709,6 +5709,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/fiscal-receipts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed fiscal receipt again
+         * @description Needs view-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description receipt id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-FiscalReceipt"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/home/categories": {
         parameters: {
             query?: never;
@@ -8557,6 +8635,153 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that an order is paid
+         * @description Needs view-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-StaffOrder"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's fiscal receipts
+         * @description Needs view-order. The sale, refund and proforma receipts of the order, oldest first, with status (pending, sent, failed and why), the signed invoice's number, counter, verification URL and journal.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_FiscalReceipt"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/admin/orders/{id}/status": {
@@ -20425,6 +20650,31 @@ export interface components {
             supplier?: string | null;
             web_price?: number;
         };
+        FiscalReceipt: {
+            attempts?: number;
+            buyer_name?: string;
+            buyer_pib?: string;
+            created_at?: string;
+            id?: number;
+            invoice_counter?: string;
+            invoice_number?: string;
+            journal?: string;
+            /** @enum {string} */
+            kind?: "normal" | "refund" | "proforma";
+            kind_label?: string;
+            order_id?: number;
+            order_number?: string;
+            payment_type?: string;
+            reason?: string;
+            referent_number?: string;
+            signed_at?: string | null;
+            /** @enum {string} */
+            status?: "pending" | "sent" | "failed";
+            status_label?: string;
+            test?: boolean;
+            total?: number;
+            verification_url?: string;
+        };
         ForgotPasswordRequest: {
             email?: string;
         };
@@ -21874,6 +22124,10 @@ export interface components {
             data?: components["schemas"]["EponudaImport"];
             message?: string;
         };
+        "httpx.ChangeResponse-FiscalReceipt": {
+            data?: components["schemas"]["FiscalReceipt"];
+            message?: string;
+        };
         "httpx.ChangeResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
             message?: string;
@@ -22154,6 +22408,9 @@ export interface components {
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data?: components["schemas"]["EponudaPriceRow"][];
+        };
+        "httpx.DataResponse-array_FiscalReceipt": {
+            data?: components["schemas"]["FiscalReceipt"][];
         };
         "httpx.DataResponse-array_NewsletterProduct": {
             data?: components["schemas"]["NewsletterProduct"][];

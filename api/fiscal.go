@@ -1,0 +1,157 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"shop/internal/fiscal"
+	"shop/internal/identity"
+	"shop/internal/platform/httpx"
+	"shop/internal/platform/money"
+)
+
+// fiscalRoutes: recording an order's payment (which queues its fiscal receipt) and the
+// receipts on the order screen. Everything needs view-order, as the order handling does.
+func fiscalRoutes(d Deps) []Route {
+	if d.Sales == nil || d.Fiscal == nil {
+		return nil
+	}
+	h := fiscalHandlers{f: d.Fiscal, orders: staffOrderHandlers{s: d.Sales}}
+	p := []string{identity.PermViewOrder}
+	return []Route{
+		{Method: "POST", Path: "/admin/orders/:id/payment", Handler: h.payment, Auth: true, Permissions: p},
+		{Method: "GET", Path: "/admin/orders/:id/receipts", Handler: h.orderReceipts, Auth: true, Permissions: p},
+		{Method: "POST", Path: "/admin/fiscal-receipts/:id/retry", Handler: h.retry, Auth: true, Permissions: p},
+	}
+}
+
+type fiscalHandlers struct {
+	f      *fiscal.Service
+	orders staffOrderHandlers
+}
+
+// FiscalReceiptResponse is one fiscal receipt of an order: pending until the fiscal device
+// signs it (sent), failed with the reason. test is true for a receipt the simulator signed:
+// no fiscal receipt, and every page showing it says so.
+type FiscalReceiptResponse struct {
+	ID              uint64     `json:"id"`
+	OrderID         uint64     `json:"order_id"`
+	OrderNumber     string     `json:"order_number"`
+	Kind            string     `json:"kind" enums:"normal,refund,proforma"`
+	KindLabel       string     `json:"kind_label"`
+	Status          string     `json:"status" enums:"pending,sent,failed"`
+	StatusLabel     string     `json:"status_label"`
+	Reason          string     `json:"reason"`
+	Attempts        int        `json:"attempts"`
+	PaymentType     string     `json:"payment_type"`
+	BuyerPIB        string     `json:"buyer_pib"`
+	BuyerName       string     `json:"buyer_name"`
+	Total           money.Para `json:"total" swaggertype:"number"`
+	InvoiceNumber   string     `json:"invoice_number"`
+	InvoiceCounter  string     `json:"invoice_counter"`
+	ReferentNumber  string     `json:"referent_number"`
+	SignedAt        *time.Time `json:"signed_at" extensions:"x-nullable"`
+	VerificationURL string     `json:"verification_url"`
+	Journal         string     `json:"journal"`
+	Test            bool       `json:"test"`
+	CreatedAt       time.Time  `json:"created_at"`
+} // @name FiscalReceipt
+
+func receiptResponse(c *gin.Context, r *fiscal.Receipt) FiscalReceiptResponse {
+	return FiscalReceiptResponse{ID: r.ID, OrderID: r.OrderID, OrderNumber: r.OrderNumber, Kind: r.Kind, KindLabel: httpx.T(c, "fiscal.kind."+r.Kind, nil),
+		Status: r.Status, StatusLabel: httpx.T(c, "fiscal.status."+r.Status, nil), Reason: r.Reason, Attempts: r.Attempts, PaymentType: r.PaymentType,
+		BuyerPIB: r.BuyerPIB, BuyerName: r.BuyerName, Total: r.Total, InvoiceNumber: r.InvoiceNumber, InvoiceCounter: r.InvoiceCounter,
+		ReferentNumber: r.ReferentNumber, SignedAt: r.SdcTime, VerificationURL: r.VerificationURL, Journal: r.Journal, Test: r.Simulated, CreatedAt: r.CreatedAt}
+}
+
+// payment godoc
+//
+//	@Summary		Record that an order is paid
+//	@Description	Needs view-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
+//	@Tags			orders
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			id	path		int	true	"order id"
+//	@Success		200	{object}	httpx.ChangeResponse[StaffOrderResponse]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		404	{object}	httpx.ErrorResponse
+//	@Failure		422	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/orders/{id}/payment [post]
+func (h fiscalHandlers) payment(c *gin.Context) {
+	id, ok := pathID(c, "order")
+	if !ok {
+		return
+	}
+	o, err := h.orders.s.RecordPayment(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Changed(c, http.StatusOK, "sales.payment_recorded", h.orders.response(c, o))
+}
+
+// orderReceipts godoc
+//
+//	@Summary		An order's fiscal receipts
+//	@Description	Needs view-order. The sale, refund and proforma receipts of the order, oldest first, with status (pending, sent, failed and why), the signed invoice's number, counter, verification URL and journal.
+//	@Tags			fiscal
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			id	path		int	true	"order id"
+//	@Success		200	{object}	httpx.DataResponse[[]FiscalReceiptResponse]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		404	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/orders/{id}/receipts [get]
+func (h fiscalHandlers) orderReceipts(c *gin.Context) {
+	id, ok := pathID(c, "order")
+	if !ok {
+		return
+	}
+	o, err := h.orders.s.StaffOrder(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	list, err := h.f.ForOrder(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	out := make([]FiscalReceiptResponse, 0, len(list))
+	for i := range list {
+		list[i].OrderNumber = o.NumberOf()
+		out = append(out, receiptResponse(c, &list[i]))
+	}
+	httpx.Data(c, out)
+}
+
+// retry godoc
+//
+//	@Summary		Send a failed fiscal receipt again
+//	@Description	Needs view-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
+//	@Tags			fiscal
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			id	path		int	true	"receipt id"
+//	@Success		200	{object}	httpx.ChangeResponse[FiscalReceiptResponse]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		404	{object}	httpx.ErrorResponse
+//	@Failure		422	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/fiscal-receipts/{id}/retry [post]
+func (h fiscalHandlers) retry(c *gin.Context) {
+	id, ok := pathID(c, "receipt")
+	if !ok {
+		return
+	}
+	r, err := h.f.Retry(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Changed(c, http.StatusOK, "fiscal.retried", receiptResponse(c, r))
+}

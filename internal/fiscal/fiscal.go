@@ -1,0 +1,384 @@
+package fiscal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"shop/internal/fiscal/vsdc"
+	"shop/internal/platform/apperr"
+	"shop/internal/platform/clock"
+	"shop/internal/platform/queue"
+	"shop/internal/sales"
+)
+
+// Device signs receipts: a V-SDC through vsdc.Client, or the simulator.
+type Device interface {
+	CreateInvoice(ctx context.Context, requestID string, req *vsdc.InvoiceRequest) (*vsdc.InvoiceResult, error)
+	FindByRequestID(ctx context.Context, requestID string) (*vsdc.InvoiceResult, error)
+}
+
+// Enqueuer puts a task on the queue.
+type Enqueuer interface {
+	Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error)
+}
+
+// Options: who issues the receipts, and whether the device is the simulator.
+type Options struct {
+	Identity  Identity
+	Simulated bool
+}
+
+// Service is the fiscal capability.
+type Service struct {
+	db    *gorm.DB
+	sales *sales.Service
+	dev   Device
+	enq   Enqueuer
+	log   *slog.Logger
+	clock clock.Clock
+	opts  Options
+}
+
+// NewService builds the fiscal service.
+func NewService(db *gorm.DB, s *sales.Service, dev Device, enq Enqueuer, log *slog.Logger, clk clock.Clock, opts Options) *Service {
+	return &Service{db: db, sales: s, dev: dev, enq: enq, log: log, clock: clk, opts: opts}
+}
+
+// Simulated tells whether receipts are signed by the simulator (pages say "test receipt").
+func (s *Service) Simulated() bool { return s.opts.Simulated }
+
+// ErrWaiting: the receipt cannot be made yet (a refund waits for its sale's signature).
+var ErrWaiting = errors.New("waiting for the sale's receipt")
+
+// Fiscalise brings the order's receipt of kind to the device and stores the signed answer.
+// It is the job's whole work and safe to run any number of times: a signed or failed receipt
+// is left as it is; an attempt is counted before the request goes out, so an attempt after
+// one that may have reached the device (a lost answer, a killed worker) first asks the
+// device for the invoice under the receipt's RequestId and only sends when there is none.
+// A refusal marks the receipt failed (no retry helps); any other failure is returned for the
+// job to retry later, the reason kept on the receipt.
+func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
+	r, err := s.prepare(ctx, orderID, kind)
+	if err != nil || r.Status != StatusPending {
+		return r, err
+	}
+	res := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
+		Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return nil, apperr.Wrap(res.Error, "receipt attempt")
+	}
+	var signed *vsdc.InvoiceResult
+	if r.Attempts > 0 {
+		signed, err = s.dev.FindByRequestID(ctx, r.RequestID)
+		if errors.Is(err, vsdc.ErrNotFound) {
+			signed, err = nil, nil
+		}
+		if err != nil {
+			return s.later(ctx, r, err)
+		}
+	}
+	if signed == nil {
+		var req vsdc.InvoiceRequest
+		if err := json.Unmarshal([]byte(r.Request), &req); err != nil {
+			return nil, apperr.Wrap(err, "stored receipt request")
+		}
+		signed, err = s.dev.CreateInvoice(ctx, r.RequestID, &req)
+		var rej *vsdc.RejectedError
+		if errors.As(err, &rej) {
+			return s.fail(ctx, r, rej.Error())
+		}
+		if err != nil {
+			return s.later(ctx, r, err)
+		}
+	}
+	return s.store(ctx, r, signed)
+}
+
+// prepare finds the order's receipt of kind, or makes it: the request built from the order as
+// it is now, under a new RequestId. A request that cannot be built (a VAT rate the device does
+// not know, totals that disagree) is a failed receipt with the reason, for staff to see.
+func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
+	if !oneOf(kind, Kinds) {
+		return nil, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
+	}
+	var r Receipt
+	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, kind).Take(&r).Error
+	if err == nil {
+		return &r, nil
+	}
+	if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.Wrap(err, "receipt")
+	}
+	o, err := s.sales.StaffOrder(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if err := due(o, kind); err != nil {
+		return nil, err
+	}
+	var sale *Receipt
+	if kind == KindRefund {
+		if sale, err = s.receipt(ctx, orderID, KindNormal); err != nil {
+			return nil, err
+		}
+		if sale == nil || sale.Status != StatusSent {
+			return nil, ErrWaiting
+		}
+	}
+	now := s.clock.Now()
+	r = Receipt{OrderID: orderID, Kind: kind, RequestID: newRequestID(), Status: StatusPending, PaymentType: PaymentType(o.PaymentMethod),
+		BuyerPIB: o.CompanyPIB, BuyerName: buyerName(o), Total: o.Total, Simulated: s.opts.Simulated, CreatedAt: now, UpdatedAt: now}
+	req, berr := BuildRequest(o, kind, s.opts.Identity, sale)
+	if berr != nil {
+		r.Status, r.Reason, r.Request = StatusFailed, reasonOf(berr), "{}"
+	} else {
+		b, _ := json.Marshal(req)
+		r.Request, r.ReferentNumber = string(b), req.ReferentDocumentNumber
+	}
+	// Two jobs of one receipt at once: the unique (order, kind) keeps one row, and both go on
+	// with it (its RequestId is the one the device sees).
+	if err := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&r).Error; err != nil {
+		return nil, apperr.Wrap(err, "create receipt")
+	}
+	got, err := s.receipt(ctx, orderID, kind)
+	if err != nil {
+		return nil, err
+	}
+	if got == nil {
+		return nil, apperr.Wrap(errors.New("receipt vanished"), "create receipt")
+	}
+	return got, nil
+}
+
+// due refuses a receipt the order does not call for (the job then ends without retrying).
+func due(o *sales.Order, kind string) error {
+	switch kind {
+	case KindNormal:
+		if o.PaidAt == nil {
+			return apperr.New(apperr.Invalid, "fiscal.not_paid")
+		}
+	case KindRefund:
+		if o.PaidAt == nil || !sales.Cancelled(o.Status) {
+			return apperr.New(apperr.Invalid, "fiscal.not_refunded")
+		}
+	case KindProforma:
+		if o.PaymentMethod != sales.PaymentBankTransfer || o.CompanyPIB != "" {
+			return apperr.New(apperr.Invalid, "fiscal.no_proforma")
+		}
+	}
+	return nil
+}
+
+func buyerName(o *sales.Order) string {
+	if o.CompanyName != "" {
+		return o.CompanyName
+	}
+	return o.Name
+}
+
+func (s *Service) receipt(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
+	var r Receipt
+	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, kind).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "receipt")
+	}
+	return &r, nil
+}
+
+// store keeps the device's answer; only a pending receipt takes it (a second answer to a
+// racing job changes nothing).
+func (s *Service) store(ctx context.Context, r *Receipt, res *vsdc.InvoiceResult) (*Receipt, error) {
+	raw, _ := json.Marshal(res)
+	now := s.clock.Now()
+	cols := map[string]any{"status": StatusSent, "reason": "", "response": string(raw), "invoice_number": res.InvoiceNumber,
+		"invoice_counter": res.InvoiceCounter, "total_counter": res.TotalCounter, "verification_url": res.VerificationURL,
+		"journal": res.Journal, "signature": res.Signature, "sent_at": now, "updated_at": now}
+	if t, err := time.Parse(time.RFC3339Nano, res.SdcDateTime); err == nil {
+		cols["sdc_time"] = t
+	}
+	if err := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status <> ?", r.ID, StatusSent).Updates(cols).Error; err != nil {
+		return nil, apperr.Wrap(err, "store receipt")
+	}
+	return s.byID(ctx, r.ID)
+}
+
+// fail marks the receipt failed with the reason: the device refused it, and sending the same
+// request again would get the same refusal. Staff see it and retry after a fix.
+func (s *Service) fail(ctx context.Context, r *Receipt, reason string) (*Receipt, error) {
+	if err := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
+		Updates(map[string]any{"status": StatusFailed, "reason": reason, "updated_at": s.clock.Now()}).Error; err != nil {
+		return nil, apperr.Wrap(err, "fail receipt")
+	}
+	s.log.WarnContext(ctx, "fiscal receipt refused", "order_id", r.OrderID, "kind", r.Kind, "reason", reason)
+	return s.byID(ctx, r.ID)
+}
+
+// later keeps the reason of a failure worth retrying and hands the error back to the job.
+func (s *Service) later(ctx context.Context, r *Receipt, cause error) (*Receipt, error) {
+	_ = s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
+		Updates(map[string]any{"reason": cause.Error(), "updated_at": s.clock.Now()}).Error
+	return nil, fmt.Errorf("fiscal receipt %d: %w", r.ID, cause)
+}
+
+// GiveUp marks a receipt whose retries ran out as failed (the job's last attempt), so staff see
+// it among the failed ones and retry it.
+func (s *Service) GiveUp(ctx context.Context, orderID uint64, kind string, cause error) error {
+	reason := "retries exhausted: " + cause.Error()
+	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("order_id = ? AND kind = ? AND status = ?", orderID, kind, StatusPending).
+		Updates(map[string]any{"status": StatusFailed, "reason": reason, "updated_at": s.clock.Now()}).Error, "give up receipt")
+}
+
+func (s *Service) byID(ctx context.Context, id uint64) (*Receipt, error) {
+	var r Receipt
+	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&r).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, apperr.NotFoundThing("receipt")
+		}
+		return nil, apperr.Wrap(err, "receipt")
+	}
+	return &r, nil
+}
+
+// Receipt is one receipt by id.
+func (s *Service) Receipt(ctx context.Context, id uint64) (*Receipt, error) { return s.byID(ctx, id) }
+
+// ForOrder lists the order's receipts, oldest first.
+func (s *Service) ForOrder(ctx context.Context, orderID uint64) ([]Receipt, error) {
+	var out []Receipt
+	if err := s.db.WithContext(ctx).Where("order_id = ?", orderID).Order("id").Find(&out).Error; err != nil {
+		return nil, apperr.Wrap(err, "order receipts")
+	}
+	return out, nil
+}
+
+// Retry puts a failed receipt back to pending and queues it. Its RequestId stays: if an earlier
+// attempt did reach the device, the job finds that invoice instead of making a second one.
+func (s *Service) Retry(ctx context.Context, id uint64) (*Receipt, error) {
+	r, err := s.byID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != StatusFailed {
+		return nil, apperr.InvalidFields(apperr.Field("status", "fiscal.retry_failed_only"))
+	}
+	if r.Request == "{}" {
+		// The request could not be built (the reason says why): build it again from the
+		// order as it is now, under a new RequestId (nothing was ever sent under the old one).
+		if err := s.db.WithContext(ctx).Where("id = ? AND status = ? AND attempts = 0", id, StatusFailed).Delete(&Receipt{}).Error; err != nil {
+			return nil, apperr.Wrap(err, "retry receipt")
+		}
+	} else if err := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", id, StatusFailed).
+		Updates(map[string]any{"status": StatusPending, "updated_at": s.clock.Now()}).Error; err != nil {
+		return nil, apperr.Wrap(err, "retry receipt")
+	}
+	if err := s.queue(ctx, r.OrderID, r.Kind, r.Attempts+1); err != nil {
+		return nil, err
+	}
+	if r.Request == "{}" {
+		return &Receipt{OrderID: r.OrderID, Kind: r.Kind, Status: StatusPending}, nil
+	}
+	return s.byID(ctx, id)
+}
+
+func (s *Service) queue(ctx context.Context, orderID uint64, kind string, round int) error {
+	t, err := queue.NewFiscalReceiptTask(orderID, kind, round)
+	if err != nil {
+		return apperr.Wrap(err, "receipt task")
+	}
+	if _, err := s.enq.Enqueue(ctx, t); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return apperr.Unreachable(err, "queue receipt")
+	}
+	return nil
+}
+
+// SweepWindow is how far back the sweep looks for orders without their receipts.
+const SweepWindow = 14 * 24 * time.Hour
+
+// Sweep queues the receipts that orders of the last SweepWindow call for and do not have
+// (the queue was down when they were paid, cancelled or placed). Returns how many it queued.
+func (s *Service) Sweep(ctx context.Context) (int, error) {
+	orders, err := s.sales.FiscalOrders(ctx, s.clock.Now().Add(-SweepWindow))
+	if err != nil || len(orders) == 0 {
+		return 0, err
+	}
+	ids := make([]uint64, len(orders))
+	for i, o := range orders {
+		ids[i] = o.ID
+	}
+	have := map[string]bool{}
+	var rows []struct {
+		OrderID uint64
+		Kind    string
+	}
+	for start := 0; start < len(ids); start += 5000 {
+		end := min(start+5000, len(ids))
+		var part []struct {
+			OrderID uint64
+			Kind    string
+		}
+		if err := s.db.WithContext(ctx).Model(&Receipt{}).Select("order_id, kind").Where("order_id IN ?", ids[start:end]).Scan(&part).Error; err != nil {
+			return 0, apperr.Wrap(err, "sweep receipts")
+		}
+		rows = append(rows, part...)
+	}
+	for _, r := range rows {
+		have[fmt.Sprintf("%d/%s", r.OrderID, r.Kind)] = true
+	}
+	n := 0
+	for _, o := range orders {
+		for _, kind := range wanted(o) {
+			if have[fmt.Sprintf("%d/%s", o.ID, kind)] {
+				continue
+			}
+			if err := s.queue(ctx, o.ID, kind, 0); err != nil {
+				return n, err
+			}
+			n++
+		}
+	}
+	return n, nil
+}
+
+// wanted are the receipts an order calls for (the rules of docs/fiscal.md).
+func wanted(o sales.FiscalOrder) []string {
+	var out []string
+	if o.PaymentMethod == sales.PaymentBankTransfer && o.CompanyPIB == "" {
+		out = append(out, KindProforma)
+	}
+	if o.PaidAt != nil {
+		out = append(out, KindNormal)
+		if sales.Cancelled(o.Status) {
+			out = append(out, KindRefund)
+		}
+	}
+	return out
+}
+
+func oneOf(v string, set []string) bool {
+	for _, s := range set {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// statusText is a receipt's status for a plain line (CLI).
+func statusText(r *Receipt) string {
+	if r.Reason == "" {
+		return r.Status
+	}
+	return r.Status + " (" + strings.TrimSpace(r.Reason) + ")"
+}
