@@ -9,4 +9,6 @@ import (
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
 
-func httpClient(sim *fiscalsim.Simulator) *http.Client { return &http.Client{Transport: sim.Transport()} }
+func httpClient(sim *fiscalsim.Simulator) *http.Client {
+	return &http.Client{Transport: sim.Transport()}
+}

@@ -187,8 +187,8 @@ const (
 	CodeInvalidFormat    = "2806"
 	CodeListTooShort     = "2807"
 	CodeListTooLong      = "2808"
-	CodeInvalidLength     = "2803"
-	CodeInvalidTaxLabels  = "2310"
+	CodeInvalidLength    = "2803"
+	CodeInvalidTaxLabels = "2310"
 )
 
 // ModelError is one field's error codes.
