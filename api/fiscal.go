@@ -13,17 +13,18 @@ import (
 )
 
 // fiscalRoutes: recording an order's payment (which queues its fiscal receipt) and the
-// receipts on the order screen. Everything needs view-order, as the order handling does.
+// receipts on the order screen. Reading needs view-order; recording a payment and retrying a
+// receipt change the order, so they need update-order, as the order's other changes do.
 func fiscalRoutes(d Deps) []Route {
 	if d.Sales == nil || d.Fiscal == nil {
 		return nil
 	}
 	h := fiscalHandlers{f: d.Fiscal, orders: staffOrderHandlers{s: d.Sales}}
-	p := []string{identity.PermViewOrder}
+	view, change := []string{identity.PermViewOrder}, []string{identity.PermUpdateOrder}
 	return []Route{
-		{Method: "POST", Path: "/admin/orders/:id/payment", Handler: h.payment, Auth: true, Permissions: p},
-		{Method: "GET", Path: "/admin/orders/:id/receipts", Handler: h.orderReceipts, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/fiscal-receipts/:id/retry", Handler: h.retry, Auth: true, Permissions: p},
+		{Method: "POST", Path: "/admin/orders/:id/payment", Handler: h.payment, Auth: true, Permissions: change},
+		{Method: "GET", Path: "/admin/orders/:id/receipts", Handler: h.orderReceipts, Auth: true, Permissions: view},
+		{Method: "POST", Path: "/admin/fiscal-receipts/:id/retry", Handler: h.retry, Auth: true, Permissions: change},
 	}
 }
 
@@ -69,7 +70,7 @@ func receiptResponse(c *gin.Context, r *fiscal.Receipt) FiscalReceiptResponse {
 // payment godoc
 //
 //	@Summary		Record that an order is paid
-//	@Description	Needs view-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
+//	@Description	Needs update-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
 //	@Tags			orders
 //	@Produce		json
 //	@Security		Bearer
@@ -132,7 +133,7 @@ func (h fiscalHandlers) orderReceipts(c *gin.Context) {
 // retry godoc
 //
 //	@Summary		Send a failed fiscal receipt again
-//	@Description	Needs view-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
+//	@Description	Needs update-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
 //	@Tags			fiscal
 //	@Produce		json
 //	@Security		Bearer

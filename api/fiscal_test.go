@@ -13,7 +13,7 @@ import (
 // TestRecordPaymentAndReceipts: staff record a cash-on-delivery order's payment (paid once,
 // logged), the receipt the job signs shows on the order with its status, a test receipt
 // says so; a sent receipt cannot be retried (422); a cancelled order cannot be paid (422);
-// a customer gets 403.
+// a customer and staff without update-order get 403.
 func TestRecordPaymentAndReceipts(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
@@ -22,14 +22,16 @@ func TestRecordPaymentAndReceipts(t *testing.T) {
 		laptop := fx.product(t, "Laptop", 1000, 10)
 		id := fx.placeOrder(t, map[uint64]int{laptop: 2}, nil, "")
 
-		if r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: ts.buyer}); r.Status != 403 {
-			t.Errorf("customer: %d", r.Status)
+		for who, tok := range map[string]string{"customer": ts.buyer, "staff without update-order": ts.staff} {
+			if r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: tok}); r.Status != 403 {
+				t.Errorf("%s: %d", who, r.Status)
+			}
 		}
-		r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: ts.staff})
+		r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: ts.admin})
 		if r.Status != 200 || r.Body["message"] != "Plaćanje je evidentirano; fiskalni račun se izdaje." {
 			t.Fatalf("payment: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: ts.staff}); r.Status != 200 {
+		if r := ts.do(req{method: "POST", path: orderPath(id, "/payment"), token: ts.admin}); r.Status != 200 {
 			t.Errorf("second payment: %d %s", r.Status, r.Raw)
 		}
 		if got := activityTypes(t, a, id); len(got) != 1 || got[0] != "order.updated" {
@@ -49,16 +51,16 @@ func TestRecordPaymentAndReceipts(t *testing.T) {
 			rec["total"] != 2000.0 || rec["invoice_number"] == "" || rec["payment_type"] != "Cash" {
 			t.Errorf("receipt %v", rec)
 		}
-		retry := ts.do(req{method: "POST", path: fmt.Sprintf("/api/v1/admin/fiscal-receipts/%v/retry", rec["id"]), token: ts.staff})
+		retry := ts.do(req{method: "POST", path: fmt.Sprintf("/api/v1/admin/fiscal-receipts/%v/retry", rec["id"]), token: ts.admin})
 		if retry.Status != 422 || firstError(retry, "status") == "" {
 			t.Errorf("retry of a sent receipt: %d %s", retry.Status, retry.Raw)
 		}
 
 		other := fx.placeOrder(t, map[uint64]int{laptop: 1}, nil, "")
-		if r := ts.do(req{method: "PATCH", path: orderPath(other, "/status"), token: ts.staff, body: map[string]any{"status": "cancelled", "cancel_reason": "stock"}}); r.Status != 200 {
+		if r := ts.do(req{method: "PATCH", path: orderPath(other, "/status"), token: ts.admin, body: map[string]any{"status": "cancelled", "cancel_reason": "stock"}}); r.Status != 200 {
 			t.Fatalf("cancel: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.do(req{method: "POST", path: orderPath(other, "/payment"), token: ts.staff}); r.Status != 422 || firstError(r, "paid") == "" {
+		if r := ts.do(req{method: "POST", path: orderPath(other, "/payment"), token: ts.admin}); r.Status != 422 || firstError(r, "paid") == "" {
 			t.Errorf("payment of a cancelled order: %d %s", r.Status, r.Raw)
 		}
 		if r := ts.do(req{method: "GET", path: orderPath(99999, "/receipts"), token: ts.staff}); r.Status != 404 {

@@ -5720,7 +5720,7 @@ export interface paths {
         put?: never;
         /**
          * Send a failed fiscal receipt again
-         * @description Needs view-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
+         * @description Needs update-order. Puts a failed receipt back to pending and queues it. It keeps its RequestId: if an earlier attempt reached the fiscal device, that invoice is found instead of a second one. A receipt that is not failed: 422 on status.
          */
         post: {
             parameters: {
@@ -8648,7 +8648,7 @@ export interface paths {
         put?: never;
         /**
          * Record that an order is paid
-         * @description Needs view-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
+         * @description Needs update-order. Cash on delivery: the courier delivered and collected the money; bank transfer: the money is on the account. Sets paid_at (recording it again changes nothing) and queues the order's fiscal receipt, signed by the fiscal device in the background. A cancelled order: 422 on paid. Logged in the activity log.
          */
         post: {
             parameters: {
