@@ -19,8 +19,10 @@ import (
 	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
+	"shop/internal/platform/db"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/reqid"
 )
 
 // requestID takes the caller's X-Request-ID or makes one, and echoes it. A made id is this
@@ -36,6 +38,9 @@ func requestID() gin.HandlerFunc {
 			id = prefix + strconv.FormatUint(n.Add(1), 36)
 		}
 		c.Set(httpx.KeyRequestID, id)
+		// On the request's context too: the log lines written with it and the jobs it
+		// enqueues carry the id (reqid).
+		c.Request = c.Request.WithContext(reqid.With(c.Request.Context(), id))
 		c.Header("X-Request-ID", id)
 		c.Next()
 	}
@@ -43,10 +48,26 @@ func requestID() gin.HandlerFunc {
 
 // accessLog writes one line per request: API calls at info, the rest (media files, the web
 // apps' files, health probes) at debug, so the terminal shows what matters.
-func accessLog(log *slog.Logger) gin.HandlerFunc {
+//
+// A request slower than slow (0: never) gets a WARN line naming its route and the time its SQL
+// statements took, which tells a slow query from slow Go code or a wait.
+func accessLog(log *slog.Logger, slow time.Duration) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
+		c.Request = c.Request.WithContext(db.WithQueryTimer(c.Request.Context()))
 		c.Next()
+		// An event stream is long by design.
+		if d := time.Since(start); slow > 0 && d >= slow && !strings.HasPrefix(c.Writer.Header().Get("Content-Type"), "text/event-stream") {
+			sqlTime, statements := db.QueryTime(c.Request.Context())
+			log.LogAttrs(c.Request.Context(), slog.LevelWarn, "slow request",
+				slog.String("request_id", c.GetString(httpx.KeyRequestID)),
+				slog.String("method", c.Request.Method),
+				slog.String("route", c.FullPath()),
+				slog.Int("status", c.Writer.Status()),
+				slog.Duration("duration", d),
+				slog.Duration("sql_time", sqlTime),
+				slog.Int64("sql_statements", statements))
+		}
 		level := slog.LevelDebug
 		if strings.HasPrefix(c.Request.URL.Path, "/api/") {
 			level = slog.LevelInfo

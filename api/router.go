@@ -187,7 +187,7 @@ func New(d Deps) *gin.Engine {
 		panic(err)
 	}
 	metrics := newHTTPMetrics(d.Registry)
-	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType(), httpcache.Compress())
+	r.Use(securityHeaders(), requestID(), locale(), accessLog(d.Log, d.Config.HTTP.SlowRequest), metrics.middleware(), httpx.Errors(d.Log), recovery(d.Log), bodyLimit(d.Config.HTTP.MaxBodyBytes), httpx.RefuseControl(), contentType(), httpcache.Compress())
 
 	health := healthHandlers{checks: d.Checks, draining: d.Draining}
 	r.GET("/healthz", health.healthz)

@@ -23,6 +23,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/mail"
 	"shop/internal/platform/queue"
+	"shop/internal/platform/reqid"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
 	"shop/internal/sales"
@@ -56,11 +57,14 @@ type Deps struct {
 	ActivityRetention *activity.Retention
 	// Einvoice makes, sends and follows company orders' e-invoices.
 	Einvoice *einvoice.Service
+	// Metrics take each job's duration and failure (nil: none kept).
+	Metrics *JobMetrics
 }
 
 // Mux routes each task type to its handler.
 func Mux(d Deps) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
+	mux.Use(observe(d.Log, d.Metrics))
 	mux.Handle(queue.TypeMailSend, mailSend{d.Mail})
 	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
 	ends := massEnds{d.Notify, d.Log}
@@ -154,7 +158,8 @@ func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slo
 		ShutdownTimeout: shutdown,
 		Logger:          asynqLogger{log},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
-			log.ErrorContext(ctx, "job failed", "type", t.Type(), "error", err.Error(), "skip_retry", errors.Is(err, asynq.SkipRetry))
+			log.ErrorContext(ctx, "job failed", "type", t.Type(), "error", err.Error(), "skip_retry", errors.Is(err, asynq.SkipRetry),
+				reqid.Key, jobID(ctx, t))
 		}),
 	})
 }

@@ -155,10 +155,16 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	defer stopAll()
 	// drain runs on a signal only (not when a part fails to start): see the API's below.
 	drain := func() {}
+	// Every role exposes its metrics (a worker's jobs, any role's database pool).
+	reg, err := processMetrics(a)
+	if err != nil {
+		return err
+	}
 	if r.worker {
 		srv := worker.NewServer(a.Redis, cfg.Worker.Concurrency, cfg.HTTP.ShutdownTimeout, log)
 		if err := srv.Start(worker.Mux(worker.Deps{Log: log, Mail: a.Mail, Identity: a.Identity, Catalog: a.Catalog, Pricelist: a.Pricelist, Notify: a.Notify, Pricing: a.Pricing,
-			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, Fiscal: a.Fiscal, ActivityRetention: a.ActivityRetention, Einvoice: a.Einvoice})); err != nil {
+			Feeds: a.Feeds, Partners: a.Partners, Eoffer: a.Eoffer, Voice: a.Voice, Sales: a.Sales, Fiscal: a.Fiscal, ActivityRetention: a.ActivityRetention, Einvoice: a.Einvoice,
+			Metrics: worker.NewJobMetrics(reg)})); err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		// Shutdown waits for running jobs up to the timeout and hands the rest back to the queue.
@@ -175,13 +181,13 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		shutdowns = append(shutdowns, sch.Shutdown)
 	}
 	if r.api {
-		reg := prometheus.NewRegistry()
-		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 		insp := asynq.NewInspector(a.Redis.Opt)
 		defer insp.Close()
 		monitor := asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.Redis.Opt})
 		defer monitor.Close()
-		reg.MustRegister(worker.NewQueueCollector(insp))
+		reg.MustRegister(worker.NewQueueCollector(insp),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "shop_sse_connections", Help: "Notification streams open on this process."},
+				func() float64 { return float64(a.Hub.Listeners()) }))
 		var draining atomic.Bool
 		handler := api.New(api.Deps{
 			Config: cfg, Log: log, Identity: a.Identity, Catalog: a.Catalog, Blobs: a.Blobs, Registry: reg,
@@ -236,25 +242,25 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			stopHub()
 			<-hubDone
 		}}, shutdowns...)
-		if cfg.HTTP.MetricsAddr != "" {
-			mln, err := net.Listen("tcp", cfg.HTTP.MetricsAddr)
-			if err != nil {
-				return fmt.Errorf("http.metrics_addr %s: %w", cfg.HTTP.MetricsAddr, err)
-			}
-			ms := api.NewServer(cfg.HTTP, api.Metrics(reg))
-			go func() {
-				if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-					errc <- err
-				}
-			}()
-			shutdowns = append(shutdowns, func() { _ = ms.Close() })
-			if o.MetricsStarted != nil {
-				o.MetricsStarted(mln.Addr().String())
-			}
-		}
 		printBanner(o.Stderr, cfg, ln.Addr().String())
 		if o.Started != nil {
 			o.Started(ln.Addr().String())
+		}
+	}
+	if cfg.HTTP.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.HTTP.MetricsAddr)
+		if err != nil {
+			return fmt.Errorf("http.metrics_addr %s: %w", cfg.HTTP.MetricsAddr, err)
+		}
+		ms := api.NewServer(cfg.HTTP, api.Metrics(reg))
+		go func() {
+			if err := ms.Serve(mln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				errc <- err
+			}
+		}()
+		shutdowns = append(shutdowns, func() { _ = ms.Close() })
+		if o.MetricsStarted != nil {
+			o.MetricsStarted(mln.Addr().String())
 		}
 	}
 	log.Info("shopd started", "api", r.api, "worker", r.worker, "scheduler", r.scheduler, "embedded_redis", a.Redis.Embedded)
@@ -270,6 +276,35 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 	stopAll()
 	log.Info("stopped")
 	return nil
+}
+
+// processMetrics is the registry /metrics serves: the Go runtime and the process, the database
+// pool (sql.DBStats: open, in use, waits) and the storefront's page memo hits and misses.
+func processMetrics(a *app.App) (*prometheus.Registry, error) {
+	reg := prometheus.NewRegistry()
+	sqlDB, err := a.DB.DB()
+	if err != nil {
+		return nil, err
+	}
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		collectors.NewDBStatsCollector(sqlDB, "shop"))
+	if a.Storefront != nil {
+		memo := func(hit bool) func() float64 {
+			return func() float64 {
+				hits, misses := a.Storefront.MemoStats()
+				if hit {
+					return float64(hits)
+				}
+				return float64(misses)
+			}
+		}
+		reg.MustRegister(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "shop_cache_hits_total", Help: "Answers an in-process cache gave without computing.",
+				ConstLabels: prometheus.Labels{"cache": "page_memo"}}, memo(true)),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "shop_cache_misses_total", Help: "Answers an in-process cache had to compute.",
+				ConstLabels: prometheus.Labels{"cache": "page_memo"}}, memo(false)))
+	}
+	return reg, nil
 }
 
 func pingBlobs(ctx context.Context, b blob.Store) error { return b.Ping(ctx) }

@@ -20,6 +20,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/platform/config"
 	"shop/internal/platform/dbtest"
+	"shop/internal/platform/queue"
 	"shop/internal/platform/queue/queuetest"
 )
 
@@ -171,8 +172,12 @@ func TestServe(t *testing.T) {
 			}
 
 			// The worker runs: a reset mail lands in the outbox.
-			if code, body := s.post(t, "/api/v1/password/forgot", `{"email":"kupac@demo.local"}`); code != http.StatusOK {
-				t.Fatalf("forgot password: %d %s", code, body)
+			// The request's id (here the client's X-Request-ID) is on the mail job's log lines.
+			forgot, _ := http.NewRequest("POST", s.base+"/api/v1/password/forgot", strings.NewReader(`{"email":"kupac@demo.local"}`))
+			forgot.Header.Set("Content-Type", "application/json")
+			forgot.Header.Set("X-Request-ID", "forgot-"+d.Name)
+			if resp, err := http.DefaultClient.Do(forgot); err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("forgot password: %v %v", err, resp)
 			}
 			outbox := filepath.Join(cfg.DataDir, "outbox")
 			waitFor(t, "the reset mail in the outbox", func() bool {
@@ -184,9 +189,21 @@ func TestServe(t *testing.T) {
 			if code, body := s.get(t, "/metrics"); code == http.StatusOK || strings.Contains(body, "go_goroutines") {
 				t.Errorf("/metrics on the API port: %d %.200s", code, body)
 			}
+			waitFor(t, "the mail job's log line with the request's id", func() bool {
+				for _, line := range strings.Split(s.logs.String(), "\n") {
+					if strings.Contains(line, `"msg":"job"`) && strings.Contains(line, `"type":"`+queue.TypeMailSend+`"`) &&
+						strings.Contains(line, `"request_id":"forgot-`+d.Name+`"`) {
+						return true
+					}
+				}
+				return false
+			})
 			code, metrics := s.getFrom(t, s.metrics, "/metrics")
 			for _, want := range []string{`shop_http_requests_total{method="POST",route="/api/v1/login",status="200"} 3`,
-				`shop_queue_tasks{queue="critical",state=`, "shop_queue_processed_today", "go_goroutines"} {
+				`shop_queue_tasks{queue="critical",state=`, "shop_queue_processed_today", "go_goroutines",
+				`shop_job_duration_seconds_count{type="` + queue.TypeMailSend + `"} 1`, "shop_sse_connections 0",
+				`go_sql_in_use_connections{db_name="shop"}`, `go_sql_wait_count_total{db_name="shop"}`,
+				`shop_cache_hits_total{cache="page_memo"}`, `shop_cache_misses_total{cache="page_memo"}`} {
 				if !strings.Contains(metrics, want) {
 					t.Errorf("/metrics (%d) lacks %q", code, want)
 				}

@@ -38,6 +38,7 @@ import (
 	"shop/internal/platform/queue"
 	"shop/internal/platform/ratelimit"
 	"shop/internal/platform/realtime"
+	"shop/internal/platform/reqid"
 	"shop/internal/pricelist"
 	"shop/internal/pricing"
 	"shop/internal/sales"
@@ -263,10 +264,11 @@ func NewLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 	var lvl slog.Level
 	_ = lvl.UnmarshalText([]byte(cfg.Log.Level))
 	opts := &slog.HandlerOptions{Level: lvl}
+	// Every line written with a request's or a job's context names its id.
 	if cfg.Log.Format == "text" {
-		return slog.New(slog.NewTextHandler(w, opts))
+		return slog.New(reqid.Handler(slog.NewTextHandler(w, opts)))
 	}
-	return slog.New(slog.NewJSONHandler(w, opts))
+	return slog.New(reqid.Handler(slog.NewJSONHandler(w, opts)))
 }
 
 // salesOptions are the shop's own data on orders and invoices, from config "sales".

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -32,6 +33,9 @@ type pageMemo struct {
 	maxAge time.Duration
 	now    func() time.Time
 	flight singleflight.Group
+
+	// hits and misses count get's answers for /metrics (a miss computes).
+	hits, misses atomic.Uint64
 
 	mu      sync.Mutex
 	mark    int64
@@ -104,8 +108,10 @@ func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, e
 	ok = ok && m.mark == mark
 	m.mu.Unlock()
 	if ok {
+		m.hits.Add(1)
 		return v, nil
 	}
+	m.misses.Add(1)
 	v, err, _ := m.flight.Do(fmt.Sprintf("%d:%s", mark, key), func() (any, error) {
 		v, err := load()
 		if err != nil {
@@ -119,4 +125,12 @@ func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, e
 		return v, nil
 	})
 	return v, err
+}
+
+// MemoStats are the page memo's hits and misses since the start (both 0 without a memo: SQLite).
+func (s *Service) MemoStats() (hits, misses uint64) {
+	if s.memo == nil {
+		return 0, 0
+	}
+	return s.memo.hits.Load(), s.memo.misses.Load()
 }

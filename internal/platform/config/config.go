@@ -161,6 +161,8 @@ type HTTPConfig struct {
 	// /readyz answers 503, so a load balancer stops sending before the listener closes: a
 	// duration, or "auto" (see Drain).
 	DrainPeriod string `mapstructure:"drain_period"`
+	// SlowRequest: a request taking longer is logged at WARN with its route and SQL time (0: never).
+	SlowRequest time.Duration `mapstructure:"slow_request"`
 	// ReadTimeout bounds reading one request, headers and body: a client trickling its body is
 	// cut off. IdleTimeout closes a kept-alive connection that sends no next request.
 	ReadTimeout time.Duration `mapstructure:"read_timeout"`
@@ -328,6 +330,7 @@ var defaults = map[string]any{
 	"http.trusted_proxies":                   []string{},
 	"http.shutdown_timeout":                  20 * time.Second,
 	"http.drain_period":                      "auto",
+	"http.slow_request":                      time.Second,
 	"database.url":                           "",
 	"database.auto_migrate":                  true,
 	"database.max_open_conns":                10,

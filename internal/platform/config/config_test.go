@@ -36,7 +36,7 @@ func TestLoadDefaults(t *testing.T) {
 	want := &Config{
 		DataDir: "./var",
 		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", MaxBodyBytes: 12 << 20,
-			ShutdownTimeout: 20 * time.Second, DrainPeriod: "auto", ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
+			ShutdownTimeout: 20 * time.Second, DrainPeriod: "auto", SlowRequest: time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
 			TrustedProxies: []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
 		Redis:    RedisConfig{DialTimeout: time.Second},

@@ -69,6 +69,9 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("database: %w", err)
 	}
+	if err := timeQueries(gdb); err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
 	if maxOpen <= 0 {
 		maxOpen = 10
 	}

@@ -15,6 +15,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
+	"shop/internal/platform/reqid"
 )
 
 // Queue names and their weights: critical work (mail a user waits for) before bulk work.
@@ -131,11 +132,21 @@ func NewEnqueuer(r *Redis) *Enqueuer {
 // Enqueue queues t. A duplicate (asynq.ErrDuplicateTask, ErrTaskIDConflict) comes back as it
 // is, for the caller to decide; any other failure is Redis failing, an apperr.Unavailable (503).
 func (e *Enqueuer) Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error) {
+	if id := reqid.From(ctx); id != "" && t.Headers() != nil {
+		t.Headers()[reqid.Key] = id
+	}
 	info, err := e.client.EnqueueContext(ctx, t)
 	if err != nil && !errors.Is(err, asynq.ErrDuplicateTask) && !errors.Is(err, asynq.ErrTaskIDConflict) {
 		return nil, apperr.Unreachable(err, "redis: enqueue "+t.Type())
 	}
 	return info, err
+}
+
+// newTask is asynq.NewTask with an empty header map, which Enqueue fills with the enqueuing
+// request's id: asynq keeps options private, so a task cannot be rebuilt with headers later,
+// and Headers returns the task's own map. TestEnqueueCarriesTheRequestID holds asynq to it.
+func newTask(typ string, payload []byte, opts ...asynq.Option) *asynq.Task {
+	return asynq.NewTaskWithHeaders(typ, payload, map[string]string{}, opts...)
 }
 
 // Close is kept for symmetry: the connection belongs to the Redis, which closes it.

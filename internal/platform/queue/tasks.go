@@ -29,13 +29,13 @@ func NewMailSendTask(m mail.Message) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(10), asynq.Timeout(time.Minute)), nil
+	return newTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(10), asynq.Timeout(time.Minute)), nil
 }
 
 // NewIdentityPurgeTask removes expired sessions and password-reset tokens. Unique for an
 // hour so two schedulers (several instances) do not run it twice.
 func NewIdentityPurgeTask() *asynq.Task {
-	return asynq.NewTask(TypeIdentityPurge, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
+	return newTask(TypeIdentityPurge, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
 		asynq.Timeout(5*time.Minute), asynq.Unique(time.Hour))
 }
 
@@ -59,7 +59,7 @@ func NewCatalogStickerMassTask(p CatalogStickerMassPayload) (*asynq.Task, error)
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeCatalogStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
+	return newTask(TypeCatalogStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }
 
 // EnergyStickerMassPayload sets one stored energy label (StickerKey) on a selection of products.
@@ -75,5 +75,5 @@ func NewEnergyStickerMassTask(p EnergyStickerMassPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeEnergyStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
+	return newTask(TypeEnergyStickerMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }

@@ -13,6 +13,6 @@ const TypeActivityPurge = "activity:purge"
 // NewActivityPurgeTask runs the activity log's retention. Unique for an hour: several
 // instances' schedulers queue it once; the purge itself is idempotent.
 func NewActivityPurgeTask() *asynq.Task {
-	return asynq.NewTask(TypeActivityPurge, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
+	return newTask(TypeActivityPurge, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
 		asynq.Timeout(30*time.Minute), asynq.Unique(time.Hour))
 }

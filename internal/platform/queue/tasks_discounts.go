@@ -34,6 +34,6 @@ func NewDiscountMassTask(p DiscountMassPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeDiscountMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute),
+	return newTask(TypeDiscountMass, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute),
 		asynq.TaskID(fmt.Sprintf("discount-mass-%d", p.RunID))), nil
 }

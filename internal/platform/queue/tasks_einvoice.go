@@ -29,7 +29,7 @@ func NewEinvoiceIssueTask(p EinvoiceIssuePayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeEinvoiceIssue, b, asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
+	return newTask(TypeEinvoiceIssue, b, asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
 		asynq.TaskID(fmt.Sprintf("einvoice-issue-%d", p.OrderID))), nil
 }
 
@@ -46,13 +46,13 @@ func NewEinvoiceSendTask(einvoiceID uint64, attempt int) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeEinvoiceSend, b, asynq.Queue(QueueDefault), asynq.MaxRetry(25), asynq.Timeout(2*time.Minute),
+	return newTask(TypeEinvoiceSend, b, asynq.Queue(QueueDefault), asynq.MaxRetry(25), asynq.Timeout(2*time.Minute),
 		asynq.TaskID(fmt.Sprintf("einvoice-send-%d-%d", einvoiceID, attempt))), nil
 }
 
 // NewEinvoicePollTask reads the statuses of the sent e-invoices. Unique for a few minutes so
 // several schedulers do not pile up.
 func NewEinvoicePollTask() *asynq.Task {
-	return asynq.NewTask(TypeEinvoicePoll, nil, asynq.Queue(QueueLow), asynq.MaxRetry(1), asynq.Timeout(5*time.Minute),
+	return newTask(TypeEinvoicePoll, nil, asynq.Queue(QueueLow), asynq.MaxRetry(1), asynq.Timeout(5*time.Minute),
 		asynq.Unique(9*time.Minute))
 }

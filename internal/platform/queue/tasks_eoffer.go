@@ -30,7 +30,7 @@ func NewEofferImportTask(p EofferImportPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeEofferImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
+	return newTask(TypeEofferImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
 		asynq.Timeout(30*time.Minute), asynq.TaskID(fmt.Sprintf("eoffer-import-%d", p.ImportID))), nil
 }
 
@@ -58,5 +58,5 @@ func NewEofferApplyTask(p EofferApplyPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeEofferApply, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
+	return newTask(TypeEofferApply, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }

@@ -17,7 +17,7 @@ const (
 // minutes so several schedulers (or the scheduler and a manual run) do not pile up; a retry
 // writes fresh files and switches the pointers again, which is harmless.
 func NewFeedsExportTask() *asynq.Task {
-	return asynq.NewTask(TypeFeedsExport, nil, asynq.Queue(QueueLow), asynq.MaxRetry(2),
+	return newTask(TypeFeedsExport, nil, asynq.Queue(QueueLow), asynq.MaxRetry(2),
 		asynq.Timeout(30*time.Minute), asynq.Unique(10*time.Minute))
 }
 
@@ -34,5 +34,5 @@ func NewProductsExportTask(p ProductsExportPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeProductsExport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.Timeout(30*time.Minute)), nil
+	return newTask(TypeProductsExport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.Timeout(30*time.Minute)), nil
 }

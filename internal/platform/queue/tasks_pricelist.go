@@ -27,7 +27,7 @@ func NewPricelistImportTask(p PricelistImportPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypePricelistImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
+	return newTask(TypePricelistImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
 		asynq.Timeout(30*time.Minute), asynq.TaskID(PricelistImportTaskID(p.ImportID))), nil
 }
 

@@ -27,7 +27,7 @@ func NewPricesRecomputeTask(p PricesRecomputePayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypePricesRecompute, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
+	return newTask(TypePricesRecompute, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(10*time.Minute)), nil
 }
 
 // TypePricesSchedule recomputes one scope's prices after a rule or discount changed, once per
@@ -57,13 +57,13 @@ func NewPricesScheduleTask(p PricesSchedulePayload, id string, runAt time.Time) 
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypePricesSchedule, b, asynq.Queue(QueueDefault), asynq.TaskID(id), asynq.ProcessAt(runAt),
+	return newTask(TypePricesSchedule, b, asynq.Queue(QueueDefault), asynq.TaskID(id), asynq.ProcessAt(runAt),
 		asynq.MaxRetry(10), asynq.Timeout(10*time.Minute)), nil
 }
 
 // NewPricesMidnightTask recomputes the products whose action starts today or ended yesterday.
 // Unique for an hour so several schedulers enqueue it once.
 func NewPricesMidnightTask() *asynq.Task {
-	return asynq.NewTask(TypePricesMidnight, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(10),
+	return newTask(TypePricesMidnight, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(10),
 		asynq.Timeout(30*time.Minute), asynq.Unique(time.Hour))
 }

@@ -36,6 +36,6 @@ func NewProductsImportTask(p ProductsImportPayload) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeProductsImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
+	return newTask(TypeProductsImport, b, asynq.Queue(QueueDefault), asynq.MaxRetry(5),
 		asynq.Timeout(30*time.Minute), asynq.Unique(30*time.Minute)), nil
 }

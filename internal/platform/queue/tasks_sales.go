@@ -30,7 +30,7 @@ func NewOrderPlacedTask(orderID uint64) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeOrderPlaced, b, asynq.Queue(QueueCritical), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
+	return newTask(TypeOrderPlaced, b, asynq.Queue(QueueCritical), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
 		asynq.TaskID(fmt.Sprintf("order-placed-%d", orderID)), asynq.Retention(24*time.Hour)), nil
 }
 
@@ -41,13 +41,13 @@ func NewOrderMailTask(id string, m mail.Message) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(25), asynq.Timeout(time.Minute),
+	return newTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(25), asynq.Timeout(time.Minute),
 		asynq.TaskID(id), asynq.Retention(7*24*time.Hour)), nil
 }
 
 // NewOrderMailsSweepTask re-queues the order jobs of orders whose mails were never queued
 // (Redis was down at checkout). Unique for a few minutes so several schedulers do not pile up.
 func NewOrderMailsSweepTask() *asynq.Task {
-	return asynq.NewTask(TypeOrderMailsSweep, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(1), asynq.Timeout(2*time.Minute),
+	return newTask(TypeOrderMailsSweep, nil, asynq.Queue(QueueDefault), asynq.MaxRetry(1), asynq.Timeout(2*time.Minute),
 		asynq.Unique(4*time.Minute))
 }

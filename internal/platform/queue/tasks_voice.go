@@ -17,7 +17,7 @@ const TypeVoiceBackInStock = "voice:back_in_stock"
 // NewBackInStockTask mails the subscribers of products that can be bought again. Unique for a
 // minute: the scheduler's runs and a manual one do not pile up; the scan is idempotent.
 func NewBackInStockTask() *asynq.Task {
-	return asynq.NewTask(TypeVoiceBackInStock, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
+	return newTask(TypeVoiceBackInStock, nil, asynq.Queue(QueueLow), asynq.MaxRetry(3),
 		asynq.Timeout(10*time.Minute), asynq.Unique(time.Minute))
 }
 
@@ -28,7 +28,7 @@ func NewVoiceMailTask(m mail.Message, key string) (*asynq.Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	return asynq.NewTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(10), asynq.Timeout(time.Minute),
+	return newTask(TypeMailSend, b, asynq.Queue(QueueCritical), asynq.MaxRetry(10), asynq.Timeout(time.Minute),
 		asynq.TaskID("voice:"+key), asynq.Retention(24*time.Hour)), nil
 }
 

@@ -126,6 +126,17 @@ func (h *Hub) Subscribe(userID uint64) (<-chan Event, func()) {
 	}
 }
 
+// Listeners is how many streams this process holds open (every user's).
+func (h *Hub) Listeners() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, set := range h.users {
+		n += len(set)
+	}
+	return n
+}
+
 // Ready is closed once Run's first Redis subscription is confirmed: from then on an event
 // published anywhere reaches this process's listeners.
 func (h *Hub) Ready() <-chan struct{} { return h.ready }
