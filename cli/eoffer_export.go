@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"shop/internal/platform/i18n"
 )
 
 // EofferExportOptions are `shopctl eoffer export`'s arguments (none besides --json).
@@ -47,11 +49,17 @@ func eofferExportRun(ctx context.Context, o *EofferExportOptions) error {
 	if err != nil {
 		return err
 	}
+	lang := i18n.FromHeader(o.F.Lang)
+	// The feeds' links name the shop's public address; a guessed one is said, as shopd says it.
+	if cfg, err := o.F.Config(); err == nil && cfg.HTTP.PublicURLDerived {
+		fmt.Fprintln(o.F.IO.ErrOut, i18n.T(lang, "cli.public_url_derived", map[string]any{"url": cfg.HTTP.PublicURL}))
+	}
 	if o.F.JSON {
 		return o.F.PrintJSON(res)
 	}
 	for _, fd := range res.Feeds {
-		fmt.Fprintf(o.F.IO.Out, "%s\t%d products\t%d bytes (gzip)\t%s\n", fd.Name, fd.Products, fd.Size, fd.ETag)
+		fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.feed_written", map[string]any{"name": fd.Name, "products": fd.Products,
+			"size": readableSize(lang, fd.Size), "etag": fd.ETag}))
 	}
 	return nil
 }

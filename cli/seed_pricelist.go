@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"shop/internal/platform/i18n"
 	"shop/internal/pricelist"
 )
 
@@ -99,18 +101,25 @@ func seedPricelistFileRun(o *SeedPricelistFileOptions) (err error) {
 	if o.F.JSON {
 		return o.F.PrintJSON(map[string]any{"path": path, "bytes": fi.Size(), "rows": o.Rows})
 	}
-	fmt.Fprintf(o.F.IO.Out, "%s\n%d rows, %s\n", path, o.Rows, readableSize(fi.Size()))
+	lang := i18n.FromHeader(o.F.Lang)
+	fmt.Fprintf(o.F.IO.Out, "%s\n%s\n", path, i18n.T(lang, "cli.file_written", map[string]any{"rows": o.Rows, "size": readableSize(lang, fi.Size())}))
 	return nil
 }
 
-// readableSize writes bytes as B, KB or MB (1 KB = 1024 B), one decimal above a kilobyte.
-func readableSize(n int64) string {
+// readableSize writes bytes as B, KB or MB (1 KB = 1024 B), one decimal above a kilobyte,
+// with the language's decimal mark (36,4 KB in Serbian, 36.4 KB in English).
+func readableSize(lang i18n.Lang, n int64) string {
+	var s string
 	switch {
 	case n < 1<<10:
 		return fmt.Sprintf("%d B", n)
 	case n < 1<<20:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+		s = fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
 	default:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+		s = fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 	}
+	if lang == i18n.SR {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -87,8 +88,12 @@ func TestSeedPricelistFileRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(out, path+"\n300 rows, ") || !strings.Contains(out, " KB") {
+	// The summary follows --lang, the size's decimal mark too.
+	if !regexp.MustCompile(`^` + regexp.QuoteMeta(path) + `\nredova 300, [0-9]+,[0-9] KB\n$`).MatchString(out) {
 		t.Errorf("output %q", out)
+	}
+	if out, _, _ := run("--lang", "en", "seed", "pricelist-file", "--rows", "300", "--out", filepath.Join(dir, "en.xlsx")); !regexp.MustCompile(`\n300 rows, [0-9]+\.[0-9] KB\n$`).MatchString(out) {
+		t.Errorf("English output %q", out)
 	}
 	file, err := os.Open(path)
 	if err != nil {

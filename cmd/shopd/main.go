@@ -263,6 +263,11 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			o.MetricsStarted(mln.Addr().String())
 		}
 	}
+	if cfg.HTTP.PublicURLDerived {
+		// Links in mail and feeds name this address; shopctl, started with its own config,
+		// derives its own and says so too.
+		log.Warn("http.public_url is not set: links in mail and feeds use the address derived from http.addr", "public_url", cfg.HTTP.PublicURL)
+	}
 	log.Info("shopd started", "api", r.api, "worker", r.worker, "scheduler", r.scheduler, "embedded_redis", a.Redis.Embedded)
 
 	select {
@@ -316,6 +321,11 @@ func printBanner(w io.Writer, cfg *config.Config, addr string) {
 	}
 	base := fmt.Sprintf("http://%s:%s", host, port)
 	fmt.Fprintf(w, "\n  Storefront: %s/\n  Admin:      %s/admin/\n  API docs:   %s/api/docs\n", base, base, base)
+	if cfg.HTTP.PublicURLDerived {
+		fmt.Fprintf(w, "  Links in mail and feeds: %s (derived from http.addr; set http.public_url)\n", cfg.HTTP.PublicURL)
+	} else {
+		fmt.Fprintf(w, "  Links in mail and feeds: %s\n", cfg.HTTP.PublicURL)
+	}
 	if cfg.Demo.SeedOnFirstStart {
 		fmt.Fprintf(w, "  Demo logins (password %s):\n", demo.Password)
 		for _, u := range demo.Users {

@@ -379,3 +379,25 @@ func TestWorkerNice(t *testing.T) {
 		t.Errorf("worker.nice 0: nice %d", got)
 	}
 }
+
+// The banner names the address links in mail and feeds use, and says when it is only derived
+// from http.addr (shopctl, beside it, derives its own and warns the same way).
+func TestBannerPublicURL(t *testing.T) {
+	for _, tt := range []struct {
+		environ []string
+		want    string
+	}{
+		{[]string{"SHOP_HTTP_ADDR=:18700"}, "Links in mail and feeds: http://localhost:18700 (derived from http.addr; set http.public_url)\n"},
+		{[]string{"SHOP_HTTP_ADDR=:18700", "SHOP_HTTP_PUBLIC_URL=https://shop.example.rs"}, "Links in mail and feeds: https://shop.example.rs\n"},
+	} {
+		cfg, err := config.Load("", tt.environ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		printBanner(&b, cfg, "[::]:18700")
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("banner %q, want the line %q", b.String(), tt.want)
+		}
+	}
+}

@@ -154,9 +154,13 @@ type HTTPConfig struct {
 	Addr string `mapstructure:"addr"`
 	// PublicURL is the storefront's address in mailed links; empty means http://localhost and
 	// the port of Addr, so a second shop on another port links to itself, not to the first.
-	PublicURL       string        `mapstructure:"public_url"`
-	MaxBodyBytes    int64         `mapstructure:"max_body_bytes"`
-	ShutdownTimeout time.Duration `mapstructure:"shutdown_timeout"`
+	PublicURL string `mapstructure:"public_url"`
+	// PublicURLDerived tells that public_url was empty and PublicURL is the guess from Addr:
+	// another process with another addr (shopctl beside a shop on :18700) guesses another
+	// address, so whatever writes links (shopd's banner, shopctl's feed export) says so.
+	PublicURLDerived bool          `mapstructure:"-"`
+	MaxBodyBytes     int64         `mapstructure:"max_body_bytes"`
+	ShutdownTimeout  time.Duration `mapstructure:"shutdown_timeout"`
 	// DrainPeriod is how long a process serving the API keeps serving after SIGTERM while
 	// /readyz answers 503, so a load balancer stops sending before the listener closes: a
 	// duration, or "auto" (see Drain).
@@ -482,6 +486,7 @@ func Load(file string, environ []string) (*Config, error) {
 	}
 	if c.HTTP.PublicURL == "" {
 		c.HTTP.PublicURL = publicURLOf(c.HTTP.Addr)
+		c.HTTP.PublicURLDerived = true
 	}
 	return &c, nil
 }
@@ -729,6 +734,9 @@ func flatten(prefix string, v reflect.Value, t reflect.Type, out map[string]any)
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		key := f.Tag.Get("mapstructure")
+		if key == "-" { // what Load works out, not a setting
+			continue
+		}
 		if prefix != "" {
 			key = prefix + "." + key
 		}

@@ -35,7 +35,7 @@ func TestLoadDefaults(t *testing.T) {
 	c := mustLoad(t, "", nil)
 	want := &Config{
 		DataDir: "./var",
-		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", MaxBodyBytes: 12 << 20,
+		HTTP: HTTPConfig{Addr: ":8080", PublicURL: "http://localhost:8080", PublicURLDerived: true, MaxBodyBytes: 12 << 20,
 			ShutdownTimeout: 20 * time.Second, DrainPeriod: "auto", SlowRequest: time.Second, ReadTimeout: 2 * time.Minute, IdleTimeout: 2 * time.Minute, MetricsAddr: "127.0.0.1:9464",
 			TrustedProxies: []string{}},
 		Database: DatabaseConfig{URL: "", AutoMigrate: true, MaxOpen: 10},
@@ -166,8 +166,9 @@ func TestPublicURLDefault(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := mustLoad(t, "", tt.environ).HTTP.PublicURL; got != tt.want {
-				t.Errorf("public URL %q, want %q", got, tt.want)
+			h := mustLoad(t, "", tt.environ).HTTP
+			if h.PublicURL != tt.want || h.PublicURLDerived != (tt.name != "set explicitly") {
+				t.Errorf("public URL %q (derived %v), want %q", h.PublicURL, h.PublicURLDerived, tt.want)
 			}
 		})
 	}

@@ -82,7 +82,7 @@ func Has(key string) bool { _, ok := catalogue[key]; return ok }
 // to the letter ('Polje je obavezno', 'Unauthorized', the server-error text).
 var catalogue = merge(coreMessages, taxonomyMessages, productMessages, productMediaMessages, supplierMessages, pricingMessages, discountMessages,
 	notifyMessages, pricelistLinkMessages, pricelistFileMessages, pricelistMessages, httpMessages, sessionMessages,
-	pricingRulesMessages, feedsMessages, eofferMessages, contentMessages, voiceMessages,
+	pricingRulesMessages, feedsMessages, cliMessages, eofferMessages, contentMessages, voiceMessages,
 	landingMessages, formMessages, landingLoadMessages, salesMessages, staffMessages, staffOrderMessages, socialMessages, proformaMessages, einvoiceMessages, fiscalMessages)
 
 // merge joins the per-area message files; a key defined twice is a programming error.
