@@ -60,7 +60,9 @@ func countRows(t testing.TB, a *app.App, table string) int64 {
 func TestCheckoutGuest(t *testing.T) {
 	t.Parallel()
 	// One e-mail tries many orders here: the checkout limits have their own test.
-	runWith(t, func(cfg *config.Config) { cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0 }, func(t *testing.T, a *app.App) {
+	runWith(t, func(cfg *config.Config) {
+		cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0
+	}, func(t *testing.T, a *app.App) {
 		fx := newSalesFixture(t, a)
 		ts := fx.ts
 		laptop := fx.product(t, "Laptop", 1000, 10)
@@ -234,7 +236,9 @@ func TestCheckoutCustomerBankTransfer(t *testing.T) {
 func TestCheckoutRace(t *testing.T) {
 	t.Parallel()
 	// Fifty guests from the one test address: the checkout limits are not what this tests.
-	runWith(t, func(cfg *config.Config) { cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0 }, func(t *testing.T, a *app.App) {
+	runWith(t, func(cfg *config.Config) {
+		cfg.Sales.GuestOrdersPerIPPerHour, cfg.Sales.GuestOrdersPerEmailPerHour = 0, 0
+	}, func(t *testing.T, a *app.App) {
 		fx := newSalesFixture(t, a)
 		ts := fx.ts
 		tv := fx.product(t, "Televizor", 5000, 10)
