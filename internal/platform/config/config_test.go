@@ -60,7 +60,7 @@ func TestLoadDefaults(t *testing.T) {
 		Pricing:     PricingConfig{CoalesceWindow: 2 * time.Second},
 		Competitors: CompetitorsConfig{OwnShops: []string{}, MaxRows: 1_000_000},
 		Sales: SalesConfig{Account: "160000000001234595", Payee: "Prodavnica d.o.o., Beograd", PaymentCode: "289", Purpose: "Porudžbina",
-			IssuePlace: "Beograd", ProformaValidDays: 8},
+			IssuePlace: "Beograd", ProformaValidDays: 8, GuestOrdersPerIPPerHour: 10, GuestOrdersPerEmailPerHour: 5},
 		Activity: ActivityConfig{RetentionDays: 365},
 		Einvoice: EinvoiceConfig{Mode: "simulator", DueDays: 8},
 		Fiscal:   FiscalConfig{Mode: "simulator", Cashier: "Internet prodaja", Timeout: 30 * time.Second},
