@@ -76,6 +76,9 @@ var activityRecorded = map[string][]string{
 	"PATCH /admin/orders/:id":                                      {activity.OrderUpdated},
 	"PATCH /admin/orders/:id/status":                               {activity.OrderStatusChanged},
 	"POST /admin/orders/:id/payment":                               {activity.OrderUpdated},
+	"POST /admin/orders/:id/einvoice":                              {activity.OrderEinvoiceIssued},
+	"POST /admin/einvoices/:id/cancel":                             {activity.OrderEinvoiceCancelled},
+	"POST /admin/einvoices/:id/storno":                             {activity.OrderEinvoiceStorno},
 	"POST /admin/orders/:id/notes":                                 {activity.OrderNoteCreated, activity.OrderCustomerNoteSent},
 	"PATCH /admin/orders/:id/notes/:noteId":                        {activity.OrderNoteUpdated},
 	"DELETE /admin/orders/:id/notes/:noteId":                       {activity.OrderNoteDeleted},
@@ -154,6 +157,7 @@ var activityExempt = map[string]string{
 	"POST /admin/products-exports":                           "produces a file; no shop data changes",
 	"POST /admin/eponuda":                                    "a calculation; nothing is stored until eponuda-update",
 	"POST /admin/eponuda-feed":                               "loads the competitor feed; no shop data changes",
+	"POST /admin/einvoices/:id/retry":                        "sends a failed e-invoice again; SEF's answer on the e-invoice is its record",
 	"POST /admin/fiscal-receipts/:id/retry":                  "queues a failed receipt again; the receipt keeps its attempts and the device's answer is its record",
 }
 

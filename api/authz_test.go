@@ -113,6 +113,8 @@ var screenViews = map[string][]string{
 	"/admin/banks":                         {identity.PermViewProformaInvoiceInfo},
 	"/admin/invoice-emails":                {identity.PermViewProformaInvoiceInfo},
 	"/admin/orders":                        {identity.PermViewOrder},
+	"/admin/einvoices":                     {identity.PermViewOrder},
+	"/admin/fiscal-receipts":               {identity.PermViewOrder},
 	"/admin/price-offers":                  {identity.PermViewOrder},
 	"/admin/roles":                         {identity.PermViewRole},
 	"/admin/ratings":                       {identity.PermViewRating},

@@ -17,24 +17,24 @@ import (
 
 // einvoiceRoutes: the SEF e-invoices of company orders, for the staff who handle orders
 // (view-order): the list with its XLSX export, one e-invoice with its XML and printable view,
-// an order's e-invoice, and retry, cancel and storno.
+// an order's e-invoice; issuing, retry, cancel and storno change the order (update-order).
 func einvoiceRoutes(d Deps) []Route {
 	if d.Einvoice == nil {
 		return nil
 	}
 	h := einvoiceHandlers{d.Einvoice}
-	p := []string{identity.PermViewOrder}
+	p, change := []string{identity.PermViewOrder}, []string{identity.PermUpdateOrder}
 	return []Route{
 		{Method: "GET", Path: "/admin/einvoices", Handler: h.list, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/einvoices/export", Handler: h.export, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/einvoices/:id", Handler: h.get, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/einvoices/:id/xml", Handler: h.xml, Auth: true, Permissions: p},
 		{Method: "GET", Path: "/admin/einvoices/:id/html", Handler: h.html, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/einvoices/:id/retry", Handler: h.retry, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/einvoices/:id/cancel", Handler: h.cancel, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/einvoices/:id/storno", Handler: h.storno, Auth: true, Permissions: p},
+		{Method: "POST", Path: "/admin/einvoices/:id/retry", Handler: h.retry, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/einvoices/:id/cancel", Handler: h.cancel, Auth: true, Permissions: change},
+		{Method: "POST", Path: "/admin/einvoices/:id/storno", Handler: h.storno, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/orders/:id/einvoice", Handler: h.byOrder, Auth: true, Permissions: p},
-		{Method: "POST", Path: "/admin/orders/:id/einvoice", Handler: h.issue, Auth: true, Permissions: p},
+		{Method: "POST", Path: "/admin/orders/:id/einvoice", Handler: h.issue, Auth: true, Permissions: change},
 	}
 }
 

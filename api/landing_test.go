@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"mime/multipart"
+	"shop/internal/identity"
 	"strings"
 	"testing"
 	"time"
@@ -62,8 +63,9 @@ func TestCatalogStickerTypeForm(t *testing.T) {
 		if r.Status != 422 || firstError(r, "sticker") == "" {
 			t.Fatalf("bad sticker: %d %s", r.Status, r.Raw)
 		}
-		if r := ts.form1("POST", path, ts.admin, map[string]string{"name": "X", "from": "2026-11-01", "to": "2026-11-30"}, nil); r.Status != 403 {
-			t.Fatalf("staff without view_category-discount-display: %d", r.Status)
+		viewer := plLogin(t, ts, "samo-akcije", identity.PermViewCategoryDiscountDisplay)
+		if r := ts.form1("POST", path, viewer, map[string]string{"name": "X", "from": "2026-11-01", "to": "2026-11-30"}, nil); r.Status != 403 {
+			t.Fatalf("staff who only view actions: %d", r.Status)
 		}
 		r = ts.form1("POST", path, ts.admin, map[string]string{"name": "Crni petak Ćao", "from": "2026-11-01", "to": "2026-11-30"},
 			map[string][]byte{"sticker": smallPNG(t), "desktop_image": smallPNG(t)})

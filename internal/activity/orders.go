@@ -12,5 +12,8 @@ const (
 	OrderCustomerNoteSent  = "order_note.sent"
 	OrderAttachmentCreated = "order_attachment.created"
 	OrderAttachmentDeleted = "order_attachment.deleted"
+	OrderEinvoiceIssued    = "order.einvoice_issued"
+	OrderEinvoiceCancelled = "order.einvoice_cancelled"
+	OrderEinvoiceStorno    = "order.einvoice_storno"
 	SubjectOrder           = "order"
 )

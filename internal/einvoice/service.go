@@ -15,6 +15,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"shop/internal/activity"
 	"shop/internal/identity"
 	"shop/internal/notify"
 	"shop/internal/platform/apperr"
@@ -221,11 +222,22 @@ func (s *Service) Issue(ctx context.Context, orderID uint64, delivered string) (
 		e.Status = StatusInvalid
 	}
 	// Two issuers racing (the hook's job and the poll's sweep) insert once: the order is unique.
-	res := s.db.WithContext(ctx).Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, DoNothing: true}).Create(e)
-	if res.Error != nil {
-		return nil, apperr.Wrap(res.Error, "create e-invoice")
+	created := false
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, DoNothing: true}).Create(e)
+		if res.Error != nil {
+			return apperr.Wrap(res.Error, "create e-invoice")
+		}
+		if created = res.RowsAffected == 1; !created {
+			return nil
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.OrderEinvoiceIssued, SubjectType: activity.SubjectOrder,
+			SubjectID: o.ID, New: map[string]any{"number": e.Number, "status": e.Status}})
+	})
+	if err != nil {
+		return nil, err
 	}
-	if res.RowsAffected == 0 {
+	if !created {
 		return s.ByOrder(ctx, orderID)
 	}
 	if e.Status == StatusQueued {
@@ -402,6 +414,9 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
+// staffActivity: the statuses only staff set, each logged on the order's history.
+var staffActivity = map[string]string{StatusCancelled: activity.OrderEinvoiceCancelled, StatusStorno: activity.OrderEinvoiceStorno}
+
 // setStatus moves e from its status to status (conditional on the old one, so two pollers
 // change it once) and, for a rejection, notifies the staff who follow orders in the same
 // transaction.
@@ -421,6 +436,10 @@ func (s *Service) setStatus(ctx context.Context, e *Einvoice, status, comment st
 			return nil
 		}
 		changed = true
+		if kind, staffAction := staffActivity[status]; staffAction {
+			return activity.Record(ctx, tx, activity.Change{Type: kind, SubjectType: activity.SubjectOrder, SubjectID: e.OrderID,
+				Old: map[string]any{"status": e.Status}, New: map[string]any{"status": status, "comment": comment}})
+		}
 		if status != StatusRejected || s.ids == nil || s.notes == nil {
 			return nil
 		}

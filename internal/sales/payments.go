@@ -57,6 +57,9 @@ func (s *Service) RecordPayment(ctx context.Context, id uint64) (*Order, error) 
 // queueFiscal queues an order's receipt. A queue that is down delays it, never the change
 // that asked for it: the fiscal sweep finds the order later.
 func (s *Service) queueFiscal(ctx context.Context, orderID uint64, kind string) {
+	if s.enq == nil {
+		return
+	}
 	t, err := queue.NewFiscalReceiptTask(orderID, kind, 0)
 	if err == nil {
 		_, err = s.enq.Enqueue(ctx, t)
