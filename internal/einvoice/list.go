@@ -183,3 +183,59 @@ func StatusLabel(lang i18n.Lang, status string) string {
 	}
 	return i18n.T(lang, key, nil)
 }
+
+// Counts are how many e-invoices there are of each status.
+func (s *Service) Counts(ctx context.Context) (map[string]int64, error) {
+	var rows []struct {
+		Status string
+		N      int64
+	}
+	if err := s.db.WithContext(ctx).Model(&Einvoice{}).Select("status, COUNT(*) AS n").Group("status").Scan(&rows).Error; err != nil {
+		return nil, apperr.Wrap(err, "e-invoice counts")
+	}
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Status] = r.N
+	}
+	return out, nil
+}
+
+// Unfinished are the e-invoices that need the staff or are still on their way: invalid,
+// refused or rejected ones and those queued, oldest first.
+func (s *Service) Unfinished(ctx context.Context) ([]Einvoice, error) {
+	out := []Einvoice{}
+	err := s.db.WithContext(ctx).Omit("xml").Where("status IN ?", []string{StatusInvalid, StatusRefused, StatusRejected, StatusQueued}).
+		Order("id").Find(&out).Error
+	return out, apperr.Wrap(err, "unfinished e-invoices")
+}
+
+// ByOrderNumber is the e-invoice of the order with this number (404 when none).
+func (s *Service) ByOrderNumber(ctx context.Context, number string) (*Einvoice, error) {
+	o, err := s.sales.OrderByNumber(ctx, number)
+	if err != nil {
+		return nil, err
+	}
+	return s.ByOrder(ctx, o.ID)
+}
+
+// RetryFailed retries every invalid or refused e-invoice (the operator's `--all-failed`),
+// answering them as they are after the retry (still invalid when the data is still missing).
+func (s *Service) RetryFailed(ctx context.Context) ([]Einvoice, error) {
+	var ids []uint64
+	if err := s.db.WithContext(ctx).Model(&Einvoice{}).Where("status IN ? AND sef_invoice_id IS NULL", []string{StatusInvalid, StatusRefused}).
+		Order("id").Pluck("id", &ids).Error; err != nil {
+		return nil, apperr.Wrap(err, "failed e-invoices")
+	}
+	out := []Einvoice{}
+	for _, id := range ids {
+		e, err := s.Retry(ctx, id)
+		if apperr.Is(err, apperr.Conflict) || apperr.Is(err, apperr.NotFound) {
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, *e)
+	}
+	return out, nil
+}

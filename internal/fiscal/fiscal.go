@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -373,12 +372,4 @@ func oneOf(v string, set []string) bool {
 		}
 	}
 	return false
-}
-
-// statusText is a receipt's status for a plain line (CLI).
-func statusText(r *Receipt) string {
-	if r.Reason == "" {
-		return r.Status
-	}
-	return r.Status + " (" + strings.TrimSpace(r.Reason) + ")"
 }

@@ -1,0 +1,53 @@
+package sales
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"shop/internal/platform/apperr"
+)
+
+// OrderByNumber is the order with this number (2026-000123), for the operator's commands and
+// the bank-statement import; 404 when none.
+func (s *Service) OrderByNumber(ctx context.Context, number string) (*Order, error) {
+	var o Order
+	err := s.db.WithContext(ctx).Select("id").Where("number = ?", strings.TrimSpace(number)).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.NotFoundThing("order")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "order by number")
+	}
+	return s.StaffOrder(ctx, o.ID)
+}
+
+// OrderNumbers maps order ids to their numbers (lists of other capabilities name the order).
+func (s *Service) OrderNumbers(ctx context.Context, ids []uint64) (map[uint64]string, error) {
+	out := make(map[uint64]string, len(ids))
+	for start := 0; start < len(ids); start += 5000 {
+		var rows []struct {
+			ID     uint64
+			Number *string
+		}
+		end := min(start+5000, len(ids))
+		if err := s.db.WithContext(ctx).Model(&Order{}).Select("id, number").Where("id IN ?", ids[start:end]).Scan(&rows).Error; err != nil {
+			return nil, apperr.Wrap(err, "order numbers")
+		}
+		for _, r := range rows {
+			if r.Number != nil {
+				out[r.ID] = *r.Number
+			}
+		}
+	}
+	return out, nil
+}
+
+// OrdersNumbered is a subquery of the ids of orders whose number contains term (lower case),
+// for filters of other capabilities' lists that search by the order's number.
+func (s *Service) OrdersNumbered(ctx context.Context, term string) *gorm.DB {
+	q := s.db.WithContext(ctx).Model(&Order{})
+	return q.Select("id").Where("LOWER(number) LIKE ?"+likeEscape(q), likeContains(term))
+}
