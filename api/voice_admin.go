@@ -32,6 +32,7 @@ type RatingResponse struct {
 	ID        uint64          `json:"id"`
 	Product   VoiceProductRef `json:"product"`
 	User      VoiceUserRef    `json:"user"`
+	Guest     bool            `json:"guest"` // user is the name and e-mail a guest gave (id 0)
 	Rating    int             `json:"rating"`
 	Comment   string          `json:"comment"`
 	Approved  bool            `json:"approved"`
@@ -71,7 +72,7 @@ type PriceOfferResponse struct {
 func voiceProduct(p voice.ProductRef) VoiceProductRef { return VoiceProductRef(p) }
 
 func ratingResponse(r voice.Rating) RatingResponse {
-	return RatingResponse{ID: r.ID, Product: voiceProduct(r.Product), User: VoiceUserRef(r.User), Rating: r.Rating, Comment: r.Comment,
+	return RatingResponse{ID: r.ID, Product: voiceProduct(r.Product), User: VoiceUserRef(r.User), Guest: r.Guest, Rating: r.Rating, Comment: r.Comment,
 		Approved: r.Approved, Deleted: r.Deleted, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 

@@ -28,7 +28,7 @@ func voiceRoutes(d Deps) []Route {
 	// seen with the view- permission of each screen, changed with the shop's write permissions
 	ratingChange, questionChange := []string{identity.PermUpdateRating}, []string{identity.PermUpdateQuestion}
 	return append([]Route{
-		{Method: "POST", Path: "/products/:slug/ratings", Handler: h.rate, Auth: true},
+		{Method: "POST", Path: "/products/:slug/ratings", Handler: h.rate},
 		{Method: "POST", Path: "/products/:slug/questions", Handler: h.ask},
 		{Method: "POST", Path: "/products/:slug/available-again/subscribe", Handler: h.subscribe},
 		{Method: "GET", Path: "/available-again/unsubscribe", Handler: h.unsubscribe},
@@ -73,17 +73,21 @@ func (h voiceHandlers) client(c *gin.Context, honeypot string) voice.Client {
 }
 
 // RatingRequest is the rating modal: rating 1-5 and an optional comment (plain text, at most
-// 1200 characters). website is the honeypot: a person leaves it empty.
+// 1200 characters); a guest also sends name (2-50, the question form's rules) and email
+// (required), which a logged-in customer's post ignores. website is the honeypot: a person
+// leaves it empty.
 type RatingRequest struct {
 	Rating  int    `json:"rating"`
 	Comment string `json:"comment"`
+	Name    string `json:"name"`
+	Email   string `json:"email"`
 	Website string `json:"website"`
 } // @name RatingRequest
 
 // rate godoc
 //
-//	@Summary		Rate a product (logged-in customers)
-//	@Description	One rating per customer and product: a second post edits the first and sends it back to approval. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address (429).
+//	@Summary		Rate a product (guests too)
+//	@Description	One rating per customer and product: a second post edits the first and sends it back to approval. A guest (no or an invalid token) also sends name ('Ime je obavezno', 'Ime mora sadržati najmanje 2 karaktera', 'Ime može sadržati najviše 50 karaktera') and email ('E-mail adresa je obavezna', 'Niste uneli pravilnu e-mail adresu.'); each guest post is a new rating. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address and e-mail (429).
 //	@Tags			voice
 //	@Accept			json
 //	@Produce		json
@@ -101,7 +105,9 @@ func (h voiceHandlers) rate(c *gin.Context) {
 	if !httpx.BindJSON(c, &in) {
 		return
 	}
-	if err := h.v.Rate(c.Request.Context(), c.Param("slug"), h.client(c, in.Website), voice.RatingInput{Rating: in.Rating, Comment: in.Comment}); err != nil {
+	err := h.v.Rate(c.Request.Context(), c.Param("slug"), h.client(c, in.Website),
+		voice.RatingInput{Rating: in.Rating, Comment: in.Comment, Name: in.Name, Email: in.Email})
+	if err != nil {
 		httpx.Fail(c, err)
 		return
 	}

@@ -58,8 +58,9 @@ func TestVoiceRatings(t *testing.T) {
 		vf := voiceFixtureNew(t, a)
 		ts := vf.ts
 		path := "/api/v1/products/" + vf.slug + "/ratings"
-		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"rating": 4}}); r.Status != 401 {
-			t.Fatalf("guest rates: %d, want 401", r.Status)
+		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"rating": 4}}); r.Status != 422 ||
+			firstError(r, "name") != "Ime je obavezno" || firstError(r, "email") != "E-mail adresa je obavezna" {
+			t.Fatalf("guest rates without name and e-mail: %d %s", r.Status, r.Raw)
 		}
 		for _, slug := range []string{"nema-ga", vf.inactiveSlug, vf.hiddenSlug} {
 			if r := ts.do(req{method: "POST", path: "/api/v1/products/" + slug + "/ratings", token: ts.buyer, body: map[string]any{"rating": 4}}); r.Status != 404 {
@@ -149,6 +150,68 @@ func TestVoiceRatings(t *testing.T) {
 }
 
 func listOf(r resp) []any { return list(r) }
+
+// TestVoiceGuestRatings: a guest rates with a name and an e-mail, each post a rating of its
+// own, approved like a customer's before the product page shows it under the guest's name.
+func TestVoiceGuestRatings(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		vf := voiceFixtureNew(t, a)
+		ts := vf.ts
+		path := "/api/v1/products/" + vf.slug + "/ratings"
+		if r := ts.do(req{method: "POST", path: path, body: map[string]any{"rating": 5, "name": "M", "email": "nije-adresa"}}); r.Status != 422 ||
+			firstError(r, "name") != "Ime mora sadržati najmanje 2 karaktera" || firstError(r, "email") != "Niste uneli pravilnu e-mail adresu." {
+			t.Fatalf("bad name and e-mail: %d %s", r.Status, r.Raw)
+		}
+		for _, g := range []map[string]any{
+			{"rating": 5, "comment": "Tih je", "name": "Milica Gost", "email": "Milica@Primer.rs"},
+			{"rating": 3, "name": "Jovan Gost", "email": "jovan@primer.rs"},
+		} {
+			if r := ts.do(req{method: "POST", path: path, body: g}); r.Status != 200 || message(r) == "" {
+				t.Fatalf("guest rates: %d %s", r.Status, r.Raw)
+			}
+		}
+		// A bad token is a guest, not a 401.
+		if r := ts.do(req{method: "POST", path: path, token: "nevazeci", body: map[string]any{"rating": 4}}); r.Status != 422 {
+			t.Fatalf("a bad token without name: %d %s", r.Status, r.Raw)
+		}
+		list := ts.do(req{method: "GET", path: "/api/v1/admin/ratings?status=disapproved", token: ts.admin})
+		rows := listOf(list)
+		if len(rows) != 2 {
+			t.Fatalf("guest ratings waiting for approval: %s", list.Raw)
+		}
+		var milica map[string]any
+		for _, r := range rows {
+			if m := r.(map[string]any); m["user"].(map[string]any)["name"] == "Milica Gost" {
+				milica = m
+			}
+		}
+		if milica == nil || milica["guest"] != true || milica["user"].(map[string]any)["email"] != "milica@primer.rs" || milica["user"].(map[string]any)["id"] != 0.0 {
+			t.Fatalf("a guest's rating in the admin: %v", rows)
+		}
+		if got := vf.page(t)["approvedRatings"].([]any); len(got) != 0 {
+			t.Fatalf("an unapproved guest rating is shown: %v", got)
+		}
+		if r := ts.do(req{method: "PATCH", path: fmt.Sprintf("/api/v1/admin/ratings/%v/approve", milica["id"]), token: ts.admin}); r.Status != 200 {
+			t.Fatalf("approve: %d %s", r.Status, r.Raw)
+		}
+		shown := vf.page(t)["approvedRatings"].([]any)
+		if len(shown) != 1 {
+			t.Fatalf("approved guest ratings shown: %v", shown)
+		}
+		if got := shown[0].(map[string]any); got["user"].(map[string]any)["name"] != "Milica Gost" || got["comment"] != "Tih je" || strings.Contains(fmt.Sprint(got), "primer.rs") {
+			t.Fatalf("the guest's rating on the page (name, no e-mail): %v", got)
+		}
+		// The same e-mail limit as questions: the 11th rating from one address is refused.
+		var last resp
+		for i := 0; i < 10; i++ {
+			last = ts.do(req{method: "POST", path: path, body: map[string]any{"rating": 1, "name": "Ista Adresa", "email": "jovan@primer.rs"}})
+		}
+		if last.Status != 429 {
+			t.Fatalf("11th rating from one e-mail: %d %s", last.Status, last.Raw)
+		}
+	})
+}
 
 func TestVoiceQuestions(t *testing.T) {
 	t.Parallel()

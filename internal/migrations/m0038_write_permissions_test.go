@@ -13,9 +13,7 @@ import (
 // role do, while a role that held only a view- permission gains no write.
 func TestWritePermissionsCarryOver(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		if id := down(t, gdb); id != "0038_write_permissions" {
-			t.Fatalf("Down rolled back %q, want 0038_write_permissions", id)
-		}
+		downTo(t, gdb, "0038_write_permissions")
 		if n := len(pluck(t, gdb, "SELECT name FROM permissions WHERE name = 'update-order'")); n != 0 {
 			t.Fatal("update-order left after rolling back 0038")
 		}

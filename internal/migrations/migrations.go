@@ -51,6 +51,7 @@ func all() []*gormigrate.Migration {
 		m0033FiscalReceipts(),
 		m0034Einvoices(),
 		m0038WritePermissions(),
+		m0039GuestRatings(),
 	}
 }
 

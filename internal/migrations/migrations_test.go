@@ -65,7 +65,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0031_search_text_statistics", Applied: true},
 	{ID: "0032_eoffer_offer_sets", Applied: true}, {ID: "0033_fiscal_receipts", Applied: true},
 	{ID: "0034_einvoices", Applied: true},
-	{ID: "0038_write_permissions", Applied: true}}
+	{ID: "0038_write_permissions", Applied: true},
+	{ID: "0039_guest_ratings", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -90,6 +91,20 @@ func down(tb testing.TB, gdb *gorm.DB) string {
 		tb.Fatalf("Down: %v", err)
 	}
 	return id
+}
+
+// downTo rolls back the newer migrations and then id itself.
+func downTo(tb testing.TB, gdb *gorm.DB, id string) {
+	tb.Helper()
+	for {
+		got := down(tb, gdb)
+		if got == id {
+			return
+		}
+		if got == "" {
+			tb.Fatalf("rolled back everything without meeting %s", id)
+		}
+	}
 }
 
 func pluck(tb testing.TB, gdb *gorm.DB, query string, args ...any) []string {
@@ -218,6 +233,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0039_guest_ratings" {
+			t.Fatalf("Down rolled back %q, want 0039_guest_ratings", id)
+		}
+		if gdb.Migrator().HasColumn("ratings", "email") {
+			t.Error("ratings.email still there after rolling back 0039")
 		}
 		if id := down(t, gdb); id != "0038_write_permissions" {
 			t.Fatalf("Down rolled back %q, want 0038_write_permissions", id)

@@ -17,7 +17,9 @@ import (
 type RatingRow struct {
 	ID        uint64 `gorm:"primaryKey"`
 	ProductID uint64
-	UserID    uint64
+	UserID    *uint64 // nil: a guest's, who left Name and Email
+	Name      string
+	Email     string
 	Rating    int
 	Comment   string
 	Approved  bool
@@ -28,17 +30,23 @@ type RatingRow struct {
 
 func (RatingRow) TableName() string { return "ratings" }
 
-// RatingInput is a customer's rating of a product: 1-5 and an optional comment.
+// RatingInput is a rating of a product: 1-5 and an optional comment; a guest also gives a
+// name (the question form's rules) and an e-mail (required: the per-address limit counts it,
+// and staff can write back).
 type RatingInput struct {
 	Rating  int
 	Comment string
+	Name    string
+	Email   string
 }
 
 // Rating is a rating as the admin sees it (and, without the e-mail, the storefront).
 type Rating struct {
-	ID        uint64
-	Product   ProductRef
+	ID      uint64
+	Product ProductRef
+	// User is the customer who rated, or for a guest (ID 0) the name and e-mail given.
 	User      UserRef
+	Guest     bool
 	Rating    int
 	Comment   string
 	Approved  bool
@@ -47,19 +55,29 @@ type Rating struct {
 	UpdatedAt time.Time
 }
 
-// Rate stores the customer's rating of the product under slug. One rating per customer and
-// product: a second post edits the first (and sends it back to approval, since staff approved
-// other words). Unknown, inactive or hidden products are a 404.
+// Rate stores a rating of the product under slug by a customer or a guest; staff approve it
+// before it is shown. One rating per customer and product: a second post edits the first (and
+// sends it back to approval, since staff approved other words). A guest's every post is a new
+// rating, bounded like questions per address and per e-mail. Unknown, inactive or hidden
+// products are a 404.
 func (s *Service) Rate(ctx context.Context, slug string, c Client, in RatingInput) error {
-	if c.UserID == 0 {
-		return apperr.New(apperr.Unauthorized, "error.unauthorized")
-	}
 	p, err := s.productBySlug(ctx, slug)
 	if err != nil {
 		return err
 	}
 	in.Comment = Plain(in.Comment)
 	var fields []apperr.FieldError
+	if c.UserID == 0 {
+		in.Name, in.Email = Plain(in.Name), normalizeEmail(in.Email)
+		fields = append(fields, checkName("name", in.Name)...)
+		if in.Email == "" {
+			fields = append(fields, apperr.Field("email", "voice.email_required"))
+		} else if !validEmail(in.Email) {
+			fields = append(fields, apperr.Field("email", "voice.email_invalid"))
+		}
+	} else {
+		in.Name, in.Email = "", "" // the account's own
+	}
 	if in.Rating == 0 {
 		fields = append(fields, apperr.Field("rating", "voice.rating_required"))
 	} else if in.Rating < RatingMin || in.Rating > RatingMax {
@@ -74,11 +92,16 @@ func (s *Service) Rate(ctx context.Context, slug string, c Client, in RatingInpu
 	if c.bot() {
 		return nil
 	}
-	if err := s.limit(ctx, "rating", c, ""); err != nil {
+	if err := s.limit(ctx, "rating", c, in.Email); err != nil {
 		return err
 	}
 	now := s.now()
-	row := RatingRow{ProductID: p.ID, UserID: c.UserID, Rating: in.Rating, Comment: in.Comment, CreatedAt: now, UpdatedAt: now}
+	row := RatingRow{ProductID: p.ID, Name: in.Name, Email: in.Email, Rating: in.Rating, Comment: in.Comment, CreatedAt: now, UpdatedAt: now}
+	if c.UserID == 0 {
+		return apperr.Wrap(s.db.WithContext(ctx).Create(&row).Error, "rate")
+	}
+	uid := c.UserID
+	row.UserID = &uid
 	err = s.db.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns: []clause.Column{{Name: "product_id"}, {Name: "user_id"}},
 		DoUpdates: clause.Assignments(map[string]any{"rating": in.Rating, "comment": in.Comment, "approved": false,
@@ -157,7 +180,7 @@ func (s *Service) listRatings(ctx context.Context, where *gorm.DB, page listing.
 	}
 	var rows []ratingRow
 	err := base.Session(&gorm.Session{}).
-		Select("r.*, p.sku AS product_sku, p.name AS product_name, p.slug AS product_slug, COALESCE(u.name, '') AS user_name, COALESCE(u.email, '') AS user_email").
+		Select("r.*, p.sku AS product_sku, p.name AS product_name, p.slug AS product_slug, COALESCE(u.name, r.name) AS user_name, COALESCE(u.email, r.email) AS user_email").
 		Joins("JOIN products p ON p.id = r.product_id").Joins("LEFT JOIN users u ON u.id = r.user_id").
 		Order("r.created_at DESC, r.id DESC").Offset(page.Offset()).Limit(page.Size).Scan(&rows).Error
 	if err != nil {
@@ -171,8 +194,12 @@ func (s *Service) listRatings(ctx context.Context, where *gorm.DB, page listing.
 }
 
 func (r ratingRow) view() Rating {
+	var uid uint64
+	if r.UserID != nil {
+		uid = *r.UserID
+	}
 	return Rating{ID: r.ID, Product: ProductRef{ID: r.ProductID, SKU: r.ProductSKU, Name: r.ProductName, Slug: r.ProductSlug},
-		User: UserRef{ID: r.UserID, Name: r.UserName, Email: r.UserEmail}, Rating: r.RatingRow.Rating, Comment: r.Comment,
+		User: UserRef{ID: uid, Name: r.UserName, Email: r.UserEmail}, Guest: r.UserID == nil, Rating: r.RatingRow.Rating, Comment: r.Comment,
 		Approved: r.Approved, Deleted: r.DeletedAt != nil, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
@@ -247,6 +274,6 @@ func (s *Service) changeRating(ctx context.Context, id uint64, deleted bool, typ
 }
 
 func ratingValues(r RatingRow) map[string]any {
-	return map[string]any{"product_id": r.ProductID, "user_id": r.UserID, "rating": r.Rating, "comment": r.Comment,
+	return map[string]any{"product_id": r.ProductID, "user_id": r.UserID, "name": r.Name, "email": r.Email, "rating": r.Rating, "comment": r.Comment,
 		"approved": r.Approved, "deleted": r.DeletedAt != nil}
 }

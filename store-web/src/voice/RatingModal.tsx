@@ -1,15 +1,17 @@
-// The product page's rating modal (logged-in customers): 1-5 stars and a comment; the
-// server's message is shown and the modal closes. A guest is asked to log in.
+// The product page's rating modal: 1-5 stars and a comment; a guest also gives a name and an
+// e-mail (the spec: customers, guests or logged in, rate products). The server's message is
+// shown and the modal closes.
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { TextField } from '../forms/TextField'
 import { useForm } from '../forms/useForm'
 import { useRateProduct } from '../hooks/api/voice'
 import { FormAlert } from '../pages/AuthCard'
-import { paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
 import { Honeypot } from './Honeypot'
-import { COMMENT_MAX, ratingRules } from './rules'
+import { COMMENT_MAX, guestRatingRules, ratingRules } from './rules'
+
+const empty = { rating: '', comment: '', name: '', email: '', website: '' }
 
 interface Props {
   productSlug: string
@@ -21,7 +23,7 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
   const { t } = useTranslation()
   const loggedIn = useIsLoggedIn()
   const rate = useRateProduct(productSlug)
-  const form = useForm(ratingRules, { rating: '', comment: '', website: '' })
+  const form = useForm(loggedIn ? ratingRules : guestRatingRules, empty)
   const [done, setDone] = useState<string | null>(null)
   const titleId = useId()
   const commentId = useId()
@@ -40,17 +42,13 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
     <div className="modal-backdrop" onClick={() => onClose()}>
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(e) => e.stopPropagation()}>
         <h2 id={titleId}>{t('voice.rating.title')}</h2>
-        {!loggedIn ? (
-          <p>
-            {t('voice.rating.loginFirst')} <Link to={paths.login}>{t('voice.rating.login')}</Link>
-          </p>
-        ) : (
-          <form
+        <form
             noValidate
             onSubmit={form.onSubmit(async (v) => {
-              const msg = await rate.mutateAsync({ rating: Number(v.rating), comment: v.comment.trim(), website: v.website })
+              const guest = loggedIn ? {} : { name: v.name.trim(), email: v.email.trim() }
+              const msg = await rate.mutateAsync({ rating: Number(v.rating), comment: v.comment.trim(), ...guest, website: v.website })
               setDone(msg)
-              form.setValues({ rating: '', comment: '', website: '' })
+              form.setValues(empty)
               onClose(msg)
             })}
           >
@@ -99,6 +97,12 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
                 </p>
               )}
             </div>
+            {!loggedIn && (
+              <>
+                <TextField label={t('voice.rating.name')} autoComplete="name" {...form.field('name')} />
+                <TextField label={t('voice.rating.email')} type="email" autoComplete="email" {...form.field('email')} />
+              </>
+            )}
             <Honeypot {...form.field('website')} />
             <div className="modal__actions">
               <button type="button" className="btn" onClick={() => onClose()}>
@@ -109,7 +113,6 @@ export function RatingModal({ productSlug, open, onClose }: Props) {
               </button>
             </div>
           </form>
-        )}
       </div>
     </div>
   )

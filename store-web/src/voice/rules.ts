@@ -44,5 +44,14 @@ export function offerProblem(email: string, price: string): string | null {
 export const ratingRules = {
   rating: [(v: string) => (v === '' || v === '0' ? problem('voice.rating.required') : null)],
   comment: [(v: string) => (v.trim().length > COMMENT_MAX ? problem('voice.rating.commentMax') : null)],
+  name: [],
+  email: [],
   website: [],
+} satisfies Record<string, Rule[]>
+
+/** A guest's rating also carries a name (the question form's rules) and a required e-mail. */
+export const guestRatingRules = {
+  ...ratingRules,
+  name: lengthRules('name', NAME_MIN, NAME_MAX),
+  email: backInStockRules.email,
 } satisfies Record<string, Rule[]>

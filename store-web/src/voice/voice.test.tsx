@@ -106,10 +106,22 @@ describe('BackInStockForm', () => {
 })
 
 describe('RatingModal', () => {
-  it('asks a guest to log in', () => {
-    mockApi({})
-    renderAt(<RatingModal productSlug="frizider" open onClose={() => {}} />)
-    expect(screen.getByText('Da biste ocenili proizvod, prijavite se.')).toBeTruthy()
+  it('lets a guest rate with a name and an e-mail', async () => {
+    const seen = mockApi({ 'POST /api/v1/products/frizider/ratings': () => json({ message: 'Hvala na oceni!' }) })
+    const onClose = vi.fn()
+    renderAt(<RatingModal productSlug="frizider" open onClose={onClose} />)
+    fireEvent.click(screen.getByLabelText('5 ★'))
+    submit(/Pošalji ocenu/)
+    expect(await screen.findByText('Ime je obavezno')).toBeTruthy()
+    expect(screen.getByText('E-mail adresa je obavezna')).toBeTruthy()
+    expect(seen).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Ime'), { target: { value: 'Ana Gost' } })
+    fireEvent.change(screen.getByLabelText('E-mail adresa'), { target: { value: 'ana@example.com' } })
+    submit(/Pošalji ocenu/)
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith('Hvala na oceni!'))
+    const req = seen.find((r) => r.url.endsWith('/ratings'))!
+    expect(req.headers.get('Authorization')).toBeNull()
+    expect(await req.json()).toEqual({ rating: 5, comment: '', name: 'Ana Gost', email: 'ana@example.com', website: '' })
   })
 
   it('requires a rating, sends it with the comment and closes with the server\'s message', async () => {

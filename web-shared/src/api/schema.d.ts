@@ -19248,8 +19248,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rate a product (logged-in customers)
-         * @description One rating per customer and product: a second post edits the first and sends it back to approval. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address (429).
+         * Rate a product (guests too)
+         * @description One rating per customer and product: a second post edits the first and sends it back to approval. A guest (no or an invalid token) also sends name ('Ime je obavezno', 'Ime mora sadržati najmanje 2 karaktera', 'Ime može sadržati najviše 50 karaktera') and email ('E-mail adresa je obavezna', 'Niste uneli pravilnu e-mail adresu.'); each guest post is a new rating. Only approved ratings are shown on the product page. Unknown, inactive or hidden products: 404. The comment is stored as plain text (markup removed). Rate-limited per address and e-mail (429).
          */
         post: {
             parameters: {
@@ -21525,6 +21525,8 @@ export interface components {
             comment?: string;
             created_at?: string;
             deleted?: boolean;
+            /** @description user is the name and e-mail a guest gave (id 0) */
+            guest?: boolean;
             id?: number;
             product?: components["schemas"]["VoiceProductRef"];
             rating?: number;
@@ -21533,6 +21535,8 @@ export interface components {
         };
         RatingRequest: {
             comment?: string;
+            email?: string;
+            name?: string;
             rating?: number;
             website?: string;
         };

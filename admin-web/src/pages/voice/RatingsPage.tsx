@@ -60,7 +60,15 @@ export function RatingsPage() {
   const columns: TableProps<Rating>['columns'] = [
     { key: 'id', title: 'ID', width: 70, render: (_, r) => <Link to={`/ocene/${r.id}`}>{r.id}</Link> },
     { key: 'product', title: l('product'), render: (_, r) => r.product?.name },
-    { key: 'user', title: l('user'), render: (_, r) => r.user?.name },
+    {
+      key: 'user',
+      title: l('user'),
+      render: (_, r) => (
+        <>
+          {r.user?.name} {r.guest && <Tag>{l('guest')}</Tag>}
+        </>
+      ),
+    },
     { key: 'rating', title: l('rating'), width: 150, render: (_, r) => <Rate disabled value={r.rating} aria-label={`${r.rating}`} /> },
     { key: 'comment', title: l('comment'), render: (_, r) => <Typography.Text>{r.comment}</Typography.Text> },
     { key: 'status', title: l('status'), render: (_, r) => (r.approved ? <Tag color="green">{l('approved')}</Tag> : <Tag>{l('disapproved')}</Tag>) },
@@ -161,7 +169,7 @@ export function RatingDetail() {
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={l('product')}>{rating.product?.name} ({rating.product?.sku})</Descriptions.Item>
             <Descriptions.Item label={l('user')}>
-              {rating.user?.name} {rating.user?.email ? `<${rating.user.email}>` : ''}
+              {rating.user?.name} {rating.user?.email ? `<${rating.user.email}>` : ''} {rating.guest && <Tag>{l('guest')}</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label={l('rating')}>
               <Rate disabled value={rating.rating} />
