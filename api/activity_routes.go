@@ -157,6 +157,7 @@ var activityExempt = map[string]string{
 	"POST /admin/products-exports":                           "produces a file; no shop data changes",
 	"POST /admin/eponuda":                                    "a calculation; nothing is stored until eponuda-update",
 	"POST /admin/eponuda-feed":                               "loads the competitor feed; no shop data changes",
+	"POST /admin/eponuda-feed/export":                        "writes the public feed files from the catalogue; no shop data changes",
 	"POST /admin/einvoices/:id/retry":                        "sends a failed e-invoice again; SEF's answer on the e-invoice is its record",
 	"POST /admin/fiscal-receipts/:id/retry":                  "queues a failed receipt again; the receipt keeps its attempts and the device's answer is its record",
 }

@@ -20,12 +20,12 @@ import (
 // eofferRoutes: the e-ponuda page (feed membership) and the e-offer import screen (competitor
 // file, recalculation, apply, prices overview); the specification guards both with view-product.
 func eofferRoutes(d Deps) []Route {
-	h := eofferHandlers{d.Eoffer}
+	h := eofferHandlers{eo: d.Eoffer, feeds: d.Feeds}
 	view := []string{identity.PermViewProduct}
 	// the specification's view-product opens the screens; what changes the feed, the
 	// competitor data or the prices needs the shop's update-eponuda
 	change := []string{identity.PermUpdateEponuda}
-	return []Route{
+	routes := []Route{
 		{Method: "GET", Path: "/admin/eponuda-feed", Handler: h.feed, Auth: true, Permissions: view},
 		{Method: "POST", Path: "/admin/eponuda-feed", Handler: h.setFeed, Auth: true, Permissions: change},
 		{Method: "POST", Path: "/admin/eponuda", Handler: h.upload, Auth: true, Permissions: change},
@@ -36,9 +36,89 @@ func eofferRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/eponuda-imports/latest", Handler: h.latestImport, Auth: true, Permissions: view},
 		{Method: "GET", Path: "/admin/eponuda-imports/:id", Handler: h.getImport, Auth: true, Permissions: view},
 	}
+	if d.Feeds != nil {
+		routes = append(routes,
+			Route{Method: "GET", Path: "/admin/eponuda-feed/status", Handler: h.feedStatus, Auth: true, Permissions: view},
+			Route{Method: "POST", Path: "/admin/eponuda-feed/export", Handler: h.exportFeeds, Auth: true, Permissions: change})
+	}
+	return routes
 }
 
-type eofferHandlers struct{ eo *eoffer.Service }
+type eofferHandlers struct {
+	eo    *eoffer.Service
+	feeds *eoffer.Feeds
+}
+
+// feedStatus godoc
+//
+//	@Summary		How many marked products the feeds' export writes, why the rest are left out, and the last export's files
+//	@Description	The tab counts every product marked for the feed; the export writes only those a shopper can buy (active, visible, with a web price not below the main category's minimum). Each left-out product is counted under its first failing reason.
+//	@Tags			eponuda
+//	@Produce		json
+//	@Security		Bearer
+//	@Success		200	{object}	httpx.DataResponse[EponudaFeedStatus]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/eponuda-feed/status [get]
+func (h eofferHandlers) feedStatus(c *gin.Context) {
+	st, err := h.feeds.Status(c.Request.Context())
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	out := EponudaFeedStatus{Marked: st.Marked, Exported: st.Exported, GoogleWithoutImage: st.GoogleWithoutImage,
+		LeftOut: EponudaFeedLeftOut(st.LeftOut), Files: make([]EponudaFeedFile, 0, len(st.Files))}
+	for _, f := range st.Files {
+		out.Files = append(out.Files, EponudaFeedFile{Name: f.Name, Products: f.Products, Size: f.Size, Modified: f.Modified})
+	}
+	httpx.Data(c, out)
+}
+
+// EponudaFeedStatus: products marked for the feed, how many the export writes, the rest by
+// reason, and the files the last export wrote (empty: never exported).
+type EponudaFeedStatus struct {
+	Marked             int64              `json:"marked" validate:"required"`
+	Exported           int64              `json:"exported" validate:"required"`
+	GoogleWithoutImage int64              `json:"google_without_image" validate:"required"`
+	LeftOut            EponudaFeedLeftOut `json:"left_out" validate:"required"`
+	Files              []EponudaFeedFile  `json:"files" validate:"required"`
+} // @name EponudaFeedStatus
+
+// EponudaFeedLeftOut counts the marked products the export leaves out, each by its first reason.
+type EponudaFeedLeftOut struct {
+	Inactive      int64 `json:"inactive" validate:"required"`
+	Hidden        int64 `json:"hidden" validate:"required"`
+	NoPrice       int64 `json:"no_price" validate:"required"`
+	BelowMinPrice int64 `json:"below_min_price" validate:"required"`
+} // @name EponudaFeedLeftOut
+
+// EponudaFeedFile is one written feed: its name, products listed, stored size and time.
+type EponudaFeedFile struct {
+	Name     string    `json:"name" validate:"required"`
+	Products int       `json:"products" validate:"required"`
+	Size     int64     `json:"size" validate:"required"`
+	Modified time.Time `json:"modified" validate:"required"`
+} // @name EponudaFeedFile
+
+// exportFeeds godoc
+//
+//	@Summary		Export the public feeds now ("Izvezi sada")
+//	@Description	Queues the export the schedule runs (feeds.export_cron); one already waiting or running answers the same. The new files are served once it finishes.
+//	@Tags			eponuda
+//	@Produce		json
+//	@Security		Bearer
+//	@Success		202	{object}	httpx.MessageResponse
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		503	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/eponuda-feed/export [post]
+func (h eofferHandlers) exportFeeds(c *gin.Context) {
+	if err := h.feeds.QueueExport(c.Request.Context()); err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, httpx.MessageResponse{Message: httpx.T(c, "feeds.export_queued", nil)})
+}
 
 // feed godoc
 //
@@ -260,22 +340,22 @@ func (h eofferHandlers) getImport(c *gin.Context) {
 // latestImport godoc
 //
 //	@Summary		The newest finished competitor file (the one the recalculation reads)
-//	@Description	The import screen opens on it, so a file loaded earlier (or by `shopctl eoffer import`) can be recalculated without uploading it again. 404 when no file was processed yet.
+//	@Description	The import screen opens on it, so a file loaded earlier (or by `shopctl eoffer import`) can be recalculated without uploading it again. data is null when no file was processed yet (a screen's normal first state, not an error).
 //	@Tags			eponuda
 //	@Produce		json
 //	@Security		Bearer
 //	@Success		200	{object}	httpx.DataResponse[EponudaImportResponse]
 //	@Failure		401	{object}	httpx.ErrorResponse
 //	@Failure		403	{object}	httpx.ErrorResponse
-//	@Failure		404	{object}	httpx.ErrorResponse
 //	@Router			/api/v1/admin/eponuda-imports/latest [get]
 func (h eofferHandlers) latestImport(c *gin.Context) {
 	imp, err := h.eo.LatestImport(c.Request.Context())
-	if err == nil && imp == nil {
-		err = apperr.NotFoundThing("eoffer_import")
-	}
 	if err != nil {
 		httpx.Fail(c, err)
+		return
+	}
+	if imp == nil {
+		httpx.Data[*EponudaImportResponse](c, nil)
 		return
 	}
 	httpx.Data(c, eponudaImportResponse(c, imp))

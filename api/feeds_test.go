@@ -68,3 +68,49 @@ func TestPublicFeeds(t *testing.T) {
 		}
 	})
 }
+
+// TestFeedStatus: the tab's count of marked products and what the export writes agree once
+// the left-out products are counted by reason, and "Izvezi sada" queues the export.
+func TestFeedStatus(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		_, books := partnerCatalogue(t, a)
+		a.DB.Table("products").Where("1 = 1").Update("eponuda", true)
+		a.DB.Table("categories").Where("id = ?", books).Update("min_price", 1_000_000_00) // BOOK-1 below the minimum
+		r := ts.do(req{method: "GET", path: "/api/v1/admin/eponuda-feed/status", token: ts.admin})
+		d := data(r)
+		left, _ := d["left_out"].(map[string]any)
+		if r.Status != 200 || d["marked"] != 3.0 || d["exported"] != 1.0 || left["inactive"] != 1.0 || left["below_min_price"] != 1.0 ||
+			left["hidden"] != 0.0 || left["no_price"] != 0.0 || len(d["files"].([]any)) != 0 {
+			t.Fatalf("status: %d %s", r.Status, r.Raw)
+		}
+		if _, err := a.Feeds.Export(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		d = data(ts.do(req{method: "GET", path: "/api/v1/admin/eponuda-feed/status", token: ts.admin}))
+		files := d["files"].([]any)
+		if len(files) != 3 {
+			t.Fatalf("files after the export: %v", d)
+		}
+		for _, f := range files {
+			m := f.(map[string]any)
+			want := d["exported"].(float64)
+			if m["name"] == "google.xml" {
+				want -= d["google_without_image"].(float64)
+			}
+			if m["products"] != want {
+				t.Errorf("%s lists %v products, the status says %v", m["name"], m["products"], want)
+			}
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/eponuda-feed/export", token: ts.admin}); r.Status != 202 || message(r) == "" {
+			t.Fatalf("export now: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/eponuda-feed/export", token: ts.admin}); r.Status != 202 {
+			t.Fatalf("export now, clicked twice: %d %s", r.Status, r.Raw)
+		}
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/eponuda-feed/export", token: ts.staff}); r.Status != 403 {
+			t.Fatalf("export by staff without update-eponuda: %d", r.Status)
+		}
+	})
+}

@@ -179,6 +179,9 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 			return fmt.Errorf("scheduler: %w", err)
 		}
 		shutdowns = append(shutdowns, sch.Shutdown)
+		if err := a.Feeds.ExportIfMissing(ctx); err != nil {
+			log.WarnContext(ctx, "first feed export not queued; the schedule will write the feeds", "error", err.Error())
+		}
 	}
 	if r.api {
 		insp := asynq.NewInspector(a.Redis.Opt)

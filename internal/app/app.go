@@ -171,7 +171,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
 		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})
-	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
+	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Enqueuer, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
 	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,

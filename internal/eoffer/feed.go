@@ -26,6 +26,7 @@ import (
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/queue"
 )
 
 // The public feeds, by the name they are served under (/feeds/<name>).
@@ -56,6 +57,7 @@ type Staff interface {
 type Feeds struct {
 	db        *gorm.DB
 	blobs     blob.Store
+	enq       *queue.Enqueuer // nil: no queue (shopctl exports in-process)
 	notify    Notifier
 	staff     Staff
 	log       *slog.Logger
@@ -66,11 +68,11 @@ type Feeds struct {
 
 // NewFeeds builds the feed export. publicURL is the storefront's address the feeds link to
 // ("" : http://localhost:8080).
-func NewFeeds(db *gorm.DB, blobs blob.Store, n Notifier, staff Staff, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
+func NewFeeds(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, n Notifier, staff Staff, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
 	if publicURL == "" {
 		publicURL = "http://localhost:8080"
 	}
-	return &Feeds{db: db, blobs: blobs, notify: n, staff: staff, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
+	return &Feeds{db: db, blobs: blobs, enq: enq, notify: n, staff: staff, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
 }
 
 // WithBlobs is the same export over another object store (tests put a failing one in).

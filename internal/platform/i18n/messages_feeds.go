@@ -5,6 +5,8 @@ package i18n
 var feedsMessages = map[string][2]string{
 	"feeds.export_failed": {"Izvoz feed-ova (e-ponuda, Google) nije uspeo; i dalje se služe prethodni fajlovi.",
 		"The feed export (e-ponuda, Google) failed; the previous files are still served."},
+	"feeds.export_queued": {"Izvoz feed-ova je pokrenut; novi fajlovi se služe za nekoliko minuta.",
+		"The feed export has started; the new files are served within a few minutes."},
 
 	"notfound.api_client":    {"API klijent ne postoji ili je izbrisan.", "The API client does not exist or has been deleted."},
 	"api_client.created":     {"API klijent je uspešno dodat.", "The API client has been added."},

@@ -5442,6 +5442,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/eponuda-feed/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the public feeds now ("Izvezi sada")
+         * @description Queues the export the schedule runs (feeds.export_cron); one already waiting or running answers the same. The new files are served once it finishes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Service Unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/eponuda-feed/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many marked products the feeds' export writes, why the rest are left out, and the last export's files
+         * @description The tab counts every product marked for the feed; the export writes only those a shopper can buy (active, visible, with a web price not below the main category's minimum). Each left-out product is counted under its first failing reason.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-EponudaFeedStatus"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/eponuda-imports/latest": {
         parameters: {
             query?: never;
@@ -5451,7 +5574,7 @@ export interface paths {
         };
         /**
          * The newest finished competitor file (the one the recalculation reads)
-         * @description The import screen opens on it, so a file loaded earlier (or by `shopctl eoffer import`) can be recalculated without uploading it again. 404 when no file was processed yet.
+         * @description The import screen opens on it, so a file loaded earlier (or by `shopctl eoffer import`) can be recalculated without uploading it again. data is null when no file was processed yet (a screen's normal first state, not an error).
          */
         get: {
             parameters: {
@@ -5482,15 +5605,6 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["httpx.ErrorResponse"];
-                    };
-                };
-                /** @description Not Found */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20597,6 +20711,25 @@ export interface components {
             added?: number;
             removed?: number;
         };
+        EponudaFeedFile: {
+            modified: string;
+            name: string;
+            products: number;
+            size: number;
+        };
+        EponudaFeedLeftOut: {
+            below_min_price: number;
+            hidden: number;
+            inactive: number;
+            no_price: number;
+        };
+        EponudaFeedStatus: {
+            exported: number;
+            files: components["schemas"]["EponudaFeedFile"][];
+            google_without_image: number;
+            left_out: components["schemas"]["EponudaFeedLeftOut"];
+            marked: number;
+        };
         EponudaImport: {
             created_at?: string;
             error?: string;
@@ -22298,6 +22431,9 @@ export interface components {
         };
         "httpx.DataResponse-Einvoice": {
             data?: components["schemas"]["Einvoice"];
+        };
+        "httpx.DataResponse-EponudaFeedStatus": {
+            data?: components["schemas"]["EponudaFeedStatus"];
         };
         "httpx.DataResponse-EponudaImport": {
             data?: components["schemas"]["EponudaImport"];

@@ -17,6 +17,7 @@ export interface EponudaRecalc {
 }
 export type EponudaPriceRow = Sent<S['EponudaPriceRow'], 'id' | 'name' | 'entry_price' | 'web_price'>
 export type EponudaImport = S['EponudaImport']
+export type EponudaFeedStatus = Sent<S['EponudaFeedStatus'], 'marked' | 'exported' | 'google_without_image' | 'left_out' | 'files'>
 
 /** the recalculation's controls (spec "E-offer settings") */
 export interface EponudaSettings {
@@ -41,6 +42,22 @@ export const eofferKeys = {
   competitors: () => [...eofferKeys.all, 'competitors'] as const,
   recalc: (s: EponudaSettings, scope: EponudaScope) => [...eofferKeys.all, 'recalc', s, scope] as const,
   prices: () => [...eofferKeys.all, 'prices'] as const,
+  feedStatus: () => [...eofferKeys.all, 'feed-status'] as const,
+}
+
+/** the feed's counts (marked, exported, left out by reason) and the last export's files */
+export function useFeedStatus() {
+  return useQuery({
+    queryKey: eofferKeys.feedStatus(),
+    queryFn: async () => sent<{ data: EponudaFeedStatus }>(await unwrap(client.GET('/api/v1/admin/eponuda-feed/status'))).data,
+  })
+}
+
+/** useExportFeeds: POST admin/eponuda-feed/export ("Izvezi sada"; 202, a job writes the files). */
+export function useExportFeeds() {
+  return useMutation({
+    mutationFn: async () => unwrap(client.POST('/api/v1/admin/eponuda-feed/export')),
+  })
 }
 
 /** the products in the feed (tab E-PONUDA PROIZVODI) */
@@ -99,11 +116,7 @@ export function useEponudaImport(id: number | undefined) {
 export function useLatestImport() {
   return useQuery({
     queryKey: [...eofferKeys.all, 'import', 'latest'],
-    queryFn: async () => {
-      const r = await client.GET('/api/v1/admin/eponuda-imports/latest')
-      if (r.response.status === 404) return null
-      return (await unwrap(r)).data as EponudaImport
-    },
+    queryFn: async () => ((await unwrap(client.GET('/api/v1/admin/eponuda-imports/latest'))).data as EponudaImport | null) ?? null,
   })
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { client } from '../../api/client'
 import { renderApp } from '../../testing/render'
-import { admin, callsTo, mockGet, ok, pick, refused } from '../pricelists/testkit'
+import { admin, callsTo, mockGet, ok, pick } from '../pricelists/testkit'
 import { EofferImportPage } from './EofferImportPage'
 
 afterEach(() => vi.restoreAllMocks())
@@ -23,7 +23,7 @@ const finishedImport = { id: 5, file_name: 'ponuda.csv', status: 'finished', off
 
 function mockScreen(latest: 'none' | 'finished' = 'none') {
   return mockGet({
-    '/api/v1/admin/eponuda-imports/latest': () => (latest === 'none' ? refused(404, { message: 'not found' }) : ok({ data: finishedImport })),
+    '/api/v1/admin/eponuda-imports/latest': () => (latest === 'none' ? ok({ data: null }) : ok({ data: finishedImport })),
     '/api/v1/admin/eponuda-imports/{id}': () =>
       ok({ data: { id: 5, file_name: 'ponuda.csv', status: 'finished', offers: 3, rejected: 1, rows: 4, format: 'csv' } }),
     '/api/v1/admin/eponuda-competitors': () => ok({ data: ['Gigatron', 'WinWin'] }),

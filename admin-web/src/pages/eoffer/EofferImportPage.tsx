@@ -114,6 +114,7 @@ function EponudaTab() {
         {upload.error && <Alert type="error" showIcon message={uploadError(upload.error)} />}
         {imp.data?.status === 'failed' && <Alert type="error" showIcon message={imp.data.error} />}
       </Flex>
+      <Typography.Text type="secondary">{t('eoffer.fileHelp')}</Typography.Text>
 
       {finished && (
         <Form layout="vertical" onFinish={() => ready(draft) && setSettings({ ...draft })}>

@@ -17,6 +17,13 @@ const product = (id: number, sku: string) => ({
   web_price: 1320,
   main_category: { id: 7, name: 'Frižideri' },
 })
+const status = {
+  marked: 588,
+  exported: 535,
+  google_without_image: 4,
+  left_out: { inactive: 40, hidden: 13, no_price: 0, below_min_price: 0 },
+  files: [{ name: 'eponuda.xml', products: 535, size: 1000, modified: '2026-11-29T08:00:00Z' }],
+}
 const page = (rows: unknown[]) => ok({ data: rows, meta: { total: rows.length, per_page: 20, current_page: 1, last_page: 1 } })
 
 describe('EofferPage', () => {
@@ -43,7 +50,9 @@ describe('EofferPage', () => {
   it('the feed tab lists admin/eponuda-feed and takes chosen rows out; 10 skeleton rows while loading', async () => {
     let answer: (v: unknown) => void = () => {}
     vi.spyOn(client, 'GET').mockImplementation(((path: string) =>
-      path === '/api/v1/admin/eponuda-feed' ? new Promise((r) => (answer = r)) : Promise.resolve(ok({ data: [] }))) as never)
+      path === '/api/v1/admin/eponuda-feed'
+        ? new Promise((r) => (answer = r))
+        : Promise.resolve(ok({ data: path.endsWith('/status') ? status : [] }))) as never)
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok', data: { added: 0, removed: 1 } }) as never)
     renderApp(<EofferPage />, { user: admin, at: '/e-ponuda?tab=feed' })
     await waitFor(() => expect(document.querySelectorAll('tbody .ant-skeleton')).toHaveLength(SKELETON_ROWS * 5))
@@ -53,5 +62,17 @@ describe('EofferPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Pošalji/ }))
     await waitFor(() => expect(callsTo(post, '/api/v1/admin/eponuda-feed')).toHaveLength(1))
     expect(callsTo(post, '/api/v1/admin/eponuda-feed')[0].body).toEqual({ 'ids_false[]': [3] })
+  })
+
+  it('the feed tab says why the export writes fewer products than are marked, and "Izvezi sada" queues the export', async () => {
+    mockGet({ '/api/v1/admin/eponuda-feed': () => page([]), '/api/v1/admin/eponuda-feed/status': () => ok({ data: status }) })
+    const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'Izvoz feed-ova je pokrenut' }) as never)
+    renderApp(<EofferPage />, { user: admin, at: '/e-ponuda?tab=feed' })
+    expect(await screen.findByText('Označeno za feed: 588; izvoz piše 535.')).toBeTruthy()
+    expect(screen.getByText(/neaktivni 40, skriveni 13/)).toBeTruthy()
+    expect(screen.getByText('Google feed izostavlja i 4 bez slike.')).toBeTruthy()
+    expect(screen.getByText(/Poslednji izvoz: 29\.11\.2026/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Izvezi sada' }))
+    await waitFor(() => expect(callsTo(post, '/api/v1/admin/eponuda-feed/export')).toHaveLength(1))
   })
 })

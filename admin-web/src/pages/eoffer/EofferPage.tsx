@@ -6,7 +6,7 @@
 // category, entry price, web price; select-all takes the page's ids; 10 skeleton rows at first.
 import { DownOutlined, FilterOutlined, SendOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Dropdown, Skeleton, Tabs, Tag, Typography, type TableProps } from 'antd'
+import { Alert, Button, Dropdown, Skeleton, Tabs, Tag, Typography, type TableProps } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -14,8 +14,8 @@ import type { ProductRow } from '../../api/catalogTypes'
 import { ListPage } from '../../components/ListPage'
 import { FilterChips } from '../../components/lists/FilterChips'
 import { ALL_FILTER_FIELDS, FilterPanel } from '../../components/lists/FilterPanel'
-import { formatMoney } from '../../format'
-import { useEponudaFeed, useSetFeed } from '../../hooks/api/eoffer'
+import { formatDateTime, formatMoney } from '../../format'
+import { useEponudaFeed, useExportFeeds, useFeedStatus, useSetFeed } from '../../hooks/api/eoffer'
 import { productsQuery } from '../../hooks/api/products'
 import { filterApiQuery, toApiQuery, type ApiQuery } from '../../lists/productQuery'
 import { useProductListQuery } from '../../lists/useProductListQuery'
@@ -95,6 +95,7 @@ function EofferTab({ inFeed }: { inFeed: boolean }) {
 
   return (
     <>
+      {inFeed && <FeedStatus />}
       <ListPage<Row>
         title={t('eoffer.title')}
         extra={
@@ -157,5 +158,38 @@ function EofferTab({ inFeed }: { inFeed: boolean }) {
         onClose={() => setPanelOpen(false)}
       />
     </>
+  )
+}
+
+/**
+ * FeedStatus explains the feed tab's count beside the written files: the tab lists every
+ * product marked for the feed, the export only those a shopper can buy; "Izvezi sada" writes
+ * the files without waiting for the schedule.
+ */
+function FeedStatus() {
+  const { t } = useTranslation()
+  const status = useFeedStatus()
+  const exportNow = useExportFeeds()
+  const s = status.data
+  if (!s) return null
+  const last = s.files.reduce<string | undefined>((acc, f) => (f.modified && (!acc || f.modified > acc) ? f.modified : acc), undefined)
+  return (
+    <Alert
+      type={s.marked === s.exported ? 'info' : 'warning'}
+      style={{ marginBottom: 12 }}
+      message={t('eoffer.feedStatus', { marked: s.marked, exported: s.exported })}
+      description={
+        <>
+          {s.marked !== s.exported && <div>{t('eoffer.feedLeftOut', s.left_out)}</div>}
+          {s.google_without_image > 0 && <div>{t('eoffer.feedGoogleNoImage', { count: s.google_without_image })}</div>}
+          <div>{last ? t('eoffer.feedLastExport', { time: formatDateTime(last) }) : t('eoffer.feedNeverExported')}</div>
+        </>
+      }
+      action={
+        <Button loading={exportNow.isPending} onClick={() => exportNow.mutate()}>
+          {t('eoffer.exportNow')}
+        </Button>
+      }
+    />
   )
 }
