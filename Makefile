@@ -48,7 +48,9 @@ test: openapi-check test-go test-web test-e2e
 
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	# The api package's hundreds of tests, each on SQLite and PostgreSQL, outlast go test's
+	# default 10 minutes on a busy 2-core machine; a hung test still fails at 20.
+	$(GO) test -count=1 -timeout 20m ./...
 
 test-web: web-deps
 	@for app in $(WEB); do (cd $$app && npm test) || exit 1; done
