@@ -153,7 +153,7 @@ func TestOrderQR(t *testing.T) {
 		ref, _ := pay["reference"].(string)
 		if pay == nil || pay["account"] != "160000000001234595" || pay["amount"] != 2469.0 || pay["model"] != "97" || len(ref) < 3 ||
 			ref[2:] != strings.ReplaceAll(number, "-", "") || mod97(ref[2:]+ref[:2]) != 1 || pay["payment_code"] != "289" ||
-			pay["purpose"] != "Porudžbina "+number || pay["payee"] != "Prodavnica d.o.o., Beograd" {
+			pay["purpose"] != "Porudžbina "+number || pay["payee"] != "ElektroMarket d.o.o., Beograd" {
 			t.Errorf("payment = %v", o["payment"])
 		}
 		img := ts.do(req{method: "GET", path: qrURL})
@@ -175,7 +175,7 @@ func TestOrderQR(t *testing.T) {
 			t.Errorf("tags %s", got)
 		}
 		digits := strings.ReplaceAll(number, "-", "")
-		want := map[string]string{"K": "PR", "V": "01", "C": "1", "R": "160000000001234595", "N": "Prodavnica d.o.o., Beograd",
+		want := map[string]string{"K": "PR", "V": "01", "C": "1", "R": "160000000001234595", "N": "ElektroMarket d.o.o., Beograd",
 			"I": "RSD2469,00", "SF": "289", "S": "Porudžbina " + number}
 		for k, v := range want {
 			if fields[k] != v {

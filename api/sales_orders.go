@@ -140,10 +140,12 @@ func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool)
 	}
 	if u := s.QRPath(o); u != "" {
 		out.QRURL = &u
-		p := s.IPSFor(o)
-		// The reference is written as the banks' forms ask: model (97) apart from the number.
-		out.Payment = &OrderPaymentResponse{Account: p.Account, Payee: p.Payee, Amount: p.Amount, PaymentCode: p.PaymentCode,
-			Purpose: p.Purpose, Model: p.Reference[:2], Reference: p.Reference[2:]}
+		// The company data unreadable: the order still shows, without its payment order.
+		if p, err := s.IPSFor(c.Request.Context(), o); err == nil {
+			// The reference is written as the banks' forms ask: model (97) apart from the number.
+			out.Payment = &OrderPaymentResponse{Account: p.Account, Payee: p.Payee, Amount: p.Amount, PaymentCode: p.PaymentCode,
+				Purpose: p.Purpose, Model: p.Reference[:2], Reference: p.Reference[2:]}
+		}
 	}
 	for _, it := range o.Items {
 		out.Items = append(out.Items, OrderItemResponse{ProductID: it.ProductID, SKU: it.SKU, Name: it.Name, Price: it.Price, Quantity: it.Quantity, Total: it.Total})

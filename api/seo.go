@@ -21,6 +21,7 @@ import (
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
+	"shop/internal/sales"
 	"shop/internal/seo"
 	"shop/internal/storefront"
 	"shop/internal/voice"
@@ -47,13 +48,15 @@ type storePages struct {
 	extra []seo.Section
 	// modules are the enabled modules (config, as GET modules answers), sorted.
 	modules []string
+	// sales names the shop (its identity); nil: the built index.html's title.
+	sales *sales.Service
 }
 
 // newStorePages builds the storefront's page renderer with the resolvers of every URL kind
 // the services answer, and the sitemap's files of news, landing pages and actions.
 func newStorePages(d Deps) *storePages {
 	p := &storePages{log: d.Log, base: strings.TrimRight(d.Config.HTTP.PublicURL, "/"), sf: d.Storefront, cat: d.Catalog, voice: d.Voice,
-		content: d.Content, landing: d.Landing, modules: slices.Sorted(slices.Values(d.Config.Modules))}
+		content: d.Content, landing: d.Landing, modules: slices.Sorted(slices.Values(d.Config.Modules)), sales: d.Sales}
 	p.routes.Add("/", p.home)
 	if d.Storefront != nil && d.Catalog != nil {
 		p.routes.Add("/kategorije/:slug", p.category)
@@ -75,8 +78,13 @@ func newStorePages(d Deps) *storePages {
 	return p
 }
 
-func (p *storePages) site(index []byte) seo.Site {
-	return seo.Site{Name: seo.SiteName(index), BaseURL: p.base, Modules: p.modules}
+// site is the shop as its pages name it: the shop's identity, else the built page's title.
+func (p *storePages) site(ctx context.Context, index []byte) seo.Site {
+	name := seo.SiteName(index)
+	if p.sales != nil {
+		name = p.sales.ShopName(ctx)
+	}
+	return seo.Site{Name: name, BaseURL: p.base, Modules: p.modules}
 }
 
 // serve answers a storefront page: the built index.html with the page's meta; the status is
@@ -87,7 +95,7 @@ func (p *storePages) serve(c *gin.Context, s spa, rel, index string) {
 		httpx.Fail(c, apperr.Wrap(err, "read index.html"))
 		return
 	}
-	site := p.site(b)
+	site := p.site(c.Request.Context(), b)
 	lang := seo.LangOf(c.Request)
 	page := p.describe(c.Request.Context(), s, site, rel, lang, c.Request.URL.Query())
 	out, err := seo.Render(b, site, lang, page)

@@ -297,7 +297,7 @@ func pendingMail(t *testing.T, a *app.App) []*asynq.TaskInfo {
 func deliver(t *testing.T, a *app.App, tasks []*asynq.TaskInfo) []string {
 	t.Helper()
 	dir := t.TempDir()
-	mux := worker.Mux(worker.Deps{Log: a.Log, Mail: &mail.Outbox{Dir: dir, From: a.Config.Mail.From}, Identity: a.Identity})
+	mux := worker.Mux(worker.Deps{Log: a.Log, Mail: &mail.Outbox{Dir: dir, From: a.Config.Mail.From}, Identity: a.Identity, Sales: a.Sales})
 	for _, ti := range tasks {
 		if err := mux.ProcessTask(context.Background(), asynq.NewTask(ti.Type, ti.Payload)); err != nil {
 			t.Fatalf("mail job: %v", err)

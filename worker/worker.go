@@ -65,7 +65,7 @@ type Deps struct {
 func Mux(d Deps) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.Use(observe(d.Log, d.Metrics))
-	mux.Handle(queue.TypeMailSend, mailSend{d.Mail})
+	mux.Handle(queue.TypeMailSend, mailSend{d.Mail, d.Sales})
 	mux.Handle(queue.TypeIdentityPurge, identityPurge{d.Identity, d.Log})
 	ends := massEnds{d.Notify, d.Log}
 	mux.Handle(queue.TypeCatalogStickerMass, catalogStickerMass{d.Catalog, ends})
@@ -99,12 +99,20 @@ func (h activityPurge) ProcessTask(ctx context.Context, _ *asynq.Task) error {
 	return result(err)
 }
 
-type mailSend struct{ mail mail.Sender }
+// mailSend sends one mail, from the shop's name as it is now (sales' identity, when there is
+// a sales service) at mail.from's address.
+type mailSend struct {
+	mail  mail.Sender
+	sales *sales.Service
+}
 
 func (h mailSend) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	p, err := decode[queue.MailSendPayload](t)
 	if err != nil {
 		return err
+	}
+	if p.Message.FromName == "" && h.sales != nil {
+		p.Message.FromName = h.sales.ShopName(ctx)
 	}
 	return result(h.mail.Send(ctx, p.Message))
 }

@@ -184,6 +184,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))
+	a.Feeds.UseShop(a.Sales)
 	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
 	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
 	dev, sim, err := fiscalDevice(cfg)
@@ -276,7 +277,9 @@ func salesOptions(cfg *config.Config, secret []byte) sales.Options {
 	s := cfg.Sales
 	return sales.Options{Account: s.Account, Payee: s.Payee, PaymentCode: s.PaymentCode, Purpose: s.Purpose, IssuePlace: s.IssuePlace,
 		ProformaValidDays: s.ProformaValidDays, PublicURL: cfg.HTTP.PublicURL, Secret: secret,
-		GuestOrdersPerIPPerHour: s.GuestOrdersPerIPPerHour, GuestOrdersPerEmailPerHour: s.GuestOrdersPerEmailPerHour}
+		GuestOrdersPerIPPerHour: s.GuestOrdersPerIPPerHour, GuestOrdersPerEmailPerHour: s.GuestOrdersPerEmailPerHour,
+		Company: sales.Company{Name: cfg.Company.Name, Address: cfg.Company.Address, Phone: cfg.Company.Phone, Email: cfg.Company.Email,
+			Web: cfg.Company.Web, PIB: cfg.Company.PIB, RegistrationNumber: cfg.Company.RegistrationNumber}}
 }
 
 // simulatorKey is the API key of the in-process SEF simulator.

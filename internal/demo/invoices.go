@@ -8,18 +8,18 @@ import (
 	"gorm.io/gorm"
 )
 
-// SeedInvoiceInfo gives the demo shop what its proforma invoices print: the company data (when
-// its name is still empty), one bank account (the config's demo account; made up, with valid
-// control digits) and one invoice e-mail entry, when there are none. It answers whether
+// SeedInvoiceInfo gives the demo shop what its proforma invoices print besides the identity
+// (name, address, phones, e-mail and numbers stay empty: config "company" fills them, so
+// the demo shows one identity everywhere): the activity code and the bank's name (when the
+// activity code is still empty), one bank account (the config's demo account; made up, with
+// valid control digits) and one invoice e-mail entry, when there are none. It answers whether
 // anything was written.
 func SeedInvoiceInfo(ctx context.Context, gdb *gorm.DB) (bool, error) {
 	db := gdb.WithContext(ctx)
 	created := false
 	now := time.Now().UTC()
-	res := db.Exec(`UPDATE invoice_data SET name = ?, address = ?, phone = ?, fax = ?, email = ?, web = ?, registration_number = ?, pib = ?,
-		activity_code = ?, bank = ?, updated_at = ? WHERE id = 1 AND name = ''`,
-		"Prodavnica d.o.o.", "Bulevar kralja Aleksandra 73, 11000 Beograd", "011 123 4567", "011 123 4568", "prodaja@demo.local",
-		"https://prodavnica.demo.local", "21234567", "100000024", "4791", "Banca Intesa a.d. Beograd", now)
+	res := db.Exec(`UPDATE invoice_data SET activity_code = ?, bank = ?, updated_at = ? WHERE id = 1 AND name = '' AND activity_code = '' AND bank = ''`,
+		"4791", "Banca Intesa a.d. Beograd", now)
 	if res.Error != nil {
 		return false, fmt.Errorf("demo invoice data: %w", res.Error)
 	}
@@ -39,7 +39,7 @@ func SeedInvoiceInfo(ctx context.Context, gdb *gorm.DB) (bool, error) {
 		return created, fmt.Errorf("demo invoice e-mails: %w", err)
 	}
 	if emails == 0 {
-		if err := db.Exec(`INSERT INTO invoice_emails (email, created_at, updated_at) VALUES (?, ?, ?)`, "knjigovodstvo@demo.local", now, now).Error; err != nil {
+		if err := db.Exec(`INSERT INTO invoice_emails (email, created_at, updated_at) VALUES (?, ?, ?)`, "knjigovodstvo@elektromarket.rs", now, now).Error; err != nil {
 			return created, fmt.Errorf("demo invoice e-mails: %w", err)
 		}
 		created = true

@@ -21,7 +21,7 @@ func TestSeedInvoiceInfo(t *testing.T) {
 			t.Fatalf("seed: %v %v", created, err)
 		}
 		d, err := a.Sales.InvoiceData(ctx)
-		if err != nil || d.Name != "Prodavnica d.o.o." || !sales.ValidPIB(d.PIB) {
+		if err != nil || d.Name != "ElektroMarket d.o.o." || !sales.ValidPIB(d.PIB) {
 			t.Fatalf("invoice data: %+v %v", d, err)
 		}
 		banks, _ := a.Sales.Banks(ctx)

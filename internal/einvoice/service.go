@@ -153,7 +153,10 @@ func (s *Service) document(ctx context.Context, o *sales.Order, number, issued, 
 	if err != nil {
 		return Document{}, err
 	}
-	ips := s.sales.IPSFor(o)
+	ips, err := s.sales.IPSFor(ctx, o)
+	if err != nil {
+		return Document{}, err
+	}
 	due, _ := time.ParseInLocation(time.DateOnly, issued, clock.Zone)
 	d := Document{Number: number, OrderNumber: o.NumberOf(), IssueDate: issued, DueDate: due.AddDate(0, 0, s.opts.DueDays).Format(time.DateOnly),
 		DeliveryDate: delivered, Seller: seller,

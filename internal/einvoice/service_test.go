@@ -260,7 +260,11 @@ func TestInvalidAndRetry(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		o := companyOrder(t, a, rand.New(rand.NewSource(3)), 1) // the shop's company data are empty
+		o := companyOrder(t, a, rand.New(rand.NewSource(3)), 1)
+		// A PIB SEF refuses in the shop's company data (one whose control digit fails).
+		if err := a.DB.Exec("UPDATE invoice_data SET pib = '100000025' WHERE id = 1").Error; err != nil {
+			t.Fatal(err)
+		}
 		e, err := a.Einvoice.Issue(ctx, o.ID, "")
 		if err != nil {
 			t.Fatal(err)
@@ -270,6 +274,10 @@ func TestInvalidAndRetry(t *testing.T) {
 		}
 		if err := a.Einvoice.Send(ctx, e.ID); err != nil || a.SEFSim.Uploads() != 0 {
 			t.Fatalf("an invalid e-invoice was sent: %v", err)
+		}
+		// Cleared, the config's PIB is the shop's again.
+		if err := a.DB.Exec("UPDATE invoice_data SET pib = '' WHERE id = 1").Error; err != nil {
+			t.Fatal(err)
 		}
 		seedShop(t, a)
 		got, err := a.Einvoice.Retry(ctx, e.ID)

@@ -64,6 +64,23 @@ type Feeds struct {
 	clk       clock.Clock
 	publicURL string
 	tmpDir    string
+	// shop names the shop in the Google feed's title (nil: "").
+	shop ShopNamer
+}
+
+// ShopNamer answers the shop's name as pages and feeds show it (sales.Service.ShopName).
+type ShopNamer interface {
+	ShopName(ctx context.Context) string
+}
+
+// UseShop names the shop the feeds' titles carry (the sales service's identity).
+func (f *Feeds) UseShop(s ShopNamer) { f.shop = s }
+
+func (f *Feeds) shopName(ctx context.Context) string {
+	if f.shop == nil {
+		return ""
+	}
+	return f.shop.ShopName(ctx)
 }
 
 // NewFeeds builds the feed export. publicURL is the storefront's address the feeds link to
@@ -135,7 +152,7 @@ type spool struct {
 	count int
 }
 
-func (f *Feeds) newSpool(name string) (*spool, error) {
+func (f *Feeds) newSpool(name, shop string) (*spool, error) {
 	file, err := os.CreateTemp(f.tmpDir, "feed-*.gz")
 	if err != nil {
 		return nil, err
@@ -143,7 +160,7 @@ func (f *Feeds) newSpool(name string) (*spool, error) {
 	s := &spool{name: name, file: file, sum: sha256.New()}
 	s.gz, _ = gzip.NewWriterLevel(io.MultiWriter(file, s.sum), gzip.BestSpeed)
 	s.buf = bufio.NewWriterSize(s.gz, 64<<10)
-	s.fw = f.writerFor(name, s.buf)
+	s.fw = f.writerFor(name, s.buf, shop)
 	return s, nil
 }
 
@@ -196,8 +213,9 @@ func (f *Feeds) export(ctx context.Context) (*ExportResult, error) {
 			s.discard()
 		}
 	}()
+	shop := f.shopName(ctx)
 	for _, name := range FeedNames {
-		s, err := f.newSpool(name)
+		s, err := f.newSpool(name, shop)
 		if err != nil {
 			return nil, err
 		}
@@ -331,7 +349,7 @@ func (f *Feeds) WriteFeed(ctx context.Context, name string, w io.Writer) (int, e
 		return 0, apperr.NotFoundThing("object")
 	}
 	buf := bufio.NewWriterSize(w, 64<<10)
-	fw := f.writerFor(name, buf)
+	fw := f.writerFor(name, buf, f.shopName(ctx))
 	if err := fw.begin(); err != nil {
 		return 0, err
 	}

@@ -20,12 +20,13 @@ type feedWriter interface {
 	end() error
 }
 
-func (f *Feeds) writerFor(name string, w *bufio.Writer) feedWriter {
+// writerFor is the format of feed name; shop is the shop's name (the Google feed's title).
+func (f *Feeds) writerFor(name string, w *bufio.Writer, shop string) feedWriter {
 	switch name {
 	case FeedEponudaCSV:
 		return &eponudaCSV{f: f, w: csv.NewWriter(w)}
 	case FeedGoogle:
-		return &googleRSS{f: f, w: w}
+		return &googleRSS{f: f, w: w, title: shop}
 	default:
 		return &eponudaXML{f: f, w: w}
 	}
@@ -116,8 +117,9 @@ func (e *eponudaXML) end() error {
 // googleRSS is the Merchant Center feed: RSS 2.0 with the g: namespace. A product without an
 // image is left out (image_link is required there).
 type googleRSS struct {
-	f *Feeds
-	w *bufio.Writer
+	f     *Feeds
+	w     *bufio.Writer
+	title string
 }
 
 // GoogleNamespace is the g: prefix's namespace.
@@ -126,7 +128,7 @@ const GoogleNamespace = "http://base.google.com/ns/1.0"
 func (g *googleRSS) begin() error {
 	w := g.w
 	w.WriteString(xml.Header + `<rss version="2.0" xmlns:g="` + GoogleNamespace + `">` + "\n<channel>\n")
-	element(w, "title", "Prodavnica")
+	element(w, "title", g.title)
 	element(w, "link", g.f.publicURL)
 	element(w, "description", "Proizvodi")
 	_, err := w.WriteString("\n")

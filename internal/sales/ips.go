@@ -127,9 +127,18 @@ func orderDigits(number string) string {
 	return b.String()
 }
 
-// IPSFor is the payment order of an order paid by bank transfer.
-func (s *Service) IPSFor(o *Order) IPSPayload {
-	return IPSPayload{Account: s.opts.Account, Payee: s.opts.Payee, Amount: o.Total, PaymentCode: s.opts.PaymentCode,
+// IPSFor is the payment order of an order paid by bank transfer: to the shop's account and
+// payee (Shop).
+func (s *Service) IPSFor(ctx context.Context, o *Order) (IPSPayload, error) {
+	shop, err := s.Shop(ctx)
+	if err != nil {
+		return IPSPayload{}, err
+	}
+	return s.ipsOf(shop, o), nil
+}
+
+func (s *Service) ipsOf(shop *Shop, o *Order) IPSPayload {
+	return IPSPayload{Account: shop.Account, Payee: shop.Payee, Amount: o.Total, PaymentCode: s.opts.PaymentCode,
 		Purpose: purposeOf(s.opts.Purpose, o.NumberOf()), Reference: Model97(orderDigits(o.NumberOf()))}
 }
 
@@ -161,7 +170,11 @@ func (s *Service) QRImage(ctx context.Context, orderID, userID uint64, token str
 	if (!own && !signed) || o.PaymentMethod != PaymentBankTransfer {
 		return nil, apperr.NotFoundThing("order")
 	}
-	return QRPNG(s.IPSFor(o).String())
+	ips, err := s.IPSFor(ctx, o)
+	if err != nil {
+		return nil, err
+	}
+	return QRPNG(ips.String())
 }
 
 // QRPNG encodes a payload as a PNG QR code (error correction M, 512 px: the IPS standard asks

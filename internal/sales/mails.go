@@ -54,6 +54,8 @@ type mailData struct {
 	OrderURL string
 	AdminURL string
 	Note     string
+	// Shop signs the mail (its name and how to reach it).
+	Shop *Shop
 }
 
 // render fills the text and HTML templates name.<lang>.txt/.html into a message to to.
@@ -70,19 +72,23 @@ func render(name string, lang i18n.Lang, subject, to string, d mailData) (mail.M
 
 func (s *Service) link(path string) string { return strings.TrimRight(s.opts.PublicURL, "/") + path }
 
-func (s *Service) mailData(o *Order, lang i18n.Lang) mailData {
+func (s *Service) mailData(ctx context.Context, o *Order, lang i18n.Lang) (mailData, error) {
+	shop, err := s.Shop(ctx)
+	if err != nil {
+		return mailData{}, err
+	}
 	d := mailData{Order: o, Number: o.NumberOf(), Items: o.Items, Payment: i18n.T(lang, "sales.payment."+o.PaymentMethod, nil),
-		AdminURL: s.link(fmt.Sprintf("/admin/porudzbine/%d", o.ID))}
+		AdminURL: s.link(fmt.Sprintf("/admin/porudzbine/%d", o.ID)), Shop: shop}
 	if o.UserID != nil {
 		d.OrderURL = s.link(fmt.Sprintf("/moj-nalog/porudzbine/%d", o.ID))
 	}
 	if o.PaymentMethod == PaymentBankTransfer {
-		ips := s.IPSFor(o)
+		ips := s.ipsOf(shop, o)
 		d.IPS = &ips
 		d.Proforma = ProformaNumber(o.NumberOf())
 		d.QRURL = s.link(s.QRPath(o))
 	}
-	return d
+	return d, nil
 }
 
 func langOf(o *Order) i18n.Lang {
@@ -100,13 +106,21 @@ func (s *Service) OrderMails(ctx context.Context, o *Order, staff []identity.Rec
 	if lang == i18n.EN {
 		subject = "Order confirmation " + o.NumberOf()
 	}
-	customer, err := render("order_confirmation", lang, subject, o.Email, s.mailData(o, lang))
+	cd, err := s.mailData(ctx, o, lang)
+	if err != nil {
+		return mail.Message{}, nil, err
+	}
+	sd, err := s.mailData(ctx, o, i18n.SR)
+	if err != nil {
+		return mail.Message{}, nil, err
+	}
+	customer, err := render("order_confirmation", lang, subject, o.Email, cd)
 	if err != nil {
 		return mail.Message{}, nil, err
 	}
 	var notices []mail.Message
 	for _, r := range staff {
-		m, err := render("new_order", i18n.SR, "Nova porudžbina "+o.NumberOf(), r.Email, s.mailData(o, i18n.SR))
+		m, err := render("new_order", i18n.SR, "Nova porudžbina "+o.NumberOf(), r.Email, sd)
 		if err != nil {
 			return mail.Message{}, nil, err
 		}
@@ -217,13 +231,16 @@ func (s *Service) SweepOrderMails(ctx context.Context) (int, error) {
 }
 
 // customerNoteMail is the mail of a note to the customer.
-func (s *Service) customerNoteMail(o *Order, n *OrderNote) (mail.Message, error) {
+func (s *Service) customerNoteMail(ctx context.Context, o *Order, n *OrderNote) (mail.Message, error) {
 	lang := langOf(o)
 	subject := "Poruka o porudžbini " + o.NumberOf()
 	if lang == i18n.EN {
 		subject = "A message about your order " + o.NumberOf()
 	}
-	d := s.mailData(o, lang)
+	d, err := s.mailData(ctx, o, lang)
+	if err != nil {
+		return mail.Message{}, err
+	}
 	d.Note = n.Body
 	return render("customer_note", lang, subject, o.Email, d)
 }

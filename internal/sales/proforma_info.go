@@ -101,9 +101,15 @@ func NormalizeAccount(s string) (string, bool) {
 	return s, true
 }
 
-// InvoiceData answers the shop's company data.
+// InvoiceData answers the shop's company data, each field staff left empty taken from config
+// "company" (what every document prints, so the form shows it too).
 func (s *Service) InvoiceData(ctx context.Context) (*InvoiceData, error) {
-	return invoiceData(ctx, s.db)
+	d, err := invoiceData(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	m := s.withDefaults(*d)
+	return &m, nil
 }
 
 func invoiceData(ctx context.Context, db *gorm.DB) (*InvoiceData, error) {
@@ -145,7 +151,8 @@ func (s *Service) UpdateInvoiceData(ctx context.Context, in InvoiceDataInput) (*
 		if err := tx.Save(&d).Error; err != nil {
 			return apperr.Wrap(err, "save invoice data")
 		}
-		out = &d
+		m := s.withDefaults(d)
+		out = &m
 		return activity.Record(ctx, tx, activity.Change{Type: activity.InvoiceDataUpdated, SubjectType: activity.SubjectInvoiceData, SubjectID: 1,
 			Old: invoiceDataValues(*old), New: invoiceDataValues(d)})
 	})

@@ -31,23 +31,19 @@ type proformaPrint struct {
 	seller string
 }
 
-// ProformaIPS is the payment order of an invoice: the shop's account (sales.account, else the
-// first bank of the list), its total, purpose "Profaktura <number>" and the model-97
+// ProformaIPS is the payment order of an invoice: the shop's account (Shop: the first bank of
+// the list, else sales.account), its total, purpose "Profaktura <number>" and the model-97
 // reference of the number's digits (for a checkout invoice PR-<order number> that is the
 // order's own reference). Nil when the shop has no account.
-func (s *Service) proformaIPS(inv *ProformaInvoice, payee string, banks []Bank) *IPSPayload {
-	account := s.opts.Account
-	if account == "" && len(banks) > 0 {
-		account = banks[0].Account
-	}
-	if account == "" {
+func (s *Service) proformaIPS(inv *ProformaInvoice, shop *Shop) *IPSPayload {
+	if shop.Account == "" {
 		return nil
 	}
 	num := ""
 	if inv.Number != nil {
 		num = *inv.Number
 	}
-	return &IPSPayload{Account: account, Payee: payee, Amount: inv.Total, PaymentCode: s.opts.PaymentCode,
+	return &IPSPayload{Account: shop.Account, Payee: shop.Payee, Amount: inv.Total, PaymentCode: s.opts.PaymentCode,
 		Purpose: purposeOf(PurposeProforma, num), Reference: Model97(orderDigits(num))}
 }
 
@@ -74,16 +70,10 @@ func (s *Service) proformaPrint(ctx context.Context, id uint64) (*proformaPrint,
 			lang = i18n.EN
 		}
 	}
+	shop := s.shopOf(*data, bs)
 	seller := invoicepdf.Seller{Name: data.Name, Address: data.Address, Phone: data.Phone, Fax: data.Fax, Email: data.Email, Web: data.Web,
 		RegistrationNumber: data.RegistrationNumber, PIB: data.PIB, ActivityCode: data.ActivityCode, Bank: data.Bank}
-	if seller.Name == "" {
-		seller.Name = s.opts.Payee
-	}
-	payee := s.opts.Payee
-	if payee == "" {
-		payee = strings.TrimSuffix(strings.Join([]string{seller.Name, seller.Address}, ", "), ", ")
-	}
-	p := &proformaPrint{inv: inv, lang: lang, payee: payee, seller: seller.Name, ips: s.proformaIPS(&inv.ProformaInvoice, payee, bs)}
+	p := &proformaPrint{inv: inv, lang: lang, payee: shop.Payee, seller: seller.Name, ips: s.proformaIPS(&inv.ProformaInvoice, shop)}
 	d := invoicepdf.Document{Number: deref(inv.Number), IssuedAt: inv.CreatedAt, ValidUntil: inv.ValidUntil, IssuePlace: inv.IssuePlace,
 		PaymentMethod: i18n.T(i18n.SR, "sales.payment."+inv.PaymentMethod, nil), Seller: seller,
 		Buyer: invoicepdf.Buyer{Name: inv.Name, Email: inv.Email, Phone: inv.Phone, Address: inv.Address, City: inv.City, PostCode: inv.PostCode,

@@ -71,6 +71,8 @@ type Options struct {
 	// GuestOrdersPerIPPerHour and GuestOrdersPerEmailPerHour limit guest checkouts (0: none).
 	GuestOrdersPerIPPerHour    int
 	GuestOrdersPerEmailPerHour int
+	// Company is the shop's identity until staff fill in the company data (Shop).
+	Company Company
 }
 
 // Limiter counts events in windows shared by every instance (ratelimit.Limiter).

@@ -78,7 +78,7 @@ func (s *Service) AddNote(ctx context.Context, orderID uint64, kind, body string
 			if err != nil {
 				return err
 			}
-			m, err := s.customerNoteMail(full, &n)
+			m, err := s.customerNoteMail(ctx, full, &n)
 			if err != nil {
 				return err
 			}

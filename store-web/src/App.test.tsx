@@ -10,11 +10,19 @@ const me = (roles: string[]) => () => json({ data: { ...session(roles).user, add
 
 describe('App shell', () => {
   it('wraps pages in the storefront header and footer when Frontend is enabled', async () => {
-    mockApi({ 'GET /api/v1/modules': modulesOn })
+    // The shop's identity is the server's (GET shop: the company data staff keep), not the app's.
+    const shop = {
+      name: 'Tehno Kuća', legal_name: 'Tehno Kuća d.o.o.', address: 'Knez Mihailova 1, 11000 Beograd', phones: ['011 222 3333', '064 111 2222'],
+      email: 'info@tehnokuca.rs', web: '', pib: '100000024', registration_number: '07654321', account: '160000000001234595',
+    }
+    mockApi({ 'GET /api/v1/modules': modulesOn, 'GET /api/v1/shop': () => json({ data: shop }) })
     renderAt(<App />, '/')
     expect(await screen.findByTestId('site-header')).toBeInTheDocument()
     expect(screen.getByTestId('site-footer')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ElektroMarket – Elektronika i oprema za kancelariju i dom')
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tehno Kuća – Elektronika i oprema za kancelariju i dom'))
+    expect(within(screen.getByTestId('site-header')).getByRole('link', { name: '011 222 3333' })).toHaveAttribute('href', 'tel:+381112223333')
+    expect(within(screen.getByTestId('site-footer')).getByRole('link', { name: 'info@tehnokuca.rs' })).toHaveAttribute('href', 'mailto:info@tehnokuca.rs')
+    expect(document.body.textContent).not.toContain('ElektroMarket')
     expect(JSON.parse(localStorage.getItem('modules')!)).toEqual(['Banner', 'Frontend', 'News'])
   })
 

@@ -41,6 +41,8 @@ type Config struct {
 	Partners  PartnersConfig  `mapstructure:"partners"`
 	// Competitors bounds the e-ponuda competitor files and names the shop itself in them.
 	Competitors CompetitorsConfig `mapstructure:"competitors"`
+	// Company is the shop's identity until staff fill in the company data (invoice data).
+	Company CompanyConfig `mapstructure:"company"`
 	// Sales is the shop's own data on orders, proforma invoices and the payment QR code.
 	Sales SalesConfig `mapstructure:"sales"`
 	// Admin is the back office's shell.
@@ -90,11 +92,28 @@ type ActivityConfig struct {
 	RetentionDays int `mapstructure:"retention_days"`
 }
 
+// CompanyConfig: the shop's identity (name, address, phones, e-mail, numbers) as every page,
+// mail, PDF, QR code and feed shows it. Staff keep the same fields as the company data of the
+// proforma invoices; a field they leave empty is this one.
+type CompanyConfig struct {
+	// Name is the company's registered name; the storefront shows it without the legal form
+	// ("ElektroMarket d.o.o." reads "ElektroMarket").
+	Name    string `mapstructure:"name"`
+	Address string `mapstructure:"address"`
+	// Phone is one number or several, separated by commas (the first is the main line).
+	Phone              string `mapstructure:"phone"`
+	Email              string `mapstructure:"email"`
+	Web                string `mapstructure:"web"`
+	PIB                string `mapstructure:"pib"`
+	RegistrationNumber string `mapstructure:"registration_number"`
+}
+
 // SalesConfig: the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
 type SalesConfig struct {
 	// Account is the shop's 18-digit bank account (bank 3, account 13, control 2, mod 97).
 	Account string `mapstructure:"account"`
-	// Payee is the shop's name and address as the QR code names the payee (N, at most 70 characters).
+	// Payee is the shop's name and place as the QR code names the payee (N, at most 70
+	// characters); empty (the default) derives it from the company data: name, city.
 	Payee string `mapstructure:"payee"`
 	// PaymentCode is the IPS payment code (SF, three digits; 289 by default).
 	PaymentCode string `mapstructure:"payment_code"`
@@ -347,7 +366,7 @@ var defaults = map[string]any{
 	"blob.s3.secret_key":                     "",
 	"blob.s3.path_style":                     true,
 	"mail.driver":                            "outbox",
-	"mail.from":                              "Prodavnica <noreply@demo.local>",
+	"mail.from":                              "noreply@demo.local",
 	"mail.smtp.host":                         "",
 	"mail.smtp.port":                         587,
 	"mail.smtp.username":                     "",
@@ -400,7 +419,14 @@ var defaults = map[string]any{
 	"competitors.own_shops":                  []string{},
 	"competitors.max_rows":                   1_000_000,
 	"sales.account":                          "160000000001234595",
-	"sales.payee":                            "Prodavnica d.o.o., Beograd",
+	"sales.payee":                            "",
+	"company.name":                           "ElektroMarket d.o.o.",
+	"company.address":                        "Bulevar kralja Aleksandra 73, 11000 Beograd",
+	"company.phone":                          "011 4150 100, 011 4150 200, 060 4150 100",
+	"company.email":                          "prodaja@elektromarket.rs",
+	"company.web":                            "",
+	"company.pib":                            "100000024",
+	"company.registration_number":            "21234567",
 	"sales.payment_code":                     "289",
 	"sales.purpose":                          "Porudžbina",
 	"sales.issue_place":                      "Beograd",

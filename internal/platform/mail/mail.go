@@ -34,6 +34,9 @@ type Message struct {
 	// Attachments go after the body as parts of a multipart/mixed message (a proforma
 	// invoice's PDF). Data travels base64 in the queue's JSON, so keep them small.
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// FromName, when set, is the sender's display name beside mail.from's address (the
+	// shop's name, which staff may change, where mail.from is config).
+	FromName string `json:"from_name,omitempty"`
 }
 
 // Attachment is one file sent with a message.
@@ -62,6 +65,10 @@ func Render(from string, m Message, now time.Time) []byte {
 	var b bytes.Buffer
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
+	if a, err := netmail.ParseAddress(from); err == nil && m.FromName != "" {
+		a.Name = m.FromName
+		from = a.String()
+	}
 	fmt.Fprintf(&b, "From: %s\r\n", headerAddress(from))
 	fmt.Fprintf(&b, "To: %s\r\n", headerAddress(m.To))
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))

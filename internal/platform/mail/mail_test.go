@@ -131,7 +131,7 @@ func TestOutbox(t *testing.T) {
 		}
 		hdr, body := readMessage(t, raw)
 		got := []string{hdr["From"], hdr["To"], hdr["Subject"], body}
-		want := []string{"Prodavnica <noreply@demo.local>", "kupac@demo.local", subjects[i], "Zdravo, " + subjects[i] + "\n"}
+		want := []string{"noreply@demo.local", "kupac@demo.local", subjects[i], "Zdravo, " + subjects[i] + "\n"}
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s (-want +got):\n%s", n, d)
 		}

@@ -10,7 +10,7 @@ import { paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
 import { CalendarIcon, CardIcon, PercentIcon, PinIcon, ReturnIcon, TruckIcon, PhoneIcon, MailIcon } from '../shell/Icons'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
-import { shop, telHref } from '../shop'
+import { telHref, useShop } from '../shop'
 import { BannerLink, BannerSlider } from './BannerSlider'
 import '../catalog/catalog.css'
 import './home.css'
@@ -52,6 +52,7 @@ function Categories({ items, label }: { items: CategoryLink[]; label: string }) 
 /** PromisesAndCall: the shop's promises and the call banner, the same on every home page. */
 function PromisesAndCall() {
   const { t } = useTranslation()
+  const shop = useShop()
   return (
     <>
       <section className="container promises" aria-labelledby="promises-title">
@@ -75,9 +76,11 @@ function PromisesAndCall() {
             <p className="call-banner__hours">{t('home.callHours')}</p>
           </div>
           <div className="call-banner__actions">
-            <a className="btn btn--accent" href={telHref(shop.phones[0])}>
-              <PhoneIcon /> {shop.phones[0]}
-            </a>
+            {shop.phones[0] && (
+              <a className="btn btn--accent" href={telHref(shop.phones[0])}>
+                <PhoneIcon /> {shop.phones[0]}
+              </a>
+            )}
             <a className="btn btn--outline-light" href={`mailto:${shop.email}`}>
               <MailIcon /> {shop.email}
             </a>
@@ -90,6 +93,7 @@ function PromisesAndCall() {
 
 export function HomePage() {
   const { t, i18n } = useTranslation()
+  const shop = useShop()
   useDocumentTitle()
   const loggedIn = useIsLoggedIn()
   const homeQuery = useHome(i18n.language, loggedIn)

@@ -26,7 +26,7 @@ import '../product/product.css'
 import { paths } from '../routes/paths'
 import { PhoneIcon } from '../shell/Icons'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
-import { shop, telHref } from '../shop'
+import { telHref, useShop } from '../shop'
 
 export function ProductPage() {
   const { t } = useTranslation()
@@ -70,6 +70,7 @@ function discountPercent(p: StorefrontProduct): number {
 
 export function ProductView({ product: p }: { product: StorefrontProduct }) {
   const { t, i18n } = useTranslation()
+  const shop = useShop()
   const [qty, setQty] = useState(1)
   const cart = useAddToCart()
   const [rating, setRating] = useState<{ open: boolean; message?: string }>({ open: false })
@@ -115,9 +116,11 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
             <PhoneIcon />
             <div>
               <p className="call-box__title">{t('product.callBox.title')}</p>
-              <a href={telHref(shop.phones[0])} className="call-box__phone">
-                {shop.phones[0]}
-              </a>
+              {shop.phones[0] && (
+                <a href={telHref(shop.phones[0])} className="call-box__phone">
+                  {shop.phones[0]}
+                </a>
+              )}
               <p className="call-box__hours">{t('product.callBox.hours')}</p>
             </div>
           </aside>

@@ -10,6 +10,7 @@ import { HtmlBody, scrollToAnchor } from '../product/HtmlBody'
 import '../product/pages.css'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { NotFoundPage } from './NotFoundPage'
+import { ShopContact } from './ShopContact'
 
 export function StaticPage({ slug }: { slug: string }) {
   const { t } = useTranslation()
@@ -37,6 +38,7 @@ export function StaticPage({ slug }: { slug: string }) {
   return (
     <article className="container content-page" data-testid="static-page">
       <h1>{page.title}</h1>
+      {slug === 'kontakt' && <ShopContact />}
       <HtmlBody html={page.body_html} className="content-page__body" testId="static-page-body" />
       {page.updated_at && (
         <p className="content-page__updated">

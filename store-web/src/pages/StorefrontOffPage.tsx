@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { adminUrl } from '../routes/paths'
 import { BoltLogo } from '../shell/Icons'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
-import { shop } from '../shop'
+import { useShop } from '../shop'
 
 export function StorefrontOffPage() {
   const { t } = useTranslation()
+  const shop = useShop()
   useDocumentTitle(t('off.title'))
   return (
     <main className="standalone" data-testid="storefront-off">

@@ -3,12 +3,13 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../routes/paths'
-import { shop, telHref } from '../shop'
+import { telHref, useShop } from '../shop'
 import { CardIcon, MailIcon, PhoneIcon, TruckIcon } from './Icons'
 import { NewsletterForm } from './NewsletterForm'
 
 export function Footer() {
   const { t } = useTranslation()
+  const shop = useShop()
   const useful = [
     { to: paths.terms, label: t('footer.links.terms') },
     { to: paths.privacy, label: t('footer.links.privacy') },

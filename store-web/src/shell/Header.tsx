@@ -7,7 +7,7 @@ import { useCart, useWishlist } from '../hooks/api/cart'
 import { useMe } from '../hooks/api/session'
 import { adminUrl, paths } from '../routes/paths'
 import { useIsLoggedIn } from '../session/loginState'
-import { shop, telHref } from '../shop'
+import { telHref, useShop } from '../shop'
 import { BoltLogo, CartIcon, CloseIcon, HeartIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from './Icons'
 import { LanguageSwitch } from './LanguageSwitch'
 import { canSeeAdminPanel } from './rules'
@@ -18,6 +18,7 @@ import { SearchBox } from './SearchBox'
 
 export function Header() {
   const { t } = useTranslation()
+  const shop = useShop()
   const loggedIn = useIsLoggedIn()
   const me = useMe()
   const logout = useLogoutAndLeave()

@@ -1,9 +1,10 @@
 // Sets the browser tab's title as "<page> | <shop>".
 import { useEffect } from 'react'
-import { shop } from '../shop'
+import { useShop } from '../shop'
 
 export function useDocumentTitle(page?: string): void {
+  const name = useShop().name
   useEffect(() => {
-    document.title = page ? `${page} | ${shop.name}` : shop.name
-  }, [page])
+    document.title = page ? `${page} | ${name}` : name
+  }, [page, name])
 }

@@ -19563,6 +19563,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop's identity (public)
+         * @description Name, address, phones, e-mail, PIB, company number and account: the company data staff keep for proforma invoices, each empty field from config "company". Every page, mail, PDF, QR code and feed shows these.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-ShopInfo"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/token/refresh": {
         parameters: {
             query?: never;
@@ -21756,6 +21795,29 @@ export interface components {
             attribute_value_id?: number;
             value_id?: number;
         };
+        ShopInfo: {
+            /** @example 160000000001234595 */
+            account?: string;
+            /** @example Bulevar kralja Aleksandra 73, 11000 Beograd */
+            address?: string;
+            /** @example prodaja@elektromarket.rs */
+            email?: string;
+            /** @example ElektroMarket d.o.o. */
+            legal_name?: string;
+            /** @example ElektroMarket */
+            name?: string;
+            /**
+             * @example [
+             *       "011 4150 100"
+             *     ]
+             */
+            phones?: string[];
+            /** @example 100000024 */
+            pib?: string;
+            /** @example 21234567 */
+            registration_number?: string;
+            web?: string;
+        };
         StaffOrder: {
             address?: string;
             attachments?: components["schemas"]["OrderAttachment"][];
@@ -22500,6 +22562,9 @@ export interface components {
         };
         "httpx.DataResponse-Session": {
             data?: components["schemas"]["Session"];
+        };
+        "httpx.DataResponse-ShopInfo": {
+            data?: components["schemas"]["ShopInfo"];
         };
         "httpx.DataResponse-StaffOrder": {
             data?: components["schemas"]["StaffOrder"];
