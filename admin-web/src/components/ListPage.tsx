@@ -96,7 +96,7 @@ export function ListPage<T extends object>({
     if (loading || !meta) return
     const back = stepBack(params.page, last)
     if (back !== undefined) setParams({ page: back })
-  }, [loading, meta, last, params.page])
+  }, [loading, meta, last, params.page, setParams])
 
   const data = rows ?? []
   const virtual = data.length >= VIRTUAL_FROM_ROWS

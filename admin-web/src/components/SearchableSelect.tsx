@@ -27,7 +27,9 @@ type Multiple = { mode: 'multiple'; value?: number[]; onChange?: (v: number[]) =
 
 export type SearchableSelectProps<T> = (Single | Multiple) & {
   /** the query of one page of entries for a search (e.g. brandSearch from hooks/api/brands) */
-  // the key's exact tuple type is the source's business
+  // the key's exact tuple type is the source's business: a tuple key type is not assignable to
+  // QueryKey in queryFn's parameter, and inferring it through the props union does not work
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   source: (q: PickerSearch) => UseQueryOptions<T[], Error, T[], any>
   toOption: (item: T) => PickerOption
   /** entries already known (e.g. the cached lookup list), to name chosen ids */
@@ -55,7 +57,12 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
 
   // every entry seen so far, so a chosen id keeps its name
   const names = useRef(new Map<number, string>())
+  // callers pass toOption inline (a new function each render, the same mapping): the options
+  // follow the data and the chosen value, not the function's identity
+  const latestToOption = useRef(toOption)
+  latestToOption.current = toOption
   const options = useMemo(() => {
+    const toOption = latestToOption.current
     for (const item of known ?? []) {
       const o = toOption(item)
       names.current.set(o.value, o.label)
@@ -66,7 +73,6 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
     const listed = new Set(list.map((o) => o.value))
     const extra = chosen.filter((v) => !listed.has(v)).map((v) => ({ value: v, label: names.current.get(v) ?? `#${v}` }))
     return [...list, ...extra]
-    // toOption is expected to be stable in meaning; props.value decides the extra entries
   }, [result.data, known, props.mode, props.value])
 
   return (

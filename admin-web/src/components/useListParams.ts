@@ -1,6 +1,7 @@
 // A list's page, page size and search live in the URL query (page, paginate, search), so a
 // list can be linked, reloaded and walked with the browser's back button. Filters live there too,
 // under their own keys (see src/lists/productQuery.ts); this module keeps them as they are.
+import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 
 /** the admin's page sizes (catalogue spec 9); a list may offer fewer */
@@ -38,9 +39,12 @@ export function writeListParams(q: URLSearchParams, change: Partial<ListParams>,
 
 export function useListParams(sizes: readonly number[] = PAGE_SIZES): [ListParams, (change: Partial<ListParams>) => void] {
   const [q, setQ] = useSearchParams()
-  const set = (change: Partial<ListParams>) =>
-    // typing a search replaces the history entry; paging adds one
-    setQ((prev) => writeListParams(prev, change, sizes), { replace: change.search !== undefined })
+  const set = useCallback(
+    (change: Partial<ListParams>) =>
+      // typing a search replaces the history entry; paging adds one
+      setQ((prev) => writeListParams(prev, change, sizes), { replace: change.search !== undefined }),
+    [setQ, sizes],
+  )
   return [readListParams(q, sizes), set]
 }
 

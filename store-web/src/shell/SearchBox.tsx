@@ -19,6 +19,9 @@ interface Option {
   group: 'category' | 'popular' | 'product'
 }
 
+// one empty list for every render, so the options below are not rebuilt while nothing came
+const NONE: never[] = []
+
 export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -32,9 +35,9 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const debounced = useDebounced(text)
   const sug = useSuggestions(debounced, open)
   const res = sug.data?.results
-  const categories = res?.category?.items ?? []
-  const popular = res?.popular?.items ?? []
-  const products = res?.product?.items ?? []
+  const categories = res?.category?.items ?? NONE
+  const popular = res?.popular?.items ?? NONE
+  const products = res?.product?.items ?? NONE
   const top = sug.data?.banners?.top ?? []
   const bottom = sug.data?.banners?.bottom ?? []
 

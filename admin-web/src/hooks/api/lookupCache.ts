@@ -32,6 +32,9 @@ export const quiet: QueryMeta = { quiet: true }
  */
 export function lookupQuery<T>(queryKey: readonly unknown[], fetch: () => Promise<T[]>, cache?: LookupCacheKey) {
   const stored = cache ? readLookupCache<T>(cache) : undefined
+  // cache names where this same list is kept in localStorage, one name per key: it does not
+  // change what is fetched, so it is not part of the key (the callers' keys stay as they are)
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey,
     queryFn: async () => {

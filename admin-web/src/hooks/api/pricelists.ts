@@ -8,6 +8,7 @@ import { binary, client, formData, unwrap } from '../../api/client'
 import type { components } from '@shop/shared'
 import { productKeys } from './products'
 import { supplierAdminKeys } from './supplierProducts'
+import { useCallback } from 'react'
 
 type S = components['schemas']
 
@@ -95,7 +96,7 @@ export function useUploadPricelist() {
 /** useRefreshSuppliers: asks the supplier lists (counts, updated_at) again, e.g. when an import finished. */
 export function useRefreshSuppliers() {
   const qc = useQueryClient()
-  return () => qc.invalidateQueries({ queryKey: supplierAdminKeys.all })
+  return useCallback(() => qc.invalidateQueries({ queryKey: supplierAdminKeys.all }), [qc])
 }
 
 export const headerMappingQuery = (supplierId: number) =>

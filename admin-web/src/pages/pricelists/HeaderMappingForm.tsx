@@ -29,7 +29,7 @@ function MappingFields({ supplierId }: { supplierId: number }) {
 
   useEffect(() => {
     form.setFieldsValue({ ...empty, ...mapping.data })
-  }, [mapping.data, supplierId])
+  }, [form, mapping.data, supplierId])
 
   const submit = async (values: HeaderMapping) => {
     const body = Object.fromEntries(HEADER_FIELDS.map((k) => [k, (values[k] ?? '').trim()])) as unknown as HeaderMapping

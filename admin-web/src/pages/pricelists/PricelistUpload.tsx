@@ -131,7 +131,7 @@ function ImportList() {
       else if (unfinished.current.delete(r.id)) settled = true
     }
     if (settled) void refreshSuppliers()
-  }, [list.data])
+  }, [list.data, refreshSuppliers])
 
   const num = (k: 'rows' | 'created' | 'updated' | 'unchanged' | 'rejected') => ({
     key: k,

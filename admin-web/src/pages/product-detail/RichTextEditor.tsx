@@ -14,7 +14,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin'
 import { HeadingNode, QuoteNode } from '@lexical/rich-text'
 import { Button, Flex, Tooltip, theme } from 'antd'
 import { FORMAT_TEXT_COMMAND, REDO_COMMAND, UNDO_COMMAND, type EditorState } from 'lexical'
-import { useMemo } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toEditorState } from './richText'
 
@@ -38,7 +38,7 @@ const editorTheme = {
 export function RichTextEditor({ value, onChange, id, status, ...rest }: RichTextEditorProps) {
   const { token } = theme.useToken()
   // the first value only: later ones come from the editor itself
-  const initial = useMemo(() => toEditorState(value), [])
+  const [initial] = useState(() => toEditorState(value))
   const config = {
     namespace: 'product-description',
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode],

@@ -27,14 +27,15 @@ export function useActions() {
 /** useActionProducts loads an action by slug, or (preview) by id. */
 export function useActionProducts(by: { slug: string } | { previewId: string }, q: ActionQuery) {
   const loggedIn = useIsLoggedIn()
-  const key = 'slug' in by ? by.slug : `preview:${by.previewId}`
-  const query = { page: q.page, paginate: q.paginate, sort: q.sort || undefined }
   return useQuery({
-    queryKey: ['storefront', 'actions', 'products', key, q.page, q.paginate, q.sort, loggedIn],
-    queryFn: () =>
-      'slug' in by
+    // signed-in shoppers see their own prices: the same page is another answer for them
+    queryKey: ['storefront', 'actions', 'products', by, q, loggedIn],
+    queryFn: () => {
+      const query = { page: q.page, paginate: q.paginate, sort: q.sort || undefined }
+      return 'slug' in by
         ? getContract<Paged<ActionProducts>>('catalog-stickers/{slug}', { path: { slug: by.slug }, query })
-        : getContract<Paged<ActionProducts>>('catalog-stickers/preview/{id}', { path: { id: by.previewId }, query }),
+        : getContract<Paged<ActionProducts>>('catalog-stickers/preview/{id}', { path: { id: by.previewId }, query })
+    },
     placeholderData: keepPreviousData,
     retry: false,
   })

@@ -1,0 +1,6 @@
+// Not Go: this file makes store-web its own module so that `go build/vet/test ./...` and
+// golangci-lint in the repository root skip its node_modules, where a JavaScript package
+// (flatted, pulled in by ESLint) ships Go source.
+module shop/store-web
+
+go 1.26.8
