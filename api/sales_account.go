@@ -1,10 +1,12 @@
 package api
 
 import (
+	"mime"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
+	"shop/internal/fiscal"
 	"shop/internal/identity"
 	"shop/internal/platform/httpx"
 	"shop/internal/sales"
@@ -16,8 +18,8 @@ func salesAccountRoutes(d Deps) []Route {
 	if d.Sales == nil {
 		return nil
 	}
-	h := accountHandlers{s: d.Sales, ids: d.Identity}
-	return []Route{
+	h := accountHandlers{s: d.Sales, ids: d.Identity, f: d.Fiscal}
+	routes := []Route{
 		{Method: "GET", Path: "/account/orders", Handler: h.orders, Auth: true},
 		{Method: "GET", Path: "/account/orders/:id", Handler: h.order, Auth: true},
 		{Method: "GET", Path: "/account/addresses", Handler: h.addresses, Auth: true},
@@ -27,17 +29,54 @@ func salesAccountRoutes(d Deps) []Route {
 		// Public: the customer's token or the signed token of the thank-you page and the mail.
 		{Method: "GET", Path: "/orders/:id/qr.png", Handler: h.qr},
 	}
+	if d.Fiscal != nil {
+		routes = append(routes,
+			Route{Method: "GET", Path: "/orders/:id/receipts/:receipt/pdf", Handler: h.receiptPDF},
+			Route{Method: "GET", Path: "/orders/:id/receipts/:receipt/qr", Handler: h.receiptQR})
+	}
+	return routes
 }
 
 type accountHandlers struct {
 	s   *sales.Service
 	ids *identity.Service
+	f   *fiscal.Service
+}
+
+// withReceipts adds the orders' signed fiscal receipts to their responses.
+func (h accountHandlers) withReceipts(c *gin.Context, out []OrderResponse) error {
+	if h.f == nil || len(out) == 0 {
+		return nil
+	}
+	ids := make([]uint64, len(out))
+	for i := range out {
+		ids[i] = out[i].ID
+	}
+	signed, err := h.f.Signed(c.Request.Context(), ids)
+	if err != nil {
+		return err
+	}
+	lang := httpx.Lang(c)
+	for i := range out {
+		for _, r := range signed[out[i].ID] {
+			r.OrderNumber = out[i].Number
+			links := h.f.LinksOf(&r)
+			rr := OrderReceiptResponse{ID: r.ID, Kind: r.Kind, KindLabel: httpx.T(c, "fiscal.kind."+r.Kind, nil), Title: fiscal.Title(lang, &r),
+				InvoiceNumber: r.InvoiceNumber, SignedAt: r.SdcTime, VerificationURL: r.VerificationURL, Journal: r.Journal, PDFURL: links.PDF,
+				QRURL: links.QR, Test: r.Simulated}
+			if r.Simulated {
+				rr.TestNotice = httpx.T(c, "fiscal.test_receipt", nil)
+			}
+			out[i].Receipts = append(out[i].Receipts, rr)
+		}
+	}
+	return nil
 }
 
 // orders godoc
 //
 //	@Summary		My orders, newest first
-//	@Description	Login required. Each order with its items, status and the notes to the customer. Page size paginate (default 10, at most 100).
+//	@Description	Login required. Each order with its items, status, the notes to the customer and its signed fiscal receipts (journal, verification URL, PDF; test true for the simulator's). Page size paginate (default 10, at most 100).
 //	@Tags			account
 //	@Produce		json
 //	@Security		Bearer
@@ -60,6 +99,10 @@ func (h accountHandlers) orders(c *gin.Context) {
 	out := make([]OrderResponse, 0, len(os))
 	for i := range os {
 		out = append(out, orderResponse(c, h.s, &os[i], false))
+	}
+	if err := h.withReceipts(c, out); err != nil {
+		httpx.Fail(c, err)
+		return
 	}
 	httpx.List(c, out, total, page)
 }
@@ -86,7 +129,12 @@ func (h accountHandlers) order(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	httpx.Data(c, orderResponse(c, h.s, o, false))
+	out := []OrderResponse{orderResponse(c, h.s, o, false)}
+	if err := h.withReceipts(c, out); err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	httpx.Data(c, out[0])
 }
 
 // AddressRequest is the address form (address_method create or edit).
@@ -231,4 +279,75 @@ func (h accountHandlers) qr(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "private, max-age=86400")
 	c.Data(http.StatusOK, "image/png", png)
+}
+
+// customerReceipt is the path's receipt for the order's customer or the token's holder.
+func (h accountHandlers) customerReceipt(c *gin.Context) (*fiscal.Receipt, bool) {
+	id, ok := pathID(c, "order")
+	if !ok {
+		return nil, false
+	}
+	rid, ok := paramID(c, "receipt", "receipt")
+	if !ok {
+		return nil, false
+	}
+	r, err := h.f.CustomerReceipt(c.Request.Context(), id, rid, buyer(c, h.ids).UserID, c.Query("token"))
+	if err != nil {
+		httpx.Fail(c, err)
+		return nil, false
+	}
+	return r, true
+}
+
+// receiptPDF godoc
+//
+//	@Summary		A signed fiscal receipt as a PDF
+//	@Description	For the order's customer (Bearer) or with the signed token of the receipt's pdf_url (Moje porudžbine, the receipt's mail). The journal as the fiscal device signed it, its QR code and the verification link; a receipt the simulator signed says it is a test receipt. Another order, a bad token or a receipt not signed: 404.
+//	@Tags			orders
+//	@Produce		application/pdf
+//	@Param			id		path		int		true	"order id"
+//	@Param			receipt	path		int		true	"receipt id"
+//	@Param			token	query		string	false	"the signed token of pdf_url"
+//	@Success		200		{file}		binary
+//	@Failure		404		{object}	httpx.ErrorResponse
+//	@Router			/api/v1/orders/{id}/receipts/{receipt}/pdf [get]
+func (h accountHandlers) receiptPDF(c *gin.Context) {
+	r, ok := h.customerReceipt(c)
+	if !ok {
+		return
+	}
+	b, name, err := h.f.PDF(r, httpx.Lang(c))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	c.Header("Cache-Control", "private, no-store")
+	c.Data(http.StatusOK, "application/pdf", b)
+}
+
+// receiptQR godoc
+//
+//	@Summary		A signed fiscal receipt's verification QR code
+//	@Description	For the order's customer (Bearer) or with the signed token of the receipt's qr_url (the receipt's mail). The image the fiscal device sent (GIF from a V-SDC, PNG from the simulator). Another order, a bad token or a receipt not signed: 404.
+//	@Tags			orders
+//	@Produce		png
+//	@Param			id		path		int		true	"order id"
+//	@Param			receipt	path		int		true	"receipt id"
+//	@Param			token	query		string	false	"the signed token of qr_url"
+//	@Success		200		{file}		binary
+//	@Failure		404		{object}	httpx.ErrorResponse
+//	@Router			/api/v1/orders/{id}/receipts/{receipt}/qr [get]
+func (h accountHandlers) receiptQR(c *gin.Context) {
+	r, ok := h.customerReceipt(c)
+	if !ok {
+		return
+	}
+	b, ct, err := h.f.QR(r)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, max-age=86400")
+	c.Data(http.StatusOK, ct, b)
 }

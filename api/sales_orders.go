@@ -125,7 +125,29 @@ type OrderResponse struct {
 	Payment            *OrderPaymentResponse `json:"payment" extensions:"x-nullable"`
 	Items              []OrderItemResponse   `json:"items"`
 	Notes              []OrderNoteResponse   `json:"notes"`
+	// Receipts are the order's signed fiscal receipts (its customer's own order only; empty
+	// elsewhere).
+	Receipts []OrderReceiptResponse `json:"receipts"`
 } // @name Order
+
+// OrderReceiptResponse is a signed fiscal receipt as its customer sees it: the journal text as
+// the fiscal device signed it, the verification link, the PDF and the QR image (links that
+// carry the order's signed token). test: signed by the simulator, no fiscal receipt; every page
+// showing it says so.
+type OrderReceiptResponse struct {
+	ID              uint64     `json:"id"`
+	Kind            string     `json:"kind" enums:"normal,refund,proforma"`
+	KindLabel       string     `json:"kind_label"`
+	Title           string     `json:"title"`
+	InvoiceNumber   string     `json:"invoice_number"`
+	SignedAt        *time.Time `json:"signed_at" extensions:"x-nullable"`
+	VerificationURL string     `json:"verification_url"`
+	Journal         string     `json:"journal"`
+	PDFURL          string     `json:"pdf_url"`
+	QRURL           string     `json:"qr_url"`
+	Test            bool       `json:"test"`
+	TestNotice      string     `json:"test_notice"`
+} // @name OrderReceipt
 
 func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool) OrderResponse {
 	out := OrderResponse{ID: o.ID, Number: o.NumberOf(), Date: o.CreatedAt, Status: o.Status, StatusLabel: httpx.T(c, "sales.status."+o.Status, nil),
@@ -133,7 +155,7 @@ func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool)
 		Shipping: OrderShippingResponse{Name: o.ShippingName, Address: o.ShippingAddress, City: o.ShippingCity, PostCode: o.ShippingPostCode, Phone: o.ShippingPhone},
 		Note:     o.Note, CompanyName: o.CompanyName, CompanyNumber: o.CompanyNumber, CompanyPIB: o.CompanyPIB, PaymentMethod: o.PaymentMethod,
 		PaymentMethodLabel: httpx.T(c, "sales.payment."+o.PaymentMethod, nil), DeliveryStatus: o.DeliveryStatus, DeliveryTime: o.DeliveryTime,
-		Items: make([]OrderItemResponse, 0, len(o.Items)), Notes: []OrderNoteResponse{}}
+		Items: make([]OrderItemResponse, 0, len(o.Items)), Notes: []OrderNoteResponse{}, Receipts: []OrderReceiptResponse{}}
 	if o.ProformaInvoiceID != 0 {
 		id := o.ProformaInvoiceID
 		out.ProformaInvoiceID = &id

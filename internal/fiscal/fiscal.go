@@ -67,8 +67,15 @@ var ErrWaiting = errors.New("waiting for the sale's receipt")
 // job to retry later, the reason kept on the receipt.
 func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
 	r, err := s.prepare(ctx, orderID, kind)
-	if err != nil || r.Status != StatusPending {
+	if err != nil {
 		return r, err
+	}
+	if r.Status == StatusSent {
+		// Signed by an earlier run whose mail could not be queued: the customer still gets it.
+		return r, s.mailOnce(ctx, r)
+	}
+	if r.Status != StatusPending {
+		return r, nil
 	}
 	res := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
 		Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "updated_at": s.clock.Now()})
@@ -99,7 +106,11 @@ func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*
 			return s.later(ctx, r, err)
 		}
 	}
-	return s.store(ctx, r, signed)
+	stored, err := s.store(ctx, r, signed)
+	if err != nil {
+		return nil, err
+	}
+	return stored, s.mailOnce(ctx, stored)
 }
 
 // prepare finds the order's receipt of kind, or makes it: the request built from the order as
@@ -296,7 +307,7 @@ func (s *Service) queue(ctx context.Context, orderID uint64, kind string, round 
 	if err != nil {
 		return apperr.Wrap(err, "receipt task")
 	}
-	if _, err := s.enq.Enqueue(ctx, t); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+	if _, err := s.enq.Enqueue(ctx, t); err != nil && !isDuplicate(err) {
 		return apperr.Unreachable(err, "queue receipt")
 	}
 	return nil
@@ -306,11 +317,16 @@ func (s *Service) queue(ctx context.Context, orderID uint64, kind string, round 
 const SweepWindow = 14 * 24 * time.Hour
 
 // Sweep queues the receipts that orders of the last SweepWindow call for and do not have
-// (the queue was down when they were paid, cancelled or placed). Returns how many it queued.
+// (the queue was down when they were paid, cancelled or placed), and the mails of signed
+// receipts never queued. Returns how many it queued.
 func (s *Service) Sweep(ctx context.Context) (int, error) {
+	n, err := s.sweepMails(ctx)
+	if err != nil {
+		return n, err
+	}
 	orders, err := s.sales.FiscalOrders(ctx, s.clock.Now().Add(-SweepWindow))
 	if err != nil || len(orders) == 0 {
-		return 0, err
+		return n, err
 	}
 	ids := make([]uint64, len(orders))
 	for i, o := range orders {
@@ -335,7 +351,6 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 	for _, r := range rows {
 		have[fmt.Sprintf("%d/%s", r.OrderID, r.Kind)] = true
 	}
-	n := 0
 	for _, o := range orders {
 		for _, kind := range wanted(o) {
 			if have[fmt.Sprintf("%d/%s", o.ID, kind)] {
@@ -348,6 +363,22 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// sweepMails queues the mail of receipts signed over a minute ago whose mail was never queued
+// (the queue was down when they were signed).
+func (s *Service) sweepMails(ctx context.Context) (int, error) {
+	var list []Receipt
+	if err := s.db.WithContext(ctx).Omit("request").Where("status = ? AND mailed_at IS NULL AND sent_at < ?", StatusSent, s.clock.Now().Add(-time.Minute)).
+		Order("id").Limit(1000).Find(&list).Error; err != nil {
+		return 0, apperr.Wrap(err, "sweep receipt mails")
+	}
+	for i := range list {
+		if err := s.mailOnce(ctx, &list[i]); err != nil {
+			return i, err
+		}
+	}
+	return len(list), nil
 }
 
 // wanted are the receipts an order calls for (the rules of docs/fiscal.md).
@@ -363,6 +394,11 @@ func wanted(o sales.FiscalOrder) []string {
 		}
 	}
 	return out
+}
+
+// isDuplicate: the queue already holds the task of this id (a retry queued it again).
+func isDuplicate(err error) bool {
+	return errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask)
 }
 
 func oneOf(v string, set []string) bool {

@@ -60,6 +60,8 @@ type Receipt struct {
 	// Simulated: signed by the simulator, so no fiscal receipt at all (every page says so).
 	Simulated bool       `json:"simulated"`
 	SentAt    *time.Time `json:"sent_at"`
+	// MailedAt: the signed receipt's mail to the customer was queued (once).
+	MailedAt  *time.Time `json:"mailed_at"`
 	CreatedAt time.Time  `json:"created_at"`
 	UpdatedAt time.Time  `json:"updated_at"`
 	// OrderNumber is the order's number (filled by lists).

@@ -52,6 +52,7 @@ func all() []*gormigrate.Migration {
 		m0034Einvoices(),
 		m0038WritePermissions(),
 		m0039GuestRatings(),
+		m0041FiscalReceiptMail(),
 	}
 }
 

@@ -66,7 +66,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0032_eoffer_offer_sets", Applied: true}, {ID: "0033_fiscal_receipts", Applied: true},
 	{ID: "0034_einvoices", Applied: true},
 	{ID: "0038_write_permissions", Applied: true},
-	{ID: "0039_guest_ratings", Applied: true}}
+	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -233,6 +233,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0041_fiscal_receipt_mail" {
+			t.Fatalf("Down rolled back %q, want 0041_fiscal_receipt_mail", id)
+		}
+		if gdb.Migrator().HasColumn("fiscal_receipts", "mailed_at") {
+			t.Error("fiscal_receipts.mailed_at still there after rolling back 0041")
 		}
 		if id := down(t, gdb); id != "0039_guest_ratings" {
 			t.Fatalf("Down rolled back %q, want 0039_guest_ratings", id)

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/i18n"
 )
 
 // OrderByNumber is the order with this number (2026-000123), for the operator's commands and
@@ -51,3 +52,9 @@ func (s *Service) OrdersNumbered(ctx context.Context, term string) *gorm.DB {
 	q := s.db.WithContext(ctx).Model(&Order{})
 	return q.Select("id").Where("LOWER(number) LIKE ?"+likeEscape(q), likeContains(term))
 }
+
+// PublicLink is path on the storefront's public address (links in mail of other capabilities).
+func (s *Service) PublicLink(path string) string { return s.link(path) }
+
+// LangOf is the language the order was placed in (its customer's mail are in it).
+func LangOf(o *Order) i18n.Lang { return langOf(o) }

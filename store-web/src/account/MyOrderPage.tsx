@@ -1,5 +1,6 @@
 // My account → one order (login required): number, date, status, payment, delivery status and
-// time, the addresses, the items at the order's prices, and the notes the shop sent the customer.
+// time, the addresses, the items at the order's prices, the notes the shop sent the customer, and
+// the signed fiscal receipts (journal, verification link, PDF; a simulator's receipt says so).
 import { ApiError } from '@shop/shared'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
@@ -8,6 +9,7 @@ import { useMyOrder } from '../hooks/api/orders'
 import { paths } from '../routes/paths'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
 import { formatDate } from './format'
+import { OrderReceipts } from './OrderReceipts'
 import './account.css'
 
 export function MyOrderPage() {
@@ -102,6 +104,8 @@ export function MyOrderPage() {
               </tr>
             </tfoot>
           </table>
+
+          <OrderReceipts receipts={o.receipts ?? []} />
 
           <section className="order-notes" aria-labelledby="notes-title">
             <h2 id="notes-title">{t('myOrder.notes')}</h2>

@@ -1,5 +1,6 @@
 // My account → My orders (login required): newest first, 10 a page (the pager's ?page=), each
-// with its number, date, status and total, linking to the order.
+// with its number, date, status and total, linking to the order, and the PDF of each signed fiscal
+// receipt (marked as a test receipt when the simulator signed it).
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { formatPrice } from '../catalog/format'
@@ -39,6 +40,7 @@ export function MyOrdersPage() {
               <th scope="col">{t('myOrders.date')}</th>
               <th scope="col">{t('myOrders.status')}</th>
               <th scope="col">{t('myOrders.total')}</th>
+              <th scope="col">{t('myOrders.receipt')}</th>
             </tr>
           </thead>
           <tbody>
@@ -50,6 +52,16 @@ export function MyOrdersPage() {
                 <td>{formatDate(o.date)}</td>
                 <td>{o.status_label}</td>
                 <td>{formatPrice(o.total ?? 0)}</td>
+                <td>
+                  {(o.receipts ?? []).map((r) => (
+                    <span key={r.id} className="order-receipt-link">
+                      <a href={r.pdf_url} download title={r.title}>
+                        {t('myOrders.receiptPdf', { kind: r.kind_label })}
+                      </a>
+                      {r.test && <small className="test-badge"> {t('myOrders.testReceipt')}</small>}
+                    </span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

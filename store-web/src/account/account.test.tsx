@@ -90,6 +90,38 @@ describe('My account', () => {
     expect(within(notes).getByText('Isporuka stiže u petak.')).toBeInTheDocument()
   }, SLOW)
 
+  it('shows the signed fiscal receipts with the journal, the verification link, the PDF and the test notice', async () => {
+    const receipt = {
+      id: 7,
+      kind: 'normal',
+      kind_label: 'Promet prodaja',
+      title: 'Fiskalni račun za porudžbinu 2026-000014',
+      invoice_number: 'ABCD1234-EFGH5678-12',
+      signed_at: '2026-11-21T09:00:00Z',
+      verification_url: 'https://suf.purs.gov.rs/v/?vl=AbC',
+      journal: '====== ОВО НИЈЕ ФИСКАЛНИ РАЧУН ======\nУКУПАН ИЗНОС:        1.500,00',
+      pdf_url: '/api/v1/orders/14/receipts/7/pdf?token=t',
+      qr_url: '/api/v1/orders/14/receipts/7/qr?token=t',
+      test: true,
+      test_notice: 'PROBNI RAČUN — izdao ga je simulator, nije fiskalni račun',
+    }
+    mockApi({
+      'GET /api/v1/account/orders': () =>
+        json({ data: [order(14, { receipts: [receipt] })], meta: { total: 1, per_page: 10, current_page: 1, last_page: 1 } }),
+      'GET /api/v1/account/orders/14': () => json({ data: order(14, { receipts: [receipt] }) }),
+    })
+    const user = userEvent.setup()
+    renderAt(<Pages />, paths.accountOrders)
+    expect(await screen.findByRole('link', { name: 'PDF (Promet prodaja)' })).toHaveAttribute('href', receipt.pdf_url)
+    expect(screen.getByText('probni račun')).toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: '2026-000014' }))
+    const section = await screen.findByRole('region', { name: 'Fiskalni računi' })
+    expect(within(section).getByRole('note')).toHaveTextContent('PROBNI RAČUN')
+    expect(within(section).getByText(/УКУПАН ИЗНОС/)).toBeInTheDocument()
+    expect(within(section).getByRole('link', { name: 'Proverite račun' })).toHaveAttribute('href', receipt.verification_url)
+    expect(within(section).getByRole('link', { name: 'Preuzmite PDF' })).toHaveAttribute('href', receipt.pdf_url)
+  }, SLOW)
+
   it("shows the server's text for another customer's order", async () => {
     mockApi({ 'GET /api/v1/account/orders/99': () => json({ message: 'Porudžbina ne postoji ili je izbrisana.' }, 404) })
     renderAt(<Pages />, '/moj-nalog/porudzbine/99')

@@ -261,7 +261,7 @@ export interface paths {
         };
         /**
          * My orders, newest first
-         * @description Login required. Each order with its items, status and the notes to the customer. Page size paginate (default 10, at most 100).
+         * @description Login required. Each order with its items, status, the notes to the customer and its signed fiscal receipts (journal, verification URL, PDF; test true for the simulator's). Page size paginate (default 10, at most 100).
          */
         get: {
             parameters: {
@@ -18865,6 +18865,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/receipts/{receipt}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed fiscal receipt as a PDF
+         * @description For the order's customer (Bearer) or with the signed token of the receipt's pdf_url (Moje porudžbine, the receipt's mail). The journal as the fiscal device signed it, its QR code and the verification link; a receipt the simulator signed says it is a test receipt. Another order, a bad token or a receipt not signed: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the signed token of pdf_url */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description receipt id */
+                    receipt: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/receipts/{receipt}/qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed fiscal receipt's verification QR code
+         * @description For the order's customer (Bearer) or with the signed token of the receipt's qr_url (the receipt's mail). The image the fiscal device sent (GIF from a V-SDC, PNG from the simulator). Another order, a bad token or a receipt not signed: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the signed token of qr_url */
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                    /** @description receipt id */
+                    receipt: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pages": {
         parameters: {
             query?: never;
@@ -21130,6 +21242,11 @@ export interface components {
             post_code?: string;
             proforma_invoice_id?: number | null;
             qr_url?: string | null;
+            /**
+             * @description Receipts are the order's signed fiscal receipts (its customer's own order only; empty
+             *     elsewhere).
+             */
+            receipts?: components["schemas"]["OrderReceipt"][];
             shipping?: components["schemas"]["OrderShipping"];
             status?: string;
             status_label?: string;
@@ -21192,6 +21309,21 @@ export interface components {
             payment_code?: string;
             purpose?: string;
             reference?: string;
+        };
+        OrderReceipt: {
+            id?: number;
+            invoice_number?: string;
+            journal?: string;
+            /** @enum {string} */
+            kind?: "normal" | "refund" | "proforma";
+            kind_label?: string;
+            pdf_url?: string;
+            qr_url?: string;
+            signed_at?: string | null;
+            test?: boolean;
+            test_notice?: string;
+            title?: string;
+            verification_url?: string;
         };
         OrderShipping: {
             address?: string;
@@ -21845,6 +21977,11 @@ export interface components {
             post_code?: string;
             proforma_invoice_id?: number | null;
             qr_url?: string | null;
+            /**
+             * @description Receipts are the order's signed fiscal receipts (its customer's own order only; empty
+             *     elsewhere).
+             */
+            receipts?: components["schemas"]["OrderReceipt"][];
             replacement_product?: string;
             shipping?: components["schemas"]["OrderShipping"];
             status?: string;
