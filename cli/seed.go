@@ -54,7 +54,7 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 	for _, u := range demo.Users {
 		fmt.Fprintf(o.F.IO.Out, "  %-18s %s\n", u.Email, u.Role)
 	}
-	fmt.Fprintf(o.F.IO.Out, "demo catalogue: about %d products (%d with pictures), 3 suppliers\n", demo.DemoProducts, demo.DefaultCatalogImages)
+	fmt.Fprintf(o.F.IO.Out, "demo catalogue: about %d products (each with a picture), 3 suppliers\n", demo.DemoProducts)
 	fmt.Fprintf(o.F.IO.Out, "demo orders: %d over the last four weeks, in every status\n", demo.DemoOrders)
 	return nil
 }

@@ -10,8 +10,8 @@ import (
 	"image/png"
 	"log/slog"
 	"math/rand"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/image/font"
@@ -34,21 +34,21 @@ import (
 type CatalogOptions struct {
 	Catalog *catalog.Service
 	Blobs   blob.Store
-	// Images is how many products get a generated picture (0: DefaultCatalogImages; -1: none).
-	// Every picture goes through the images area's upload path (checks, two variants), which
-	// costs tens of milliseconds each: the newest ~140 (every category's first page) keep the first start
-	// quick, and a shop where not every product has a picture is what the with/without image
-	// filter is for.
+	// Images is how many products get a generated picture (0: every product; -1: none; tests
+	// take a few). One picture per kind and brand goes through the images area's upload path
+	// (checks, two variants); its products get copies of the stored variants, so every
+	// product has its own objects and the first start stays quick.
 	Images int
 	// Sales, when set, gets the demo orders placed through its checkout (SeedOrders).
 	Sales *sales.Service
 }
 
-// DefaultCatalogImages is how many demo products get a picture.
-const DefaultCatalogImages = 140
+// DemoProducts is the demo catalogue's size, about: at most perLeaf of each leaf, fewer where
+// a kind has fewer models and variants (kinds.go).
+const DemoProducts = 660
 
-// DemoProducts is the demo catalogue's size, about.
-const DemoProducts = 2000
+// perLeaf is the most products of one leaf category.
+const perLeaf = 66
 
 // demoSeed makes the catalogue the same on every run.
 const demoSeed = 20240601
@@ -57,197 +57,86 @@ type demoCategory struct {
 	name, prefix string
 	pdv          int64 // bps
 	web          int64 // bps
-	minPrice     int64 // para
+	minPrice     int64 // para; the category form refuses 0, so every category has one
 	children     []demoCategory
-	// leaf data: brands, name maker, entry price range (RSD), attributes by name.
-	brands   []string
-	product  func(r *rand.Rand, brand string) string
-	priceMin int64
-	priceMax int64
-	attrs    []string
+	// kind is what a leaf's products are (kinds.go).
+	kind *demoKind
 }
-
-var demoAttributes = map[string][]string{
-	"RAM":                 {"4GB", "8GB", "16GB", "32GB", "64GB"},
-	"Procesor":            {"Intel Core i3", "Intel Core i5", "Intel Core i7", "Intel Core i9", "AMD Ryzen 5", "AMD Ryzen 7", "AMD Ryzen 9", "Apple M3"},
-	"Kapacitet skladišta": {"128GB", "256GB", "512GB", "1TB", "2TB"},
-	"Dijagonala ekrana":   {"6.1\"", "6.7\"", "10.9\"", "13.3\"", "14\"", "15.6\"", "17.3\"", "24\"", "27\"", "32\"", "43\"", "55\"", "65\"", "75\""},
-	"Rezolucija":          {"HD", "Full HD", "QHD", "4K UHD", "8K"},
-	"Energetska klasa":    {"A", "B", "C", "D", "E", "F"},
-	"Boja":                {"Crna", "Bela", "Siva", "Srebrna", "Plava", "Crvena", "Inox"},
-	"Zapremina":           {"250 l", "300 l", "350 l", "400 l", "500 l", "600 l"},
-	"Kapacitet pranja":    {"6 kg", "7 kg", "8 kg", "9 kg", "10 kg"},
-	"Tip štampe":          {"Laserski", "Inkjet"},
-	"Povezivanje":         {"USB", "Wi-Fi", "Bluetooth", "LAN"},
-	"Snaga":               {"600 W", "800 W", "1000 W", "1200 W", "1500 W", "2000 W"},
-}
-
-// The attributes' order on screens (and their ids after the manufacturer attribute).
-var demoAttributeOrder = []string{"RAM", "Procesor", "Kapacitet skladišta", "Dijagonala ekrana", "Rezolucija",
-	"Energetska klasa", "Boja", "Zapremina", "Kapacitet pranja", "Tip štampe", "Povezivanje", "Snaga"}
 
 func pick[T any](r *rand.Rand, xs []T) T { return xs[r.Intn(len(xs))] }
 
-func laptopName(series map[string][]string, kind string) func(r *rand.Rand, brand string) string {
-	return func(r *rand.Rand, brand string) string {
-		cpu := pick(r, []string{"i5", "i7", "Ryzen 5", "Ryzen 7", "i3", "i9"})
-		return fmt.Sprintf("%s %s %s %s\" %s %s %s", kind, brand, pick(r, series[brand]),
-			pick(r, []string{"14", "15.6", "16", "17.3"}), cpu, pick(r, []string{"8GB", "16GB", "32GB"}), pick(r, []string{"256GB", "512GB", "1TB"}))
+// lc is a leaf category of kind k with its minimum price (RSD).
+func lc(name, prefix string, web, minRSD int64, k *demoKind) demoCategory {
+	return demoCategory{name: name, prefix: prefix, pdv: 2000, web: web, minPrice: minRSD * 100, kind: k}
+}
+
+// pc is a parent category (its minimum price is its children's lowest).
+func pc(name, prefix string, web int64, children ...demoCategory) demoCategory {
+	low := children[0].minPrice
+	for _, c := range children {
+		low = min(low, c.minPrice)
 	}
-}
-
-func modelName(kind string, series map[string][]string, specs ...[]string) func(r *rand.Rand, brand string) string {
-	return func(r *rand.Rand, brand string) string {
-		s := kind + " " + brand + " " + pick(r, series[brand])
-		for _, sp := range specs {
-			s += " " + pick(r, sp)
-		}
-		return s
-	}
-}
-
-var laptopSeries = map[string][]string{
-	"Lenovo": {"IdeaPad 3 15ITL6", "IdeaPad 5 14ALC05", "Legion 5 15ACH6", "ThinkPad E15 G4", "ThinkBook 15 G3", "Yoga Slim 7"},
-	"HP":     {"250 G9", "Pavilion 15-eg", "Victus 16-d", "ProBook 450 G9", "EliteBook 840 G8", "Omen 16-b"},
-	"Dell":   {"Inspiron 3520", "Vostro 3510", "Latitude 5530", "XPS 13 9315", "G15 5520"},
-	"Asus":   {"VivoBook 15 X1500EA", "ZenBook 14 UX425", "TUF Gaming F15", "ROG Strix G15", "ExpertBook B1"},
-	"Acer":   {"Aspire 5 A515-57", "Aspire 3 A315-58", "Nitro 5 AN515-58", "Swift 3 SF314", "Predator Helios 300"},
-	"Apple":  {"MacBook Air 13 M2", "MacBook Air 15 M3", "MacBook Pro 14 M3"},
-}
-
-var tvSeries = map[string][]string{
-	"Samsung": {"UE43CU7172UXXH", "UE55CU8072UXXH", "QE65Q80CATXXH", "QE55S90CATXXH"},
-	"LG":      {"43UR78003LK", "55UR91003LA", "OLED55C32LA", "65QNED813RE"},
-	"Sony":    {"KD-43X75WL", "KD-55X80L", "XR-65A80L"},
-	"Philips": {"43PUS7008/12", "55PUS8118/12", "65OLED708/12"},
-	"Xiaomi":  {"TV A2 43", "TV A Pro 55", "TV Q2 65"},
-}
-
-var phoneSeries = map[string][]string{
-	"Samsung":  {"Galaxy A15 4/128GB", "Galaxy A35 6/128GB", "Galaxy A55 8/256GB", "Galaxy S24 8/256GB", "Galaxy S24 Ultra 12/512GB"},
-	"Xiaomi":   {"Redmi 13C 4/128GB", "Redmi Note 13 8/256GB", "Redmi Note 13 Pro 8/256GB", "13T 12/256GB"},
-	"Apple":    {"iPhone 13 128GB", "iPhone 14 128GB", "iPhone 15 128GB", "iPhone 15 Pro 256GB"},
-	"Motorola": {"moto g54 5G 8/256GB", "edge 40 neo 12/256GB"},
-}
-
-var tabletSeries = map[string][]string{
-	"Samsung": {"Galaxy Tab A9 4/64GB", "Galaxy Tab A9+ 8/128GB", "Galaxy Tab S9 FE 6/128GB"},
-	"Lenovo":  {"Tab M10 Plus 4/64GB", "Tab P11 6/128GB"},
-	"Apple":   {"iPad 10.9 Wi-Fi 64GB", "iPad Air 11 M2 128GB"},
-	"Xiaomi":  {"Redmi Pad SE 4/128GB", "Pad 6 8/256GB"},
-}
-
-var monitorSeries = map[string][]string{
-	"Samsung": {"LS24C310EAUXEN", "LC27G55TQBUXEN", "LS32BM700UPXEN"},
-	"LG":      {"24MR400-B", "27GP850P-B", "32UN880P-B"},
-	"Dell":    {"P2422H", "S2721DGF", "U2723QE"},
-	"Asus":    {"VA24EHF", "TUF VG27AQ", "ProArt PA278QV"},
-	"Philips": {"241V8L", "27E1N3300A"},
-}
-
-var fridgeSeries = map[string][]string{
-	"Gorenje": {"NRK6192AW4", "RK4181PS4", "NRS9EVX", "ONRK619DBK"},
-	"Beko":    {"RCSA300K40SN", "B5RCNA405ZXBR", "GN162341XBN"},
-	"Bosch":   {"KGN36VLEC", "KGN39VWEQ", "KAN93VIFP"},
-	"Samsung": {"RB34T670ESA/EK", "RS68A8830S9/EF"},
-	"LG":      {"GBP62PZNBC", "GSLV71PZTM"},
-}
-
-var washerSeries = map[string][]string{
-	"Gorenje": {"WNEI84APS", "W2NHPI72SCS", "WD2A164ADS"},
-	"Beko":    {"WUE 7512 XWW", "B5WFU58418W", "HTV 8716 X0"},
-	"Bosch":   {"WAN28263BY", "WGG24400BY", "WNA134L0BY"},
-	"LG":      {"F4WV308S6E", "F2DV5S8S1E"},
-	"Samsung": {"WW80T4040EE1LE", "WD80T4046CE/LE"},
-}
-
-var printerSeries = map[string][]string{
-	"HP":      {"LaserJet M110we", "LaserJet Pro M404dn", "DeskJet 2720e", "OfficeJet Pro 9010e"},
-	"Canon":   {"i-SENSYS LBP633Cdw", "PIXMA TS5350i", "PIXMA G3470", "i-SENSYS MF455dw"},
-	"Epson":   {"EcoTank L3256", "EcoTank L8050", "WorkForce WF-2930DWF"},
-	"Brother": {"HL-L2312D", "DCP-L2532DW", "MFC-J1010DW"},
+	return demoCategory{name: name, prefix: prefix, pdv: 2000, web: web, minPrice: low, children: children}
 }
 
 func demoTree() []demoCategory {
-	laptopBrands := []string{"Lenovo", "HP", "Dell", "Asus", "Acer", "Apple"}
+	books := pc("Knjige i edukacija", "KE", 1500, pc("Stručna literatura", "SLI", 1500, lc("IT literatura", "ITL", 1500, 1000, kindBook)))
+	// Books carry the reduced VAT rate (10 %).
+	books.pdv, books.children[0].pdv, books.children[0].children[0].pdv = 1000, 1000, 1000
 	return []demoCategory{
-		{name: "Računari i komponente", prefix: "RK", pdv: 2000, web: 1200, children: []demoCategory{
-			{name: "Laptopovi", prefix: "LAP", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "Gaming laptopovi", prefix: "GL", pdv: 2000, web: 1000, minPrice: 60000_00, brands: []string{"Lenovo", "HP", "Dell", "Asus", "Acer"}, product: laptopName(laptopSeries, "Laptop"), priceMin: 70000, priceMax: 260000, attrs: []string{"RAM", "Procesor", "Kapacitet skladišta", "Dijagonala ekrana", "Boja"}},
-				{name: "Poslovni laptopovi", prefix: "PL", pdv: 2000, web: 900, minPrice: 40000_00, brands: laptopBrands, product: laptopName(laptopSeries, "Laptop"), priceMin: 45000, priceMax: 220000, attrs: []string{"RAM", "Procesor", "Kapacitet skladišta", "Dijagonala ekrana"}},
-				{name: "Ultrabukovi", prefix: "UB", pdv: 2000, web: 1100, minPrice: 50000_00, brands: laptopBrands, product: laptopName(laptopSeries, "Ultrabook"), priceMin: 60000, priceMax: 240000, attrs: []string{"RAM", "Procesor", "Kapacitet skladišta", "Boja"}},
-			}},
-			{name: "Desktop računari", prefix: "DR", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "Gaming računari", prefix: "GR", pdv: 2000, web: 1000, brands: []string{"Asus", "Lenovo", "HP", "Dell"}, product: modelName("Desktop računar", map[string][]string{"Asus": {"ROG Strix G15", "TUF Gaming GT301"}, "Lenovo": {"Legion T5", "IdeaCentre Gaming 5"}, "HP": {"Omen 25L", "Victus 15L"}, "Dell": {"Alienware Aurora R15", "XPS 8960"}}, []string{"i5 16GB 512GB RTX 4060", "i7 32GB 1TB RTX 4070", "Ryzen 7 16GB 1TB RX 7700"}), priceMin: 90000, priceMax: 350000, attrs: []string{"RAM", "Procesor", "Kapacitet skladišta"}},
-				{name: "Kancelarijski računari", prefix: "KR", pdv: 2000, web: 800, brands: []string{"HP", "Dell", "Lenovo"}, product: modelName("Računar", map[string][]string{"HP": {"ProDesk 400 G7", "290 G9"}, "Dell": {"OptiPlex 3000", "Vostro 3910"}, "Lenovo": {"ThinkCentre M70s", "V50s"}}, []string{"i3 8GB 256GB", "i5 8GB 512GB", "i5 16GB 512GB"}), priceMin: 35000, priceMax: 90000, attrs: []string{"RAM", "Procesor", "Kapacitet skladišta"}},
-			}},
-			{name: "Komponente", prefix: "KOM", pdv: 2000, web: 800, children: []demoCategory{
-				{name: "Grafičke kartice", prefix: "GK", pdv: 2000, web: 700, brands: []string{"Asus", "Gigabyte", "MSI"}, product: modelName("Grafička kartica", map[string][]string{"Asus": {"DUAL RTX 4060 8GB", "TUF RTX 4070 Ti 12GB"}, "Gigabyte": {"RTX 4060 Eagle OC 8GB", "RX 7600 Gaming OC 8GB"}, "MSI": {"RTX 4070 Ventus 2X 12GB", "RTX 4060 Ti Gaming X 8GB"}}), priceMin: 30000, priceMax: 140000, attrs: []string{"RAM"}},
-				{name: "SSD diskovi", prefix: "SSD", pdv: 2000, web: 900, brands: []string{"Samsung", "Kingston", "WD"}, product: modelName("SSD", map[string][]string{"Samsung": {"980 M.2 NVMe", "990 PRO M.2 NVMe", "870 EVO 2.5\""}, "Kingston": {"NV2 M.2 NVMe", "A400 2.5\""}, "WD": {"Blue SN580 M.2", "Black SN850X M.2"}}, []string{"500GB", "1TB", "2TB"}), priceMin: 3500, priceMax: 25000, attrs: []string{"Kapacitet skladišta"}},
-				{name: "Memorije", prefix: "MEM", pdv: 2000, web: 900, brands: []string{"Kingston", "Corsair"}, product: modelName("Memorija", map[string][]string{"Kingston": {"FURY Beast DDR4 3200MHz", "FURY Beast DDR5 5600MHz"}, "Corsair": {"Vengeance LPX DDR4 3200MHz", "Vengeance DDR5 6000MHz"}}, []string{"8GB", "16GB", "2x16GB"}), priceMin: 2000, priceMax: 15000, attrs: []string{"RAM"}},
-			}},
-			{name: "Monitori", prefix: "MON", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "Gaming monitori", prefix: "GM", pdv: 2000, web: 1000, brands: []string{"Samsung", "LG", "Asus", "Dell"}, product: modelName("Monitor", monitorSeries, []string{"165Hz", "144Hz", "240Hz"}), priceMin: 20000, priceMax: 90000, attrs: []string{"Dijagonala ekrana", "Rezolucija"}},
-				{name: "Kancelarijski monitori", prefix: "KM", pdv: 2000, web: 900, brands: []string{"Samsung", "LG", "Dell", "Philips", "Asus"}, product: modelName("Monitor", monitorSeries, []string{"IPS", "VA", "IPS USB-C"}), priceMin: 11000, priceMax: 60000, attrs: []string{"Dijagonala ekrana", "Rezolucija", "Boja"}},
-			}},
-		}},
-		{name: "Telefoni i tableti", prefix: "TT", pdv: 2000, web: 1000, children: []demoCategory{
-			{name: "Mobilni telefoni", prefix: "MT", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "Android telefoni", prefix: "AT", pdv: 2000, web: 1000, minPrice: 8000_00, brands: []string{"Samsung", "Xiaomi", "Motorola"}, product: modelName("Mobilni telefon", phoneSeries, []string{"Crni", "Plavi", "Zeleni", "Beli"}), priceMin: 12000, priceMax: 140000, attrs: []string{"RAM", "Kapacitet skladišta", "Dijagonala ekrana", "Boja"}},
-				{name: "iPhone", prefix: "IP", pdv: 2000, web: 800, minPrice: 50000_00, brands: []string{"Apple"}, product: modelName("Mobilni telefon", phoneSeries, []string{"Midnight", "Starlight", "Blue", "Pink"}), priceMin: 65000, priceMax: 160000, attrs: []string{"Kapacitet skladišta", "Boja"}},
-			}},
-			{name: "Tableti", prefix: "TB", pdv: 2000, web: 1000, brands: []string{"Samsung", "Lenovo", "Apple", "Xiaomi"}, product: modelName("Tablet", tabletSeries, []string{"Sivi", "Srebrni", "Plavi"}), priceMin: 15000, priceMax: 90000, attrs: []string{"RAM", "Kapacitet skladišta", "Dijagonala ekrana", "Boja"}},
-			{name: "Pametni satovi", prefix: "PS", pdv: 2000, web: 1200, brands: []string{"Samsung", "Apple", "Xiaomi"}, product: modelName("Pametni sat", map[string][]string{"Samsung": {"Galaxy Watch6 40mm", "Galaxy Watch6 Classic 47mm"}, "Apple": {"Watch SE 40mm", "Watch Series 9 45mm"}, "Xiaomi": {"Redmi Watch 3", "Watch 2 Pro"}}, []string{"Crni", "Srebrni", "Zlatni"}), priceMin: 6000, priceMax: 60000, attrs: []string{"Boja", "Povezivanje"}},
-		}},
-		{name: "TV, audio i video", prefix: "TV", pdv: 2000, web: 1000, children: []demoCategory{
-			{name: "Televizori", prefix: "TEL", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "LED televizori", prefix: "LED", pdv: 2000, web: 900, minPrice: 20000_00, brands: []string{"Samsung", "LG", "Sony", "Philips", "Xiaomi"}, product: modelName("Televizor", tvSeries, []string{"Smart", "Android TV", "Google TV"}), priceMin: 25000, priceMax: 150000, attrs: []string{"Dijagonala ekrana", "Rezolucija", "Energetska klasa"}},
-				{name: "OLED televizori", prefix: "OLE", pdv: 2000, web: 900, minPrice: 80000_00, brands: []string{"LG", "Sony", "Samsung", "Philips"}, product: modelName("Televizor", tvSeries, []string{"OLED 4K", "OLED evo 4K"}), priceMin: 100000, priceMax: 400000, attrs: []string{"Dijagonala ekrana", "Rezolucija", "Energetska klasa"}},
-			}},
-			{name: "Audio", prefix: "AUD", pdv: 2000, web: 1200, children: []demoCategory{
-				{name: "Slušalice", prefix: "SL", pdv: 2000, web: 1300, brands: []string{"Sony", "JBL", "Apple", "Samsung"}, product: modelName("Slušalice", map[string][]string{"Sony": {"WH-1000XM5", "WH-CH520", "WF-C700N"}, "JBL": {"Tune 520BT", "Live 660NC", "Wave Buds"}, "Apple": {"AirPods 3", "AirPods Pro 2"}, "Samsung": {"Galaxy Buds FE", "Galaxy Buds2 Pro"}}, []string{"Crne", "Bele", "Plave"}), priceMin: 2500, priceMax: 40000, attrs: []string{"Boja", "Povezivanje"}},
-				{name: "Zvučnici", prefix: "ZV", pdv: 2000, web: 1300, brands: []string{"JBL", "Sony", "Philips"}, product: modelName("Bluetooth zvučnik", map[string][]string{"JBL": {"Flip 6", "Charge 5", "Go 3", "PartyBox 110"}, "Sony": {"SRS-XB100", "SRS-XG300"}, "Philips": {"TAS2505B", "TAX3206"}}), priceMin: 3000, priceMax: 45000, attrs: []string{"Boja", "Povezivanje", "Snaga"}},
-				{name: "Soundbar", prefix: "SB", pdv: 2000, web: 1100, brands: []string{"Samsung", "LG", "Sony"}, product: modelName("Soundbar", map[string][]string{"Samsung": {"HW-B450", "HW-Q600C"}, "LG": {"S40Q", "S65Q"}, "Sony": {"HT-S400", "HT-A3000"}}), priceMin: 15000, priceMax: 80000, attrs: []string{"Snaga", "Povezivanje"}},
-			}},
-		}},
-		{name: "Bela tehnika", prefix: "BT", pdv: 2000, web: 800, children: []demoCategory{
-			{name: "Frižideri", prefix: "FR", pdv: 2000, web: 800, children: []demoCategory{
-				{name: "Kombinovani frižideri", prefix: "KF", pdv: 2000, web: 800, minPrice: 25000_00, brands: []string{"Gorenje", "Beko", "Bosch", "Samsung", "LG"}, product: modelName("Kombinovani frižider", fridgeSeries, []string{"NoFrost", "Total NoFrost", ""}), priceMin: 30000, priceMax: 120000, attrs: []string{"Energetska klasa", "Zapremina", "Boja"}},
-				{name: "Side by side frižideri", prefix: "SBS", pdv: 2000, web: 800, minPrice: 70000_00, brands: []string{"Samsung", "LG", "Beko", "Bosch"}, product: modelName("Side by side frižider", fridgeSeries, []string{"NoFrost", "sa ledomatom"}), priceMin: 90000, priceMax: 260000, attrs: []string{"Energetska klasa", "Zapremina", "Boja"}},
-			}},
-			{name: "Veš mašine", prefix: "VM", pdv: 2000, web: 800, children: []demoCategory{
-				{name: "Veš mašine sa prednjim punjenjem", prefix: "VMP", pdv: 2000, web: 800, minPrice: 25000_00, brands: []string{"Gorenje", "Beko", "Bosch", "LG", "Samsung"}, product: modelName("Veš mašina", washerSeries, []string{"1200 obr", "1400 obr", "1600 obr"}), priceMin: 30000, priceMax: 90000, attrs: []string{"Energetska klasa", "Kapacitet pranja", "Boja"}},
-				{name: "Mašine za pranje i sušenje", prefix: "MPS", pdv: 2000, web: 800, brands: []string{"Gorenje", "Beko", "LG", "Samsung"}, product: modelName("Mašina za pranje i sušenje", washerSeries, []string{"1400 obr", "1600 obr"}), priceMin: 50000, priceMax: 120000, attrs: []string{"Energetska klasa", "Kapacitet pranja"}},
-			}},
-			{name: "Šporeti", prefix: "SP", pdv: 2000, web: 800, brands: []string{"Gorenje", "Beko", "Bosch"}, product: modelName("Šporet", map[string][]string{"Gorenje": {"GEC5C41WG", "K5341WF", "GK5C41WF"}, "Beko": {"FSE 57310 GW", "FSS 54010 DW"}, "Bosch": {"HXN390D50L", "HKR39C250"}}, []string{"Električni", "Kombinovani", "Staklokeramički"}), priceMin: 25000, priceMax: 90000, attrs: []string{"Energetska klasa", "Boja"}},
-		}},
-		{name: "Mali kućni aparati", prefix: "MKA", pdv: 2000, web: 1200, children: []demoCategory{
-			{name: "Usisivači", prefix: "US", pdv: 2000, web: 1200, children: []demoCategory{
-				{name: "Štapni usisivači", prefix: "SU", pdv: 2000, web: 1200, brands: []string{"Bosch", "Philips", "Xiaomi", "Samsung"}, product: modelName("Štapni usisivač", map[string][]string{"Bosch": {"BBS611LAG Unlimited", "BCHF216S"}, "Philips": {"XC3131/01", "XC8349/01"}, "Xiaomi": {"Vacuum Cleaner G10", "G11"}, "Samsung": {"Jet 60 VS15A6031R1", "Bespoke Jet"}}), priceMin: 10000, priceMax: 70000, attrs: []string{"Snaga", "Boja"}},
-				{name: "Robot usisivači", prefix: "RU", pdv: 2000, web: 1200, brands: []string{"Xiaomi", "Samsung", "Philips"}, product: modelName("Robot usisivač", map[string][]string{"Xiaomi": {"Robot Vacuum S10", "Robot Vacuum X10+"}, "Samsung": {"Jet Bot VR30T80313W"}, "Philips": {"XU2000/10", "HomeRun 3000"}}), priceMin: 18000, priceMax: 90000, attrs: []string{"Povezivanje", "Boja"}},
-			}},
-			{name: "Kuhinjski aparati", prefix: "KA", pdv: 2000, web: 1300, children: []demoCategory{
-				{name: "Aparati za kafu", prefix: "AK", pdv: 2000, web: 1300, brands: []string{"Philips", "Bosch", "Gorenje"}, product: modelName("Aparat za kafu", map[string][]string{"Philips": {"EP1220/00", "EP2231/40", "LatteGo EP5447"}, "Bosch": {"TIS30321RW", "TAS1002"}, "Gorenje": {"ESCM15DBK", "CMN1500BK"}}), priceMin: 5000, priceMax: 90000, attrs: []string{"Snaga", "Boja"}},
-				{name: "Blenderi", prefix: "BL", pdv: 2000, web: 1300, brands: []string{"Philips", "Bosch", "Gorenje", "Xiaomi"}, product: modelName("Blender", map[string][]string{"Philips": {"HR2041/00", "HR3573/90"}, "Bosch": {"MMB6141B", "MSM2610B"}, "Gorenje": {"B800ORAB", "HBX884QE"}, "Xiaomi": {"Smart Blender"}}), priceMin: 2500, priceMax: 20000, attrs: []string{"Snaga", "Boja"}},
-			}},
-		}},
-		{name: "Kancelarijska oprema", prefix: "KO", pdv: 2000, web: 1000, children: []demoCategory{
-			{name: "Štampači", prefix: "STA", pdv: 2000, web: 1000, children: []demoCategory{
-				{name: "Laserski štampači", prefix: "LS", pdv: 2000, web: 1000, brands: []string{"HP", "Canon", "Brother"}, product: modelName("Laserski štampač", printerSeries, []string{"A4", "A4 Wi-Fi", "A4 Duplex"}), priceMin: 12000, priceMax: 70000, attrs: []string{"Tip štampe", "Povezivanje"}},
-				{name: "Inkjet štampači", prefix: "IS", pdv: 2000, web: 1000, brands: []string{"HP", "Canon", "Epson"}, product: modelName("Inkjet štampač", printerSeries, []string{"A4", "A4 Wi-Fi", "CISS"}), priceMin: 6000, priceMax: 50000, attrs: []string{"Tip štampe", "Povezivanje"}},
-			}},
-			{name: "Skeneri", prefix: "SKE", pdv: 2000, web: 1000, brands: []string{"Canon", "Epson", "HP"}, product: modelName("Skener", map[string][]string{"Canon": {"CanoScan LiDE 300", "CanoScan LiDE 400"}, "Epson": {"Perfection V39II", "WorkForce DS-530II"}, "HP": {"ScanJet Pro 2600 f1"}}), priceMin: 7000, priceMax: 60000, attrs: []string{"Povezivanje"}},
-			{name: "Potrošni materijal", prefix: "PM", pdv: 2000, web: 1500, children: []demoCategory{
-				{name: "Toneri", prefix: "TON", pdv: 2000, web: 1500, brands: []string{"HP", "Canon", "Brother"}, product: modelName("Toner", map[string][]string{"HP": {"CF259A", "W1106A", "CF217A"}, "Canon": {"CRG-057", "CRG-055H"}, "Brother": {"TN-2421", "TN-2411"}}, []string{"Crni", "Originalni"}), priceMin: 2500, priceMax: 18000, attrs: []string{"Boja"}},
-				{name: "Kertridži", prefix: "KER", pdv: 2000, web: 1500, brands: []string{"HP", "Canon", "Epson"}, product: modelName("Kertridž", map[string][]string{"HP": {"305 Black", "305 Tri-color", "953XL"}, "Canon": {"PG-545", "CL-546"}, "Epson": {"103 EcoTank", "T9441"}}), priceMin: 1200, priceMax: 8000, attrs: []string{"Boja"}},
-			}},
-		}},
-		// Books carry the reduced VAT rate (10 %).
-		{name: "Knjige i edukacija", prefix: "KE", pdv: 1000, web: 1500, children: []demoCategory{
-			{name: "Stručna literatura", prefix: "SLI", pdv: 1000, web: 1500, children: []demoCategory{
-				{name: "IT literatura", prefix: "ITL", pdv: 1000, web: 1500, brands: []string{"Kompjuter biblioteka", "Mikro knjiga"}, product: modelName("Knjiga", map[string][]string{"Kompjuter biblioteka": {"Go programiranje", "Python za početnike", "SQL u praksi"}, "Mikro knjiga": {"Linux administracija", "Mreže računara", "Algoritmi i strukture podataka"}}, []string{"(2. izdanje)", "(3. izdanje)", ""}), priceMin: 1500, priceMax: 6000, attrs: nil},
-			}},
-		}},
+		pc("Računari i komponente", "RK", 1200,
+			pc("Laptopovi", "LAP", 1000,
+				lc("Gaming laptopovi", "GL", 1000, 60000, kindGamingLaptop),
+				lc("Poslovni laptopovi", "PL", 900, 40000, kindBusinessLaptop),
+				lc("Ultrabukovi", "UB", 1100, 50000, kindUltrabook)),
+			pc("Desktop računari", "DR", 1000,
+				lc("Gaming računari", "GR", 1000, 80000, kindGamingPC),
+				lc("Kancelarijski računari", "KR", 800, 30000, kindOfficePC)),
+			pc("Komponente", "KOM", 800,
+				lc("Grafičke kartice", "GK", 700, 20000, kindGPU),
+				lc("SSD diskovi", "SSD", 900, 2000, kindSSD),
+				lc("Memorije", "MEM", 900, 1500, kindRAM)),
+			pc("Monitori", "MON", 1000,
+				lc("Gaming monitori", "GM", 1000, 15000, kindGamingMonitor),
+				lc("Kancelarijski monitori", "KM", 900, 8000, kindOfficeMonitor))),
+		pc("Telefoni i tableti", "TT", 1000,
+			pc("Mobilni telefoni", "MT", 1000,
+				lc("Android telefoni", "AT", 1000, 8000, kindAndroid),
+				lc("iPhone", "IP", 800, 50000, kindIPhone)),
+			lc("Tableti", "TB", 1000, 10000, kindTablet),
+			lc("Pametni satovi", "PS", 1200, 5000, kindWatch)),
+		pc("TV, audio i video", "TV", 1000,
+			pc("Televizori", "TEL", 1000,
+				lc("LED televizori", "LED", 900, 15000, kindLEDTV),
+				lc("OLED televizori", "OLE", 900, 80000, kindOLEDTV)),
+			pc("Audio", "AUD", 1200,
+				lc("Slušalice", "SL", 1300, 2000, kindHeadphones),
+				lc("Zvučnici", "ZV", 1300, 2000, kindSpeaker),
+				lc("Soundbar", "SB", 1100, 10000, kindSoundbar))),
+		pc("Bela tehnika", "BT", 800,
+			pc("Frižideri", "FR", 800,
+				lc("Kombinovani frižideri", "KF", 800, 25000, kindFridge),
+				lc("Side by side frižideri", "SBS", 800, 70000, kindSideBySide)),
+			pc("Veš mašine", "VM", 800,
+				lc("Veš mašine sa prednjim punjenjem", "VMP", 800, 25000, kindWasher),
+				lc("Mašine za pranje i sušenje", "MPS", 800, 40000, kindWasherDryer)),
+			lc("Šporeti", "SP", 800, 20000, kindStove)),
+		pc("Mali kućni aparati", "MKA", 1200,
+			pc("Usisivači", "US", 1200,
+				lc("Štapni usisivači", "SU", 1200, 8000, kindStickVacuum),
+				lc("Robot usisivači", "RU", 1200, 12000, kindRobotVacuum)),
+			pc("Kuhinjski aparati", "KA", 1300,
+				lc("Aparati za kafu", "AK", 1300, 3000, kindCoffee),
+				lc("Blenderi", "BL", 1300, 2000, kindBlender))),
+		pc("Kancelarijska oprema", "KO", 1000,
+			pc("Štampači", "STA", 1000,
+				lc("Laserski štampači", "LS", 1000, 8000, kindLaserPrinter),
+				lc("Inkjet štampači", "IS", 1000, 4000, kindInkjetPrinter)),
+			lc("Skeneri", "SKE", 1000, 5000, kindScanner),
+			pc("Potrošni materijal", "PM", 1500,
+				lc("Toneri", "TON", 1500, 1000, kindToner),
+				lc("Kertridži", "KER", 1500, 1000, kindCartridge))),
+		books,
 	}
 }
 
@@ -293,25 +182,76 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	if err != nil {
 		return false, fmt.Errorf("demo catalogue: %w", err)
 	}
+	if err := seedLoginDiscounts(ctx, gdb, prices); err != nil {
+		return false, fmt.Errorf("demo catalogue: login discounts: %w", err)
+	}
 	if err := seedLandingPages(ctx, gdb, o.Blobs, time.Now().UTC().Truncate(time.Second)); err != nil {
 		return false, fmt.Errorf("demo catalogue: landing pages: %w", err)
 	}
-	if o.Catalog != nil && o.Images >= 0 {
+	if o.Catalog != nil && o.Blobs != nil && o.Images >= 0 {
 		limit := o.Images
 		if limit == 0 {
-			limit = DefaultCatalogImages
+			limit = len(products)
 		}
-		if err := seedImages(ctx, o.Catalog, products, limit); err != nil {
+		rows := func(rs []catalog.ProductImage) error {
+			if len(rs) == 0 {
+				return nil
+			}
+			return gdb.WithContext(ctx).CreateInBatches(rs, 500).Error
+		}
+		if err := seedImages(ctx, o.Catalog, o.Blobs, rows, products, limit); err != nil {
 			return false, fmt.Errorf("demo catalogue: images: %w", err)
 		}
 	}
 	return true, nil
 }
 
+// demoLoginDiscounts are the logged-in customers' discounts (authenticated discount rules):
+// by leaf category, or by brand over every category, so the storefront's "log in for an
+// extra discount" holds on those products and no other.
+var demoLoginDiscounts = []struct {
+	name, category, brand string
+	bps                   money.Bps
+}{
+	{"Prijavljeni kupci: gaming laptopovi", "Gaming laptopovi", "", 500},
+	{"Prijavljeni kupci: Android telefoni", "Android telefoni", "", 400},
+	{"Prijavljeni kupci: slušalice", "Slušalice", "", 800},
+	{"Prijavljeni kupci: Philips", "", "Philips", 300},
+}
+
+// seedLoginDiscounts adds the rules through pricing's form, as staff would, and prices the
+// products they reach.
+func seedLoginDiscounts(ctx context.Context, gdb *gorm.DB, prices *pricing.Service) error {
+	for _, d := range demoLoginDiscounts {
+		in := pricing.AuthDiscountInput{Name: d.name, Discount: &d.bps}
+		if d.category != "" {
+			var id uint64
+			if err := gdb.WithContext(ctx).Raw("SELECT id FROM categories WHERE name = ?", d.category).Scan(&id).Error; err != nil {
+				return err
+			}
+			in.CategoryID = &id
+		}
+		if d.brand != "" {
+			var id uint64
+			if err := gdb.WithContext(ctx).Raw("SELECT id FROM brands WHERE name = ?", d.brand).Scan(&id).Error; err != nil {
+				return err
+			}
+			in.BrandID = &id
+		}
+		if _, err := prices.CreateAuthDiscount(ctx, in); err != nil {
+			return fmt.Errorf("%s: %w", d.name, err)
+		}
+	}
+	_, err := prices.RecomputeTx(ctx, gdb.WithContext(ctx), pricing.All())
+	return err
+}
+
 // productRef is what the picture step needs of a seeded product.
 type productRef struct {
-	ID    uint64
-	Brand string
+	ID       uint64
+	Brand    string
+	Picture  string // what its picture shows (drawKind)
+	Category string
 }
 
 func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, now time.Time, stickerKeys map[string][2]string) ([]productRef, error) {
@@ -354,12 +294,18 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	if err := walk(demoTree(), nil, 1); err != nil {
 		return nil, err
 	}
+	// Every product each leaf's kind can be, in a shuffled order: the shop sells the first
+	// ones, suppliers offer the rest.
+	specs := make([][]demoSpec, len(leaves))
+	for i, l := range leaves {
+		specs[i] = l.def.kind.specs(r)
+	}
 
 	// Brands and their manufacturer values (attribute 24), one per brand.
 	var brandNames []string
 	seen := map[string]bool{}
 	for _, l := range leaves {
-		for _, b := range l.def.brands {
+		for _, b := range l.def.kind.brands() {
 			if !seen[b] {
 				seen[b] = true
 				brandNames = append(brandNames, b)
@@ -384,29 +330,41 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	}
 
 	// Attributes with their values, linked to the leaf categories that use them.
+	// The values are those the products have, in the order the kinds first use them.
+	values := map[string][]string{}
+	for _, ss := range specs {
+		for _, sp := range ss {
+			for _, a := range demoAttributeOrder {
+				if v, ok := sp.attrs[a]; ok && !slices.Contains(values[a], v) {
+					values[a] = append(values[a], v)
+				}
+			}
+		}
+	}
 	attrID := map[string]uint64{}
-	valueIDs := map[string][]uint64{}
+	valueID := map[string]map[string]uint64{}
 	for i, name := range demoAttributeOrder {
 		a := &catalog.Attribute{Name: name, Position: i + 1, Active: true, CreatedAt: now, UpdatedAt: now}
 		if err := tx.Omit("Values").Create(a).Error; err != nil {
 			return nil, fmt.Errorf("attribute %s: %w", name, err)
 		}
 		attrID[name] = a.ID
-		vals := make([]*catalog.AttributeValue, len(demoAttributes[name]))
-		for j, v := range demoAttributes[name] {
+		vals := make([]*catalog.AttributeValue, len(values[name]))
+		for j, v := range values[name] {
 			vals[j] = &catalog.AttributeValue{AttributeID: a.ID, Value: v, Position: j, Active: true, CreatedAt: now, UpdatedAt: now}
 		}
 		if err := tx.Create(vals).Error; err != nil {
 			return nil, fmt.Errorf("values of %s: %w", name, err)
 		}
+		valueID[name] = map[string]uint64{}
 		for _, v := range vals {
-			valueIDs[name] = append(valueIDs[name], v.ID)
+			valueID[name][v.Value] = v.ID
 		}
 	}
 	var links []catalog.CategoryAttribute
 	for _, l := range leaves {
 		links = append(links, catalog.CategoryAttribute{CategoryID: l.cat.ID, AttributeID: catalog.ManufacturerAttributeID, Position: 0, Active: true})
-		for j, a := range l.def.attrs {
+		for j, a := range l.def.kind.attrs() {
 			links = append(links, catalog.CategoryAttribute{CategoryID: l.cat.ID, AttributeID: attrID[a], Position: j + 1, Active: true})
 		}
 	}
@@ -435,19 +393,24 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 		return nil, fmt.Errorf("sticker types: %w", err)
 	}
 
-	// Products: about DemoProducts spread over the leaves, a few inactive or hidden.
-	per := DemoProducts / len(leaves)
+	// Products: up to DemoProducts/leaves of each leaf's kind (fewer where the kind has fewer
+	// models and variants), a few inactive or hidden.
+	per := perLeaf
 	var products []*catalog.Product
 	var productCats []catalog.ProductCategory
 	var refs []productRef
 	var leafOf []leaf
+	var specOf []demoSpec
 	// Round-robin over the leaves: the newest products (the lists' first pages) span them all.
 	for i := 0; i < per; i++ {
-		for _, l := range leaves {
-			brand := pick(r, l.def.brands)
-			name := strings.Join(strings.Fields(l.def.product(r, brand)), " ")
+		for li, l := range leaves {
+			if i >= len(specs[li]) {
+				continue
+			}
+			sp := specs[li][i]
+			brand, name := sp.brand, sp.name
 			sku := fmt.Sprintf("%s%05d", l.def.prefix, len(products)+1)
-			entry := money.Para((l.def.priceMin + r.Int63n(l.def.priceMax-l.def.priceMin+1)) / 10 * 10 * 100)
+			entry := money.Para(sp.entry * 100)
 			p := pricing.Derive(entry, l.cat.Margins()) // what the recompute below stores
 			bid, mid := brandID[brand], manufacturerID[brand]
 			products = append(products, &catalog.Product{
@@ -459,7 +422,8 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 				MainCategoryID: l.cat.ID, BrandID: &bid, ManufacturerID: &mid, CreatedAt: now, UpdatedAt: now,
 			})
 			leafOf = append(leafOf, l)
-			refs = append(refs, productRef{Brand: brand})
+			specOf = append(specOf, sp)
+			refs = append(refs, productRef{Brand: brand, Picture: l.def.kind.picture, Category: l.def.name})
 		}
 	}
 	if err := tx.Omit(pricing.Columns...).CreateInBatches(products, 100).Error; err != nil {
@@ -479,8 +443,8 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 			productCats = append(productCats, catalog.ProductCategory{ProductID: p.ID, CategoryID: *l.cat.ParentID})
 		}
 		pattrs = append(pattrs, catalog.ProductAttribute{ProductID: p.ID, AttributeID: catalog.ManufacturerAttributeID, AttributeValueID: p.ManufacturerID, Position: 0, Active: true, CreatedAt: now, UpdatedAt: now})
-		for j, a := range l.def.attrs {
-			v := pick(r, valueIDs[a])
+		for j, a := range l.def.kind.attrs() {
+			v := valueID[a][specOf[i].attrs[a]]
 			pattrs = append(pattrs, catalog.ProductAttribute{ProductID: p.ID, AttributeID: attrID[a], AttributeValueID: &v, Position: j + 1, Active: true, CreatedAt: now, UpdatedAt: now})
 		}
 	}
@@ -541,6 +505,19 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	// rows not (yet) in the shop.
 	order := r.Perm(len(products))
 	next := 0
+	connectedEach := min(250, len(products)/(len(demoSuppliers)+1))
+	// What they offer beyond the shop: the kinds' products the shop does not sell.
+	type offer struct {
+		sp   demoSpec
+		leaf string
+	}
+	var offers []offer
+	for li, l := range leaves {
+		for _, sp := range specs[li][min(per, len(specs[li])):] {
+			offers = append(offers, offer{sp, l.def.name})
+		}
+	}
+	r.Shuffle(len(offers), func(i, j int) { offers[i], offers[j] = offers[j], offers[i] })
 	for si, name := range demoSuppliers {
 		s := catalog.Supplier{Name: name, CreatedAt: now, UpdatedAt: now.Add(-time.Duration(si*26) * time.Hour)}
 		if err := tx.Create(&s).Error; err != nil {
@@ -548,7 +525,7 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 		}
 		var rows []catalog.SupplierProduct
 		var connected []uint64
-		for k := 0; k < 250; k++ {
+		for k := 0; k < connectedEach; k++ {
 			p := products[order[next]]
 			next++
 			pid := p.ID
@@ -557,12 +534,11 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 				RecommendedPrice: int64(p.RetailPrice), Stock: p.Stock, ProductID: &pid, CreatedAt: now, UpdatedAt: now})
 			connected = append(connected, p.ID)
 		}
-		for k := 0; k < 150; k++ {
-			l := leaves[r.Intn(len(leaves))]
-			brand := pick(r, l.def.brands)
-			price := (l.def.priceMin + r.Int63n(l.def.priceMax-l.def.priceMin+1)) * 100
+		for k := 0; k < 150 && k*len(demoSuppliers)+si < len(offers); k++ {
+			o := offers[k*len(demoSuppliers)+si]
+			price := o.sp.entry * 100
 			rows = append(rows, catalog.SupplierProduct{SupplierID: s.ID, SKU: fmt.Sprintf("D%d-%06d", si+1, 20000+k),
-				Name: strings.Join(strings.Fields(l.def.product(r, brand)), " "), Category: l.def.name, Brand: brand, EAN: demoEAN(r),
+				Name: o.sp.name, Category: o.leaf, Brand: o.sp.brand, EAN: demoEAN(r),
 				Price: price, RecommendedPrice: price * 13 / 10 / 100 * 100, Stock: r.Intn(20), CreatedAt: now, UpdatedAt: now})
 		}
 		if err := tx.CreateInBatches(rows, 1000).Error; err != nil {
@@ -662,24 +638,6 @@ func brandColor(brand string) color.RGBA {
 	return color.RGBA{uint8(60 + h%140), uint8(60 + (h>>8)%140), uint8(60 + (h>>16)%140), 255}
 }
 
-func initials(brand string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(brand) {
-		for _, r := range w {
-			b.WriteRune(r)
-			break
-		}
-	}
-	s := b.String()
-	if len([]rune(s)) < 2 {
-		s = brand
-		if len([]rune(s)) > 2 {
-			s = string([]rune(s)[:2])
-		}
-	}
-	return strings.ToUpper(s)
-}
-
 // drawLabel is a w×h PNG: a coloured background with text centred, scaled up from the 7×13
 // basic font so it reads at a glance.
 func drawLabel(w, h int, bg color.RGBA, text string) ([]byte, error) {
@@ -704,53 +662,6 @@ func drawLabel(w, h int, bg color.RGBA, text string) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// seedImages gives the newest limit products (the lists' first pages, every category) a
-// picture with their brand's initials, through the images area's upload path, two at a time
-// (the work is image encoding).
-func seedImages(ctx context.Context, cat *catalog.Service, products []productRef, limit int) error {
-	limit = min(limit, len(products))
-	newest := products[len(products)-limit:]
-	cache := map[string][]byte{}
-	for _, p := range newest {
-		b := p.Brand
-		if _, ok := cache[b]; !ok {
-			png, err := drawLabel(400, 400, brandColor(b), initials(b))
-			if err != nil {
-				return err
-			}
-			cache[b] = png
-		}
-	}
-	jobs := make(chan productRef)
-	errs := make(chan error, 2)
-	var wg sync.WaitGroup
-	for w := 0; w < 2; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				if _, err := cat.AddProductImage(ctx, p.ID, bytes.NewReader(cache[p.Brand]), true); err != nil {
-					errs <- fmt.Errorf("product %d: %w", p.ID, err)
-					for range jobs {
-					}
-					return
-				}
-			}
-		}()
-	}
-	for _, p := range newest {
-		jobs <- p
-	}
-	close(jobs)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
 }
 
 // BenchSKUPrefix marks the benchmark's products (their SKUs are the prefix and a number).
