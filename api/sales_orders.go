@@ -64,9 +64,11 @@ type OrderItemResponse struct {
 
 // OrderNoteResponse is a note on an order (kind internal or customer).
 type OrderNoteResponse struct {
-	ID        uint64    `json:"id"`
-	Kind      string    `json:"kind" enums:"internal,customer"`
-	Body      string    `json:"body"`
+	ID   uint64 `json:"id"`
+	Kind string `json:"kind" enums:"internal,customer"`
+	Body string `json:"body"`
+	// Author is the staff member who wrote the note (staff only; empty for the customer).
+	Author    string    `json:"author,omitempty"`
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 } // @name OrderNote
@@ -174,7 +176,11 @@ func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool)
 	}
 	for _, n := range o.Notes {
 		if n.Kind == sales.NoteCustomer || staff {
-			out.Notes = append(out.Notes, OrderNoteResponse{ID: n.ID, Kind: n.Kind, Body: n.Body, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt})
+			note := OrderNoteResponse{ID: n.ID, Kind: n.Kind, Body: n.Body, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt}
+			if staff {
+				note.Author = n.Author
+			}
+			out.Notes = append(out.Notes, note)
 		}
 	}
 	return out

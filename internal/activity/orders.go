@@ -4,6 +4,7 @@ package activity
 // order is logged with the order as the subject, so the order's history is one filter away
 // (subject_type=order, subject_id=<id>).
 const (
+	OrderPlaced            = "order.placed"
 	OrderStatusChanged     = "order.status_changed"
 	OrderUpdated           = "order.updated"
 	OrderNoteCreated       = "order_note.created"

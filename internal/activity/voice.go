@@ -1,8 +1,12 @@
 package activity
 
-// Entry types and subjects of the customers' voice: staff moderating ratings,
+// Entry types and subjects of the customers' voice: shoppers rating, asking and offering a
+// price (so staff see them in the log beside their own handling), staff moderating ratings,
 // answering and editing questions, and handling price offers.
 const (
+	RatingCreated     = "rating.created"
+	QuestionCreated   = "question.created"
+	PriceOfferCreated = "price_offer.created"
 	RatingApproved    = "rating.approved"
 	RatingDisapproved = "rating.disapproved"
 	RatingDeleted     = "rating.deleted"

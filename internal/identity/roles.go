@@ -19,6 +19,7 @@ const (
 	ActivityRoleUpdated      = "role.updated"
 	ActivityRoleDeleted      = "role.deleted"
 	ActivityUserCreated      = "user.created"
+	ActivityUserRegistered   = "user.registered"
 	ActivityUserUpdated      = "user.updated"
 	ActivityUserDeleted      = "user.deleted"
 	ActivityUserDeactivated  = "user.deactivated"

@@ -273,7 +273,8 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, erro
 			return err
 		}
 		uid = u.ID
-		return nil
+		return activity.Record(ctx, tx, activity.Change{Type: ActivityUserRegistered, SubjectType: "user", SubjectID: u.ID,
+			New: map[string]any{"name": u.Name, "email": u.Email}})
 	})
 	if err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/activity"
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
@@ -133,6 +134,8 @@ type OrderNote struct {
 	UserID    *uint64
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Author is the name of the staff member who wrote it ("" when unknown or deleted).
+	Author string `gorm:"-"`
 }
 
 func (OrderNote) TableName() string { return "order_notes" }
@@ -439,7 +442,9 @@ func (s *Service) place(ctx context.Context, tx *gorm.DB, c Caller, cartKey stri
 	if err := tx.Where("owner = ? AND instance = ?", cartKey, InstanceCart).Delete(&cartItem{}).Error; err != nil {
 		return apperr.Wrap(err, "empty cart")
 	}
-	return nil
+	// Staff see a shopper's order in the activity log beside their own handling of it.
+	return activity.Record(ctx, tx, activity.Change{Type: activity.OrderPlaced, SubjectType: activity.SubjectOrder, SubjectID: o.ID,
+		New: map[string]any{"number": o.NumberOf(), "total": o.Total, "payment_method": o.PaymentMethod, "guest": !c.LoggedIn()}})
 }
 
 // insertOrder inserts the order and writes its number (built from the id) in the same

@@ -27,6 +27,9 @@ func (s *Service) order(ctx context.Context, db *gorm.DB, id uint64) (*Order, er
 	if err := db.WithContext(ctx).Where("order_id = ?", id).Order("id").Find(&o.Notes).Error; err != nil {
 		return nil, apperr.Wrap(err, "order notes")
 	}
+	if err := s.nameAuthors(ctx, o.Notes); err != nil {
+		return nil, err
+	}
 	var inv []uint64
 	if err := db.WithContext(ctx).Model(&ProformaInvoice{}).Where("order_id = ?", id).Order("id").Limit(1).Pluck("id", &inv).Error; err != nil {
 		return nil, apperr.Wrap(err, "order invoice")
@@ -35,6 +38,32 @@ func (s *Service) order(ctx context.Context, db *gorm.DB, id uint64) (*Order, er
 		o.ProformaInvoiceID = inv[0]
 	}
 	return &o, nil
+}
+
+// nameAuthors fills in who wrote each note, so staff reading an order see whose the notes are.
+func (s *Service) nameAuthors(ctx context.Context, notes []OrderNote) error {
+	if s.ids == nil || len(notes) == 0 {
+		return nil
+	}
+	var ids []uint64
+	for _, n := range notes {
+		if n.UserID != nil {
+			ids = append(ids, *n.UserID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names, err := s.ids.UserNames(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range notes {
+		if notes[i].UserID != nil {
+			notes[i].Author = names[*notes[i].UserID]
+		}
+	}
+	return nil
 }
 
 // Order is one order for the staff (view-order).

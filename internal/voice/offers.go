@@ -106,7 +106,14 @@ func (s *Service) Offer(ctx context.Context, c Client, in OfferInput) error {
 	now := s.now()
 	row := PriceOfferRow{ProductID: p.ID, ProductSKU: p.SKU, Email: in.Email, Price: int64(*in.Price), Status: OfferPending,
 		Lang: langOf(c.Lang), CreatedAt: now, UpdatedAt: now}
-	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.PriceOfferCreated, SubjectType: activity.SubjectPriceOffer, SubjectID: row.ID,
+			New: map[string]any{"product_id": p.ID, "email": in.Email, "price": row.Price}})
+	})
+	if err != nil {
 		return apperr.Wrap(err, "price offer")
 	}
 	s.tellStaff(ctx, row, p)

@@ -110,7 +110,14 @@ func (s *Service) Ask(ctx context.Context, slug string, c Client, in QuestionInp
 		uid := c.UserID
 		row.UserID = &uid
 	}
-	return apperr.Wrap(s.db.WithContext(ctx).Create(&row).Error, "ask")
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.QuestionCreated, SubjectType: activity.SubjectQuestion, SubjectID: row.ID,
+			New: map[string]any{"product_id": p.ID, "name": in.Name, "question": in.Question}})
+	})
+	return apperr.Wrap(err, "ask")
 }
 
 // AnsweredQuestions answers a product's answered questions, newest first.

@@ -97,16 +97,27 @@ func (s *Service) Rate(ctx context.Context, slug string, c Client, in RatingInpu
 	}
 	now := s.now()
 	row := RatingRow{ProductID: p.ID, Name: in.Name, Email: in.Email, Rating: in.Rating, Comment: in.Comment, CreatedAt: now, UpdatedAt: now}
-	if c.UserID == 0 {
-		return apperr.Wrap(s.db.WithContext(ctx).Create(&row).Error, "rate")
-	}
-	uid := c.UserID
-	row.UserID = &uid
-	err = s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns: []clause.Column{{Name: "product_id"}, {Name: "user_id"}},
-		DoUpdates: clause.Assignments(map[string]any{"rating": in.Rating, "comment": in.Comment, "approved": false,
-			"deleted_at": nil, "updated_at": now}),
-	}).Create(&row).Error
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if c.UserID == 0 {
+			if err := tx.Create(&row).Error; err != nil {
+				return err
+			}
+		} else {
+			uid := c.UserID
+			row.UserID = &uid
+			// A customer's second rating of a product replaces the first and waits for approval again.
+			err := tx.Clauses(clause.OnConflict{
+				Columns: []clause.Column{{Name: "product_id"}, {Name: "user_id"}},
+				DoUpdates: clause.Assignments(map[string]any{"rating": in.Rating, "comment": in.Comment, "approved": false,
+					"deleted_at": nil, "updated_at": now}),
+			}).Create(&row).Error
+			if err != nil {
+				return err
+			}
+		}
+		return activity.Record(ctx, tx, activity.Change{Type: activity.RatingCreated, SubjectType: activity.SubjectRating, SubjectID: row.ID,
+			New: map[string]any{"product_id": p.ID, "rating": in.Rating, "comment": in.Comment, "name": in.Name}})
+	})
 	return apperr.Wrap(err, "rate")
 }
 

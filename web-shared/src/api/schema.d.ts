@@ -21286,6 +21286,8 @@ export interface components {
             meta?: components["schemas"]["OrderListMeta"];
         };
         OrderNote: {
+            /** @description Author is the staff member who wrote the note (staff only; empty for the customer). */
+            author?: string;
             body?: string;
             created_at?: string;
             id?: number;

@@ -292,7 +292,7 @@ export function Notes({ o, kind }: { o: StaffOrder; kind: 'internal' | 'customer
                 </Space>
               </Flex>
             ) : (
-              <List.Item.Meta description={formatDateTime(x.created_at)} title={<span style={{ whiteSpace: 'pre-wrap', fontWeight: 'normal' }}>{x.body}</span>} />
+              <List.Item.Meta description={[x.author, formatDateTime(x.created_at)].filter(Boolean).join(' · ')} title={<span style={{ whiteSpace: 'pre-wrap', fontWeight: 'normal' }}>{x.body}</span>} />
             )}
           </List.Item>
         )}

@@ -78,7 +78,7 @@ const order = {
   shipping: { name: 'Ana Anić', address: 'Nemanjina 4', city: 'Beograd', post_code: '11000', phone: '064 111 2233' },
   items: [{ product_id: 3, sku: 'LA-1', name: 'Laptop', price: 1400, quantity: 3, total: 4200 }],
   notes: [
-    { id: 1, kind: 'internal', body: 'Proveriti zalihe', created_at: '2026-11-20T11:00:00Z' },
+    { id: 1, kind: 'internal', body: 'Proveriti zalihe', author: 'Marko Marković', created_at: '2026-11-20T11:00:00Z' },
     { id: 2, kind: 'customer', body: 'Stiže u petak', created_at: '2026-11-20T12:00:00Z' },
   ],
   attachments: [{ id: 4, file_name: 'racun.pdf', content_type: 'application/pdf', size: 2048, created_at: '2026-11-20T12:00:00Z' }],
@@ -146,6 +146,7 @@ describe('Order screen', () => {
     const del = vi.spyOn(client, 'DELETE').mockResolvedValue(ok({ message: 'Napomena je obrisana.' }) as never)
     renderApp(<OrderPage />, { user: admin, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
     await screen.findByText('Proveriti zalihe')
+    expect(screen.getByText(/Marko Marković · 20\.11\.2026/)).toBeTruthy() // who wrote the note
 
     const internalBox = screen.getByRole('textbox', { name: 'Interna napomena (vidi je samo osoblje)' })
     fireEvent.change(internalBox, { target: { value: 'Kupac zove posle 17h' } })
