@@ -1,6 +1,8 @@
 package api
 
 import (
+	"fmt"
+	"mime"
 	"net/http"
 	"time"
 
@@ -8,12 +10,13 @@ import (
 
 	"shop/internal/fiscal"
 	"shop/internal/identity"
+	"shop/internal/platform/clock"
 	"shop/internal/platform/httpx"
 	"shop/internal/platform/money"
 )
 
-// fiscalRoutes: recording an order's payment (which queues its fiscal receipt) and the
-// receipts on the order screen. Reading needs view-order; recording a payment and retrying a
+// fiscalRoutes: recording an order's payment (which queues its fiscal receipt), the receipts
+// on the order screen and the list of receipts with its XLSX export. Reading needs view-order; recording a payment and retrying a
 // receipt change the order, so they need update-order, as the order's other changes do.
 func fiscalRoutes(d Deps) []Route {
 	if d.Sales == nil || d.Fiscal == nil {
@@ -24,6 +27,9 @@ func fiscalRoutes(d Deps) []Route {
 	return []Route{
 		{Method: "POST", Path: "/admin/orders/:id/payment", Handler: h.payment, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/orders/:id/receipts", Handler: h.orderReceipts, Auth: true, Permissions: view},
+		{Method: "GET", Path: "/admin/fiscal-receipts", Handler: h.list, Auth: true, Permissions: view},
+		{Method: "GET", Path: "/admin/fiscal-receipts/export", Handler: h.export, Auth: true, Permissions: view},
+		{Method: "GET", Path: "/admin/fiscal-receipts/:id/pdf", Handler: h.pdf, Auth: true, Permissions: view},
 		{Method: "POST", Path: "/admin/fiscal-receipts/:id/retry", Handler: h.retry, Auth: true, Permissions: change},
 	}
 }
@@ -155,4 +161,126 @@ func (h fiscalHandlers) retry(c *gin.Context) {
 		return
 	}
 	httpx.Changed(c, http.StatusOK, "fiscal.retried", receiptResponse(c, r))
+}
+
+type fiscalQuery struct {
+	Status   string `form:"status"`
+	Kind     string `form:"kind"`
+	DateFrom string `form:"date_from"`
+	DateTo   string `form:"date_to"`
+	Buyer    string `form:"buyer"`
+}
+
+func (q fiscalQuery) filter() fiscal.Filter {
+	return fiscal.Filter{Status: q.Status, Kind: q.Kind, DateFrom: q.DateFrom, DateTo: q.DateTo, Buyer: q.Buyer}
+}
+
+var fiscalListSpec = httpx.ListSpec{DefaultSize: 20, MaxSize: 100}
+
+// list godoc
+//
+//	@Summary		Fiscal receipts, newest first
+//	@Description	Needs view-order. status: pending | sent | failed; kind: normal | refund | proforma; date_from/date_to: the day the receipt was made (YYYY-MM-DD, Belgrade); buyer: in the buyer's name or PIB, the signed invoice number or the order number.
+//	@Tags			fiscal
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			status		query		string	false	"pending | sent | failed"
+//	@Param			kind		query		string	false	"normal | refund | proforma"
+//	@Param			date_from	query		string	false	"from this day (YYYY-MM-DD)"
+//	@Param			date_to		query		string	false	"to this day, inclusive (YYYY-MM-DD)"
+//	@Param			buyer		query		string	false	"buyer's name or PIB, invoice number or order number"
+//	@Param			page		query		int		false	"page (1-based)"
+//	@Param			paginate	query		int		false	"page size (20, 50, 100)"
+//	@Success		200			{object}	httpx.ListResponse[FiscalReceiptResponse]
+//	@Failure		401			{object}	httpx.ErrorResponse
+//	@Failure		403			{object}	httpx.ErrorResponse
+//	@Failure		422			{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/fiscal-receipts [get]
+func (h fiscalHandlers) list(c *gin.Context) {
+	var q fiscalQuery
+	page, _, ok := httpx.BindList(c, &q, fiscalListSpec)
+	if !ok {
+		return
+	}
+	f := q.filter()
+	f.Page = page
+	rows, total, err := h.f.List(c.Request.Context(), f)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	out := make([]FiscalReceiptResponse, 0, len(rows))
+	for i := range rows {
+		out = append(out, receiptResponse(c, &rows[i]))
+	}
+	httpx.List(c, out, total, page)
+}
+
+// export godoc
+//
+//	@Summary		The filtered fiscal receipts as XLSX, for the accountant
+//	@Description	Needs view-order. The list's filters (no paging); one row per receipt, newest first, headers in the request's language, totals as numbers, test receipts marked. More than 50000: 422 (narrow the filters).
+//	@Tags			fiscal
+//	@Produce		application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			status		query	string	false	"as the list"
+//	@Param			kind		query	string	false	"as the list"
+//	@Param			date_from	query	string	false	"as the list"
+//	@Param			date_to		query	string	false	"as the list"
+//	@Param			buyer		query	string	false	"as the list"
+//	@Success		200
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		422	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/fiscal-receipts/export [get]
+func (h fiscalHandlers) export(c *gin.Context) {
+	var q fiscalQuery
+	if _, _, ok := httpx.BindList(c, &q, fiscalListSpec); !ok {
+		return
+	}
+	x, err := h.f.Export(c.Request.Context(), q.filter(), httpx.Lang(c))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	defer x.Close()
+	name := fmt.Sprintf("fiskalni-racuni-%s.xlsx", time.Now().In(clock.Zone).Format("2006-01-02-1504"))
+	c.Header("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	c.Status(http.StatusOK)
+	_ = x.Write(c.Writer)
+}
+
+// pdf godoc
+//
+//	@Summary		A signed fiscal receipt as a PDF
+//	@Description	Needs view-order. The customer's PDF: the journal, the QR code, the verification link; a test receipt says so. A receipt not signed: 404.
+//	@Tags			fiscal
+//	@Produce		application/pdf
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			id	path	int	true	"receipt id"
+//	@Success		200
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Failure		404	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/fiscal-receipts/{id}/pdf [get]
+func (h fiscalHandlers) pdf(c *gin.Context) {
+	id, ok := pathID(c, "receipt")
+	if !ok {
+		return
+	}
+	r, err := h.f.SignedReceipt(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	b, name, err := h.f.PDF(r, httpx.Lang(c))
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	c.Header("Content-Disposition", mime.FormatMediaType("inline", map[string]string{"filename": name}))
+	c.Data(http.StatusOK, "application/pdf", b)
 }

@@ -1,13 +1,18 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/fiscal"
+	"shop/internal/platform/clock"
 )
 
 // TestRecordPaymentAndReceipts: staff record a cash-on-delivery order's payment (paid once,
@@ -65,6 +70,102 @@ func TestRecordPaymentAndReceipts(t *testing.T) {
 		}
 		if r := ts.do(req{method: "GET", path: orderPath(99999, "/receipts"), token: ts.staff}); r.Status != 404 {
 			t.Errorf("receipts of no order: %d", r.Status)
+		}
+	})
+}
+
+// TestFiscalReceiptList: the staff's list of receipts filters by status, kind, day and buyer
+// (an order's number too), refuses a bad filter on its field, exports the same rows as XLSX for
+// the accountant and opens a signed receipt's PDF; a customer gets 403.
+func TestFiscalReceiptList(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		fx := newSalesFixture(t, a)
+		ts := fx.ts
+		laptop := fx.product(t, "Laptop", 1000, 10)
+		signedOrder := fx.placeOrder(t, map[uint64]int{laptop: 1}, nil, "")
+		failedOrder := fx.placeOrder(t, map[uint64]int{laptop: 2}, nil, "")
+		var signed, failed *fiscal.Receipt
+		for _, id := range []uint64{signedOrder, failedOrder} {
+			if _, err := a.Sales.RecordPayment(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+			r, err := a.Fiscal.Fiscalise(ctx, id, fiscal.KindNormal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id == signedOrder {
+				signed = r
+			} else {
+				failed = r
+			}
+		}
+		if err := a.DB.Model(&fiscal.Receipt{}).Where("id = ?", failed.ID).Updates(map[string]any{"status": "failed", "reason": "2805: invalid value"}).Error; err != nil {
+			t.Fatal(err)
+		}
+		o, err := a.Sales.StaffOrder(ctx, failedOrder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := func(query string) []float64 {
+			t.Helper()
+			r := ts.do(req{method: "GET", path: "/api/v1/admin/fiscal-receipts" + query, token: ts.staff})
+			if r.Status != 200 {
+				t.Fatalf("list %s: %d %s", query, r.Status, r.Raw)
+			}
+			var out []float64
+			for _, row := range list(r) {
+				out = append(out, row.(map[string]any)["id"].(float64))
+			}
+			return out
+		}
+		if got := ids(""); len(got) != 2 {
+			t.Errorf("all: %v", got)
+		}
+		if got := ids("?status=failed"); len(got) != 1 || uint64(got[0]) != failed.ID {
+			t.Errorf("failed: %v", got)
+		}
+		if got := ids("?buyer=" + o.NumberOf()); len(got) != 1 || uint64(got[0]) != failed.ID {
+			t.Errorf("by order number: %v", got)
+		}
+		if got := ids("?kind=refund"); len(got) != 0 {
+			t.Errorf("refunds: %v", got)
+		}
+		today := time.Now().In(clock.Zone).Format(time.DateOnly)
+		if got := ids("?date_from=" + today + "&date_to=" + today); len(got) != 2 {
+			t.Errorf("today: %v", got)
+		}
+		row := list(ts.do(req{method: "GET", path: "/api/v1/admin/fiscal-receipts?status=failed", token: ts.staff}))[0].(map[string]any)
+		if row["order_number"] != o.NumberOf() || row["reason"] != "2805: invalid value" || row["status_label"] != "Neuspešan" {
+			t.Errorf("failed row: %v", row)
+		}
+		for q, field := range map[string]string{"?status=lost": "status", "?date_from=1.1.2026": "date_from", "?kind=x": "kind"} {
+			if r := ts.do(req{method: "GET", path: "/api/v1/admin/fiscal-receipts" + q, token: ts.staff}); r.Status != 422 || firstError(r, field) == "" {
+				t.Errorf("%s: %d %s", q, r.Status, r.Raw)
+			}
+		}
+		if r := ts.do(req{method: "GET", path: "/api/v1/admin/fiscal-receipts", token: ts.buyer}); r.Status != 403 {
+			t.Errorf("a customer: %d", r.Status)
+		}
+		x := ts.do(req{method: "GET", path: "/api/v1/admin/fiscal-receipts/export?status=sent", token: ts.staff})
+		if x.Status != 200 {
+			t.Fatalf("export: %d %s", x.Status, x.Raw)
+		}
+		f, err := excelize.OpenReader(bytes.NewReader(x.Raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := f.GetRows(f.GetSheetName(0))
+		if len(rows) != 2 || rows[0][0] != "Porudžbina" || rows[1][2] != signed.InvoiceNumber || rows[1][len(rows[1])-1] != "da" {
+			t.Errorf("export rows %v", rows)
+		}
+		pdf := ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/fiscal-receipts/%d/pdf", signed.ID), token: ts.staff})
+		if pdf.Status != 200 || !bytes.HasPrefix(pdf.Raw, []byte("%PDF")) {
+			t.Errorf("pdf: %d", pdf.Status)
+		}
+		if r := ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/fiscal-receipts/%d/pdf", failed.ID), token: ts.staff}); r.Status != 404 {
+			t.Errorf("pdf of a failed receipt: %d", r.Status)
 		}
 	})
 }

@@ -99,14 +99,16 @@ type OrderAttachmentResponse struct {
 // fields, both kinds of notes, the files, and the statuses it may go to next (empty: final).
 type StaffOrderResponse struct {
 	OrderResponse
-	UserID             *uint64                   `json:"user_id" extensions:"x-nullable"`
-	CancelReasonLabel  string                    `json:"cancel_reason_label"`
-	Supplier           string                    `json:"supplier"`
-	ReplacementProduct string                    `json:"replacement_product"`
-	StockReturned      bool                      `json:"stock_returned"`
-	UpdatedAt          time.Time                 `json:"updated_at"`
-	NextStatuses       []OrderStatusOption       `json:"next_statuses"`
-	Attachments        []OrderAttachmentResponse `json:"attachments"`
+	UserID             *uint64   `json:"user_id" extensions:"x-nullable"`
+	CancelReasonLabel  string    `json:"cancel_reason_label"`
+	Supplier           string    `json:"supplier"`
+	ReplacementProduct string    `json:"replacement_product"`
+	StockReturned      bool      `json:"stock_returned"`
+	UpdatedAt          time.Time `json:"updated_at"`
+	// PaidAt is when staff (or the bank-statement import) recorded the payment; null: unpaid.
+	PaidAt       *time.Time                `json:"paid_at" extensions:"x-nullable"`
+	NextStatuses []OrderStatusOption       `json:"next_statuses"`
+	Attachments  []OrderAttachmentResponse `json:"attachments"`
 } // @name StaffOrder
 
 func attachmentResponse(a sales.Attachment) OrderAttachmentResponse {
@@ -115,7 +117,7 @@ func attachmentResponse(a sales.Attachment) OrderAttachmentResponse {
 
 func (h staffOrderHandlers) response(c *gin.Context, o *sales.Order) StaffOrderResponse {
 	out := StaffOrderResponse{OrderResponse: orderResponse(c, h.s, o, true), UserID: o.UserID, Supplier: o.Supplier,
-		ReplacementProduct: o.ReplacementProduct, StockReturned: o.StockReturnedAt != nil, UpdatedAt: o.UpdatedAt,
+		ReplacementProduct: o.ReplacementProduct, StockReturned: o.StockReturnedAt != nil, UpdatedAt: o.UpdatedAt, PaidAt: o.PaidAt,
 		NextStatuses: []OrderStatusOption{}, Attachments: []OrderAttachmentResponse{}}
 	if o.CancelReason != "" {
 		out.CancelReasonLabel = httpx.T(c, "sales.cancel_reason."+o.CancelReason, nil)

@@ -69,6 +69,8 @@ export const screens = {
   // sales
   orders: s('/porudzbine', 'nav.orders', Perm.ViewOrder),
   order: s('/porudzbine/:orderId', 'screens.order', Perm.ViewOrder),
+  fiscalReceipts: s('/fiskalni-racuni', 'nav.fiscalReceipts', Perm.ViewOrder),
+  einvoices: s('/e-fakture', 'nav.einvoices', Perm.ViewOrder),
   invoices: s('/profakture', 'nav.invoices', Perm.ViewProformaInvoice),
   invoice: s('/profakture/:invoiceId', 'screens.invoice', Perm.ViewProformaInvoice),
   invoiceData: s('/profakture/podaci', 'nav.invoiceData', Perm.ViewProformaInvoiceInfo),

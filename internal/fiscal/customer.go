@@ -183,3 +183,20 @@ func (s *Service) mailOnce(ctx context.Context, r *Receipt) error {
 	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND mailed_at IS NULL", r.ID).Update("mailed_at", now).Error,
 		"receipt mailed")
 }
+
+// SignedReceipt is a signed receipt by id with its order's number (the staff's PDF); one not
+// signed is not found.
+func (s *Service) SignedReceipt(ctx context.Context, id uint64) (*Receipt, error) {
+	r, err := s.byID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.Status != StatusSent {
+		return nil, apperr.NotFoundThing("receipt")
+	}
+	list := []Receipt{*r}
+	if err := s.numbered(ctx, list); err != nil {
+		return nil, err
+	}
+	return &list[0], nil
+}

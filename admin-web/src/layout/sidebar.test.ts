@@ -44,6 +44,8 @@ describe('visibleEntries', () => {
         'apiClients',
         'landingPages',
         'orders',
+        'fiscalReceipts',
+        'einvoices',
         'priceOffers',
       ].sort(),
     },

@@ -78,6 +78,8 @@ export const sidebar: SidebarGroup[] = [
     label: 'groups.sales',
     entries: [
       entry('orders', screens.orders),
+      entry('fiscalReceipts', screens.fiscalReceipts),
+      entry('einvoices', screens.einvoices),
       entry('invoices', screens.invoices),
       entry('invoiceData', screens.invoiceData),
       entry('invoiceBanks', screens.invoiceBanks),

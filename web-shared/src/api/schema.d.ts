@@ -5823,6 +5823,235 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/fiscal-receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fiscal receipts, newest first
+         * @description Needs view-order. status: pending | sent | failed; kind: normal | refund | proforma; date_from/date_to: the day the receipt was made (YYYY-MM-DD, Belgrade); buyer: in the buyer's name or PIB, the signed invoice number or the order number.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pending | sent | failed */
+                    status?: string;
+                    /** @description normal | refund | proforma */
+                    kind?: string;
+                    /** @description from this day (YYYY-MM-DD) */
+                    date_from?: string;
+                    /** @description to this day, inclusive (YYYY-MM-DD) */
+                    date_to?: string;
+                    /** @description buyer's name or PIB, invoice number or order number */
+                    buyer?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-FiscalReceipt"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/fiscal-receipts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered fiscal receipts as XLSX, for the accountant
+         * @description Needs view-order. The list's filters (no paging); one row per receipt, newest first, headers in the request's language, totals as numbers, test receipts marked. More than 50000: 422 (narrow the filters).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description as the list */
+                    status?: string;
+                    /** @description as the list */
+                    kind?: string;
+                    /** @description as the list */
+                    date_from?: string;
+                    /** @description as the list */
+                    date_to?: string;
+                    /** @description as the list */
+                    buyer?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/fiscal-receipts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed fiscal receipt as a PDF
+         * @description Needs view-order. The customer's PDF: the journal, the QR code, the verification link; a test receipt says so. A receipt not signed: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description receipt id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                        "application/pdf": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/fiscal-receipts/{id}/retry": {
         parameters: {
             query?: never;
@@ -21972,6 +22201,8 @@ export interface components {
             note?: string;
             notes?: components["schemas"]["OrderNote"][];
             number?: string;
+            /** @description PaidAt is when staff (or the bank-statement import) recorded the payment; null: unpaid. */
+            paid_at?: string | null;
             payment?: components["schemas"]["OrderPayment"] | null;
             payment_method?: string;
             payment_method_label?: string;
@@ -22846,6 +23077,10 @@ export interface components {
         };
         "httpx.ListResponse-Einvoice": {
             data?: components["schemas"]["Einvoice"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-FiscalReceipt": {
+            data?: components["schemas"]["FiscalReceipt"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-InvoiceEmail": {

@@ -1,15 +1,52 @@
-// SEF e-invoices of company orders (view-order): an order's e-invoice (the proforma screen
-// asks by its order), retry, cancel and storno, and the XML and printable views opened with
+// SEF e-invoices of company orders (view-order): the list with its filters and XLSX export, an
+// order's e-invoice (the proforma screen asks by its order), retry, cancel and storno, and the XML and printable views opened with
 // the session. One query-key factory; every change invalidates the area.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
 import { ApiError, client, unwrap } from '../../api/client'
+import { shopToday } from '../../format'
+import { orderQueryParams, save } from './orders'
 
 export type Einvoice = components['schemas']['Einvoice']
 
+export const EINVOICE_STATUSES = ['invalid', 'queued', 'refused', 'Sent', 'Approved', 'Rejected', 'Cancelled', 'Storno'] as const
+export type EinvoiceStatus = (typeof EINVOICE_STATUSES)[number]
+
+/** EinvoiceFilters: the list's and the export's filters (the day of issue; buyer: name, PIB or number). */
+export interface EinvoiceFilters {
+  status?: EinvoiceStatus
+  date_from?: string
+  date_to?: string
+  buyer?: string
+}
+
+export interface EinvoiceQuery extends EinvoiceFilters {
+  page: number
+  paginate: number
+}
+
 export const einvoiceKeys = {
   all: ['einvoices'] as const,
+  list: (q: EinvoiceQuery) => [...einvoiceKeys.all, 'list', q] as const,
   byOrder: (orderId: number) => [...einvoiceKeys.all, 'order', orderId] as const,
+}
+
+export function useEinvoices(q: EinvoiceQuery) {
+  return useQuery({
+    queryKey: einvoiceKeys.list(q),
+    queryFn: async () => {
+      const r = await unwrap(client.GET('/api/v1/admin/einvoices', { params: { query: orderQueryParams(q) } }))
+      return { data: r.data ?? [], meta: r.meta }
+    },
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** exportEinvoices downloads the XLSX of the e-invoices the filters select. */
+export async function exportEinvoices(filters: EinvoiceFilters): Promise<void> {
+  const { data, error } = await client.GET('/api/v1/admin/einvoices/export', { params: { query: orderQueryParams(filters) }, parseAs: 'blob' })
+  if (error || !data) throw error ?? new Error('export')
+  save(data as Blob, `e-fakture-${shopToday()}.xlsx`)
 }
 
 /** useOrderEinvoice: the order's e-invoice, null when it has none (not a company order, or not completed). */

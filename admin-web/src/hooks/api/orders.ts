@@ -43,8 +43,8 @@ export const orderKeys = {
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
 }
 
-/** orderQueryParams: the query string's values, empty filters left out. */
-export function orderQueryParams(q: OrderFilters & Partial<Pick<OrderQuery, 'page' | 'paginate'>>) {
+/** orderQueryParams: the query string's values, empty filters left out (the receipts' and e-invoices' lists use it too). */
+export function orderQueryParams(q: object) {
   const out: Record<string, string | number> = {}
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') out[k] = v as string | number
   return out
@@ -119,7 +119,7 @@ export function useDeleteOrderAttachment(id: number) {
 }
 
 /** save hands a fetched file to the browser under name. */
-function save(data: Blob, name: string) {
+export function save(data: Blob, name: string) {
   const url = URL.createObjectURL(data)
   const a = document.createElement('a')
   a.href = url

@@ -34,6 +34,7 @@ import {
 import { ApiError } from '../../api/client'
 import { toast } from '../../notify'
 import { EinvoiceCard } from './EinvoiceCard'
+import { FiscalCard } from './FiscalCard'
 import { statusColor } from './OrdersPage'
 
 type Item = NonNullable<StaffOrder['items']>[number]
@@ -79,6 +80,7 @@ export function OrderPage() {
             </Col>
           </Row>
           <Files o={o} />
+          <FiscalCard o={o} />
           <EinvoiceCard orderId={o.id!} canIssue={o.status === 'completed' && !!o.company_pib} />
         </>
       )}

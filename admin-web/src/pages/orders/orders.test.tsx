@@ -93,6 +93,12 @@ const order = {
   replacement_product: '',
 }
 
+/** mockOrder answers the order screen's reads: the order, its fiscal receipts (none unless given). */
+function mockOrder(o: unknown, receipts: unknown[] = []) {
+  return vi.spyOn(client, 'GET').mockImplementation(((path: string) =>
+    Promise.resolve(path === '/api/v1/admin/orders/{id}/receipts' ? ok({ data: receipts }) : ok({ data: o }))) as never)
+}
+
 async function openSelect(label: string) {
   const box = await screen.findByRole('combobox', { name: label })
   fireEvent.mouseDown(box)
@@ -107,7 +113,7 @@ function optionTitles(): string[] {
 
 describe('Order screen', () => {
   it('offers only the next statuses, asks a reason for a cancellation, and sends the change', async () => {
-    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: order }) as never)
+    mockOrder(order)
     const patch = vi.spyOn(client, 'PATCH').mockResolvedValue(ok({ message: 'Status porudžbine je izmenjen.', data: order }) as never)
     renderApp(<OrderPage />, { user: admin, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
     expect(await screen.findByText('Laptop')).toBeTruthy()
@@ -134,14 +140,14 @@ describe('Order screen', () => {
   }, 30_000)
 
   it('shows a final order without a transition control', async () => {
-    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: { ...order, status: 'completed', next_statuses: [] } }) as never)
+    mockOrder({ ...order, status: 'completed', next_statuses: [] })
     renderApp(<OrderPage />, { user: admin, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
     expect(await screen.findByText('Porudžbina je u završnom statusu.')).toBeTruthy()
     expect(screen.queryByRole('combobox', { name: 'Novi status' })).toBeNull()
   }, 30_000)
 
   it('adds an internal note, sends a note to the customer, and deletes an internal note after a yes', async () => {
-    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: order }) as never)
+    mockOrder(order)
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'Napomena je sačuvana.', data: { id: 9, kind: 'internal', body: 'x' } }, 201) as never)
     const del = vi.spyOn(client, 'DELETE').mockResolvedValue(ok({ message: 'Napomena je obrisana.' }) as never)
     renderApp(<OrderPage />, { user: admin, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
@@ -168,5 +174,45 @@ describe('Order screen', () => {
     fireEvent.click(within(internalItem).getByRole('button', { name: 'Obriši' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Da' }))
     await waitFor(() => expect(del).toHaveBeenCalledWith('/api/v1/admin/orders/{id}/notes/{noteId}', { params: { path: { id: 7, noteId: 1 } } }))
+  }, 30_000)
+})
+
+describe('Fiscal receipts on the order', () => {
+  const failed = {
+    id: 31,
+    order_id: 7,
+    order_number: '2026-000007',
+    kind: 'normal',
+    kind_label: 'Promet prodaja',
+    status: 'failed',
+    status_label: 'Neuspešan',
+    reason: '2805: payment invalid value',
+    invoice_number: '',
+    verification_url: '',
+    test: true,
+  }
+
+  it('records the payment after a confirmation, and retries a failed receipt showing why it failed and that it is a test one', async () => {
+    mockOrder(order, [failed])
+    const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ message: 'ok', data: order }) as never)
+    renderApp(<OrderPage />, { user: admin, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
+    const card = await screen.findByTestId('fiscal-card')
+    expect(await within(card).findByText('Reason: 2805: payment invalid value'.replace('Reason', 'Razlog'))).toBeTruthy()
+    expect(within(card).getByText('Probni račun: izdao ga je simulator, nije fiskalni račun.')).toBeTruthy()
+    fireEvent.click(within(card).getByRole('button', { name: /Pošalji ponovo/ }))
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/admin/fiscal-receipts/{id}/retry', { params: { path: { id: 31 } } }))
+    fireEvent.click(within(card).getByRole('button', { name: 'Evidentiraj uplatu' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: /OK|Potvrdi|Da/ }))
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/admin/orders/{id}/payment', { params: { path: { id: 7 } } }))
+  }, 30_000)
+
+  it('offers no payment or retry to staff who may only look', async () => {
+    mockOrder({ ...order, paid_at: '2026-11-21T10:00:00Z' }, [failed])
+    renderApp(<OrderPage />, { user: { id: 2, roles: ['staff'], permissions: ['view-order'] }, at: '/porudzbine/7', path: '/porudzbine/:orderId' })
+    const card = await screen.findByTestId('fiscal-card')
+    expect(await within(card).findByText(/Plaćeno/)).toBeTruthy()
+    expect(within(card).queryByRole('button', { name: /Pošalji ponovo/ })).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Evidentiraj uplatu' })).toBeNull()
   }, 30_000)
 })
