@@ -23,6 +23,7 @@ var activityRecorded = map[string][]string{
 	"POST /admin/questions/:id/answer":                             {"question.answered"},
 	"PATCH /admin/questions/:id":                                   {"question.updated"},
 	"DELETE /admin/questions/:id":                                  {"question.deleted"},
+	"DELETE /admin/contact-messages/:id":                           {"contact_message.deleted"},
 	"PATCH /admin/price-offers/:id":                                {"price_offer.updated"},
 	"POST /admin/products":                                         {"product.created"},
 	"PATCH /admin/products/mass-update":                            {"product.updated"},

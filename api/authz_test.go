@@ -119,6 +119,7 @@ var screenViews = map[string][]string{
 	"/admin/roles":                         {identity.PermViewRole},
 	"/admin/ratings":                       {identity.PermViewRating},
 	"/admin/questions":                     {identity.PermViewQuestion},
+	"/admin/contact-messages":              {identity.PermViewContactMessage},
 	"/admin/eponuda":                       {identity.PermViewProduct},
 }
 

@@ -50,7 +50,7 @@ func voiceRoutes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/price-offers", Handler: h.offers, Auth: true, Permissions: offer},
 		{Method: "GET", Path: "/admin/price-offers/:id", Handler: h.priceOffer, Auth: true, Permissions: offer},
 		{Method: "PATCH", Path: "/admin/price-offers/:id", Handler: h.setOfferStatus, Auth: true, Permissions: []string{identity.PermUpdateOrder}},
-	}, newsletterRoutes(h)...)
+	}, append(newsletterRoutes(h), contactRoutes(h)...)...)
 }
 
 type voiceHandlers struct {

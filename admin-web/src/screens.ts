@@ -97,6 +97,8 @@ export const screens = {
   questions: s('/pitanja', 'nav.questions', Perm.ViewQuestion),
   question: s('/pitanja/:questionId', 'screens.question', Perm.ViewQuestion),
   priceOffers: s('/upiti-za-cenu', 'nav.priceOffers', Perm.ViewOrder),
+  contactMessages: s('/poruke', 'nav.contactMessages', Perm.ViewContactMessage),
+  contactMessage: s('/poruke/:messageId', 'screens.contactMessage', Perm.ViewContactMessage),
 
   // administration
   users: s('/korisnici', 'nav.users', Perm.ViewUser),

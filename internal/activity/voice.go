@@ -15,8 +15,11 @@ const (
 	QuestionUpdated   = "question.updated"
 	QuestionDeleted   = "question.deleted"
 	PriceOfferUpdated = "price_offer.updated"
+	// ContactMessageDeleted: staff removed a message sent from the contact page.
+	ContactMessageDeleted = "contact_message.deleted"
 
-	SubjectRating     = "rating"
-	SubjectQuestion   = "question"
-	SubjectPriceOffer = "price_offer"
+	SubjectRating         = "rating"
+	SubjectQuestion       = "question"
+	SubjectPriceOffer     = "price_offer"
+	SubjectContactMessage = "contact_message"
 )

@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	netmail "net/mail"
 	"os"
 	"path/filepath"
 	"strings"
@@ -181,6 +182,20 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.ActivityRetention = activity.NewRetention(a.DB, cfg.Activity.RetentionDays, a.Clock)
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
+	a.Voice.WithShopEmail(func(ctx context.Context) (string, error) {
+		// The company data staff keep; until they give an address, the shop's sender address.
+		d, err := a.Sales.InvoiceData(ctx)
+		if err != nil {
+			return "", err
+		}
+		if d.Email != "" {
+			return d.Email, nil
+		}
+		if from, err := netmail.ParseAddress(cfg.Mail.From); err == nil {
+			return from.Address, nil
+		}
+		return cfg.Mail.From, nil
+	})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))

@@ -26,7 +26,7 @@ var staffPermissions = []string{
 	identity.PermViewProductImage, identity.PermUpdateProductImage,
 	identity.PermViewCategory, identity.PermViewAttribute, identity.PermCreateAttribute, identity.PermUpdateAttribute,
 	identity.PermViewBrand, identity.PermCreateBrand, identity.PermUpdateBrand, identity.PermUploadPricelist,
-	identity.PermViewOrder,
+	identity.PermViewOrder, identity.PermViewContactMessage,
 }
 
 // Users are the demo logins, all with Password.

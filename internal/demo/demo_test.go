@@ -58,7 +58,7 @@ var wantSeeded = []seededUser{
 	{Email: "staff@demo.local", Roles: []string{"urednik"}, Permissions: []string{
 		"create-attribute", "create-brand", "create-discount", "create-product", "delete-discount", "delete-product",
 		"update-attribute", "update-brand", "update-discount", "update-product", "update-product-attribute",
-		"update-product-image", "upload-pricelist", "view-attribute", "view-brand", "view-category", "view-order",
+		"update-product-image", "upload-pricelist", "view-attribute", "view-brand", "view-category", "view-contact-message", "view-order",
 		"view-product", "view-product-attribute", "view-product-image"}, Addresses: []string{}},
 	{Email: "kupac@demo.local", Roles: []string{"customer"}, Permissions: []string{}, Addresses: []string{
 		"billing_address: Bulevar kralja Aleksandra 73, Beograd", "shipping_address: Knez Mihailova 10, Beograd"}},

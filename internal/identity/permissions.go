@@ -92,6 +92,9 @@ const (
 	PermCreateAPIClient           = "create-api-client"
 	PermUpdateAPIClient           = "update-api-client"
 	PermUpdateEponuda             = "update-eponuda"
+	// The contact page's messages (the specification has no such screen): read, and delete.
+	PermViewContactMessage   = "view-contact-message"
+	PermDeleteContactMessage = "delete-contact-message"
 )
 
 // PermissionGroup is how the authorization screen groups permissions.
@@ -121,7 +124,7 @@ var Catalogue = []PermissionGroupDef{
 	{"Sadržaj", []string{PermViewNewsletterProductRoute, PermViewNewsletterProduct, PermUpdateNewsletterProduct,
 		PermViewRating, PermUpdateRating, PermDeleteRating, PermViewQuestion, PermUpdateQuestion, PermDeleteQuestion,
 		PermCreateBanner, PermUpdateBanner, PermDeleteBanner, PermUpdateHomePage, PermCreatePost, PermUpdatePost,
-		PermDeletePost}},
+		PermDeletePost, PermViewContactMessage, PermDeleteContactMessage}},
 	{"Cenovnici", []string{PermUploadPricelist, PermCreateLandingPage, PermUpdateLandingPage, PermDeleteLandingPage,
 		PermCreateAPIClient, PermUpdateAPIClient}},
 }

@@ -53,6 +53,7 @@ func all() []*gormigrate.Migration {
 		m0038WritePermissions(),
 		m0039GuestRatings(),
 		m0041FiscalReceiptMail(),
+		m0040ContactMessages(),
 	}
 }
 

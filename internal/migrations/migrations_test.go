@@ -39,6 +39,8 @@ var specPermissions = []string{
 	"update-newsletter-product", "update-rating", "delete-rating", "update-question", "delete-question",
 	"delete-banner", "delete-post",
 	"create-landing-page", "update-landing-page", "delete-landing-page", "create-api-client", "update-api-client",
+	// the contact page's messages (0040), a screen the specification does not have
+	"view-contact-message", "delete-contact-message",
 }
 
 var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "0002_permissions", Applied: true},
@@ -66,7 +68,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0032_eoffer_offer_sets", Applied: true}, {ID: "0033_fiscal_receipts", Applied: true},
 	{ID: "0034_einvoices", Applied: true},
 	{ID: "0038_write_permissions", Applied: true},
-	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true}}
+	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
+	{ID: "0040_contact_messages", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -233,6 +236,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0040_contact_messages" {
+			t.Fatalf("Down rolled back %q, want 0040_contact_messages", id)
+		}
+		if gdb.Migrator().HasTable("contact_messages") || len(pluck(t, gdb, "SELECT name FROM permissions WHERE name = 'view-contact-message'")) != 0 {
+			t.Error("contact_messages or view-contact-message still there after rolling back 0040")
 		}
 		if id := down(t, gdb); id != "0041_fiscal_receipt_mail" {
 			t.Fatalf("Down rolled back %q, want 0041_fiscal_receipt_mail", id)

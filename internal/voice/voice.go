@@ -68,6 +68,8 @@ type Service struct {
 	log     *slog.Logger
 	clk     clock.Clock
 	opts    Options
+	// shopEmail is where contact messages are mailed (WithShopEmail).
+	shopEmail ShopEmail
 }
 
 func NewService(db *gorm.DB, enq Enqueuer, n Notifier, users Users, l Limiter, log *slog.Logger, clk clock.Clock, o Options) *Service {

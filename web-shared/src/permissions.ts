@@ -88,6 +88,8 @@ export const Perm = {
   CreateAPIClient: 'create-api-client',
   UpdateAPIClient: 'update-api-client',
   UpdateEponuda: 'update-eponuda',
+  ViewContactMessage: 'view-contact-message',
+  DeleteContactMessage: 'delete-contact-message',
 } as const
 
 export type RoleName = (typeof Role)[keyof typeof Role]

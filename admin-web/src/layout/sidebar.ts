@@ -100,6 +100,7 @@ export const sidebar: SidebarGroup[] = [
       entry('ratings', screens.ratings),
       entry('questions', screens.questions),
       entry('priceOffers', screens.priceOffers),
+      entry('contactMessages', screens.contactMessages),
     ],
   },
   {

@@ -27,6 +27,8 @@ import (
 type Message struct {
 	To      string `json:"to"`
 	Subject string `json:"subject"`
+	// ReplyTo, when set, is where a reply goes instead of From (a visitor's message to the shop).
+	ReplyTo string `json:"reply_to,omitempty"`
 	Body    string `json:"body"` // plain text
 	// HTML, when set, is sent beside Body as multipart/alternative (mail readers show the
 	// HTML, text-only readers and filters read Body).
@@ -72,6 +74,9 @@ func Render(from string, m Message, now time.Time) []byte {
 	fmt.Fprintf(&b, "From: %s\r\n", headerAddress(from))
 	fmt.Fprintf(&b, "To: %s\r\n", headerAddress(m.To))
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
+	if m.ReplyTo != "" {
+		fmt.Fprintf(&b, "Reply-To: %s\r\n", headerAddress(m.ReplyTo))
+	}
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%s@shop>\r\n", hex.EncodeToString(id))
 	b.WriteString("MIME-Version: 1.0\r\n")

@@ -1,6 +1,7 @@
 // One component for every editable static page (delivery terms, terms and conditions, payment,
-// service pages, about, contact, ...): GET pages/{slug} in the chosen language. An anchor in the
-// URL (#shipment_tracking, #buyers_right, #delivery) scrolls to its element once the text is in.
+// service pages, about, contact, ...): GET pages/{slug} in the chosen language; the contact
+// page adds its form. An anchor in the URL (#shipment_tracking, #buyers_right, #delivery,
+// #kontakt-forma) scrolls to its element once the text is in.
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -9,6 +10,7 @@ import { formatDate } from '../product/format'
 import { HtmlBody, scrollToAnchor } from '../product/HtmlBody'
 import '../product/pages.css'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
+import { ContactForm } from '../voice/ContactForm'
 import { NotFoundPage } from './NotFoundPage'
 import { ShopContact } from './ShopContact'
 
@@ -40,6 +42,7 @@ export function StaticPage({ slug }: { slug: string }) {
       <h1>{page.title}</h1>
       {slug === 'kontakt' && <ShopContact />}
       <HtmlBody html={page.body_html} className="content-page__body" testId="static-page-body" />
+      {slug === 'kontakt' && <ContactForm />}
       {page.updated_at && (
         <p className="content-page__updated">
           {t('staticPage.updated', { date: formatDate(page.updated_at) })}

@@ -6,6 +6,7 @@ import { paths } from '../routes/paths'
 import { telHref, useShop } from '../shop'
 import { CardIcon, MailIcon, PhoneIcon, TruckIcon } from './Icons'
 import { NewsletterForm } from './NewsletterForm'
+import { CONTACT_FORM_ID } from '../voice/ContactForm'
 
 export function Footer() {
   const { t } = useTranslation()
@@ -51,7 +52,7 @@ export function Footer() {
               <a href={`mailto:${shop.email}`}>{shop.email}</a>
             </li>
           </ul>
-          <Link to={paths.contact}>{t('footer.contactLink')}</Link>
+          <Link to={`${paths.contact}#${CONTACT_FORM_ID}`}>{t('footer.contactLink')}</Link>
           <h3>{t('footer.hoursTitle')}</h3>
           <dl className="footer-hours">
             <dt>{t('footer.callCentre')}</dt>

@@ -26,6 +26,23 @@ export const questionRules = {
   website: [],
 } satisfies Record<string, Rule[]>
 
+export const MESSAGE_MAX = 1200
+
+/** The contact page's form: name as the question form's, a required e-mail, message 2-1200. */
+export const contactRules = {
+  name: lengthRules('name', NAME_MIN, NAME_MAX),
+  email: [
+    (v: string) => (v.trim() === '' ? problem('voice.emailRequired') : null),
+    (v: string) => (!EMAIL.test(v.trim()) ? problem('voice.emailInvalid') : null),
+  ],
+  message: [
+    (v: string) => (v.trim() === '' ? problem('voice.contact.messageRequired') : null),
+    (v: string) => (v.trim().length < QUESTION_MIN ? problem('voice.contact.messageMin') : null),
+    (v: string) => (v.trim().length > MESSAGE_MAX ? problem('voice.contact.messageMax') : null),
+  ],
+  website: [],
+} satisfies Record<string, Rule[]>
+
 export const backInStockRules = {
   email: [
     (v: string) => (v.trim() === '' ? problem('voice.emailRequired') : null),

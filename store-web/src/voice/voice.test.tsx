@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startSession, endSession } from '../session/loginState'
 import { json, mockApi, renderAt } from '../test/render'
 import { BackInStockForm } from './BackInStockForm'
+import { ContactForm } from './ContactForm'
 import { PriceOfferForm } from './PriceOfferForm'
 import { QuestionForm } from './QuestionForm'
 import { RatingModal } from './RatingModal'
@@ -138,5 +139,25 @@ describe('RatingModal', () => {
     const req = seen.find((r) => r.url.endsWith('/ratings'))!
     expect(req.headers.get('Authorization')).toBe('Bearer access-token')
     expect(await req.json()).toEqual({ rating: 4, comment: 'Tih i štedljiv', website: '' })
+  })
+})
+
+describe('ContactForm', () => {
+  it('checks name, e-mail and message on submit, then sends and resets', async () => {
+    const seen = mockApi({ 'POST /api/v1/contact': () => json({ message: 'Hvala na poruci!' }) })
+    renderAt(<ContactForm />)
+    submit(/Pošalji poruku/)
+    await waitFor(() => expect(screen.getByLabelText('Ime')).toHaveFocus())
+    expect(await screen.findByText('Ime je obavezno')).toBeTruthy()
+    expect(screen.getByText('E-mail adresa je obavezna')).toBeTruthy()
+    expect(screen.getByText('Poruka je obavezna')).toBeTruthy()
+    expect(seen).toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('Ime'), { target: { value: 'Ana Anić' } })
+    fireEvent.change(screen.getByLabelText('E-mail adresa'), { target: { value: 'ana@example.com' } })
+    fireEvent.change(screen.getByLabelText('Poruka'), { target: { value: ' Da li radite nedeljom? ' } })
+    submit(/Pošalji poruku/)
+    expect(await screen.findByText('Hvala na poruci!')).toBeTruthy()
+    expect(await seen[0].json()).toEqual({ name: 'Ana Anić', email: 'ana@example.com', message: 'Da li radite nedeljom?', website: '' })
+    expect((screen.getByLabelText('Poruka') as HTMLTextAreaElement).value).toBe('')
   })
 })

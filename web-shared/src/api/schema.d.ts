@@ -3896,6 +3896,201 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contact messages, newest first
+         * @description Needs view-contact-message. search finds the text in the name, e-mail or message.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description text in name, e-mail or message */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (20, 50, 100, 1000, 5000) */
+                    paginate?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-ContactMessage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/contact-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One contact message
+         * @description Needs view-contact-message.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description message id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-ContactMessage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact message
+         * @description Needs delete-contact-message.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description message id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/discount-types": {
         parameters: {
             query?: never;
@@ -18431,6 +18626,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message from the contact page
+         * @description Kept for staff (admin "Poruke") and mailed to the shop's address with the sender as Reply-To. name: 'Ime je obavezno', 'Ime mora sadržati najmanje 2 karaktera', 'Ime može sadržati najviše 50 karaktera'; email: 'E-mail adresa je obavezna', 'Niste uneli pravilnu e-mail adresu.'; message: 'Poruka je obavezna', 'Poruka mora sadržati najmanje 2 karaktera', 'Poruka može sadržati najviše 1200 karaktera'. Stored as plain text. Rate-limited per address and e-mail like questions (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description message */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContactRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.MessageResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Too Many Requests */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/home": {
         parameters: {
             query?: never;
@@ -20966,6 +21223,20 @@ export interface components {
             /** @example 42 */
             product_id?: number;
         };
+        ContactMessage: {
+            created_at?: string;
+            email?: string;
+            id?: number;
+            message?: string;
+            name?: string;
+            user?: components["schemas"]["VoiceUserRef"] | null;
+        };
+        ContactRequest: {
+            email?: string;
+            message?: string;
+            name?: string;
+            website?: string;
+        };
         ContentProductRef: {
             active?: boolean;
             id?: number;
@@ -22858,6 +23129,9 @@ export interface components {
         "httpx.DataResponse-CategoryDeclaration": {
             data?: components["schemas"]["CategoryDeclaration"];
         };
+        "httpx.DataResponse-ContactMessage": {
+            data?: components["schemas"]["ContactMessage"];
+        };
         "httpx.DataResponse-DiscountType": {
             data?: components["schemas"]["DiscountType"];
         };
@@ -23069,6 +23343,10 @@ export interface components {
         };
         "httpx.ListResponse-Category": {
             data?: components["schemas"]["Category"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-ContactMessage": {
+            data?: components["schemas"]["ContactMessage"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-DiscountType": {

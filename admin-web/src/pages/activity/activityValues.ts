@@ -82,6 +82,7 @@ export const STAFF_ACTIVITY_TYPES = [
   'question.deleted',
   'price_offer.created',
   'price_offer.updated',
+  'contact_message.deleted',
   'newsletter_product.added',
   'newsletter_product.removed',
   'newsletter_product.reordered',

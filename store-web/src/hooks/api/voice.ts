@@ -1,5 +1,6 @@
-// The customers' voice from the product page: rate (logged-in customers), ask a question,
-// subscribe to the back-in-stock mail, send a price offer. Each answers the server's message.
+// The customers' voice: from the product page rate (guests too), ask a question, subscribe to
+// the back-in-stock mail, send a price offer; from the contact page write to the shop. Each
+// answers the server's message.
 import { unwrap, type components } from '@shop/shared'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
@@ -25,6 +26,14 @@ export function useAskQuestion(slug: string) {
   return useMutation({
     mutationFn: async (body: QuestionInput) =>
       (await unwrap(api.POST('/api/v1/products/{slug}/questions', { params: { path: { slug } }, body }))).message ?? '',
+  })
+}
+
+export type ContactInput = components['schemas']['ContactRequest']
+
+export function useContact() {
+  return useMutation({
+    mutationFn: async (body: ContactInput) => (await unwrap(api.POST('/api/v1/contact', { body }))).message ?? '',
   })
 }
 
