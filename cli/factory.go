@@ -157,7 +157,7 @@ func Describe(err error, lang string) string {
 // NewRootCmd builds shopctl with every command.
 func NewRootCmd(f *Factory) *cobra.Command {
 	root := newRoot(f)
-	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil), NewCmdImport(f), NewCmdPrices(f), NewCmdOrders(f), NewCmdFiscal(f), NewCmdEinvoice(f),
+	root.AddCommand(NewCmdMigrate(f, nil), NewCmdSeed(f, nil), NewCmdUser(f, nil), NewCmdConfig(f, nil), NewCmdImport(f), NewCmdPrices(f), NewCmdOrders(f), NewCmdFiscal(f), NewCmdEinvoice(f), NewCmdPayments(f),
 		NewCmdEoffer(f, NewCmdEofferImport(f, nil), NewCmdEofferRecalc(f, nil), NewCmdEofferExport(f, nil)))
 	return root
 }

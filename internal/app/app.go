@@ -30,6 +30,7 @@ import (
 	"shop/internal/migrations"
 	"shop/internal/notify"
 	"shop/internal/partners"
+	"shop/internal/payments"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
@@ -98,7 +99,9 @@ type App struct {
 	EinvoiceClient *einvoice.Client
 	// Fiscal makes the orders' fiscal receipts; FiscalSim is the in-process simulator that
 	// signs them in simulator mode (nil with a V-SDC).
-	Fiscal    *fiscal.Service
+	Fiscal *fiscal.Service
+	// Payments reads bank statements and records the bank-transfer payments they show.
+	Payments  *payments.Service
 	FiscalSim *fiscalsim.Simulator
 }
 
@@ -209,6 +212,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.FiscalSim = sim
 	a.Fiscal = fiscal.NewService(a.DB, a.Sales, dev, a.Enqueuer, log, a.Clock, fiscal.Options{Simulated: sim != nil,
 		Identity: fiscal.Identity{Cashier: cfg.Fiscal.Cashier, ESIRID: cfg.Fiscal.ESIRID}})
+	a.Payments = payments.NewService(a.Sales)
 	ok = true
 	return a, nil
 }

@@ -1,0 +1,5 @@
+package payments_test
+
+import "errors"
+
+func asErr[T error](err error, target *T) bool { return errors.As(err, target) }
