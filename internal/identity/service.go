@@ -20,6 +20,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/humantext"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/imagefile"
 	"shop/internal/platform/mail"
@@ -120,7 +121,7 @@ type RegisterInput struct {
 	UserAgent            string `json:"-"`
 }
 
-func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+func normalizeEmail(e string) string { return humantext.Email(e) }
 
 // dummyHash keeps a wrong e-mail as slow as a wrong password, so timing tells nothing.
 var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.DefaultCost)
@@ -252,7 +253,7 @@ func seconds(d time.Duration) int {
 // Register creates a customer account and logs it in.
 func (s *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, error) {
 	in.Email = normalizeEmail(in.Email)
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = humantext.Clean(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
@@ -294,7 +295,7 @@ func (s *Service) createUser(ctx context.Context, tx *gorm.DB, name, email, pass
 	if err != nil {
 		return nil, apperr.Wrap(err, "hash password")
 	}
-	u := &User{Name: strings.TrimSpace(name), Email: email, PasswordHash: string(hash)}
+	u := &User{Name: humantext.Clean(name), Email: email, PasswordHash: string(hash)}
 	if err := tx.WithContext(ctx).Omit("Roles", "Addresses").Create(u).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
 			return nil, apperr.InvalidFields(apperr.Field("email", "validation.email_taken"))

@@ -429,3 +429,31 @@ func TestRefreshReuseRevokesFamily(t *testing.T) {
 		})
 	}
 }
+
+// TestLookAlikeAccounts: a fullwidth or zero-width copy of an existing address is the same
+// address (refused as taken, and it logs in to the same account); invisible characters are
+// dropped from a name.
+func TestLookAlikeAccounts(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		if _, err := a.Identity.Register(ctx, identity.RegisterInput{Name: "Ana\u202e Anić\u200b", Email: "ana@example.rs",
+			Password: "lozinka123", PasswordConfirmation: "lozinka123"}); err != nil {
+			t.Fatal(err)
+		}
+		u, err := a.Identity.FindUserByEmail(ctx, "ana@example.rs")
+		if err != nil || u == nil || u.Name != "Ana Anić" {
+			t.Fatalf("the name is stored without its invisible characters: %+v %v", u, err)
+		}
+		for _, look := range []string{"ａｎａ@example.rs", "an\u200ba@example.rs", "\u202eana@example.rs", "ANA@EXAMPLE.RS"} {
+			_, err := a.Identity.Register(ctx, identity.RegisterInput{Name: "Druga Ana", Email: look,
+				Password: "lozinka123", PasswordConfirmation: "lozinka123"})
+			if !apperr.Is(err, apperr.Invalid) {
+				t.Errorf("%q made a second account: %v", look, err)
+			}
+			if _, err := a.Identity.Login(ctx, identity.LoginInput{Email: look, Password: "lozinka123"}); err != nil {
+				t.Errorf("%q does not log in to the account: %v", look, err)
+			}
+		}
+	})
+}

@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/humantext"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
 )
@@ -93,7 +94,7 @@ type CreateUserInput struct {
 // CreateUser adds a user with one role (back office and shopctl).
 func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*User, error) {
 	in.Email = normalizeEmail(in.Email)
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = humantext.Clean(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
@@ -125,7 +126,7 @@ type UpdateUserInput struct {
 // ends the user's sessions).
 func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput) (*User, error) {
 	in.Email = normalizeEmail(in.Email)
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = humantext.Clean(in.Name)
 	if err := validation.Check(in); err != nil {
 		return nil, err
 	}
@@ -142,7 +143,7 @@ func (s *Service) UpdateUser(ctx context.Context, id uint64, in UpdateUserInput)
 		if err := ensureEmailFree(ctx, tx, in.Email, id); err != nil {
 			return err
 		}
-		changes := map[string]any{"name": strings.TrimSpace(in.Name), "email": in.Email, "updated_at": now}
+		changes := map[string]any{"name": humantext.Clean(in.Name), "email": in.Email, "updated_at": now}
 		if in.Password != "" {
 			hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.opts.PasswordCost)
 			if err != nil {

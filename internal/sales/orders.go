@@ -17,6 +17,7 @@ import (
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/humantext"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
@@ -176,8 +177,9 @@ func (in *CheckoutInput) trim() {
 	for _, p := range []*string{&in.CartID, &in.Name, &in.Email, &in.Phone, &in.Address, &in.City, &in.PostCode, &in.ShippingName,
 		&in.ShippingAddress, &in.ShippingCity, &in.ShippingPostCode, &in.ShippingPhone, &in.Note, &in.CompanyName, &in.CompanyNumber,
 		&in.CompanyPIB, &in.PaymentMethod} {
-		*p = strings.TrimSpace(*p)
+		*p = humantext.Clean(*p)
 	}
+	in.Email = humantext.Email(in.Email)
 }
 
 // fillSaved puts a customer's saved addresses into the form (a guest cannot name one).

@@ -23,6 +23,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/ctrlchar"
+	"shop/internal/platform/humantext"
 	"shop/internal/platform/i18n"
 )
 
@@ -164,13 +165,13 @@ func Plain(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return humantext.Clean(b.String())
 }
 
 func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // normalizeEmail trims and lower-cases an address.
-func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+func normalizeEmail(s string) string { return humantext.Email(s) }
 
 // validEmail is the standard pattern: one address, no display name, a dot in the domain.
 func validEmail(s string) bool {
