@@ -60,6 +60,11 @@ const (
 // ConfirmLinkTTL is how long a confirm link works ('Link je neispravan ili je istekao.' after).
 const ConfirmLinkTTL = 7 * 24 * time.Hour
 
+// ConfirmResendAfter: an address has one pending confirmation at a time. Asking again within
+// a day of the last mail sends nothing (strangers cannot flood an inbox from many clients);
+// after a day one who lost the mail gets a new one.
+const ConfirmResendAfter = 24 * time.Hour
+
 // NewsletterProductsMax bounds the list of the next mailing (a mail, not a catalogue).
 const NewsletterProductsMax = 100
 
@@ -101,6 +106,10 @@ func (s *Service) SubscribeNewsletter(ctx context.Context, c Client, email strin
 		}
 		if row.ConfirmedAt != nil && row.UnsubscribedAt == nil {
 			row.ID = 0 // subscribed already: no mail
+			return nil
+		}
+		if row.ConfirmedAt == nil && row.UnsubscribedAt == nil && now.Sub(row.UpdatedAt) < ConfirmResendAfter {
+			row.ID = 0 // a confirmation is pending: no second mail
 			return nil
 		}
 		// an unsubscribed address starts over: it confirms again
