@@ -305,6 +305,10 @@ func TestSocialStateAndCode(t *testing.T) {
 		}
 		code := mustQuery(t, back).Get("code")
 
+		// State replay: the same state and cookie with a new code from the provider is refused.
+		loc, hand = s.callback(t, authorize(t, authURL), st)
+		refused(t, loc, hand, "state")
+
 		// Code replay: a used code under a fresh, valid state is refused by the provider.
 		authURL2, st2 := s.start(t, "google", "/")
 		state2 := mustQuery(t, authURL2).Get("state")

@@ -203,7 +203,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
 	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))
 	a.Feeds.UseShop(a.Sales)
-	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, log)
+	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, ratelimit.New(a.Redis.Client, ""), log)
 	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
 	dev, sim, err := fiscalDevice(cfg)
 	if err != nil {

@@ -66,9 +66,16 @@ type Identity interface {
 	SignInSocial(ctx context.Context, in identity.SocialSignInInput) (*identity.Tokens, error)
 }
 
+// Once marks a key used for a window: the first Hit of a key is within a limit of one, any
+// later one is not (ratelimit.Limiter, shared by every API process through Redis).
+type Once interface {
+	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
+}
+
 type Service struct {
 	providers map[string]provider
 	ids       Identity
+	once      Once
 	sealer    sealer
 	log       *slog.Logger
 	now       func() time.Time
@@ -77,14 +84,14 @@ type Service struct {
 // New builds the offered providers from the config: one without a client id and secret is
 // not offered. publicURL is the shop's address; the providers send the browser back to
 // <publicURL>/api/v1/auth/<provider>/callback.
-func New(cfg config.AuthConfig, publicURL string, secret []byte, ids Identity, log *slog.Logger) *Service {
+func New(cfg config.AuthConfig, publicURL string, secret []byte, ids Identity, once Once, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	// Bounded calls to the provider: a hanging provider must not hold the callback for ever.
 	client := &http.Client{Timeout: 10 * time.Second}
 	base := strings.TrimRight(publicURL, "/") + "/api/v1/auth/"
-	s := &Service{providers: map[string]provider{}, ids: ids, sealer: newSealer(secret), log: log, now: time.Now}
+	s := &Service{providers: map[string]provider{}, ids: ids, once: once, sealer: newSealer(secret), log: log, now: time.Now}
 	if g := cfg.Google; g.ClientID != "" && g.ClientSecret != "" && g.Issuer != "" {
 		s.providers[Google] = &oidcProvider{name: Google, issuer: g.Issuer, client: client, oauth: oauth2.Config{
 			ClientID: g.ClientID, ClientSecret: g.ClientSecret, RedirectURL: base + Google + "/callback",
@@ -156,6 +163,15 @@ func (s *Service) Callback(ctx context.Context, in CallbackInput) (*identity.Tok
 	got := in.Query.Get("state")
 	if err != nil || st.Provider != in.Provider || got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(st.State)) != 1 {
 		return nil, "", refuse("state", err)
+	}
+	// A state is spent by its first callback: a captured state and cookie replayed within their
+	// lifetime (with another code) is refused on every API process.
+	fresh, _, err := s.once.Hit(ctx, "social-state:"+st.State, 1, StateTTL)
+	if err != nil {
+		return nil, "", err
+	}
+	if !fresh {
+		return nil, "", refuse("state", errors.New("state already used"))
 	}
 	if e := in.Query.Get("error"); e != "" {
 		code := "provider"
