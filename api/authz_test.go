@@ -115,6 +115,7 @@ var screenViews = map[string][]string{
 	"/admin/orders":                        {identity.PermViewOrder},
 	"/admin/einvoices":                     {identity.PermViewOrder},
 	"/admin/fiscal-receipts":               {identity.PermViewOrder},
+	"/admin/payments":                      {identity.PermViewOrder},
 	"/admin/price-offers":                  {identity.PermViewOrder},
 	"/admin/roles":                         {identity.PermViewRole},
 	"/admin/ratings":                       {identity.PermViewRating},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/fiscal"
 	"shop/internal/platform/clock"
+	"shop/internal/sales"
 )
 
 // TestRecordPaymentAndReceipts: staff record a cash-on-delivery order's payment (paid once,
@@ -166,6 +168,52 @@ func TestFiscalReceiptList(t *testing.T) {
 		}
 		if r := ts.do(req{method: "GET", path: fmt.Sprintf("/api/v1/admin/fiscal-receipts/%d/pdf", failed.ID), token: ts.staff}); r.Status != 404 {
 			t.Errorf("pdf of a failed receipt: %d", r.Status)
+		}
+	})
+}
+
+// TestPaymentImport: staff with update-order upload a bank statement; the matched order is
+// paid and every entry comes back with its outcome; no file or a wrong one is a 422 on file;
+// staff who may only look get 403.
+func TestPaymentImport(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		fx := newSalesFixture(t, a)
+		ts := fx.ts
+		laptop := fx.product(t, "Laptop", 1000, 10)
+		id := fx.placeOrder(t, map[uint64]int{laptop: 1}, map[string]any{"payment_method": "bank_transfer"}, "")
+		o, err := a.Sales.StaffOrder(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := sales.Model97(strings.ReplaceAll(o.NumberOf(), "-", ""))
+		doc := fmt.Sprintf(`<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>7</Id>
+<Ntry><Amt Ccy="RSD">%s</Amt><CdtDbtInd>CRDT</CdtDbtInd><NtryDtls><TxDtls><RmtInf><Strd><CdtrRefInf><Ref>%s</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>
+<Ntry><Amt Ccy="RSD">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd></Ntry></Stmt></BkToCstmrStmt></Document>`, o.Total.String(), ref)
+		body, ct := multipartFile(t, "file", "izvod.xml", []byte(doc))
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/payments/import", token: ts.staff, raw: body, contentType: ct}); r.Status != 403 {
+			t.Errorf("view-order only: %d", r.Status)
+		}
+		r := ts.do(req{method: "POST", path: "/api/v1/admin/payments/import", token: ts.admin, raw: body, contentType: ct})
+		if r.Status != 200 {
+			t.Fatalf("import: %d %s", r.Status, r.Raw)
+		}
+		lines := data(r)["lines"].([]any)
+		first, second := lines[0].(map[string]any), lines[1].(map[string]any)
+		if len(lines) != 2 || first["outcome"] != "matched" || first["order_number"] != o.NumberOf() || second["outcome"] != "skipped" ||
+			second["reason"] != "Zaduženje, nije uplata kupca" || !strings.Contains(message(r), "uparenih 1") {
+			t.Errorf("report %s", r.Raw)
+		}
+		if got, _ := a.Sales.StaffOrder(context.Background(), id); got.PaidAt == nil {
+			t.Error("the matched order is not paid")
+		}
+		bad, bct := multipartFile(t, "file", "izvod.csv", []byte("Datum;Iznos\n"))
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/payments/import", token: ts.admin, raw: bad, contentType: bct}); r.Status != 422 || firstError(r, "file") == "" {
+			t.Errorf("not a statement: %d %s", r.Status, r.Raw)
+		}
+		none, nct := multipartFile(t, "other", "x.txt", []byte("x"))
+		if r := ts.do(req{method: "POST", path: "/api/v1/admin/payments/import", token: ts.admin, raw: none, contentType: nct}); r.Status != 422 || firstError(r, "file") == "" {
+			t.Errorf("no file: %d %s", r.Status, r.Raw)
 		}
 	})
 }

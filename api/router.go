@@ -136,7 +136,7 @@ func Routes(d Deps) []Route {
 		{Method: "GET", Path: "/admin/roles", Handler: ro.list, Auth: true, Permissions: []string{identity.PermViewRole, identity.PermCreateUser, identity.PermUpdateUser}},
 	}, slices.Concat(catalogRoutes(d), pricelistAreaRoutes(d), pricingRuleRoutes(d), partnerRoutes(d), eofferRoutes(d),
 		storefrontCatalogRoutes(d), contentPublicRoutes(d), contentAdminRoutes(d), voiceRoutes(d),
-		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), shopInfoRoutes(d), staffRoleRoutes(d), socialRoutes(d), einvoiceRoutes(d), fiscalRoutes(d))...)
+		storefrontActionRoutes(d), landingRoutes(d), salesRoutes(d), shopInfoRoutes(d), staffRoleRoutes(d), socialRoutes(d), einvoiceRoutes(d), fiscalRoutes(d), paymentRoutes(d))...)
 }
 
 // pricelistAreaRoutes are the price lists' endpoints and the notifications their jobs end in.

@@ -9550,6 +9550,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/payments/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a bank statement: record the bank-transfer payments it shows
+         * @description Needs update-order. The statement as the bank exports it in ISO 20022 camt.053 XML (field file). Each credit in RSD is matched by its model 97 reference (control digits checked) and amount to an unpaid bank-transfer order, whose payment is recorded (logged and fiscalised as when staff record it). Every entry is answered: matched, already_paid, mismatched, unmatched or skipped, with the reason. Importing a statement twice records nothing twice. No file, not a camt.053 statement, an amount that is not a number: 422 on file.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description camt.053 XML statement
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-PaymentImport"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/permissions": {
         parameters: {
             query?: never;
@@ -21874,6 +21959,29 @@ export interface components {
             stock?: number;
             url?: string;
         };
+        PaymentImport: {
+            account?: string;
+            counts?: {
+                [key: string]: number;
+            };
+            lines?: components["schemas"]["PaymentLine"][];
+            statement?: string;
+        };
+        PaymentLine: {
+            amount?: number;
+            booked_on?: string;
+            credit?: boolean;
+            currency?: string;
+            order_id?: number;
+            order_number?: string;
+            /** @enum {string} */
+            outcome?: "matched" | "already_paid" | "mismatched" | "unmatched" | "skipped";
+            outcome_label?: string;
+            payer?: string;
+            reason?: string;
+            reference?: string;
+            row?: number;
+        };
         Permission: {
             id?: number;
             /** @example view-user */
@@ -23002,6 +23110,10 @@ export interface components {
         };
         "httpx.ChangeResponse-OrderNote": {
             data?: components["schemas"]["OrderNote"];
+            message?: string;
+        };
+        "httpx.ChangeResponse-PaymentImport": {
+            data?: components["schemas"]["PaymentImport"];
             message?: string;
         };
         "httpx.ChangeResponse-PriceOffer": {

@@ -4,11 +4,12 @@
 // invalidates the receipts and the orders.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
-import { client, unwrap } from '../../api/client'
+import { binary, client, formData, unwrap } from '../../api/client'
 import { shopToday } from '../../format'
 import { orderKeys, orderQueryParams, save } from './orders'
 
 export type FiscalReceipt = components['schemas']['FiscalReceipt']
+export type PaymentImport = components['schemas']['PaymentImport']
 
 export const RECEIPT_STATUSES = ['pending', 'sent', 'failed'] as const
 export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number]
@@ -71,6 +72,13 @@ export function useRetryReceipt() {
 /** useRecordPayment: the order is paid (staff saw the money); its fiscal receipt follows. */
 export function useRecordPayment() {
   return useFiscalChange((orderId: number) => unwrap(client.POST('/api/v1/admin/orders/{id}/payment', { params: { path: { id: orderId } } })))
+}
+
+/** useImportStatement uploads a bank statement (camt.053); matched orders are paid and fiscalised. */
+export function useImportStatement() {
+  return useFiscalChange((file: File) =>
+    unwrap(client.POST('/api/v1/admin/payments/import', { body: { file: binary(file) }, bodySerializer: formData })),
+  )
 }
 
 /** exportReceipts downloads the XLSX of the receipts the filters select. */

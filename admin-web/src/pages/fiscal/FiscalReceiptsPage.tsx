@@ -3,7 +3,7 @@
 // own filters in the toolbar — status, kind and a day range, all kept in the address, as the
 // orders list does — and the XLSX export of what they select, for the accountant. Each row links
 // to its order; a signed receipt opens as PDF, a failed one can be sent again (update-order).
-// A test receipt (simulator) says so.
+// A test receipt (simulator) says so. Staff who may change orders import the bank statement here.
 import { DownloadOutlined, FilePdfOutlined, RedoOutlined } from '@ant-design/icons'
 import { Button, Select, Space, Tag, Tooltip, type TableProps } from 'antd'
 import { useState } from 'react'
@@ -30,6 +30,7 @@ import {
 import { useMe } from '../../hooks/api/session'
 import { toast } from '../../notify'
 import { showRefusal } from '../orders/OrderPage'
+import { StatementImport } from './StatementImport'
 
 export const RECEIPT_PAGE_SIZES = [20, 50, 100] as const
 const FILTER_KEYS = ['status', 'kind', 'date_from', 'date_to'] as const
@@ -130,9 +131,12 @@ export function FiscalReceiptsPage() {
       title={l('title')}
       pageSizes={RECEIPT_PAGE_SIZES}
       extra={
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()}>
-          {l('export')}
-        </Button>
+        <Space>
+          {canRetry && <StatementImport />}
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()}>
+            {l('export')}
+          </Button>
+        </Space>
       }
       toolbar={
         <>

@@ -127,3 +127,38 @@ describe('E-invoices list', () => {
     await waitFor(() => expect(get).toHaveBeenCalledWith('/api/v1/admin/einvoices/{id}/xml', { params: { path: { id: 3 } }, parseAs: 'blob' }))
   }, 30_000)
 })
+
+describe('Bank statement import', () => {
+  it('uploads the statement and shows each entry with its outcome and reason', async () => {
+    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: [], meta: { ...meta, total: 0 } }) as never)
+    const post = vi.spyOn(client, 'POST').mockResolvedValue(
+      ok({
+        message: 'Izvod je obrađen: uparenih 1, već plaćenih 0, neslaganja 0, neuparenih 1, preskočenih 0.',
+        data: {
+          statement: '7',
+          account: '160-1',
+          counts: { matched: 1, unmatched: 1 },
+          lines: [
+            { row: 1, amount: 1234.5, currency: 'RSD', reference: '97452026000007', payer: 'Ana', outcome: 'matched', outcome_label: 'Upareno, uplata evidentirana', order_id: 7, order_number: '2026-000007', reason: '' },
+            { row: 2, amount: 10, currency: 'RSD', reference: '97000001', payer: '', outcome: 'unmatched', outcome_label: 'Nije upareno', order_id: 0, order_number: '', reason: 'Kontrolni broj poziva na broj 97000001 nije ispravan' },
+          ],
+        },
+      }) as never,
+    )
+    renderApp(<FiscalReceiptsPage />, { user: admin, at: '/fiskalni-racuni' })
+    fireEvent.click(await screen.findByRole('button', { name: /Uvoz izvoda/ }))
+    const input = (await screen.findByRole('dialog')).querySelector<HTMLInputElement>('input[type=file]')!
+    fireEvent.change(input, { target: { files: [new File(['<Document/>'], 'izvod.xml', { type: 'text/xml' })] } })
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/admin/payments/import', expect.objectContaining({ body: expect.anything() })))
+    expect(await screen.findByText('Upareno, uplata evidentirana')).toBeTruthy()
+    expect(screen.getByText('Kontrolni broj poziva na broj 97000001 nije ispravan')).toBeTruthy()
+    expect(screen.getByRole('link', { name: '2026-000007' }).getAttribute('href')).toBe('/porudzbine/7')
+  }, 30_000)
+
+  it('is not offered to staff who may only look', async () => {
+    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: receipts, meta }) as never)
+    renderApp(<FiscalReceiptsPage />, { user: viewer, at: '/fiskalni-racuni' })
+    expect(await screen.findByRole('button', { name: 'PDF računa' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Uvoz izvoda/ })).toBeNull()
+  }, 30_000)
+})
