@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -253,17 +254,17 @@ func TestMigrateRun(t *testing.T) {
 			return out
 		}
 		applied := fmt.Sprintf("applied %d migration(s)\n", len(ids))
-		if out := s.mustRun(t, "migrate", "status"); out != lines(func(int) string { return "pending" }) {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "status"); out != lines(func(int) string { return "pending" }) {
 			t.Errorf("status on a new database:\n%s", out)
 		}
-		if out := s.mustRun(t, "migrate", "up"); out != applied {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "up"); out != applied {
 			t.Errorf("up: %q", out)
 		}
-		if out := s.mustRun(t, "migrate", "up", "--json"); strings.TrimSpace(out) != "{\n  \"applied\": 0\n}" {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "up", "--json"); strings.TrimSpace(out) != "{\n  \"applied\": 0\n}" {
 			t.Errorf("up again --json: %q", out)
 		}
 		var st []migrations.State
-		if err := json.Unmarshal([]byte(s.mustRun(t, "migrate", "status", "--json")), &st); err != nil {
+		if err := json.Unmarshal([]byte(s.mustRun(t, "--lang", "en", "migrate", "status", "--json")), &st); err != nil {
 			t.Fatal(err)
 		}
 		var want []migrations.State
@@ -273,7 +274,7 @@ func TestMigrateRun(t *testing.T) {
 		if d := cmp.Diff(want, st); d != "" {
 			t.Errorf("status --json (-want +got):\n%s", d)
 		}
-		if out := s.mustRun(t, "migrate", "down"); out != "rolled back "+last+"\n" {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "down"); out != "rolled back "+last+"\n" {
 			t.Errorf("down: %q", out)
 		}
 		afterDown := lines(func(i int) string {
@@ -282,7 +283,7 @@ func TestMigrateRun(t *testing.T) {
 			}
 			return "applied"
 		})
-		if out := s.mustRun(t, "migrate", "status"); out != afterDown {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "status"); out != afterDown {
 			t.Errorf("status after down:\n%s", out)
 		}
 		var down map[string]string
@@ -290,12 +291,12 @@ func TestMigrateRun(t *testing.T) {
 			t.Errorf("down --json: %v %v", down, err)
 		}
 		for range ids[:len(ids)-2] {
-			s.mustRun(t, "migrate", "down")
+			s.mustRun(t, "--lang", "en", "migrate", "down")
 		}
-		if out := s.mustRun(t, "migrate", "down"); out != "nothing to roll back\n" {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "down"); out != "nothing to roll back\n" {
 			t.Errorf("down on an empty schema: %q", out)
 		}
-		if out := s.mustRun(t, "migrate", "up"); out != applied {
+		if out := s.mustRun(t, "--lang", "en", "migrate", "up"); out != applied {
 			t.Errorf("up after down: %q", out)
 		}
 	})
@@ -314,13 +315,13 @@ func TestSeedRun(t *testing.T) {
 	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
-		out := s.mustRun(t, "seed", "demo")
+		out := s.mustRun(t, "--lang", "en", "seed", "demo")
 		for _, want := range []string{"demo1234", "admin@demo.local", "staff@demo.local", "kupac@demo.local", "super-admin", "urednik", "customer", "demo orders: 12"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("seed output lacks %q:\n%s", want, out)
 			}
 		}
-		if out := s.mustRun(t, "seed", "demo"); out != "demo data already present\n" {
+		if out := s.mustRun(t, "--lang", "en", "seed", "demo"); out != "demo data already present\n" {
 			t.Errorf("second seed: %q", out)
 		}
 		if out := s.mustRun(t, "seed", "demo", "--json"); strings.TrimSpace(out) != "{\n  \"created\": false\n}" {
@@ -349,7 +350,7 @@ func TestUserCreateRun(t *testing.T) {
 	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
-		out := s.mustRun(t, "user", "create", "--email", "Ana@Example.rs", "--name", "Ana Petrović", "--role", "super-admin", "--password", "tajna1234")
+		out := s.mustRun(t, "--lang", "en", "user", "create", "--email", "Ana@Example.rs", "--name", "Ana Petrović", "--role", "super-admin", "--password", "tajna1234")
 		if !strings.HasPrefix(out, "created user ") || !strings.Contains(out, "ana@example.rs (super-admin)") || strings.Contains(out, "password") {
 			t.Errorf("output %q", out)
 		}
@@ -534,4 +535,35 @@ func shellWords(tb testing.TB, s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// TestErrorsFollowLang: the argument parser's and the operating system's errors reach the
+// operator inside a sentence of --lang, never as the parser's English alone.
+func TestErrorsFollowLang(t *testing.T) {
+	t.Parallel()
+	run := func(args ...string) (string, int) {
+		var out, errOut bytes.Buffer
+		f := &Factory{IO: IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &errOut},
+			Environ: func() []string { return []string{"SHOP_DATA_DIR=" + t.TempDir(), "HOME=/nonexistent"} }}
+		code := Run(f, args)
+		return errOut.String(), code
+	}
+	missing := filepath.Join(t.TempDir(), "nema.csv")
+	for _, tt := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"seed"}, "shopctl: Komanda „shopctl seed“ prima 1 argument(a), a dobila je 0.\nUputstvo: shopctl --help\n", 2},
+		{[]string{"--lang", "en", "seed"}, "shopctl: The command \"shopctl seed\" takes 1 argument(s) and got 0.\nUsage: shopctl --help\n", 2},
+		{[]string{"nepostojeca"}, "shopctl: Nepoznata komanda „nepostojeca“.\nUputstvo: shopctl --help\n", 2},
+		{[]string{"migrate", "up", "--force"}, "shopctl: Pogrešan poziv komande: unknown flag: --force.\nUputstvo: shopctl --help\n", 2},
+		{[]string{"eoffer", "import", missing}, "shopctl: Fajl „" + missing + "“ nije dostupan: ne postoji.\n", 1},
+		{[]string{"--lang", "en", "eoffer", "import", missing}, "shopctl: The file \"" + missing + "\" cannot be used: it does not exist.\n", 1},
+	} {
+		got, code := run(tt.args...)
+		if got != tt.want || code != tt.code {
+			t.Errorf("%v: exit %d\n%q\nwant exit %d\n%q", tt.args, code, got, tt.code, tt.want)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"sort"
@@ -120,6 +121,13 @@ func (f *Factory) PrintJSON(v any) error {
 // UsageError marks bad flags or arguments (exit code 2).
 type UsageError struct{ error }
 
+func (u UsageError) Unwrap() error { return u.error }
+
+// unknownCommand is a first argument that names no command.
+type unknownCommand string
+
+func (u unknownCommand) Error() string { return fmt.Sprintf("unknown command %q", string(u)) }
+
 // ExitCode maps an error to shopctl's exit code: 0 ok, 2 usage, 1 anything else.
 func ExitCode(err error) int {
 	if err == nil {
@@ -132,13 +140,49 @@ func ExitCode(err error) int {
 	return 1
 }
 
-// Describe renders an error for the operator, localized, with field messages.
+// argsError is a wrong number of positional arguments (cobra's own text is English only):
+// want exactly lo, or lo to hi when hi > lo.
+type argsError struct {
+	cmd         string
+	lo, hi, got int
+}
+
+func (e argsError) Error() string {
+	return fmt.Sprintf("%s accepts %d to %d arg(s), received %d", e.cmd, e.lo, e.hi, e.got)
+}
+
+// Describe renders an error for the operator, localized, with field messages. Errors of the
+// argument parser and the operating system, whose texts are English, go inside a sentence
+// of the chosen language (a file that is missing or not allowed says so in it).
 func Describe(err error, lang string) string {
+	l := i18n.FromHeader(lang)
 	var e *apperr.Error
 	if !errors.As(err, &e) {
-		return err.Error()
+		var a argsError
+		var pe *fs.PathError
+		var u UsageError
+		var unknown unknownCommand
+		switch {
+		case errors.As(err, &a) && a.hi > a.lo:
+			return i18n.T(l, "cli.args_range", map[string]any{"cmd": a.cmd, "lo": a.lo, "hi": a.hi, "got": a.got})
+		case errors.As(err, &a):
+			return i18n.T(l, "cli.args", map[string]any{"cmd": a.cmd, "want": a.lo, "got": a.got})
+		case errors.As(err, &unknown):
+			return i18n.T(l, "cli.unknown_command", map[string]any{"name": string(unknown)})
+		case errors.As(err, &pe):
+			reason := pe.Err.Error()
+			switch {
+			case errors.Is(pe.Err, fs.ErrNotExist):
+				reason = i18n.T(l, "cli.file_missing", nil)
+			case errors.Is(pe.Err, fs.ErrPermission):
+				reason = i18n.T(l, "cli.file_denied", nil)
+			}
+			return i18n.T(l, "cli.file", map[string]any{"path": pe.Path, "reason": reason})
+		case errors.As(err, &u):
+			return i18n.T(l, "cli.usage", map[string]any{"detail": strings.TrimSuffix(u.Error(), ".")})
+		}
+		return i18n.T(l, "cli.failed", map[string]any{"detail": strings.TrimSuffix(err.Error(), ".")})
 	}
-	l := i18n.FromHeader(lang)
 	if e.Code == apperr.Internal || e.Code == apperr.Unavailable {
 		return fmt.Sprintf("%s (%v)", i18n.T(l, "error.server", nil), e.Err)
 	}
@@ -172,7 +216,7 @@ func newRoot(f *Factory) *cobra.Command {
 		// With Args set, cobra hands an unknown command to us instead of failing with a plain error.
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return UsageError{fmt.Errorf("unknown command %q", args[0])}
+				return UsageError{unknownCommand(args[0])}
 			}
 			return nil
 		},
@@ -210,7 +254,7 @@ func Run(f *Factory, args []string) int {
 	if err != nil {
 		fmt.Fprintln(f.IO.ErrOut, "shopctl:", Describe(err, f.Lang))
 		if ExitCode(err) == 2 {
-			fmt.Fprintln(f.IO.ErrOut, "Run 'shopctl --help' for usage.")
+			fmt.Fprintln(f.IO.ErrOut, i18n.T(i18n.FromHeader(f.Lang), "cli.help_hint", nil))
 		}
 	}
 	return ExitCode(err)
@@ -219,8 +263,8 @@ func Run(f *Factory, args []string) int {
 // exactArgs is cobra.ExactArgs reported as a usage error.
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return UsageError{err}
+		if len(args) != n {
+			return UsageError{argsError{cmd: cmd.CommandPath(), lo: n, hi: n, got: len(args)}}
 		}
 		return nil
 	}

@@ -210,8 +210,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // rangeArgs is cobra.RangeArgs reported as a usage error.
 func rangeArgs(lo, hi int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.RangeArgs(lo, hi)(cmd, args); err != nil {
-			return UsageError{err}
+		if len(args) < lo || len(args) > hi {
+			return UsageError{argsError{cmd: cmd.CommandPath(), lo: lo, hi: hi, got: len(args)}}
 		}
 		return nil
 	}

@@ -236,8 +236,9 @@ func printImport(w io.Writer, v *pricelist.ImportView, lang i18n.Lang) {
 }
 
 // progress shows an import's phase and rows in lang: a bar on a terminal (a spinner with the
-// count while the total is unknown), left on screen when the import has ended; plain lines
-// otherwise, one per phase and, while reading, one every plainEvery rows.
+// count while the total is unknown), cleared when the import has ended so the summary stands
+// alone; plain lines otherwise, one per phase, one every plainEvery rows and one when a phase
+// reaches its total (so the last line of a phase says what the summary counts).
 type progress struct {
 	w     io.Writer
 	lang  i18n.Lang
@@ -252,8 +253,7 @@ func newProgress(w io.Writer, lang i18n.Lang) *progress {
 	p := &progress{w: w, lang: lang}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(p.phaseText(pricelist.PhaseReading)),
-			progressbar.OptionShowCount(), progressbar.OptionSpinnerType(14), progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionOnCompletion(func() { fmt.Fprintln(w) }))
+			progressbar.OptionShowCount(), progressbar.OptionSpinnerType(14), progressbar.OptionThrottle(100*time.Millisecond))
 	}
 	return p
 }
@@ -275,7 +275,7 @@ func (p *progress) report(phase pricelist.Phase, done, total int) {
 			p.bar.ChangeMax(total)
 		}
 		p.bar.Set(done)
-	} else if changed || done/plainEvery > p.last/plainEvery {
+	} else if changed || done/plainEvery > p.last/plainEvery || total >= 0 && done == total {
 		args := map[string]any{"phase": p.phaseText(phase), "done": done, "total": total}
 		key := "pricelist.cli_progress"
 		if total >= 0 {
@@ -286,9 +286,9 @@ func (p *progress) report(phase pricelist.Phase, done, total int) {
 	p.phase, p.last = phase, done
 }
 
-// done ends the bar, leaving its last state on screen.
+// done clears the bar from the terminal's line before the summary is printed.
 func (p *progress) done() {
-	if p.bar != nil && !p.bar.IsFinished() {
-		p.bar.Finish()
+	if p.bar != nil {
+		_ = p.bar.Clear()
 	}
 }

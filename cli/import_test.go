@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -112,6 +113,11 @@ func TestImportPricelistInline(t *testing.T) {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("progress lacks %q:\n%s", want, errOut)
 		}
+	}
+	// The plain progress ends each phase at its total, the count the summary gives.
+	merged := regexp.MustCompile(`upis redova: ([0-9]+)/([0-9]+)\n`).FindAllStringSubmatch(errOut, -1)
+	if len(merged) == 0 || merged[len(merged)-1][1] != merged[len(merged)-1][2] {
+		t.Errorf("the merge's last progress line is not its total:\n%s", errOut)
 	}
 	if i, j := strings.Index(errOut, "priprema"), strings.Index(errOut, "obaveštavanje"); i < strings.Index(errOut, "čitanje") || j < i {
 		t.Errorf("phases out of order:\n%s", errOut)

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"shop/internal/migrations"
+	"shop/internal/platform/i18n"
 )
 
 // MigrateOptions are `shopctl migrate`'s parsed input.
@@ -38,6 +39,7 @@ func NewCmdMigrate(f *Factory, runF func(*MigrateOptions) error) *cobra.Command 
 }
 
 func migrateRun(cmd *cobra.Command, o *MigrateOptions) error {
+	lang := i18n.FromHeader(o.F.Lang)
 	ctx := cmd.Context()
 	gdb, err := o.F.DB(ctx)
 	if err != nil {
@@ -56,7 +58,7 @@ func migrateRun(cmd *cobra.Command, o *MigrateOptions) error {
 		if o.F.JSON {
 			return o.F.PrintJSON(map[string]int{"applied": before})
 		}
-		fmt.Fprintf(out, "applied %d migration(s)\n", before)
+		fmt.Fprintln(out, i18n.T(lang, "cli.migrate_applied", map[string]any{"n": before}))
 	case "down":
 		id, err := migrations.Down(ctx, gdb)
 		if err != nil {
@@ -66,9 +68,9 @@ func migrateRun(cmd *cobra.Command, o *MigrateOptions) error {
 			return o.F.PrintJSON(map[string]string{"rolled_back": id})
 		}
 		if id == "" {
-			fmt.Fprintln(out, "nothing to roll back")
+			fmt.Fprintln(out, i18n.T(lang, "cli.migrate_none_down", nil))
 		} else {
-			fmt.Fprintf(out, "rolled back %s\n", id)
+			fmt.Fprintln(out, i18n.T(lang, "cli.migrate_down", map[string]any{"id": id}))
 		}
 	case "status":
 		st, err := migrations.Status(ctx, gdb)
@@ -79,9 +81,9 @@ func migrateRun(cmd *cobra.Command, o *MigrateOptions) error {
 			return o.F.PrintJSON(st)
 		}
 		for _, s := range st {
-			state := "pending"
+			state := i18n.T(lang, "cli.migrate_pending_s", nil)
 			if s.Applied {
-				state = "applied"
+				state = i18n.T(lang, "cli.migrate_applied_s", nil)
 			}
 			fmt.Fprintf(out, "%-8s %s\n", state, s.ID)
 		}

@@ -80,6 +80,6 @@ func ordersExportRun(ctx context.Context, o *OrdersExportOptions) error {
 	if o.F.JSON {
 		return o.F.PrintJSON(map[string]any{"orders": totals.Count, "total": totals.Sum, "file": o.Out})
 	}
-	fmt.Fprintf(o.F.IO.Out, "%d orders, %s RSD -> %s\n", totals.Count, invoicepdf.Amount(totals.Sum), o.Out)
+	fmt.Fprintln(o.F.IO.Out, i18n.T(i18n.FromHeader(o.F.Lang), "cli.orders_exported", map[string]any{"n": totals.Count, "total": invoicepdf.Amount(totals.Sum), "file": o.Out}))
 	return nil
 }

@@ -29,7 +29,7 @@ func TestOrdersExportRun(t *testing.T) {
 			return r
 		}
 		all := filepath.Join(t.TempDir(), "all.xlsx")
-		out := s.mustRun(t, "orders", "export", "--out", all)
+		out := s.mustRun(t, "--lang", "en", "orders", "export", "--out", all)
 		if !strings.HasPrefix(out, "12 orders, ") || !strings.Contains(out, " RSD -> "+all) {
 			t.Errorf("output: %q", out)
 		}

@@ -131,7 +131,7 @@ func newPhases(w io.Writer, lang i18n.Lang) *phases {
 	p := &phases{w: w, lang: lang}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		p.bar = progressbar.NewOptions64(-1, progressbar.OptionSetWriter(w), progressbar.OptionSpinnerType(14),
-			progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionOnCompletion(func() { fmt.Fprintln(w) }))
+			progressbar.OptionThrottle(100*time.Millisecond))
 	}
 	return p
 }
@@ -146,8 +146,9 @@ func (p *phases) report(phase string) {
 	fmt.Fprintln(p.w, text)
 }
 
+// done clears the spinner from the terminal's line before the summary is printed.
 func (p *phases) done() {
-	if p.bar != nil && !p.bar.IsFinished() {
-		_ = p.bar.Finish()
+	if p.bar != nil {
+		_ = p.bar.Clear()
 	}
 }

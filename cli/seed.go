@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"shop/internal/demo"
+	"shop/internal/platform/i18n"
 )
 
 type SeedOptions struct {
@@ -35,6 +36,7 @@ func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
 }
 
 func seedRun(cmd *cobra.Command, o *SeedOptions) error {
+	lang := i18n.FromHeader(o.F.Lang)
 	a, err := o.F.App(cmd.Context())
 	if err != nil {
 		return err
@@ -47,14 +49,14 @@ func seedRun(cmd *cobra.Command, o *SeedOptions) error {
 		return o.F.PrintJSON(map[string]bool{"created": created})
 	}
 	if !created {
-		fmt.Fprintln(o.F.IO.Out, "demo data already present")
+		fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.seed_present", nil))
 		return nil
 	}
-	fmt.Fprintf(o.F.IO.Out, "demo shop seeded; logins (password %s):\n", demo.Password)
+	fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.seed_done", map[string]any{"password": demo.Password}))
 	for _, u := range demo.Users {
 		fmt.Fprintf(o.F.IO.Out, "  %-18s %s\n", u.Email, u.Role)
 	}
-	fmt.Fprintf(o.F.IO.Out, "demo catalogue: about %d products (each with a picture), 3 suppliers\n", demo.DemoProducts)
-	fmt.Fprintf(o.F.IO.Out, "demo orders: %d over the last four weeks, in every status\n", demo.DemoOrders)
+	fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.seed_catalogue", map[string]any{"n": demo.DemoProducts}))
+	fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.seed_orders", map[string]any{"n": demo.DemoOrders}))
 	return nil
 }

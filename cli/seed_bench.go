@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"shop/internal/demo"
+	"shop/internal/platform/i18n"
 )
 
 // SeedBenchOptions are `shopctl seed bench`'s flags.
@@ -39,6 +40,7 @@ func NewCmdSeedBench(f *Factory, runF func(*SeedBenchOptions) error) *cobra.Comm
 }
 
 func seedBenchRun(cmd *cobra.Command, o *SeedBenchOptions) error {
+	lang := i18n.FromHeader(o.F.Lang)
 	a, err := o.F.App(cmd.Context())
 	if err != nil {
 		return err
@@ -53,9 +55,9 @@ func seedBenchRun(cmd *cobra.Command, o *SeedBenchOptions) error {
 		return o.F.PrintJSON(map[string]any{"created": res.Created, "products": res.Products, "seconds": took.Seconds()})
 	}
 	if res.Created == 0 {
-		fmt.Fprintf(o.F.IO.Out, "benchmark catalogue already present: %d products\n", res.Products)
+		fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.bench_present", map[string]any{"n": res.Products}))
 		return nil
 	}
-	fmt.Fprintf(o.F.IO.Out, "benchmark catalogue: %d products added (%d in all) in %s\n", res.Created, res.Products, took.Round(time.Millisecond))
+	fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.bench_done", map[string]any{"created": res.Created, "total": res.Products, "took": took.Round(time.Millisecond).String()}))
 	return nil
 }

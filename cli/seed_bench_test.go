@@ -56,7 +56,7 @@ func TestSeedBenchRun(t *testing.T) {
 	t.Parallel()
 	dialects(t, func(t *testing.T, dialect string) {
 		s := newTestShop(t, dialect)
-		out := s.mustRun(t, "seed", "bench", "--products", "300")
+		out := s.mustRun(t, "--lang", "en", "seed", "bench", "--products", "300")
 		if !strings.Contains(out, "300 products added (300 in all)") {
 			t.Errorf("first run: %q", out)
 		}

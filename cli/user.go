@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"shop/internal/identity"
+	"shop/internal/platform/i18n"
 )
 
 type UserCreateOptions struct {
@@ -46,6 +47,7 @@ func NewCmdUser(f *Factory, runF func(*UserCreateOptions) error) *cobra.Command 
 }
 
 func userCreateRun(cmd *cobra.Command, o *UserCreateOptions) error {
+	lang := i18n.FromHeader(o.F.Lang)
 	a, err := o.F.App(cmd.Context())
 	if err != nil {
 		return err
@@ -68,9 +70,9 @@ func userCreateRun(cmd *cobra.Command, o *UserCreateOptions) error {
 		}
 		return o.F.PrintJSON(out)
 	}
-	fmt.Fprintf(o.F.IO.Out, "created user %d %s (%s)\n", u.ID, u.Email, o.Role)
+	fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.user_created", map[string]any{"id": u.ID, "email": u.Email, "role": o.Role}))
 	if generated {
-		fmt.Fprintf(o.F.IO.Out, "password: %s\n", o.Password)
+		fmt.Fprintln(o.F.IO.Out, i18n.T(lang, "cli.user_password", map[string]any{"password": o.Password}))
 	}
 	return nil
 }
