@@ -134,10 +134,9 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 		if r := ts.do(req{method: "GET", path: "/api/v1/admin/newsletter/subscribers?status=pending", token: ts.admin}); len(listOf(r)) != 1 {
 			t.Fatalf("pending again: %s", r.Raw)
 		}
-		// one pending confirmation per address: asking again from other clients mails nothing
-		for i := range 3 {
-			r := ts.do(req{method: "POST", path: sub, header: map[string]string{"X-Forwarded-For": fmt.Sprintf("203.0.113.%d", i+1)},
-				body: map[string]any{"email": "ana@example.com"}})
+		// one pending confirmation per address: asking again mails nothing (whoever asks)
+		for range 3 {
+			r := ts.do(req{method: "POST", path: sub, body: map[string]any{"email": "ana@example.com"}})
 			if r.Status != 200 {
 				t.Fatalf("asked again while pending: %d %s", r.Status, r.Raw)
 			}

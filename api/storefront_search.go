@@ -107,7 +107,7 @@ func (h searchHandlers) search(c *gin.Context) {
 		return
 	}
 	if res.Total > 0 && !m.Fuzzy && page.Number <= 1 {
-		if err := h.s.Record(ctx, f.Q); err != nil {
+		if err := h.s.Record(ctx, f.Q, c.ClientIP()); err != nil {
 			httpx.Fail(c, err)
 			return
 		}

@@ -180,7 +180,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
 		eoffer.Options{OwnShops: cfg.Competitors.OwnShops, MaxRows: cfg.Competitors.MaxRows})
-	a.Search = search.NewService(a.DB, a.Clock)
+	a.Search = search.NewService(a.DB, a.Clock, ratelimit.New(a.Redis.Client, ""))
 	a.Content = content.NewService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.ActivityRetention = activity.NewRetention(a.DB, cfg.Activity.RetentionDays, a.Clock)
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,

@@ -86,7 +86,7 @@ func TestLiteralTiersMatchReference(t *testing.T) {
 			f.product(t, id, sku, name, ean, desc, uint64(1+rng.Intn(6)), brand, rng.Intn(6) > 0)
 			skus, eans = append(skus, sku), append(eans, ean)
 		}
-		s := NewService(gdb, clock.System())
+		s := NewService(gdb, clock.System(), nil) // nothing recorded here: no Redis needed
 		ctx := context.Background()
 		nonEmpty := 0
 		for round := 0; round < 150; round++ {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,8 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/dbtest"
+	"shop/internal/platform/queue/queuetest"
+	"shop/internal/platform/ratelimit"
 	"shop/internal/platform/textfold"
 )
 
@@ -91,7 +94,7 @@ func newService(t *testing.T, gdb *gorm.DB) (*Service, fixture) {
 	f.product(t, 3, "ZA300", "Zamrzivač škrinja", "", "", 1, &gorenje, true)
 	f.product(t, 4, "FR101", "Frižider sakriven", "", "", 1, nil, false)
 	f.product(t, 5, "frizider", "Usisivač", "", "", 2, nil, true)
-	return NewService(gdb, clock.Fixed(time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC))), f
+	return NewService(gdb, clock.Fixed(time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)), ratelimit.New(queuetest.Redis(t).Client, "")), f
 }
 
 func TestSearchFoldingTransliterationAndRanking(t *testing.T) {
@@ -168,8 +171,8 @@ func TestPopularSearchesAreCounted(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s, _ := newService(t, gdb)
 		ctx := context.Background()
-		for _, q := range []string{"Frižider", "frizider", "Фрижидер", "zamrzivač", "frizider gorenje"} {
-			if err := s.Record(ctx, q); err != nil {
+		for i, q := range []string{"Frižider", "frizider", "Фрижидер", "zamrzivač", "frizider gorenje"} {
+			if err := s.Record(ctx, q, fmt.Sprintf("10.0.0.%d", i)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -186,11 +189,37 @@ func TestPopularSearchesAreCounted(t *testing.T) {
 	})
 }
 
+// TestPopularSearchesResistPoisoning: what every visitor sees cannot be pushed by one client
+// repeating a term, by a wildcard or by a pasted text.
+func TestPopularSearchesResistPoisoning(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		s, _ := newService(t, gdb)
+		ctx := context.Background()
+		for range 50 {
+			if err := s.Record(ctx, "frizider", "10.0.0.9"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, q := range []string{"*", "%", "?!", "a", strings.Repeat("frizider ", 10), strings.Repeat("x", 500_000)} {
+			if err := s.Record(ctx, q, "10.0.0.9"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ps, err := s.PopularSearches(ctx, "", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) != 1 || ps[0].Name != "frizider" || ps[0].Hits != 1 {
+			t.Fatalf("popular = %+v, want frizider counted once", ps)
+		}
+	})
+}
+
 func TestAutocomplete(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		s, _ := newService(t, gdb)
 		ctx := context.Background()
-		_ = s.Record(ctx, "frižider gorenje")
+		_ = s.Record(ctx, "frižider gorenje", "10.0.0.1")
 		a, err := s.Autocomplete(ctx, "фрижидер")
 		if err != nil {
 			t.Fatal(err)

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -36,10 +39,19 @@ const (
 type Service struct {
 	db    *gorm.DB
 	clock clock.Clock
+	once  Once
 }
 
-// NewService returns the search over db.
-func NewService(db *gorm.DB, c clock.Clock) *Service { return &Service{db: db, clock: c} }
+// Once marks a key used for a window: the first Hit of a key is within a limit of one
+// (ratelimit.Limiter, shared by every API process through Redis).
+type Once interface {
+	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
+}
+
+// NewService returns the search over db; once counts a client's search once a day.
+func NewService(db *gorm.DB, c clock.Clock, once Once) *Service {
+	return &Service{db: db, clock: c, once: once}
+}
 
 // Product is one hit, with the prices pricing decided (never recomputed here).
 type Product struct {
@@ -331,13 +343,45 @@ func (s *Service) load(ctx context.Context, ids []uint64) ([]Product, error) {
 	return out, nil
 }
 
+// Limits of what the popular list records: every visitor sees it, so it takes only what reads
+// as a search a shopper typed.
+const (
+	maxRecordedRunes = 60
+	maxRecordedWords = 6
+	minRecordedChars = 2 // letters or digits
+)
+
+// recordable tells whether a cleaned query may join the popular list: a few words of letters
+// and digits, not a wildcard, punctuation or a pasted text.
+func recordable(name string) bool {
+	if utf8.RuneCountInString(name) > maxRecordedRunes || len(strings.Fields(name)) > maxRecordedWords {
+		return false
+	}
+	n := 0
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n >= minRecordedChars
+}
+
 // Record counts a search a shopper made (the results page, not the autocomplete's
 // keystrokes); the caller records only searches that found something literally, so the
-// popular list holds neither misses nor misspellings.
-func (s *Service) Record(ctx context.Context, q string) error {
+// popular list holds neither misses nor misspellings. A client counts once a day per term,
+// so one client repeating a term cannot push it onto every visitor's list; when the day's
+// marks cannot be read the search is not counted (the list is a nicety, the search is not).
+func (s *Service) Record(ctx context.Context, q, client string) error {
 	name, term := Clean(q), Normalize(q)
-	if term == "" {
+	if term == "" || !recordable(name) {
 		return nil
+	}
+	if s.once != nil {
+		day := s.clock.Now().UTC().Format("20060102")
+		first, _, err := s.once.Hit(ctx, "search-count:"+day+":"+client+":"+term, 1, 24*time.Hour)
+		if err != nil || !first {
+			return nil
+		}
 	}
 	row := map[string]any{"term": term, "name": name, "hits": 1, "last_searched_at": s.clock.Now().UTC()}
 	err := s.db.WithContext(ctx).Table("search_queries").Clauses(clause.OnConflict{
