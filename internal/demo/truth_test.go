@@ -4,12 +4,15 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/content"
 	"shop/internal/demo"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // TestDemoCatalogTruthful: the demo shop a new user sees tells the truth. Every product's
@@ -17,7 +20,8 @@ import (
 // name, every price is within its kind's range (the category's minimum price and at most 25×
 // the cheapest of its kind), every product has its own picture, logged-in customers get a
 // lower price where the storefront promises one, and every seeded record passes the checks the
-// admin applies when staff save it.
+// admin applies when staff save it (categories, brands, attributes and values, actions,
+// products, static pages, news).
 func TestDemoCatalogTruthful(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
@@ -109,6 +113,30 @@ func TestDemoCatalogTruthful(t *testing.T) {
 			}
 			if err := a.Catalog.ValidateAttribute(ctx, at.ID, in); err != nil {
 				t.Errorf("attribute %s: %v", at.Name, err)
+			}
+		}
+		var pages []content.Page
+		a.DB.Find(&pages)
+		for _, p := range pages {
+			if err := content.ValidatePage(content.PageInput{TitleSr: p.TitleSr, TitleEn: p.TitleEn, BodySr: p.BodySr, BodyEn: p.BodyEn}); err != nil {
+				t.Errorf("page %s: %v", p.Slug, err)
+			}
+		}
+		var news []content.News
+		a.DB.Find(&news)
+		for _, n := range news {
+			if err := content.ValidateNews(content.NewsInput{Title: n.Title, Body: n.Body}); err != nil {
+				t.Errorf("news %q: %v", n.Title, err)
+			}
+		}
+		var actions []catalog.Discount
+		a.DB.Find(&actions)
+		for _, d := range actions {
+			price, pct := d.Price, d.PercentageBps
+			in := pricing.DiscountInput{DiscountTypeID: d.DiscountTypeID, Price: &price, Percentage: &pct,
+				From: d.ValidFrom.Format(time.DateOnly), To: d.ValidTo.Format(time.DateOnly)}
+			if err := a.Pricing.ValidateDiscount(ctx, in); err != nil {
+				t.Errorf("action %d of product %d: %v", d.ID, d.ProductID, err)
 			}
 		}
 		var products []catalog.Product

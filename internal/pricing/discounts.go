@@ -416,3 +416,10 @@ func (s *Service) scheduleAfter(ctx context.Context, scopes ...Scope) {
 		s.log.ErrorContext(ctx, "price recompute after a discount change failed", "error", err.Error())
 	}
 }
+
+// ValidateDiscount checks a product's action as the admin's form does, for data written
+// without the form (the demo shop).
+func (s *Service) ValidateDiscount(ctx context.Context, in DiscountInput) error {
+	_, err := in.check(s.db.WithContext(ctx))
+	return err
+}
