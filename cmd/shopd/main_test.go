@@ -81,7 +81,7 @@ func start(tb testing.TB, cfg *config.Config) *shopd {
 	case err := <-s.done:
 		cancel()
 		tb.Fatalf("shopd stopped at start: %v", err)
-	case <-time.After(30 * time.Second):
+	case <-time.After(startWait):
 		cancel()
 		tb.Fatal("shopd did not start listening")
 	}
@@ -92,6 +92,10 @@ func start(tb testing.TB, cfg *config.Config) *shopd {
 	})
 	return s
 }
+
+// startWait bounds a start, demo seed included: generous, since a CI machine running the
+// other packages' tests beside this one can take many times an idle start.
+const startWait = 2 * time.Minute
 
 // stop cancels the context (Ctrl-C) and returns run's result.
 func (s *shopd) stop(tb testing.TB) error {
@@ -262,7 +266,7 @@ func TestStartFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := testConfig(t, "sqlite", tt.environ...)
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), startWait)
 			defer cancel()
 			err := run(ctx, cfg, tt.roles, runOptions{Stdout: io.Discard, Stderr: io.Discard, App: app.Options{PasswordCost: bcrypt.MinCost}})
 			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "hunter2") {
