@@ -341,6 +341,16 @@ func TestHomeScreen(t *testing.T) {
 			}
 			return data(r)
 		}
+		// A category without a picture of its own shows its products' (the hidden one's never).
+		for _, img := range []struct {
+			product uint64
+			key     string
+		}{{hidden, "products/h/skriveni-small.jpg"}, {p2, "products/h/vidljivi-small.jpg"}} {
+			if err := a.DB.Exec("INSERT INTO product_images (product_id, main, small_key, large_key, position, created_at) VALUES (?, ?, ?, ?, 0, CURRENT_TIMESTAMP)",
+				img.product, true, img.key, img.key).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
 		guest := home("")
 		prods := guest["products"].([]any)
 		if len(prods) != 2 || prods[0].(map[string]any)["id"].(float64) != float64(p2) {
@@ -353,6 +363,9 @@ func TestHomeScreen(t *testing.T) {
 		cats := guest["categories"].([]any)
 		if len(cats) != 2 || cats[0].(map[string]any)["slug"] != "televizori" {
 			t.Fatalf("home categories: %v", cats)
+		}
+		if tv, fr := cats[0].(map[string]any)["image_url"], cats[1].(map[string]any)["image_url"]; tv != nil || !strings.HasSuffix(fmt.Sprint(fr), "vidljivi-small.jpg") {
+			t.Fatalf("category pictures: televizori %v, frizideri %v", tv, fr)
 		}
 		secs := guest["sections"].([]any)
 		if len(secs) != 2 || secs[0].(map[string]any)["name"] != "Najnovije" {

@@ -153,10 +153,47 @@ func (s *Service) CategoryLinks(ctx context.Context, ids []uint64) ([]CategoryLi
 	out := make([]CategoryLink, 0, len(ids))
 	for _, id := range ids {
 		if c := by[id]; c != nil {
-			out = append(out, CategoryLink{ID: c.ID, Name: c.Name, Slug: c.Slug, ImageKey: c.ImageKey})
+			key := c.ImageKey
+			if key == "" {
+				if key, err = s.productPicture(ctx, c.ID, cats); err != nil {
+					return nil, err
+				}
+			}
+			out = append(out, CategoryLink{ID: c.ID, Name: c.Name, Slug: c.Slug, ImageKey: key})
 		}
 	}
 	return out, nil
+}
+
+// productPicture is the main picture of a product a shopper can see in the category or below
+// it: a category tile without a picture of its own shows what the category sells rather than
+// an empty circle. "" when no such product has a picture.
+func (s *Service) productPicture(ctx context.Context, categoryID uint64, cats []*catalog.Category) (string, error) {
+	within := map[uint64]bool{categoryID: true}
+	for grew := true; grew; {
+		grew = false
+		for _, c := range cats {
+			if c.ParentID != nil && within[*c.ParentID] && !within[c.ID] {
+				within[c.ID], grew = true, true
+			}
+		}
+	}
+	ids := make([]uint64, 0, len(within))
+	for id := range within {
+		ids = append(ids, id)
+	}
+	var keys []string
+	err := s.db.WithContext(ctx).Table("products p").
+		Joins("JOIN product_images i ON i.product_id = p.id AND i.main = ?", true).
+		Where("p.main_category_id IN ? AND p.active = ? AND p.visible = ? AND i.small_key <> ''", ids, true, true).
+		Order("p.id").Limit(1).Pluck("i.small_key", &keys).Error
+	if err != nil {
+		return "", apperr.Wrap(err, "category picture")
+	}
+	if len(keys) == 0 {
+		return "", nil
+	}
+	return keys[0], nil
 }
 
 // ShownProducts are the products among ids a shopper may see (active and visible on site),

@@ -50,14 +50,22 @@ export function Listing({
   return (
     <div className={withFacets ? 'listing__layout' : undefined}>
       {withFacets && (
-        <aside className={drawer ? 'facets-drawer facets-drawer--open' : 'facets-drawer'} aria-label={t('category.filters')}>
-          <div className="facets__drawer-head container">
-            <h2>{t('category.filters')}</h2>
-            <button type="button" className="btn btn--ghost" onClick={() => setDrawer(false)}>
-              {t('category.showResults')}
-            </button>
+        <aside
+          className={drawer ? 'facets-drawer facets-drawer--open' : 'facets-drawer'}
+          aria-label={t('category.filters')}
+          onClick={(e) => e.target === e.currentTarget && setDrawer(false)}
+        >
+          {/* On a phone the panel is the drawer's white sheet: its head stays at the top of the
+              sheet, above the site's header, with the title and the way back to the products. */}
+          <div className="facets-drawer__panel">
+            <div className="facets__drawer-head">
+              <h2>{t('category.filters')}</h2>
+              <button type="button" className="btn btn--primary" onClick={() => setDrawer(false)}>
+                {t('category.showResults')}
+              </button>
+            </div>
+            <Facets facets={facets} filters={filters} onChange={onChange} />
           </div>
-          <Facets facets={facets} filters={filters} onChange={onChange} />
         </aside>
       )}
       <section aria-busy={loading} aria-labelledby="listing-products">

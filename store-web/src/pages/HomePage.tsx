@@ -39,7 +39,10 @@ function Categories({ items, label }: { items: CategoryLink[]; label: string }) 
             {c.image_url ? (
               <img src={c.image_url} alt="" width={96} height={96} loading="lazy" />
             ) : (
-              <span className="home-cat__noimg" aria-hidden="true" />
+              // No picture of its own and none of its products': its initial, never an empty circle.
+              <span className="home-cat__noimg" aria-hidden="true">
+                {c.name.charAt(0)}
+              </span>
             )}
             <span>{c.name}</span>
           </Link>

@@ -1,15 +1,59 @@
-// The header's category navigation: the mini navigation of the first 6 main categories, the
-// masonry menu ('Sve kategorije': main categories on the left, the hovered one's subcategories in
+// The header's category navigation: the bar of the main categories (as many as fit; the rest
+// under 'Više', so every main category is one click away on a desktop too), the masonry menu ('Sve kategorije': main categories on the left, the hovered one's subcategories in
 // 3 masonry columns; category 116 has the alternative layout: boxed groups in 2 columns), and
 // the mobile menu's category tree.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { categoryPath } from '../catalog/format'
 import { useCategoryTree, type StoreCategory } from '../hooks/api/categories'
 
-export const MINI_NAV_COUNT = 6
 export const ALT_LAYOUT_CATEGORY = 116
+
+/**
+ * fitCount is how many of the items (their widths, in order) fit in room beside 'Više' (more):
+ * all of them when they fit without it, else the most that fit with it.
+ */
+export function fitCount(widths: number[], room: number, more: number): number {
+  const total = widths.reduce((a, b) => a + b, 0)
+  if (total <= room) return widths.length
+  let used = more
+  let n = 0
+  for (const w of widths) {
+    if (used + w > room) break
+    used += w
+    n++
+  }
+  return n
+}
+
+/** useFit measures the bar's items in a hidden copy and answers how many fit in the bar. */
+function useFit(count: number) {
+  const nav = useRef<HTMLElement>(null)
+  const measure = useRef<HTMLUListElement>(null)
+  const [fit, setFit] = useState(count)
+  useLayoutEffect(() => {
+    const bar = nav.current
+    const copy = measure.current
+    if (!bar || !copy) return
+    const compute = () => {
+      const items = [...copy.children] as HTMLElement[]
+      const widths = items.slice(0, -1).map((li) => li.getBoundingClientRect().width)
+      const more = items.at(-1)?.getBoundingClientRect().width ?? 0
+      const style = getComputedStyle(bar)
+      const all = bar.querySelector<HTMLElement>('.catbar__all')?.getBoundingClientRect().width ?? 0
+      const room = bar.clientWidth - parseFloat(style.paddingLeft || '0') - parseFloat(style.paddingRight || '0') - all - 8
+      // Nothing laid out (a test's DOM, a hidden bar): show them all.
+      setFit(bar.clientWidth === 0 ? count : fitCount(widths, room, more))
+    }
+    compute()
+    if (typeof ResizeObserver === 'undefined') return
+    const ro = new ResizeObserver(compute)
+    ro.observe(bar)
+    return () => ro.disconnect()
+  }, [count])
+  return { nav, measure, fit }
+}
 
 export function CategoryBar() {
   const { t, i18n } = useTranslation()
@@ -36,19 +80,67 @@ export function CategoryBar() {
     }
   }, [open])
 
+  const { nav, measure, fit } = useFit(tree.length)
+  const [moreOpen, setMoreOpen] = useState(false)
+  useEffect(() => setMoreOpen(false), [pathname])
+  useEffect(() => {
+    if (!moreOpen) return
+    const onDown = (e: MouseEvent) => {
+      if (!(e.target as Element).closest?.('.catbar__more')) setMoreOpen(false)
+    }
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setMoreOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onDown)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [moreOpen])
+
   const main = tree[current] ?? tree[0]
+  const shown = tree.slice(0, fit)
+  const rest = tree.slice(fit)
   return (
     <div className="catbar" ref={wrap}>
-      <nav className="container catbar__inner" aria-label={t('category.menu')}>
+      <nav className="container catbar__inner" aria-label={t('category.menu')} ref={nav}>
         <button type="button" className="catbar__all" aria-expanded={open} aria-controls="megamenu" onClick={() => setOpen((o) => !o)}>
           {t('category.allCategories')}
         </button>
-        <ul className="catbar__mini">
-          {tree.slice(0, MINI_NAV_COUNT).map((c) => (
+        <ul className="catbar__mini" data-testid="catbar-mini">
+          {shown.map((c) => (
             <li key={c.id}>
               <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
             </li>
           ))}
+          {rest.length > 0 && (
+            <li className="catbar__more">
+              <button type="button" aria-expanded={moreOpen} aria-controls="catbar-more" onClick={() => setMoreOpen((o) => !o)}>
+                {t('category.more')} ▾
+              </button>
+              {moreOpen && (
+                <ul id="catbar-more" className="catbar__more-list">
+                  {rest.map((c) => (
+                    <li key={c.id}>
+                      <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          )}
+        </ul>
+        {/* The same items, laid out but unseen, so that their widths can be read. */}
+        <ul className="catbar__mini catbar__measure" aria-hidden="true" ref={measure}>
+          {tree.map((c) => (
+            <li key={c.id}>
+              <span>{c.name}</span>
+            </li>
+          ))}
+          <li>
+            <span>{t('category.more')} ▾</span>
+          </li>
         </ul>
       </nav>
       {open && tree.length > 0 && (
