@@ -76,7 +76,13 @@ func SeedContent(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	}
 	if counts.Banners == 0 {
 		for i, b := range demoBanners {
-			desktop, err := drawLabel(1200, 360, b.bg, b.text)
+			// The slider's and the home's banners are tall; the category and product pages' are
+			// strips above or between content (the pages show them 1240×240).
+			w, h := 1200, 360
+			if b.position == content.PositionCategory || b.position == content.PositionProduct {
+				w, h = 1240, 240
+			}
+			desktop, err := drawLabel(w, h, b.bg, b.text)
 			if err != nil {
 				return created, err
 			}

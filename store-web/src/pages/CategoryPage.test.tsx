@@ -25,10 +25,15 @@ const page = {
   },
 }
 
-function setup(route: string) {
+const banner = (id: number, category_slug: string | null) => ({
+  id, name: `Baner ${id}`, position: 'category', link: null, image_url: `/media/b${id}.jpg`, mobile_image_url: null, category_slug, brand_id: null,
+})
+
+function setup(route: string, banners: unknown[] = []) {
   const seen = mockApi({
     'GET /api/v1/categories': () => json(tree),
     'GET /api/v1/categories/frizideri/products': () => json(page),
+    'GET /api/v1/banners': () => json({ data: banners }),
   })
   renderAt(
     <Routes>
@@ -47,6 +52,18 @@ const location = () => screen.getByTestId('location').textContent
 const SLOW = 30_000
 
 describe('CategoryPage', () => {
+  it("shows its own 'category' banner, else the one of the category above, else the one for every category", async () => {
+    setup('/kategorije/frizideri', [banner(1, null), banner(2, 'bela-tehnika'), banner(3, 'televizori')])
+    const shown = await screen.findByTestId('category-banner', {}, { timeout: 5000 })
+    expect(within(shown).getByRole('img')).toHaveAttribute('alt', 'Baner 2')
+  })
+
+  it("shows the banner for every category when none is made for this one", async () => {
+    setup('/kategorije/frizideri', [banner(3, 'televizori'), banner(1, null)])
+    const shown = await screen.findByTestId('category-banner', {}, { timeout: 5000 })
+    expect(within(shown).getByRole('img')).toHaveAttribute('alt', 'Baner 1')
+  })
+
   it('shows breadcrumbs, the products and the facets with counts', async () => {
     setup('/kategorije/frizideri')
     expect(await screen.findByText('Frižider Gorenje', {}, { timeout: 5000 })).toBeInTheDocument()

@@ -1,4 +1,5 @@
-// /kategorije/{slug}: breadcrumbs, subcategories, the filter panel (price, brands, attribute
+// /kategorije/{slug}: breadcrumbs, subcategories, the category's banner (position 'category'),
+// the filter panel (price, brands, attribute
 // values, on action, in stock) with chips, sort, page size and pages; every filter lives in the
 // URL query (shareable; the back button steps back through filter changes).
 import { ApiError } from '@shop/shared'
@@ -7,6 +8,8 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { filtersToQuery, parseFilters, type ListingFilters } from '../catalog/filters'
 import { categoryPath } from '../catalog/format'
 import { Listing } from '../catalog/Listing'
+import { PositionBanner } from '../catalog/PositionBanner'
+import { categoryBanner, useBanners } from '../hooks/api/banners'
 import { findTrail, useCategoryProducts, useCategoryTree } from '../hooks/api/categories'
 import { useIsLoggedIn } from '../session/loginState'
 import { useDocumentTitle } from '../shell/useDocumentTitle'
@@ -24,6 +27,7 @@ export function CategoryPage() {
   const trail = findTrail(tree, slug)
   const category = trail[trail.length - 1]
   const res = useCategoryProducts(slug, filters, loggedIn)
+  const banners = useBanners('category').data ?? []
   useDocumentTitle(category?.name)
 
   // An unknown category is the shop's one not-found page (the server answered the URL with 404).
@@ -41,6 +45,10 @@ export function CategoryPage() {
     window.scrollTo(0, 0)
   }
   const meta = res.data?.meta
+  const banner = categoryBanner(
+    banners,
+    trail.map((c) => c.slug ?? ''),
+  )
 
   return (
     <div className="container listing">
@@ -70,6 +78,7 @@ export function CategoryPage() {
           ))}
         </ul>
       )}
+      {banner && <PositionBanner banner={banner} className="category-banner" testId="category-banner" />}
       {res.isError && !res.data ? (
         <div className="listing__error" role="alert">
           <p>{t('category.loadError')}</p>

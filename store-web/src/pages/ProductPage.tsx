@@ -11,7 +11,8 @@ import { ProductCard } from '../catalog/ProductCard'
 import { CompareBar } from '../compare/CompareBar'
 import { COMPARE_MAX, toggleCompare, useCompare } from '../compare/compareStore'
 import { findTrail, useCategoryTree } from '../hooks/api/categories'
-import { useProductBanners } from '../hooks/api/productBanner'
+import { PositionBanner } from '../catalog/PositionBanner'
+import { useBanners } from '../hooks/api/banners'
 import { useProduct, type StorefrontProduct } from '../hooks/api/productPage'
 import { Questions, Ratings } from '../product/Feedback'
 import { BackInStockForm } from '../voice/BackInStockForm'
@@ -211,28 +212,6 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
 
 /** ProductBanner: the first banner of position 'product', opening its link when it has one. */
 function ProductBanner() {
-  const q = useProductBanners()
-  const b = q.data?.[0]
-  if (!b) return null
-  const img = (
-    <picture>
-      {b.mobile_image_url && <source media="(max-width: 699px)" srcSet={b.mobile_image_url} />}
-      <img src={b.image_url} alt={b.name} width={1240} height={240} loading="lazy" />
-    </picture>
-  )
-  return (
-    <div className="product-banner" data-testid="product-banner">
-      {b.link ? (
-        /^https?:\/\//.test(b.link) ? (
-          <a href={b.link} rel="noopener">
-            {img}
-          </a>
-        ) : (
-          <Link to={b.link}>{img}</Link>
-        )
-      ) : (
-        img
-      )}
-    </div>
-  )
+  const b = useBanners('product').data?.[0]
+  return b ? <PositionBanner banner={b} className="product-banner" testId="product-banner" /> : null
 }
