@@ -146,5 +146,29 @@ func openAPIDocument(c *gin.Context) {
 func mountDocs(r *gin.Engine) {
 	r.GET("/api/openapi.json", openAPIDocument)
 	r.GET("/api/docs", func(c *gin.Context) { c.Redirect(http.StatusFound, "/api/docs/index.html") })
-	r.GET("/api/docs/*any", ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/api/openapi.json"), ginSwagger.DocExpansion("none")))
+	r.GET("/api/docs/*any", withPagePolicy(ginSwagger.WrapHandler(swaggerFiles.Handler, ginSwagger.URL("/api/openapi.json"), ginSwagger.DocExpansion("none"))))
 }
+
+// withPagePolicy gives the HTML documents next serves the queue monitor's policy (its own
+// scripts, the inline ones by hash): Swagger UI's page has an inline script, and without a
+// policy a script injected into it would run with the shop's origin.
+func withPagePolicy(next gin.HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		pw := &pageWriter{ResponseWriter: c.Writer}
+		orig := c.Writer
+		c.Writer = heldWriter{ResponseWriter: orig, page: pw}
+		next(c)
+		c.Writer = orig
+		pw.finish()
+	}
+}
+
+// heldWriter routes a gin handler's writes through a pageWriter.
+type heldWriter struct {
+	gin.ResponseWriter
+	page *pageWriter
+}
+
+func (h heldWriter) WriteHeader(status int)            { h.page.WriteHeader(status) }
+func (h heldWriter) Write(b []byte) (int, error)       { return h.page.Write(b) }
+func (h heldWriter) WriteString(s string) (int, error) { return h.page.Write([]byte(s)) }

@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -144,6 +145,14 @@ func Errors(log *slog.Logger) gin.HandlerFunc {
 			return
 		}
 		err := c.Errors.Last().Err
+		if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+			// The client went away (a closed tab, a cancelled fetch): nothing failed here and
+			// nobody is left to answer.
+			log.DebugContext(c.Request.Context(), "client gone", "request_id", c.GetString(KeyRequestID),
+				"method", c.Request.Method, "path", c.Request.URL.Path)
+			c.Abort()
+			return
+		}
 		status := Status(err)
 		if status >= 500 {
 			log.ErrorContext(c.Request.Context(), "request failed", "request_id", c.GetString(KeyRequestID),

@@ -1,16 +1,22 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
+	"github.com/gin-gonic/gin"
 	"github.com/google/go-cmp/cmp"
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/i18n"
+	"shop/internal/platform/logtest"
 )
 
 func TestStatus(t *testing.T) {
@@ -126,5 +132,27 @@ func TestHumanBytes(t *testing.T) {
 		if got := humanBytes(n); got != want {
 			t.Errorf("humanBytes(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestClientGoneIsNoError: a request whose client went away (its context cancelled) ends
+// without an ERROR line; a real failure still logs one.
+func TestClientGoneIsNoError(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	rec := &logtest.Recorder{}
+	r := gin.New()
+	r.Use(Errors(slog.New(rec)))
+	r.GET("/gone", func(c *gin.Context) { Fail(c, apperr.Wrap(context.Canceled, "query")) })
+	r.GET("/broken", func(c *gin.Context) { Fail(c, apperr.Wrap(errors.New("boom"), "query")) })
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/gone", nil).WithContext(ctx))
+	if strings.Contains(rec.All(), "ERROR") {
+		t.Errorf("a client that went away was logged as an error: %s", rec.All())
+	}
+	r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/broken", nil))
+	if !strings.Contains(rec.All(), "ERROR request failed") {
+		t.Errorf("a failure was not logged: %s", rec.All())
 	}
 }
