@@ -111,7 +111,7 @@ func TestCustomerReceipts(t *testing.T) {
 			!strings.Contains(m.HTML, "<pre") || !strings.Contains(m.HTML, "ОВО НИЈЕ ФИСКАЛНИ РАЧУН") ||
 			!strings.Contains(m.HTML, `<img src="`) || !strings.Contains(m.HTML, "/receipts/") ||
 			!strings.Contains(m.HTML, `href="`+rec.VerificationURL+`"`) || !strings.Contains(m.HTML, "PROBNI RAČUN") ||
-			!strings.Contains(m.Body, rec.VerificationURL) {
+			!strings.Contains(m.Body, rec.VerificationURL) || !strings.Contains(m.Body, "ElektroMarket\nprodaja@elektromarket.rs") {
 			t.Errorf("the receipt's mail: %+v", m)
 		}
 	})

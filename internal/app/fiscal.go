@@ -20,7 +20,9 @@ const SimulatorBase = "http://fiscalsim.local"
 func fiscalDevice(cfg *config.Config) (fiscal.Device, *fiscalsim.Simulator, error) {
 	f := cfg.Fiscal
 	if f.Mode == "simulator" {
-		sim := fiscalsim.New(fiscalsim.Options{})
+		// The simulated device signs as the shop of config "company" (a real V-SDC signs as its
+		// certificate's taxpayer).
+		sim := fiscalsim.New(fiscalsim.Options{BusinessName: cfg.Company.Name, TIN: cfg.Company.PIB, Address: cfg.Company.Address})
 		return vsdc.NewClient(SimulatorBase, &http.Client{Transport: sim.Transport(), Timeout: f.Timeout}), sim, nil
 	}
 	hc := &http.Client{Timeout: f.Timeout}

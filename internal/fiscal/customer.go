@@ -130,6 +130,8 @@ func (s *Service) PDF(r *Receipt, lang i18n.Lang) ([]byte, string, error) {
 
 type mailData struct {
 	Subject, Name, Intro, Test, Journal, VerificationURL, QRURL, PDFURL, OrderURL string
+	// Shop signs the mail (the shop's identity, as every mail).
+	Shop *sales.Shop
 }
 
 // ReceiptMail is the customer's mail of a signed receipt, in the order's language. The PDF is
@@ -140,10 +142,14 @@ func (s *Service) ReceiptMail(ctx context.Context, r *Receipt) (mail.Message, er
 		return mail.Message{}, err
 	}
 	r.OrderNumber = o.NumberOf()
+	shop, err := s.sales.Shop(ctx)
+	if err != nil {
+		return mail.Message{}, err
+	}
 	lang := sales.LangOf(o)
 	links := s.LinksOf(r)
 	d := mailData{Subject: Title(lang, r), Name: o.Name, Intro: i18n.T(lang, "fiscal.mail_intro."+r.Kind, map[string]any{"order": o.NumberOf()}),
-		Journal: r.Journal, VerificationURL: r.VerificationURL, QRURL: s.sales.PublicLink(links.QR), PDFURL: s.sales.PublicLink(links.PDF)}
+		Journal: r.Journal, VerificationURL: r.VerificationURL, QRURL: s.sales.PublicLink(links.QR), PDFURL: s.sales.PublicLink(links.PDF), Shop: shop}
 	if r.Simulated {
 		d.Test = i18n.T(lang, "fiscal.test_receipt", nil)
 	}
