@@ -133,6 +133,7 @@ func (h lookupHandlers) createCatalogStickerType(c *gin.Context) {
 //	@Failure		413				{object}	httpx.ErrorResponse
 //	@Failure		422				{object}	httpx.ErrorResponse
 //	@Router			/api/v1/admin/catalog-sticker-types/{id} [post]
+//	@Router			/api/v1/admin/catalog-sticker-types/{id} [patch]
 func (h lookupHandlers) updateCatalogStickerType(c *gin.Context) {
 	id, ok := pathID(c, "catalog_sticker_type")
 	if !ok {

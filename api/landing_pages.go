@@ -358,6 +358,7 @@ func (h landingHandlers) answer(c *gin.Context, status int, key string, id uint6
 //	@Failure		413						{object}	httpx.ErrorResponse
 //	@Failure		422						{object}	httpx.ErrorResponse
 //	@Router			/api/v1/admin/landing-pages/{id} [post]
+//	@Router			/api/v1/admin/landing-pages/{id} [patch]
 func (h landingHandlers) update(c *gin.Context) {
 	id, ok := pathID(c, "landing_page")
 	if !ok {

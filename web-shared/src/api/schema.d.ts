@@ -2739,7 +2739,103 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an action (catalog sticker type)
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH); images not sent are kept; without a slug, an unchanged name keeps the slug. Needs view_category-discount-display.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description catalog sticker type id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method?: string;
+                        /**
+                         * Format: binary
+                         * @description header image
+                         */
+                        desktop_image?: string;
+                        /** @description start, YYYY-MM-DD */
+                        from: string;
+                        /** @description name */
+                        name: string;
+                        /** @description slug */
+                        slug?: string;
+                        /**
+                         * Format: binary
+                         * @description sticker image
+                         */
+                        sticker?: string;
+                        /** @description end, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-CatalogStickerType"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/catalog-stickers/mass-add": {
@@ -7567,7 +7663,117 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a landing page
+         * @description The create form, sent as POST with _method=PATCH (or as PATCH). It replaces the page's fields and lists with the form's (send the whole form); a banner not uploaded is kept. A changed name gives a new slug. Needs upload-pricelist.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description landing page id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description PATCH */
+                        _method: string;
+                        /**
+                         * Format: binary
+                         * @description banner image
+                         */
+                        banner?: string;
+                        /** @description HTML */
+                        bottom_description?: string;
+                        /** @description HTML */
+                        card1?: string;
+                        /** @description HTML */
+                        card2?: string;
+                        /** @description HTML */
+                        card3?: string;
+                        /** @description HTML */
+                        card4?: string;
+                        /** @description action (layout 1) */
+                        catalog_sticker_type_id?: number;
+                        /** @description categories, in order */
+                        "categories_ids[0]"?: number;
+                        /**
+                         * @description layout
+                         * @enum {integer}
+                         */
+                        landing_page_model_id: 1 | 2 | 3;
+                        /** @description link */
+                        link?: string;
+                        /** @description name */
+                        name: string;
+                        /** @description products, in order */
+                        "products_ids[0]"?: number;
+                        /** @description HTML */
+                        top_description?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-LandingPage"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Request Entity Too Large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/v1/admin/news": {
