@@ -239,6 +239,12 @@ test('a guest rates a product with a name and an e-mail', async () => {
   await dialog.getByLabel('4 ★').check()
   await dialog.getByLabel('Ime').fill('Gost Petar')
   await dialog.getByLabel('E-mail adresa').fill('petar@primer.rs')
+  // A dialog over the dimmed page, whole on the screen (it was once laid out in the page's flow).
+  const placed = await dialog.evaluate((d) => {
+    const r = d.getBoundingClientRect()
+    return { backdrop: getComputedStyle(d.parentElement).position, inView: r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth }
+  })
+  assert.deepEqual(placed, { backdrop: 'fixed', inView: true }, 'the rating dialog is not a dialog over the page')
   await screenshot(page, 'layout-rating-guest-1366')
   await dialog.getByRole('button', { name: 'Pošalji ocenu' }).click()
   await page.getByText('Hvala na oceni').waitFor()
