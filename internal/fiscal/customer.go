@@ -136,10 +136,12 @@ type mailData struct {
 
 // ReceiptMail is the customer's mail of a signed receipt, in the order's language. The PDF is
 // a link, not an attachment: drawing it would cost every receipt's job far more than signing.
-func (s *Service) ReceiptMail(ctx context.Context, r *Receipt) (mail.Message, error) {
-	o, err := s.sales.Order(ctx, r.OrderID)
-	if err != nil {
-		return mail.Message{}, err
+func (s *Service) ReceiptMail(ctx context.Context, r *Receipt, o *sales.Order) (mail.Message, error) {
+	if o == nil {
+		var err error
+		if o, err = s.sales.Order(ctx, r.OrderID); err != nil {
+			return mail.Message{}, err
+		}
 	}
 	r.OrderNumber = o.NumberOf()
 	shop, err := s.sales.Shop(ctx)
@@ -166,14 +168,24 @@ func (s *Service) ReceiptMail(ctx context.Context, r *Receipt) (mail.Message, er
 	return mail.Message{To: o.Email, Subject: d.Subject, Body: txt.String(), HTML: html.String()}, nil
 }
 
-// mailOnce queues the signed receipt's mail under a stable id and marks the receipt mailed;
-// a receipt already mailed is left alone, and a second queueing of the same id is refused by
-// the queue, so the customer gets one mail whatever is retried.
-func (s *Service) mailOnce(ctx context.Context, r *Receipt) error {
+// mailOnce queues a signed receipt's mail that was never queued and marks it mailed.
+func (s *Service) mailOnce(ctx context.Context, r *Receipt, o *sales.Order) error {
 	if r.Status != StatusSent || r.MailedAt != nil {
 		return nil
 	}
-	m, err := s.ReceiptMail(ctx, r)
+	if err := s.queueMail(ctx, r, o); err != nil {
+		return err
+	}
+	now := s.clock.Now()
+	r.MailedAt = &now
+	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND mailed_at IS NULL", r.ID).Update("mailed_at", now).Error,
+		"receipt mailed")
+}
+
+// queueMail queues the receipt's mail under a stable id: a second queueing of the same id is
+// refused by the queue, so the customer gets one mail whatever is retried.
+func (s *Service) queueMail(ctx context.Context, r *Receipt, o *sales.Order) error {
+	m, err := s.ReceiptMail(ctx, r, o)
 	if err != nil {
 		return err
 	}
@@ -184,10 +196,7 @@ func (s *Service) mailOnce(ctx context.Context, r *Receipt) error {
 	if _, err := s.enq.Enqueue(ctx, t); err != nil && !isDuplicate(err) {
 		return apperr.Unreachable(err, "queue receipt mail")
 	}
-	now := s.clock.Now()
-	r.MailedAt = &now
-	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND mailed_at IS NULL", r.ID).Update("mailed_at", now).Error,
-		"receipt mailed")
+	return nil
 }
 
 // SignedReceipt is a signed receipt by id with its order's number (the staff's PDF); one not

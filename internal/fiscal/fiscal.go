@@ -66,24 +66,30 @@ var ErrWaiting = errors.New("waiting for the sale's receipt")
 // A refusal marks the receipt failed (no retry helps); any other failure is returned for the
 // job to retry later, the reason kept on the receipt.
 func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
-	r, err := s.prepare(ctx, orderID, kind)
+	r, o, fresh, err := s.prepare(ctx, orderID, kind)
 	if err != nil {
 		return r, err
 	}
 	if r.Status == StatusSent {
 		// Signed by an earlier run whose mail could not be queued: the customer still gets it.
-		return r, s.mailOnce(ctx, r)
+		return r, s.mailOnce(ctx, r, o)
 	}
 	if r.Status != StatusPending {
 		return r, nil
 	}
-	res := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
-		Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "updated_at": s.clock.Now()})
-	if res.Error != nil {
-		return nil, apperr.Wrap(res.Error, "receipt attempt")
+	// A receipt this run made was stored with its first attempt counted; any other counts
+	// this attempt now, before the request goes out.
+	earlier := !fresh
+	if earlier {
+		res := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status = ?", r.ID, StatusPending).
+			Updates(map[string]any{"attempts": gorm.Expr("attempts + 1"), "updated_at": s.clock.Now()})
+		if res.Error != nil {
+			return nil, apperr.Wrap(res.Error, "receipt attempt")
+		}
+		earlier = r.Attempts > 0
 	}
 	var signed *vsdc.InvoiceResult
-	if r.Attempts > 0 {
+	if earlier {
 		signed, err = s.dev.FindByRequestID(ctx, r.RequestID)
 		if errors.Is(err, vsdc.ErrNotFound) {
 			signed, err = nil, nil
@@ -106,67 +112,69 @@ func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*
 			return s.later(ctx, r, err)
 		}
 	}
-	stored, err := s.store(ctx, r, signed)
-	if err != nil {
-		return nil, err
-	}
-	return stored, s.mailOnce(ctx, stored)
+	return s.store(ctx, r, o, signed)
 }
 
 // prepare finds the order's receipt of kind, or makes it: the request built from the order as
 // it is now, under a new RequestId. A request that cannot be built (a VAT rate the device does
-// not know, totals that disagree) is a failed receipt with the reason, for staff to see.
-func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
+// not know, totals that disagree) is a failed receipt with the reason, for staff to see. fresh
+// tells that this call made the receipt, its first attempt counted in the same insert; the
+// order comes back when it was read (nil otherwise).
+func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Receipt, *sales.Order, bool, error) {
 	if !oneOf(kind, Kinds) {
-		return nil, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
+		return nil, nil, false, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
 	}
 	var r Receipt
 	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, kind).Take(&r).Error
 	if err == nil {
-		return &r, nil
+		return &r, nil, false, nil
 	}
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, apperr.Wrap(err, "receipt")
+		return nil, nil, false, apperr.Wrap(err, "receipt")
 	}
-	o, err := s.sales.StaffOrder(ctx, orderID)
+	o, err := s.sales.OrderWithItems(ctx, orderID)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	if err := due(o, kind); err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	var sale *Receipt
 	if kind == KindRefund {
 		if sale, err = s.receipt(ctx, orderID, KindNormal); err != nil {
-			return nil, err
+			return nil, nil, false, err
 		}
 		if sale == nil || sale.Status != StatusSent {
-			return nil, ErrWaiting
+			return nil, nil, false, ErrWaiting
 		}
 	}
 	now := s.clock.Now()
-	r = Receipt{OrderID: orderID, Kind: kind, RequestID: newRequestID(), Status: StatusPending, PaymentType: PaymentType(o.PaymentMethod),
+	r = Receipt{OrderID: orderID, Kind: kind, RequestID: newRequestID(), Status: StatusPending, Attempts: 1, PaymentType: PaymentType(o.PaymentMethod),
 		BuyerPIB: o.CompanyPIB, BuyerName: buyerName(o), Total: o.Total, Simulated: s.opts.Simulated, CreatedAt: now, UpdatedAt: now}
 	req, berr := BuildRequest(o, kind, s.opts.Identity, sale)
 	if berr != nil {
-		r.Status, r.Reason, r.Request = StatusFailed, reasonOf(berr), "{}"
+		r.Status, r.Reason, r.Request, r.Attempts = StatusFailed, reasonOf(berr), "{}", 0
 	} else {
 		b, _ := json.Marshal(req)
 		r.Request, r.ReferentNumber = string(b), req.ReferentDocumentNumber
 	}
 	// Two jobs of one receipt at once: the unique (order, kind) keeps one row, and both go on
-	// with it (its RequestId is the one the device sees).
-	if err := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&r).Error; err != nil {
-		return nil, apperr.Wrap(err, "create receipt")
+	// with it (its RequestId is the one the device sees); the one whose insert lost reads it.
+	res := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&r)
+	if res.Error != nil {
+		return nil, nil, false, apperr.Wrap(res.Error, "create receipt")
+	}
+	if res.RowsAffected == 1 && r.ID != 0 {
+		return &r, o, true, nil
 	}
 	got, err := s.receipt(ctx, orderID, kind)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	if got == nil {
-		return nil, apperr.Wrap(errors.New("receipt vanished"), "create receipt")
+		return nil, nil, false, apperr.Wrap(errors.New("receipt vanished"), "create receipt")
 	}
-	return got, nil
+	return got, o, false, nil
 }
 
 // due refuses a receipt the order does not call for (the job then ends without retrying).
@@ -207,21 +215,54 @@ func (s *Service) receipt(ctx context.Context, orderID uint64, kind string) (*Re
 	return &r, nil
 }
 
-// store keeps the device's answer; only a pending receipt takes it (a second answer to a
-// racing job changes nothing).
-func (s *Service) store(ctx context.Context, r *Receipt, res *vsdc.InvoiceResult) (*Receipt, error) {
+// store keeps the device's answer; only a receipt not yet sent takes it (a second answer to a
+// racing job changes nothing). The customer's mail is queued first and marked in the same
+// update: its content is the device's answer, and its stable task id keeps it one mail when a
+// retry queues it again.
+func (s *Service) store(ctx context.Context, r *Receipt, o *sales.Order, res *vsdc.InvoiceResult) (*Receipt, error) {
 	raw, _ := json.Marshal(res)
 	now := s.clock.Now()
+	out := *r
+	out.Status, out.Reason, out.Response, out.InvoiceNumber, out.InvoiceCounter = StatusSent, "", string(raw), res.InvoiceNumber, res.InvoiceCounter
+	out.TotalCounter, out.VerificationURL, out.Journal, out.Signature, out.SentAt, out.UpdatedAt = res.TotalCounter, res.VerificationURL, res.Journal,
+		res.Signature, &now, now
 	cols := map[string]any{"status": StatusSent, "reason": "", "response": string(raw), "invoice_number": res.InvoiceNumber,
 		"invoice_counter": res.InvoiceCounter, "total_counter": res.TotalCounter, "verification_url": res.VerificationURL,
 		"journal": res.Journal, "signature": res.Signature, "sent_at": now, "updated_at": now}
 	if t, err := time.Parse(time.RFC3339Nano, res.SdcDateTime); err == nil {
 		cols["sdc_time"] = t
+		out.SdcTime = &t
 	}
-	if err := s.db.WithContext(ctx).Model(&Receipt{}).Where("id = ? AND status <> ?", r.ID, StatusSent).Updates(cols).Error; err != nil {
+	mailErr := s.queueMail(ctx, &out, o)
+	if mailErr == nil {
+		cols["mailed_at"] = now
+		out.MailedAt = &now
+	}
+	// The answer's commit need not wait for the disk: were it lost, the receipt would still be
+	// pending with its attempt counted, and the next run looks its RequestId up on the device
+	// and stores the same invoice (the insert that counted the attempt did wait).
+	var stored int64
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if tx.Dialector.Name() == "postgres" {
+			if err := tx.Exec("SET LOCAL synchronous_commit TO OFF").Error; err != nil {
+				return err
+			}
+		}
+		upd := tx.Model(&Receipt{}).Where("id = ? AND status <> ?", r.ID, StatusSent).Updates(cols)
+		stored = upd.RowsAffected
+		return upd.Error
+	})
+	if err != nil {
 		return nil, apperr.Wrap(err, "store receipt")
 	}
-	return s.byID(ctx, r.ID)
+	if stored == 0 {
+		got, err := s.byID(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		return got, mailErr
+	}
+	return &out, mailErr
 }
 
 // fail marks the receipt failed with the reason: the device refused it, and sending the same
@@ -374,7 +415,7 @@ func (s *Service) sweepMails(ctx context.Context) (int, error) {
 		return 0, apperr.Wrap(err, "sweep receipt mails")
 	}
 	for i := range list {
-		if err := s.mailOnce(ctx, &list[i]); err != nil {
+		if err := s.mailOnce(ctx, &list[i], nil); err != nil {
 			return i, err
 		}
 	}

@@ -58,3 +58,20 @@ func (s *Service) PublicLink(path string) string { return s.link(path) }
 
 // LangOf is the language the order was placed in (its customer's mail are in it).
 func LangOf(o *Order) i18n.Lang { return langOf(o) }
+
+// OrderWithItems is the order with its lines only (no notes, files or proforma): what a
+// document of the sale (a fiscal receipt) is built from, read in two statements.
+func (s *Service) OrderWithItems(ctx context.Context, id uint64) (*Order, error) {
+	var o Order
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&o).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, apperr.NotFoundThing("order")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "order")
+	}
+	if err := s.db.WithContext(ctx).Where("order_id = ?", id).Order("id").Find(&o.Items).Error; err != nil {
+		return nil, apperr.Wrap(err, "order items")
+	}
+	return &o, nil
+}

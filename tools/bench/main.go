@@ -46,6 +46,10 @@
 //     pgbench of its SQL (goal: p95 <= 10 ms), at 16 connections on 20,000 bench products.
 //     Alone: -only sales.
 //
+//   - Fiscal receipts (fiscal.go): fiscalising 1,000 paid orders one after another through the
+//     in-process simulator against the simulator's own time for the same requests (goal: at
+//     most 2x). Alone: -only fiscal.
+//
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 package main
@@ -80,7 +84,7 @@ func main() {
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
 	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
-	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds, storefront, storefront-web, sales (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
+	only := flag.String("only", os.Getenv("SHOP_BENCH_ONLY"), "run only these figures: api, catalog, discounts, pricelist, eoffer, bundle, pricing, feeds, storefront, storefront-web, sales, fiscal (comma-separated; empty: all; default $SHOP_BENCH_ONLY)")
 	flag.DurationVar(&listCaseDuration, "list-duration", 2*time.Second, "length of each measurement of a product list filter combination")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	child := flag.String("import-child", "", "internal: import this price list in this process (the memory figure's child)")
@@ -171,6 +175,11 @@ func main() {
 	if want("sales") {
 		if err := salesBench(*salesProducts, *workers); err != nil {
 			fail("bench sales", err)
+		}
+	}
+	if want("fiscal") {
+		if err := fiscalBench(); err != nil {
+			fail("bench fiscal", err)
 		}
 	}
 	if want("storefront-web") {
