@@ -4,6 +4,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -132,7 +133,7 @@ func (h productImageHandlers) add(c *gin.Context) {
 	}
 	var headers []*multipart.FileHeader
 	if form, err := c.MultipartForm(); err == nil {
-		headers = append(form.File["images[]"], form.File["images"]...)
+		headers = slices.Concat(form.File["images[]"], form.File["images"])
 	} else if fe := httpx.FormFileError(err, "images"); apperr.Is(fe, apperr.TooLarge) {
 		httpx.Fail(c, fe)
 		return
@@ -415,7 +416,7 @@ func (h stickerHandlers) massCatalog(c *gin.Context) {
 func formIDs(c *gin.Context) ([]uint64, error) {
 	var raw []string
 	if form, err := c.MultipartForm(); err == nil {
-		raw = append(form.Value["ids[]"], form.Value["ids"]...)
+		raw = slices.Concat(form.Value["ids[]"], form.Value["ids"])
 	} else if fe := httpx.FormFileError(err, "sticker"); apperr.Is(fe, apperr.TooLarge) {
 		return nil, fe
 	}

@@ -16,6 +16,7 @@ type UserResponse struct {
 	Addresses []AddressResponse `json:"addresses,omitzero"`
 } // @name User
 
+// AddressResponse is one of a user's saved addresses (billing or shipping).
 type AddressResponse struct {
 	ID       uint64 `json:"id"`
 	Type     string `json:"type" enums:"billing_address,shipping_address"`
@@ -34,6 +35,8 @@ type SessionResponse struct {
 	User         UserResponse `json:"user"`
 } // @name Session
 
+// RoleResponse is a role with its permissions and how many users hold it; fixed roles
+// cannot be changed or deleted.
 type RoleResponse struct {
 	ID          uint64   `json:"id"`
 	Name        string   `json:"name"`

@@ -74,7 +74,7 @@ func (h eofferHandlers) feedStatus(c *gin.Context) {
 	httpx.Data(c, out)
 }
 
-// EponudaFeedStatus: products marked for the feed, how many the export writes, the rest by
+// EponudaFeedStatus is the e-ponuda feed at a glance: products marked for the feed, how many the export writes, the rest by
 // reason, and the files the last export wrote (empty: never exported).
 type EponudaFeedStatus struct {
 	Marked             int64              `json:"marked" validate:"required"`
@@ -240,7 +240,7 @@ type EponudaImportResponse struct {
 	Report     *EponudaImportReport `json:"report,omitempty" extensions:"x-nullable"`
 } // @name EponudaImport
 
-// EponudaImportReport: the first 100 rows left out (rejected counts them all) and the counts by reason.
+// EponudaImportReport lists the first 100 rows left out (rejected counts them all) and the counts by reason.
 type EponudaImportReport struct {
 	RejectedRows []EponudaRejectedRow `json:"rejected_rows"`
 	UnknownSKU   int                  `json:"unknown_sku"`
@@ -396,7 +396,7 @@ type EponudaRow struct {
 	Supplier     *string    `json:"supplier" extensions:"x-nullable"`
 } // @name EponudaRow
 
-// EponudaRecalcResponse: ok ('U okviru ulazne cene') and nok ('Ispod ulazne cene'); skipped
+// EponudaRecalcResponse counts the recalculated products: ok ('U okviru ulazne cene') and nok ('Ispod ulazne cene'); skipped
 // counts products with no competitor left (relative to e-ponuda).
 type EponudaRecalcResponse struct {
 	ImportID uint64       `json:"import_id"`
@@ -483,7 +483,7 @@ func (h eofferHandlers) recalc(c *gin.Context) {
 	c.JSON(http.StatusOK, EponudaRecalcResponse{ImportID: res.ImportID, OK: eponudaRows(res.OK), NOK: eponudaRows(res.NOK), Skipped: res.Skipped})
 }
 
-// EponudaApplyResponse: queued (a job applies them and notifies), or done here (changed, missing).
+// EponudaApplyResponse says whether the changes were queued (a job applies them and notifies), or done here (changed, missing).
 type EponudaApplyResponse struct {
 	Queued  bool  `json:"queued"`
 	Changed int64 `json:"changed"`

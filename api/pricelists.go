@@ -54,7 +54,7 @@ type PricelistImportResponse struct {
 	Report     *PricelistImportReport `json:"report,omitempty" extensions:"x-nullable"`
 } // @name PricelistImport
 
-// PricelistImportReport: the first 100 rejected rows (rejected counts them all), SKUs met on
+// PricelistImportReport lists the first 100 rejected rows (rejected counts them all), SKUs met on
 // more than one row (the first row is imported) and supplier categories with no shop category.
 type PricelistImportReport struct {
 	RejectedRows       []PricelistRejectedRow  `json:"rejected_rows"`

@@ -31,11 +31,13 @@ type ProductImageResponse struct {
 	Position int    `json:"position"`
 } // @name ProductImage
 
+// ProductBrandResponse names a product's brand or manufacturer by id and name.
 type ProductBrandResponse struct {
 	ID   uint64 `json:"id"`
 	Name string `json:"name"`
 } // @name ProductNamedRef
 
+// ProductValueResponse is one attribute value by id and text.
 type ProductValueResponse struct {
 	ID    uint64 `json:"id"`
 	Value string `json:"value"`
@@ -418,14 +420,14 @@ type ProductRequest struct {
 	Stock           *int     `json:"stock"`
 } // @name ProductRequest
 
-// MassDescriptionRequest: the new description and the ids (none: the list's filter
+// MassDescriptionRequest carries the new description and the ids (none: the list's filter
 // parameters in the query select).
 type MassDescriptionRequest struct {
 	Description string   `json:"description"`
 	IDs         []uint64 `json:"ids"`
 } // @name MassDescriptionRequest
 
-// MassAttributesRequest: the ids (none: the filter in the query), optionally only these
+// MassAttributesRequest names the products by id (none: the filter in the query), optionally only these
 // attributes or the attributes of this category.
 type MassAttributesRequest struct {
 	IDs          []uint64 `json:"ids"`
@@ -433,7 +435,7 @@ type MassAttributesRequest struct {
 	CategoryID   uint64   `json:"category_id"`
 } // @name MassAttributesRequest
 
-// TransferRequest: the target category, the products (none: the filter in the query) and the
+// TransferRequest moves products to another category: the target, the products (none: the filter in the query) and the
 // state of the attributes the move creates (default active).
 type TransferRequest struct {
 	CategoryID uint64   `json:"category_id"`

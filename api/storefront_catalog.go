@@ -260,18 +260,21 @@ type StorefrontFacets struct {
 	InStock    int64                      `json:"in_stock"`
 } // @name StorefrontFacets
 
+// StorefrontBrandFacet is one brand in the filter panel with its product count.
 type StorefrontBrandFacet struct {
 	ID    uint64 `json:"id"`
 	Name  string `json:"name"`
 	Count int64  `json:"count"`
 } // @name StorefrontBrandFacet
 
+// StorefrontAttributeFacet is one filterable attribute with its values.
 type StorefrontAttributeFacet struct {
 	ID     uint64                 `json:"id"`
 	Name   string                 `json:"name"`
 	Values []StorefrontValueFacet `json:"values"`
 } // @name StorefrontAttributeFacet
 
+// StorefrontValueFacet is one value of an attribute with its product count.
 type StorefrontValueFacet struct {
 	ID    uint64 `json:"id"`
 	Value string `json:"value"`

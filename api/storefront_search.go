@@ -157,13 +157,17 @@ type BannerSuggestion struct {
 	HTML string `json:"html"`
 }
 
-// CategorySuggestions, PopularSuggestions, ProductSuggestions are `{items}`.
+// CategorySuggestions are the matching categories, as `{items}`.
 type CategorySuggestions struct {
 	Items []CategorySuggestion `json:"items"`
 }
+
+// PopularSuggestions are the matching popular searches, as `{items}`.
 type PopularSuggestions struct {
 	Items []PopularSuggestion `json:"items"`
 }
+
+// ProductSuggestions are the matching products, as `{items}`.
 type ProductSuggestions struct {
 	Items []ProductSuggestion `json:"items"`
 }

@@ -61,6 +61,8 @@ type healthHandlers struct {
 	draining *atomic.Bool
 }
 
+// HealthResponse is the health and readiness answer: the overall status and each
+// dependency's state.
 type HealthResponse struct {
 	Status string            `json:"status"`
 	Checks map[string]string `json:"checks,omitempty"`

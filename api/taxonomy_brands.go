@@ -11,6 +11,7 @@ import (
 
 type brandHandlers struct{ cat *catalog.Service }
 
+// BrandResponse is a brand by id and name.
 type BrandResponse struct {
 	ID   uint64 `json:"id"`
 	Name string `json:"name"`

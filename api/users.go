@@ -222,7 +222,7 @@ func (h roleHandlers) list(c *gin.Context) {
 	out := make([]RoleResponse, 0, len(roles))
 	for i := range roles {
 		d := roleDetailResponse(&identity.RoleDetail{Role: roles[i], Users: counts[roles[i].ID]})
-		out = append(out, RoleResponse{ID: d.ID, Name: d.Name, Permissions: d.Permissions, UsersCount: d.UsersCount, Fixed: d.Fixed})
+		out = append(out, RoleResponse(d))
 	}
 	httpx.List(c, out, total, page)
 }

@@ -7,8 +7,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// ConfigShowOptions are the inputs of `shopctl config show`.
 type ConfigShowOptions struct{ F *Factory }
 
+// NewCmdConfig is `shopctl config` (show); runF replaces the run in tests.
 func NewCmdConfig(f *Factory, runF func(*ConfigShowOptions) error) *cobra.Command {
 	c := &cobra.Command{Use: "config", Short: "Inspect the configuration"}
 	c.AddCommand(&cobra.Command{

@@ -20,6 +20,8 @@ type EofferImportOptions struct {
 	File string
 }
 
+// NewCmdEofferImport is the command that loads an e-ponuda competitor price file (CSV, XLSX or
+// XLS); runF replaces the run in tests.
 func NewCmdEofferImport(f *Factory, runF func(*EofferImportOptions) error) *cobra.Command {
 	opts := &EofferImportOptions{F: f}
 	return &cobra.Command{

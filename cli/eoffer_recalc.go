@@ -23,6 +23,8 @@ type EofferRecalcOptions struct {
 	Top      int
 }
 
+// NewCmdEofferRecalc is the command that recalculates the e-ponuda prices; runF replaces the
+// run in tests.
 func NewCmdEofferRecalc(f *Factory, runF func(*EofferRecalcOptions) error) *cobra.Command {
 	opts := &EofferRecalcOptions{F: f}
 	cmd := &cobra.Command{

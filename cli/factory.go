@@ -46,6 +46,7 @@ type Factory struct {
 	AppOptions app.Options
 }
 
+// Config loads the configuration once (defaults, file, SHOP_* variables) and keeps it.
 func (f *Factory) Config() (*config.Config, error) {
 	if f.cfg != nil {
 		return f.cfg, nil

@@ -39,6 +39,8 @@ type ImportPricelistOptions struct {
 // pollEvery is how often --wait asks about a queued import.
 const pollEvery = 500 * time.Millisecond
 
+// NewCmdImportPricelist is the command that imports a supplier's price list; runF replaces the
+// run in tests.
 func NewCmdImportPricelist(f *Factory, runF func(*ImportPricelistOptions) error) *cobra.Command {
 	opts := &ImportPricelistOptions{F: f}
 	cmd := &cobra.Command{
@@ -274,7 +276,7 @@ func (p *progress) report(phase pricelist.Phase, done, total int) {
 		if changed || total >= 0 {
 			p.bar.ChangeMax(total)
 		}
-		p.bar.Set(done)
+		_ = p.bar.Set(done) // a bar that cannot draw must not stop the import
 	} else if changed || done/plainEvery > p.last/plainEvery || total >= 0 && done == total {
 		args := map[string]any{"phase": p.phaseText(phase), "done": done, "total": total}
 		key := "pricelist.cli_progress"

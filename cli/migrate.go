@@ -15,6 +15,7 @@ type MigrateOptions struct {
 	Direction string // up | down | status
 }
 
+// NewCmdMigrate is `shopctl migrate up|down|status`; runF replaces the run in tests.
 func NewCmdMigrate(f *Factory, runF func(*MigrateOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:       "migrate up|down|status",

@@ -34,6 +34,8 @@ type PricesRecomputeOptions struct {
 // largestShown is how many of the largest changes the summary lists.
 const largestShown = 10
 
+// NewCmdPricesRecompute is the command that recomputes the derived prices of a category's
+// products or of every product; runF replaces the run in tests.
 func NewCmdPricesRecompute(f *Factory, runF func(*PricesRecomputeOptions) error) *cobra.Command {
 	opts := &PricesRecomputeOptions{F: f}
 	cmd := &cobra.Command{

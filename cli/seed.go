@@ -9,11 +9,13 @@ import (
 	"shop/internal/platform/i18n"
 )
 
+// SeedOptions are the inputs of `shopctl seed`: what to seed (demo).
 type SeedOptions struct {
 	F    *Factory
 	What string
 }
 
+// NewCmdSeed is `shopctl seed demo`; runF replaces the run in tests.
 func NewCmdSeed(f *Factory, runF func(*SeedOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "seed demo",

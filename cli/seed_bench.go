@@ -16,6 +16,8 @@ type SeedBenchOptions struct {
 	Products int64
 }
 
+// NewCmdSeedBench is the command that fills a new shop with the demo shop plus a large
+// catalogue for benchmarks; runF replaces the run in tests.
 func NewCmdSeedBench(f *Factory, runF func(*SeedBenchOptions) error) *cobra.Command {
 	opts := &SeedBenchOptions{F: f}
 	cmd := &cobra.Command{

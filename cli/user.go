@@ -11,6 +11,7 @@ import (
 	"shop/internal/platform/i18n"
 )
 
+// UserCreateOptions are the inputs of `shopctl user create`.
 type UserCreateOptions struct {
 	F        *Factory
 	Email    string
@@ -19,6 +20,7 @@ type UserCreateOptions struct {
 	Password string
 }
 
+// NewCmdUser is `shopctl user` (create); runF replaces the run in tests.
 func NewCmdUser(f *Factory, runF func(*UserCreateOptions) error) *cobra.Command {
 	user := &cobra.Command{Use: "user", Short: "Manage users"}
 	opts := &UserCreateOptions{F: f}

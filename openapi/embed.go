@@ -4,5 +4,7 @@ package openapi
 
 import _ "embed"
 
+// Document is the API's OpenAPI 3 document (openapi.json).
+//
 //go:embed openapi.json
 var Document []byte

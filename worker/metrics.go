@@ -15,6 +15,7 @@ type QueueCollector struct {
 	lat  *prometheus.Desc
 }
 
+// NewQueueCollector reads the queues through insp.
 func NewQueueCollector(insp *asynq.Inspector) *QueueCollector {
 	return &QueueCollector{
 		insp: insp,
@@ -25,6 +26,7 @@ func NewQueueCollector(insp *asynq.Inspector) *QueueCollector {
 	}
 }
 
+// Describe sends the four metrics' descriptions.
 func (c *QueueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.size
 	ch <- c.proc
@@ -32,6 +34,7 @@ func (c *QueueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.lat
 }
 
+// Collect reads the queues now and sends their sizes, counts and latencies.
 func (c *QueueCollector) Collect(ch chan<- prometheus.Metric) {
 	queues, err := c.insp.Queues()
 	if err != nil {

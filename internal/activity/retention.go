@@ -19,6 +19,7 @@ type Retention struct {
 	clk  clock.Clock
 }
 
+// NewRetention deletes entries older than days (0 keeps them all).
 func NewRetention(db *gorm.DB, days int, clk clock.Clock) *Retention {
 	return &Retention{db: db, days: days, clk: clk}
 }

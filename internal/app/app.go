@@ -50,6 +50,8 @@ import (
 	"shop/internal/voice"
 )
 
+// App is the whole shop wired together: configuration, storage, queue and every
+// capability's service, shared by shopd's roles and shopctl.
 type App struct {
 	Config *config.Config
 	// Images decodes every uploaded image of the process under one memory budget.

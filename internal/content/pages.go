@@ -43,7 +43,7 @@ type Page struct {
 
 func (Page) TableName() string { return "pages" }
 
-// Title and Body are the page in lang ("en" or "sr"); an English text not written yet falls
+// Title is the page's title in lang ("en" or "sr"); an English title not written yet falls
 // back to the Serbian one.
 func (p *Page) Title(lang string) string {
 	if lang == "en" && p.TitleEn != "" {
@@ -52,6 +52,7 @@ func (p *Page) Title(lang string) string {
 	return p.TitleSr
 }
 
+// Body is the page's text in lang, falling back to the Serbian text as Title does.
 func (p *Page) Body(lang string) string {
 	if lang == "en" && p.BodyEn != "" {
 		return p.BodyEn

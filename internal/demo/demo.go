@@ -12,6 +12,7 @@ import (
 	"shop/internal/platform/db"
 )
 
+// Password is every demo user's password.
 const Password = "demo1234"
 
 // StaffRole is the demo staff role: catalogue and price-list work (products, their attributes

@@ -162,8 +162,6 @@ var (
 	laptopName    = []string{attrScreen, attrCPU, attrRAM, attrStorage, attrColour}
 )
 
-func screen(s string) []string { return []string{attrScreen, s} }
-
 var kindGamingLaptop = &demoKind{label: "Laptop", picture: "laptop", name: laptopName,
 	variants: []demoVariant{ramGaming, storageGaming, {attrColour, []string{"Crna", "Siva"}, 0}},
 	models: map[string][]demoModel{

@@ -45,12 +45,13 @@ type SalesInvoice struct {
 	Comment   string `json:"Comment"`
 }
 
-// CancelRequest and StornoRequest are the bodies of the cancel and storno calls.
+// CancelRequest is the body of the cancel call.
 type CancelRequest struct {
 	InvoiceID      int64  `json:"InvoiceId"`
 	CancelComments string `json:"CancelComments"`
 }
 
+// StornoRequest is the body of the storno call.
 type StornoRequest struct {
 	InvoiceID     int64  `json:"InvoiceId"`
 	StornoNumber  string `json:"StornoNumber"`

@@ -88,7 +88,7 @@ type Enqueuer interface {
 	Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error)
 }
 
-// Options: DueDays is how many days after the issue the invoice is due; Simulator marks a
+// Options set up the service: DueDays is how many days after the issue the invoice is due; Simulator marks a
 // shop that talks to the simulator (the admin says the e-invoices are test ones).
 type Options struct {
 	DueDays   int

@@ -278,7 +278,10 @@ func mergeRuns(keys []sortKey, run int) []sortKey {
 					out, a = append(out, a[0]), a[1:]
 				}
 			}
-			out = append(append(out, a...), b...)
+			// what is left of a or b follows the merged part, in place in buf
+			n := lo + len(out)
+			n += copy(buf[n:hi], a)
+			copy(buf[n:hi], b)
 		}
 		keys, buf = buf, keys
 	}

@@ -42,6 +42,7 @@ type Service struct {
 	productRead productRead
 }
 
+// NewService builds the service; a MaxRows of 0 is the default limit.
 func NewService(db *gorm.DB, cat *catalog.Service, pr *pricing.Service, blobs blob.Store, enq *queue.Enqueuer, n *notify.Service,
 	log *slog.Logger, clk clock.Clock, opts Options) *Service {
 	if opts.MaxRows <= 0 {

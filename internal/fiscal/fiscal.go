@@ -30,7 +30,7 @@ type Enqueuer interface {
 	Enqueue(ctx context.Context, t *asynq.Task) (*asynq.TaskInfo, error)
 }
 
-// Options: who issues the receipts, and whether the device is the simulator.
+// Options say who issues the receipts, and whether the device is the simulator.
 type Options struct {
 	Identity  Identity
 	Simulated bool
@@ -55,7 +55,7 @@ func NewService(db *gorm.DB, s *sales.Service, dev Device, enq Enqueuer, log *sl
 // Simulated tells whether receipts are signed by the simulator (pages say "test receipt").
 func (s *Service) Simulated() bool { return s.opts.Simulated }
 
-// ErrWaiting: the receipt cannot be made yet (a refund waits for its sale's signature).
+// ErrWaiting means the receipt cannot be made yet (a refund waits for its sale's signature).
 var ErrWaiting = errors.New("waiting for the sale's receipt")
 
 // Fiscalise brings the order's receipt of kind to the device and stores the signed answer.

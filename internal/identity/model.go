@@ -4,6 +4,7 @@ package identity
 
 import "time"
 
+// User is a person who signs in: staff or a customer, with roles and addresses.
 type User struct {
 	ID           uint64 `gorm:"primaryKey"`
 	Name         string
@@ -18,6 +19,7 @@ type User struct {
 	Addresses     []Address `gorm:"foreignKey:UserID"`
 }
 
+// Role is a named set of permissions given to users.
 type Role struct {
 	ID          uint64 `gorm:"primaryKey"`
 	Name        string
@@ -26,12 +28,15 @@ type Role struct {
 	Permissions []Permission `gorm:"many2many:role_permissions"`
 }
 
+// Permission is one thing a role may do (e.g. view-user), in a group of the authorization
+// screen.
 type Permission struct {
 	ID      uint64 `gorm:"primaryKey"`
 	Name    string
 	GroupID uint64
 }
 
+// Address is one of a user's billing or shipping addresses.
 type Address struct {
 	ID        uint64 `gorm:"primaryKey"`
 	UserID    uint64
@@ -119,7 +124,7 @@ func newPrincipal(u *User, sid string) *Principal {
 	return p
 }
 
-// IsSuperAdmin: super-admin holds every permission.
+// IsSuperAdmin tells whether the principal is a super-admin, who holds every permission.
 func (p *Principal) IsSuperAdmin() bool { return p.superAdmin }
 
 // IsStaff tells whether the caller is a back-office user: a super-admin or anyone holding a

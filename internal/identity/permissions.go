@@ -97,7 +97,7 @@ const (
 	PermDeleteContactMessage = "delete-contact-message"
 )
 
-// PermissionGroup is how the authorization screen groups permissions.
+// PermissionGroupDef is how the authorization screen groups permissions.
 type PermissionGroupDef struct {
 	Name        string
 	Permissions []string

@@ -27,6 +27,7 @@ import (
 	"shop/internal/platform/validation"
 )
 
+// Options tune the service: clock, logging, images, password cost and session caching.
 type Options struct {
 	// Clock is the shop's clock (the zero value: the system's).
 	Clock clock.Clock
@@ -71,6 +72,7 @@ type Mailer interface {
 	Send(ctx context.Context, m mail.Message) error
 }
 
+// Service is users, roles, sessions and passwords.
 type Service struct {
 	db      *gorm.DB
 	opts    Options
@@ -82,6 +84,7 @@ type Service struct {
 	log     *slog.Logger
 }
 
+// NewService builds the service; zero options take their defaults.
 func NewService(db *gorm.DB, opts Options, limiter Limiter, mailer Mailer, blobs blob.Store) *Service {
 	if opts.PasswordCost == 0 {
 		opts.PasswordCost = bcrypt.DefaultCost
@@ -105,6 +108,7 @@ type Tokens struct {
 	User         *User
 }
 
+// LoginInput is a sign-in with e-mail and password; IP and UserAgent name the session.
 type LoginInput struct {
 	Email     string `json:"email" validate:"required,email,max=255"`
 	Password  string `json:"password" validate:"required"`
@@ -112,6 +116,7 @@ type LoginInput struct {
 	UserAgent string `json:"-"`
 }
 
+// RegisterInput is a customer's registration.
 type RegisterInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`
@@ -462,6 +467,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	return p, nil
 }
 
+// ForgotPasswordInput asks for a reset link; Lang is the mail's language.
 type ForgotPasswordInput struct {
 	Email string    `json:"email" validate:"required,email,max=255"`
 	Lang  i18n.Lang `json:"-"`
@@ -539,6 +545,7 @@ func (s *Service) resetMailAllowed(ctx context.Context, email string) (bool, err
 	return true, nil
 }
 
+// ResetPasswordInput sets a new password with the mailed reset token.
 type ResetPasswordInput struct {
 	Token                string `json:"token" validate:"required"`
 	Email                string `json:"email" validate:"required,email,max=255"`

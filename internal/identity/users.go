@@ -83,6 +83,7 @@ func (s *Service) ListUsers(ctx context.Context, f UserFilter) ([]User, int64, e
 	return users, total, nil
 }
 
+// CreateUserInput is a new user with one role.
 type CreateUserInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`
@@ -114,6 +115,7 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*User, er
 	return s.GetUser(ctx, id, false)
 }
 
+// UpdateUserInput is a user's new data and role; an empty Password keeps the old one.
 type UpdateUserInput struct {
 	Name                 string `json:"name" validate:"required,min=2,max=255"`
 	Email                string `json:"email" validate:"required,email,max=255"`

@@ -52,6 +52,7 @@ type Service struct {
 	now func() time.Time
 }
 
+// NewService builds the service; hub delivers the notifications live.
 func NewService(db *gorm.DB, hub *realtime.Hub, log *slog.Logger, clk clock.Clock) *Service {
 	return &Service{db: db, hub: hub, log: log, now: clk.Now}
 }

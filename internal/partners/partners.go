@@ -34,12 +34,13 @@ type Limiter interface {
 	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
 }
 
-// Options: the storefront's address the feed URLs start with, and the fetch limit.
+// Options give the storefront's address the feed URLs start with, and the fetch limit.
 type Options struct {
 	PublicURL         string
 	RequestsPerMinute int
 }
 
+// Service is the API clients (partners) and their feeds.
 type Service struct {
 	db      *gorm.DB
 	blobs   blob.Store
@@ -51,6 +52,7 @@ type Service struct {
 	opts    Options
 }
 
+// NewService builds the service; an empty PublicURL is http://localhost:8080.
 func NewService(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, n Notifier, l Limiter, log *slog.Logger, clk clock.Clock, o Options) *Service {
 	if o.PublicURL == "" {
 		o.PublicURL = "http://localhost:8080"

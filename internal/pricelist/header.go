@@ -10,6 +10,7 @@ import (
 // Field is a column of a price list the import reads.
 type Field string
 
+// The fields, as the header mapping names them.
 const (
 	FieldSKU         Field = "sku"
 	FieldName        Field = "name"

@@ -531,15 +531,6 @@ func (s *Service) unmappedCategories(ctx context.Context, tx *gorm.DB, sid uint6
 	return out, nil
 }
 
-// typed is a bound parameter in the SELECT list of an INSERT ... SELECT: PostgreSQL cannot
-// infer its type there, SQLite needs no cast.
-func typed(tx *gorm.DB, pgType string) string {
-	if db.IsPostgres(tx) {
-		return "CAST(? AS " + pgType + ")"
-	}
-	return "?"
-}
-
 // noteData is the data of a price-list notification (the shared contract's shape).
 type noteData struct {
 	Message      string         `json:"message"`

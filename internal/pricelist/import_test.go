@@ -234,8 +234,6 @@ func imSetup(tb testing.TB, a *app.App) imShop {
 	return s
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // TestImport: a first import creates, connects by equal SKU, prices the connected product and
 // reports rejected rows, duplicates and unmapped categories; the same file again changes
 // nothing; a category link then places the rows; a new price reprices the shop product.

@@ -71,6 +71,7 @@ func (s *Service) WithOptions(o Options) *Service {
 	return &c
 }
 
+// NewService builds the price-list service.
 func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
 	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now}
 }

@@ -449,7 +449,6 @@ func (s *sheetReader) read() (SheetInfo, error) {
 			return info, err
 		}
 	}
-	top = nil
 	if err := parseAside(func() ([]string, int, bool, error) {
 		cells, ok, err := next()
 		return cells, line, ok, err
@@ -709,8 +708,10 @@ func writeInlined(zr *zip.ReadCloser, sst *zip.File, table *stringTable, out *os
 			if err != nil {
 				return apperr.Wrap(err, "price list: inline strings")
 			}
-			io.WriteString(w, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`+"\n"+
-				`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>`)
+			if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`+"\n"+
+				`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>`); err != nil {
+				return apperr.Wrap(err, "price list: inline strings")
+			}
 		case strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml") && !strings.Contains(name, "/_rels/"):
 			// Stored, not deflated: excelize unpacks it to a temporary file at once anyway.
 			w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store})

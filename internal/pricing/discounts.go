@@ -34,9 +34,11 @@ type Discount struct {
 
 func (Discount) TableName() string { return "discounts" }
 
-// From and To are the discount's first and last day, YYYY-MM-DD.
+// From is the discount's first day, YYYY-MM-DD.
 func (d Discount) From() string { return d.ValidFrom.Format(time.DateOnly) }
-func (d Discount) To() string   { return d.ValidTo.Format(time.DateOnly) }
+
+// To is the discount's last day, YYYY-MM-DD.
+func (d Discount) To() string { return d.ValidTo.Format(time.DateOnly) }
 
 // discountLog is a discount as the activity log keeps it (old and new values).
 type discountLog struct {

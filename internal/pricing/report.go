@@ -22,9 +22,11 @@ type Change struct {
 	NewDiscount      *money.Para `json:"new_discount_price"`
 }
 
-// OldShown and NewShown are the price a guest sees before and after: the action price when
-// there is one, else the web price.
+// OldShown is the price a guest saw before: the action price when there was one, else the
+// web price.
 func (c Change) OldShown() money.Para { return shownOf(c.OldWeb, c.OldDiscount) }
+
+// NewShown is the price a guest sees after, chosen as OldShown is.
 func (c Change) NewShown() money.Para { return shownOf(c.NewWeb, c.NewDiscount) }
 
 // ShownChange is the change of the guest's price (new − old): what the shop's customers see

@@ -42,6 +42,7 @@ type Service struct {
 	window   time.Duration // Schedule's coalescing window
 }
 
+// NewService builds the service; a nil enq recomputes at once, a nil n tells nobody.
 func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
 	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now, clk: clk, window: 2 * time.Second}
 }

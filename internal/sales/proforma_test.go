@@ -18,6 +18,7 @@ func TestProformaValidUntil(t *testing.T) {
 
 func TestNormalizeAccount(t *testing.T) {
 	t.Parallel()
+	//nolint:gocritic // mapKey: keys with spaces are the input under test
 	for in, want := range map[string]string{
 		"160000000001234595":    "160000000001234595",
 		"160-0000000012345-95":  "160000000001234595",

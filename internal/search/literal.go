@@ -139,7 +139,8 @@ func (s *Service) literalPage(ctx context.Context, term string, words []string, 
 			q = q.Where(c.sql, c.args...)
 		}
 		var got []uint64
-		if len(t.union) > 0 {
+		switch {
+		case len(t.union) > 0:
 			parts := make([]string, len(t.union))
 			vars := make([]any, 0, len(t.union)+1)
 			for i, u := range t.union {
@@ -148,10 +149,10 @@ func (s *Service) literalPage(ctx context.Context, term string, words []string, 
 			}
 			err = s.db.WithContext(ctx).Raw("SELECT id FROM ("+strings.Join(parts, " UNION ")+") u ORDER BY name, id LIMIT ?",
 				append(vars, want-len(ids))...).Scan(&got).Error
-		} else if t.bounded {
+		case t.bounded:
 			err = s.db.WithContext(ctx).Raw("WITH t AS MATERIALIZED (?) SELECT id FROM t ORDER BY name, id LIMIT ?",
 				q.Select("p.id, p.name"), want-len(ids)).Scan(&got).Error
-		} else {
+		default:
 			err = q.Order("p.name, p.id").Limit(want-len(ids)).Pluck("p.id", &got).Error
 		}
 		ids = append(ids, got...)

@@ -72,6 +72,7 @@ type Once interface {
 	Hit(ctx context.Context, key string, limit int, window time.Duration) (bool, time.Duration, error)
 }
 
+// Service is sign-in with Google and Facebook: the redirect out, the callback, the sign-in.
 type Service struct {
 	providers map[string]provider
 	ids       Identity

@@ -68,18 +68,21 @@ type Facets struct {
 	InStock    int64
 }
 
+// BrandFacet is one brand with its product count.
 type BrandFacet struct {
 	ID    uint64
 	Name  string
 	Count int64
 }
 
+// AttributeFacet is one filterable attribute with its values.
 type AttributeFacet struct {
 	ID     uint64
 	Name   string
 	Values []ValueFacet
 }
 
+// ValueFacet is one value of an attribute with its product count.
 type ValueFacet struct {
 	ID    uint64
 	Value string

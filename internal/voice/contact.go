@@ -134,7 +134,7 @@ func (s *Service) mailContact(ctx context.Context, row ContactMessageRow) error 
 	return err
 }
 
-// ContactFilter: Search finds the text in the name, e-mail or message.
+// ContactFilter narrows the contact messages: Search finds the text in the name, e-mail or message.
 type ContactFilter struct {
 	Search string
 	Page   listing.Page

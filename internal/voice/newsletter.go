@@ -218,7 +218,7 @@ func subscriberOf(r NewsletterSubscriberRow) Subscriber {
 	return Subscriber{ID: r.ID, Email: r.Email, Lang: r.Lang, Status: st, ConfirmedAt: r.ConfirmedAt, UnsubscribedAt: r.UnsubscribedAt, CreatedAt: r.CreatedAt}
 }
 
-// SubscriberFilter: Status one of the states or "" (all); Search a part of the address.
+// SubscriberFilter narrows the subscribers: Status one of the states or "" (all); Search a part of the address.
 type SubscriberFilter struct {
 	Status string
 	Search string

@@ -137,7 +137,7 @@ func (s *Service) tellStaff(ctx context.Context, o PriceOfferRow, p *product) {
 	}
 }
 
-// OfferFilter: Status one of the statuses or "" (all).
+// OfferFilter narrows the price offers: Status one of the statuses or "" (all).
 type OfferFilter struct {
 	Status string
 	Page   listing.Page

@@ -127,7 +127,7 @@ func (s *Service) AnsweredQuestions(ctx context.Context, productID uint64) ([]Qu
 	return rows, err
 }
 
-// QuestionFilter: Status answered, unanswered or "" (all).
+// QuestionFilter narrows the questions: Status answered, unanswered or "" (all).
 type QuestionFilter struct {
 	Status    string
 	ProductID uint64

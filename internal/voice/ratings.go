@@ -152,7 +152,7 @@ func (s *Service) ApprovedRatings(ctx context.Context, productID uint64) (*Ratin
 	return out, nil
 }
 
-// RatingFilter: Status approved, disapproved or "" (all); ProductID narrows to one product.
+// RatingFilter narrows the ratings: Status approved, disapproved or "" (all); ProductID narrows to one product.
 type RatingFilter struct {
 	Status    string
 	ProductID uint64

@@ -49,7 +49,7 @@ type Users interface {
 	UserContacts(ctx context.Context, ids []uint64) (map[uint64]identity.UserContact, error)
 }
 
-// Options: the storefront's address (links in mails), the secret the unsubscribe links are
+// Options give the storefront's address (links in mails), the secret the unsubscribe links are
 // signed with, and the public forms' limits.
 type Options struct {
 	PublicURL string
@@ -60,6 +60,8 @@ type Options struct {
 	PerEmailPerHour int
 }
 
+// Service is the customers' voice: ratings, questions, price offers, back-in-stock
+// subscriptions and the newsletter.
 type Service struct {
 	db      *gorm.DB
 	enq     Enqueuer
@@ -73,6 +75,7 @@ type Service struct {
 	shopEmail ShopEmail
 }
 
+// NewService builds the service; zero options take their defaults.
 func NewService(db *gorm.DB, enq Enqueuer, n Notifier, users Users, l Limiter, log *slog.Logger, clk clock.Clock, o Options) *Service {
 	if o.PublicURL == "" {
 		o.PublicURL = "http://localhost:8080"

@@ -168,7 +168,8 @@ func copyCompetitors(ctx context.Context, a *app.App, data []byte) (time.Duratio
 	if _, err := conn.ExecContext(ctx, `CREATE UNLOGGED TABLE bench_competitors (sku text, shop text, price text)`); err != nil {
 		return 0, err
 	}
-	defer sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_competitors")
+	// scratch table in the throw-away bench database: a failed drop goes with the database
+	defer func() { _, _ = sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_competitors") }()
 	var took time.Duration
 	err = conn.Raw(func(dc any) error {
 		pc := dc.(*stdlib.Conn).Conn().PgConn()

@@ -243,7 +243,11 @@ func partnerFeedFigure(ctx context.Context, a *app.App) error {
 		return err
 	}
 	defer stop()
-	path := cl.APIURL[strings.Index(cl.APIURL, partners.FeedPath):]
+	_, rest, ok := strings.Cut(cl.APIURL, partners.FeedPath)
+	if !ok {
+		return fmt.Errorf("feed address %q has no %s", cl.APIURL, partners.FeedPath)
+	}
+	path := partners.FeedPath + rest
 	for _, format := range []string{"json", "csv"} {
 		url := srv + strings.TrimSuffix(path, ".json") + "." + format
 		var best time.Duration

@@ -312,7 +312,7 @@ func serve(h http.Handler) (string, func(), error) {
 		return "", nil, err
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
+	go func() { _ = srv.Serve(ln) }() // ErrServerClosed once the caller closes it
 	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
 }
 

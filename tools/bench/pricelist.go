@@ -267,7 +267,8 @@ func copyCSV(ctx context.Context, a *app.App, data []byte) (time.Duration, error
 		category text, brand text, price text, recommended text, stock text, ean text)`); err != nil {
 		return 0, err
 	}
-	defer sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_staging")
+	// scratch table in the throw-away bench database: a failed drop goes with the database
+	defer func() { _, _ = sqlDB.ExecContext(ctx, "DROP TABLE IF EXISTS bench_staging") }()
 	var took time.Duration
 	err = conn.Raw(func(dc any) error {
 		pc := dc.(*stdlib.Conn).Conn().PgConn()
@@ -349,7 +350,7 @@ func readsDuringImportFigure(ctx context.Context, a *app.App, cfg *config.Config
 	if err != nil {
 		return err
 	}
-	defer stopWorker()
+	defer func() { _ = stopWorker() }() // the figures are taken; how the child ends does not change them
 	sup, err := a.Catalog.CreateSupplier(ctx, "Bench tokom uvoza")
 	if err != nil {
 		return err
@@ -410,7 +411,9 @@ func connectHalf(ctx context.Context, a *app.App, supplierID uint64) error {
 		}
 	}
 	var connected, all int64
-	a.DB.WithContext(ctx).Raw("SELECT COUNT(product_id), COUNT(*) FROM supplier_products WHERE supplier_id = ?", supplierID).Row().Scan(&connected, &all)
+	if err := a.DB.WithContext(ctx).Raw("SELECT COUNT(product_id), COUNT(*) FROM supplier_products WHERE supplier_id = ?", supplierID).Row().Scan(&connected, &all); err != nil {
+		return err
+	}
 	fmt.Printf("  supplier set up: %d of %d products connected to shop products\n", connected, all)
 	return nil
 }

@@ -397,7 +397,7 @@ func explainOrder(ctx context.Context, a *app.App, pbase int64) error {
 			}
 			for _, l := range p.lines {
 				if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Execution Time: "); ok {
-					fmt.Sscanf(v, "%f", &p.ms)
+					_, _ = fmt.Sscanf(v, "%f", &p.ms) // EXPLAIN's own line; an odd one shows as 0 ms
 				}
 			}
 			plans = append(plans, p)

@@ -163,7 +163,7 @@ func explainStatements(ctx context.Context, a *app.App, stmts []string) error {
 		p := &plan{sql: oneLine(s), lines: lines}
 		for _, l := range lines {
 			if v, ok := strings.CutPrefix(strings.TrimSpace(l), "Execution Time: "); ok {
-				fmt.Sscanf(v, "%f", &p.ms)
+				_, _ = fmt.Sscanf(v, "%f", &p.ms) // EXPLAIN's own line; an odd one shows as 0 ms
 			}
 		}
 		fmt.Printf("    %7.3f ms  %s\n", p.ms, truncate(p.sql, 150))

@@ -48,9 +48,9 @@ func startWorkerProcess(cfg *config.Config) (func() error, error) {
 		return cmd.Wait()
 	}
 	line, err := lines.ReadString('\n')
-	go func() { io.Copy(io.Discard, lines); close(drained) }()
+	go func() { _, _ = io.Copy(io.Discard, lines); close(drained) }()
 	if err != nil || strings.TrimSpace(line) != "ready" {
-		stop()
+		_ = stop() // the failed start is the error to report
 		return nil, fmt.Errorf("worker child: %q (%v)", line, err)
 	}
 	return stop, nil

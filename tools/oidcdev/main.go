@@ -38,22 +38,29 @@ func main() {
 	name := flag.String("name", "Marko Marković", "the person's name")
 	unverified := flag.Bool("unverified", false, "the e-mail is not verified (email_verified false; Graph leaves it out)")
 	flag.Parse()
-
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
+	person := socialtest.Person{Subject: *subject, Email: *email, EmailVerified: !*unverified, Name: *name}
+	if err := run(*addr, *clientID, *secret, person); err != nil {
 		fmt.Fprintln(os.Stderr, "oidcdev:", err)
 		os.Exit(1)
 	}
+}
+
+// run serves the provider until SIGINT or SIGTERM.
+func run(addr, clientID, secret string, person socialtest.Person) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
 	url := "http://" + ln.Addr().String()
-	p := socialtest.New(*clientID, *secret)
+	p := socialtest.New(clientID, secret)
 	p.SetIssuer(url)
-	p.SignIn(socialtest.Person{Subject: *subject, Email: *email, EmailVerified: !*unverified, Name: *name})
+	p.SignIn(person)
 	srv := &http.Server{Handler: p, ReadHeaderTimeout: 10 * time.Second}
 
 	fmt.Printf("OIDC test provider (TEST ONLY): %s\n", url)
-	fmt.Printf("SHOP_AUTH_GOOGLE_CLIENT_ID=%s SHOP_AUTH_GOOGLE_CLIENT_SECRET=%s SHOP_AUTH_GOOGLE_ISSUER=%s\n", *clientID, *secret, url)
+	fmt.Printf("SHOP_AUTH_GOOGLE_CLIENT_ID=%s SHOP_AUTH_GOOGLE_CLIENT_SECRET=%s SHOP_AUTH_GOOGLE_ISSUER=%s\n", clientID, secret, url)
 	fmt.Printf("SHOP_AUTH_FACEBOOK_CLIENT_ID=%s SHOP_AUTH_FACEBOOK_CLIENT_SECRET=%s SHOP_AUTH_FACEBOOK_AUTH_URL=%s/authorize SHOP_AUTH_FACEBOOK_TOKEN_URL=%s/token SHOP_AUTH_FACEBOOK_GRAPH_URL=%s\n",
-		*clientID, *secret, url, url, url)
+		clientID, secret, url, url, url)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -64,7 +71,7 @@ func main() {
 		_ = srv.Shutdown(shut)
 	}()
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(os.Stderr, "oidcdev:", err)
-		os.Exit(1)
+		return err
 	}
+	return nil
 }

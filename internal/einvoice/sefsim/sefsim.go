@@ -79,9 +79,10 @@ func (s *Server) Invoice(id int64) (Invoice, bool) {
 	return *inv, true
 }
 
-// Approve and Reject are the buyer's answers to a sent invoice.
+// Approve is the buyer's approval of a sent invoice.
 func (s *Server) Approve(id int64) error { return s.buyer(id, einvoice.StatusApproved, "") }
 
+// Reject is the buyer's rejection of a sent invoice, with the buyer's comment.
 func (s *Server) Reject(id int64, comment string) error {
 	return s.buyer(id, einvoice.StatusRejected, comment)
 }
@@ -278,6 +279,7 @@ func (s *Server) buyerHTTP(w http.ResponseWriter, r *http.Request) {
 // shop's client reaches its simulator with no port to open.
 type Transport struct{ Handler http.Handler }
 
+// RoundTrip serves r with the handler and returns what it wrote.
 func (t Transport) RoundTrip(r *http.Request) (*http.Response, error) {
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	t.Handler.ServeHTTP(rec, r)

@@ -56,12 +56,12 @@ func journal(req *request, res *vsdc.InvoiceResult) string {
 	rule("=", "")
 	b.WriteString("Назив   Цена         Кол.         Укупно\n")
 	for _, it := range req.items {
-		b.WriteString(fmt.Sprintf("%s (%s)\n", it.name, strings.Join(it.labels, ",")))
+		fmt.Fprintf(&b, "%s (%s)\n", it.name, strings.Join(it.labels, ","))
 		qty := fmt.Sprintf("%d", it.qtyMilli/1000)
 		if it.qtyMilli%1000 != 0 {
 			qty = fmt.Sprintf("%d,%03d", it.qtyMilli/1000, it.qtyMilli%1000)
 		}
-		b.WriteString(fmt.Sprintf("%14s %10s %14s\n", amountText(it.unit), qty, withSign(it.total, req.transactionType)))
+		fmt.Fprintf(&b, "%14s %10s %14s\n", amountText(it.unit), qty, withSign(it.total, req.transactionType))
 	}
 	rule("-", "")
 	pair("Укупан износ:", withSign(res.TotalAmount, req.transactionType))
@@ -72,7 +72,7 @@ func journal(req *request, res *vsdc.InvoiceResult) string {
 	b.WriteString("Ознака       Име      Стопа        Порез\n")
 	var tax money.Para
 	for _, t := range res.TaxItems {
-		b.WriteString(fmt.Sprintf("%-8s %8s %9s%% %12s\n", t.Label, t.CategoryName, amountText(money.Para(t.Rate)), withSign(t.Amount, req.transactionType)))
+		fmt.Fprintf(&b, "%-8s %8s %9s%% %12s\n", t.Label, t.CategoryName, amountText(money.Para(t.Rate)), withSign(t.Amount, req.transactionType))
 		tax += t.Amount
 	}
 	rule("-", "")

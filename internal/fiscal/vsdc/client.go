@@ -24,7 +24,7 @@ const (
 	RequestPath  = "/api/v3/invoices/request/"
 )
 
-// ErrNotFound: the V-SDC has no invoice made under that RequestId.
+// ErrNotFound means the V-SDC has no invoice made under that RequestId.
 var ErrNotFound = errors.New("no invoice under this request id")
 
 // Client talks to a V-SDC (or the simulator) over HTTP.

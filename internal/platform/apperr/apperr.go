@@ -7,8 +7,11 @@ import (
 	"fmt"
 )
 
+// Code is the kind of an error; the HTTP middleware, the worker and shopctl each map it in
+// one place.
 type Code string
 
+// The codes; without a comment the name says it (Invalid is a 422 with field messages).
 const (
 	Invalid         Code = "invalid"
 	NotFound        Code = "not_found"
@@ -20,7 +23,7 @@ const (
 	// UnsupportedMedia is a request body in a content type the endpoint does not read.
 	UnsupportedMedia Code = "unsupported_media"
 	Internal         Code = "internal"
-	// Unavailable: a service the shop depends on (Redis) does not answer; the client may
+	// Unavailable means a service the shop depends on (Redis) does not answer; the client may
 	// try again shortly. Shown like Internal, with the generic server-error message.
 	Unavailable Code = "unavailable"
 )
@@ -37,6 +40,8 @@ type FieldError struct {
 	Msg   Msg
 }
 
+// Error is a failure with its code, a message for the user and, for invalid input, the
+// messages per field.
 type Error struct {
 	Code   Code
 	Msg    Msg
@@ -103,6 +108,7 @@ func NotFoundThing(thing string) *Error {
 	return &Error{Code: NotFound, Msg: M("notfound." + thing)}
 }
 
+// New is an error of code with the catalogue message key and its placeholder values.
 func New(code Code, key string, args ...any) *Error {
 	return &Error{Code: code, Msg: M(key, args...)}
 }

@@ -17,16 +17,20 @@ import (
 // ErrNotFound is returned by Open and Stat for a key that does not exist.
 var ErrNotFound = errors.New("blob: not found")
 
+// Info is what the store knows of an object.
 type Info struct {
 	Size        int64
 	ContentType string
 	ModTime     time.Time
 }
 
+// Store keeps objects by key; Local and S3 implement it.
 type Store interface {
 	// Put writes r (size bytes, or -1 when unknown) under key, replacing what was there.
 	Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error
+	// Open reads the object under key (ErrNotFound when there is none).
 	Open(ctx context.Context, key string) (io.ReadCloser, Info, error)
+	// Delete removes the object under key; a missing one is no error.
 	Delete(ctx context.Context, key string) error
 	// Ping tells whether the store answers (readiness).
 	Ping(ctx context.Context) error
@@ -44,6 +48,7 @@ func CleanKey(key string) (string, bool) {
 // Local keeps objects as files under a folder.
 type Local struct{ Root string }
 
+// NewLocal keeps objects under root, creating the folder.
 func NewLocal(root string) (*Local, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, err
@@ -59,6 +64,7 @@ func (l *Local) path(key string) (string, error) {
 	return filepath.Join(l.Root, filepath.FromSlash(k)), nil
 }
 
+// Put writes the object as a file, replacing what was there.
 func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ string) error {
 	p, err := l.path(key)
 	if err != nil {
@@ -84,6 +90,7 @@ func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ strin
 	return os.Rename(tmp.Name(), p)
 }
 
+// Open reads the object's file.
 func (l *Local) Open(_ context.Context, key string) (io.ReadCloser, Info, error) {
 	p, err := l.path(key)
 	if err != nil {
@@ -104,6 +111,7 @@ func (l *Local) Open(_ context.Context, key string) (io.ReadCloser, Info, error)
 	return f, Info{Size: st.Size(), ContentType: mime.TypeByExtension(path.Ext(key)), ModTime: st.ModTime()}, nil
 }
 
+// Delete removes the object's file.
 func (l *Local) Delete(_ context.Context, key string) error {
 	p, err := l.path(key)
 	if err != nil {
@@ -115,6 +123,7 @@ func (l *Local) Delete(_ context.Context, key string) error {
 	return nil
 }
 
+// Ping tells whether the folder is there.
 func (l *Local) Ping(context.Context) error {
 	_, err := os.Stat(l.Root)
 	return err

@@ -23,6 +23,7 @@ type S3 struct {
 	bucket string
 }
 
+// NewS3 is a store on the configured bucket.
 func NewS3(c config.S3Config) *S3 {
 	cfg := aws.Config{
 		Region:      c.Region,
@@ -40,6 +41,7 @@ func NewS3(c config.S3Config) *S3 {
 	return &S3{client: client, bucket: c.Bucket}
 }
 
+// Put uploads the object, replacing what was there.
 func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, contentType string) error {
 	if _, ok := CleanKey(key); !ok {
 		return fmt.Errorf("blob: bad key %q", key)
@@ -66,6 +68,7 @@ func (s *S3) Put(ctx context.Context, key string, r io.Reader, size int64, conte
 	return err
 }
 
+// Open downloads the object.
 func (s *S3) Open(ctx context.Context, key string) (io.ReadCloser, Info, error) {
 	out, err := s.client.GetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key})
 	if err != nil {
@@ -81,6 +84,7 @@ func (s *S3) Open(ctx context.Context, key string) (io.ReadCloser, Info, error) 
 	return out.Body, info, nil
 }
 
+// Delete removes the object.
 func (s *S3) Delete(ctx context.Context, key string) error {
 	_, err := s.client.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: &s.bucket, Key: &key})
 	if err != nil && !isNotFound(err) {
@@ -89,6 +93,7 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	return nil
 }
 
+// Ping tells whether the bucket answers.
 func (s *S3) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()

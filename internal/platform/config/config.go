@@ -17,9 +17,10 @@ import (
 	"github.com/spf13/viper"
 )
 
-// Modules are the feature switches the back office and storefront read through GET modules.
+// AllModules are the feature switches the back office and storefront read through GET modules.
 var AllModules = []string{"Banner", "News", "Frontend", "Home", "B2C", "WebMargin", "Authorization", "ProductImport", "Pricelist"}
 
+// Config is the whole configuration: defaults, then the file, then SHOP_* variables.
 type Config struct {
 	// DataDir holds the embedded set-up's files: SQLite database, objects, outbox, secret.
 	DataDir   string          `mapstructure:"data_dir"`
@@ -55,7 +56,7 @@ type Config struct {
 	Fiscal FiscalConfig `mapstructure:"fiscal"`
 }
 
-// EinvoiceConfig: SEF, the Ministry of Finance's e-invoice system.
+// EinvoiceConfig sets up SEF, the Ministry of Finance's e-invoice system.
 type EinvoiceConfig struct {
 	// Mode: simulator (the in-process SEF simulator: every e-invoice is a test one) or sef.
 	Mode string `mapstructure:"mode"`
@@ -67,7 +68,7 @@ type EinvoiceConfig struct {
 	DueDays int `mapstructure:"due_days"`
 }
 
-// FiscalConfig: the fiscal device (V-SDC) and who issues the receipts.
+// FiscalConfig names the fiscal device (V-SDC) and who issues the receipts.
 type FiscalConfig struct {
 	// Mode: simulator (in-process, signs test receipts) or vsdc (the Tax Administration's
 	// virtual device at URL, with the shop's client certificate).
@@ -85,14 +86,14 @@ type FiscalConfig struct {
 	Timeout time.Duration `mapstructure:"timeout"`
 }
 
-// ActivityConfig: how long the activity log keeps its entries.
+// ActivityConfig says how long the activity log keeps its entries.
 type ActivityConfig struct {
 	// RetentionDays: a scheduled job deletes entries older than this many days; 0 keeps them
 	// forever.
 	RetentionDays int `mapstructure:"retention_days"`
 }
 
-// CompanyConfig: the shop's identity (name, address, phones, e-mail, numbers) as every page,
+// CompanyConfig is the shop's identity (name, address, phones, e-mail, numbers) as every page,
 // mail, PDF, QR code and feed shows it. Staff keep the same fields as the company data of the
 // proforma invoices; a field they leave empty is this one.
 type CompanyConfig struct {
@@ -108,7 +109,7 @@ type CompanyConfig struct {
 	RegistrationNumber string `mapstructure:"registration_number"`
 }
 
-// SalesConfig: the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
+// SalesConfig names the payee of bank transfers (the NBS IPS QR code) and the proforma invoices.
 type SalesConfig struct {
 	// Account is the shop's 18-digit bank account (bank 3, account 13, control 2, mod 97).
 	Account string `mapstructure:"account"`
@@ -128,14 +129,14 @@ type SalesConfig struct {
 	GuestOrdersPerEmailPerHour int `mapstructure:"guest_orders_per_email_per_hour"`
 }
 
-// AdminConfig: the back office's shell.
+// AdminConfig sets up the back office's shell.
 type AdminConfig struct {
 	// SupplierLoginURL is the sidebar's external supplier-login link (opens in a new tab);
 	// empty hides it.
 	SupplierLoginURL string `mapstructure:"supplier_login_url"`
 }
 
-// FeedsConfig: the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
+// FeedsConfig sets up the public product feeds (e-ponuda CSV and XML, Google Merchant Center).
 type FeedsConfig struct {
 	// ExportCron is when the scheduler writes the feeds (standard five-field cron, UTC).
 	ExportCron string `mapstructure:"export_cron"`
@@ -163,12 +164,13 @@ func (h HTTPConfig) Drain(embeddedRedis bool) time.Duration {
 	return d
 }
 
-// PartnersConfig: the API clients' (partners') feeds.
+// PartnersConfig limits the API clients' (partners') feeds.
 type PartnersConfig struct {
 	// RequestsPerMinute is how often one client may fetch its feed (then 429).
 	RequestsPerMinute int `mapstructure:"requests_per_minute"`
 }
 
+// HTTPConfig is the HTTP server: addresses, limits, time-outs and trusted proxies.
 type HTTPConfig struct {
 	Addr string `mapstructure:"addr"`
 	// PublicURL is the storefront's address in mailed links; empty means http://localhost and
@@ -198,6 +200,7 @@ type HTTPConfig struct {
 	TrustedProxies []string `mapstructure:"trusted_proxies"`
 }
 
+// DatabaseConfig chooses the database (SQLite or PostgreSQL) and its pool.
 type DatabaseConfig struct {
 	// URL empty means SQLite at <data_dir>/shop.db; postgres:// or postgresql:// means PostgreSQL;
 	// sqlite:PATH names another SQLite file.
@@ -206,6 +209,7 @@ type DatabaseConfig struct {
 	MaxOpen     int    `mapstructure:"max_open_conns"`
 }
 
+// RedisConfig chooses the Redis server (queue, rate limits, live events).
 type RedisConfig struct {
 	// URL empty means the in-process Redis-compatible server (embedded set-up only).
 	URL string `mapstructure:"url"`
@@ -214,11 +218,13 @@ type RedisConfig struct {
 	DialTimeout time.Duration `mapstructure:"dial_timeout"`
 }
 
+// BlobConfig chooses where objects (images, price lists, feeds) are kept.
 type BlobConfig struct {
 	Driver string   `mapstructure:"driver"` // local | s3
 	S3     S3Config `mapstructure:"s3"`
 }
 
+// S3Config is the bucket and credentials of an S3 or S3-compatible store.
 type S3Config struct {
 	Endpoint  string `mapstructure:"endpoint"`
 	Region    string `mapstructure:"region"`
@@ -228,12 +234,14 @@ type S3Config struct {
 	PathStyle bool   `mapstructure:"path_style"`
 }
 
+// MailConfig chooses how mail leaves: written to the outbox folder or sent by SMTP.
 type MailConfig struct {
 	Driver string     `mapstructure:"driver"` // outbox | smtp
 	From   string     `mapstructure:"from"`
 	SMTP   SMTPConfig `mapstructure:"smtp"`
 }
 
+// SMTPConfig is the relay mail is sent through, with its time-outs.
 type SMTPConfig struct {
 	Host     string `mapstructure:"host"`
 	Port     int    `mapstructure:"port"`
@@ -245,6 +253,7 @@ type SMTPConfig struct {
 	Timeout     time.Duration `mapstructure:"timeout"`
 }
 
+// AuthConfig is sign-in: token secret and lifetimes, limits, and the social providers.
 type AuthConfig struct {
 	// Secret signs access tokens; empty in the embedded set-up means one is generated
 	// and kept in <data_dir>/auth.secret.
@@ -271,7 +280,7 @@ type AuthConfig struct {
 	Facebook FacebookAuthConfig `mapstructure:"facebook"`
 }
 
-// GoogleAuthConfig: sign-in with Google by OpenID Connect. Issuer is discovered
+// GoogleAuthConfig sets up sign-in with Google by OpenID Connect. Issuer is discovered
 // (<issuer>/.well-known/openid-configuration); tests and the local test provider change it.
 type GoogleAuthConfig struct {
 	ClientID     string `mapstructure:"client_id"`
@@ -279,7 +288,7 @@ type GoogleAuthConfig struct {
 	Issuer       string `mapstructure:"issuer"`
 }
 
-// FacebookAuthConfig: sign-in with Facebook by OAuth 2 and the Graph API's /me. The three
+// FacebookAuthConfig sets up sign-in with Facebook by OAuth 2 and the Graph API's /me. The three
 // addresses are Facebook's (a Graph API version in the path); tests point them elsewhere.
 type FacebookAuthConfig struct {
 	ClientID     string `mapstructure:"client_id"`
@@ -289,20 +298,24 @@ type FacebookAuthConfig struct {
 	GraphURL     string `mapstructure:"graph_url"`
 }
 
+// WebConfig names the folders of the built storefront and admin apps.
 type WebConfig struct {
 	StoreDir string `mapstructure:"store_dir"`
 	AdminDir string `mapstructure:"admin_dir"`
 }
 
+// LogConfig is the log's level and format.
 type LogConfig struct {
 	Level  string `mapstructure:"level"`  // debug | info | warn | error
 	Format string `mapstructure:"format"` // json | text
 }
 
+// DemoConfig says whether an empty shop is filled with demo data on its first start.
 type DemoConfig struct {
 	SeedOnFirstStart bool `mapstructure:"seed_on_first_start"`
 }
 
+// WorkerConfig is how many jobs a worker runs at once, and at what priority.
 type WorkerConfig struct {
 	Concurrency int `mapstructure:"concurrency"`
 	// Nice is the scheduling priority (Linux nice value, 0-19) a process running the worker
@@ -311,6 +324,7 @@ type WorkerConfig struct {
 	Nice int `mapstructure:"nice"`
 }
 
+// PricelistConfig bounds a price list's rows.
 type PricelistConfig struct {
 	// MaxRows is the last sheet row a price list may have; MaxBlankRows how many empty or
 	// rejected rows in a row may follow the last good one. Past either the import fails.
@@ -318,13 +332,14 @@ type PricelistConfig struct {
 	MaxBlankRows int `mapstructure:"max_blank_rows"`
 }
 
+// PricingConfig tunes the background price recomputes.
 type PricingConfig struct {
 	// CoalesceWindow is how long the changes of one pricing scope (a category's rules, a
 	// product's discounts) gather into one background recompute.
 	CoalesceWindow time.Duration `mapstructure:"coalesce_window"`
 }
 
-// CompetitorsConfig: e-ponuda's competitor price files.
+// CompetitorsConfig bounds e-ponuda's competitor price files.
 type CompetitorsConfig struct {
 	// OwnShops are the shop names under which this shop appears in a competitor file: its
 	// offers are never a competitor's (not in the minimum, not in the position).

@@ -39,7 +39,11 @@ func WithLock(ctx context.Context, gdb *gorm.DB, key int64, fn func() error) err
 	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
 		return fmt.Errorf("lock: %w", err)
 	}
-	defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", key)
+	defer func() {
+		// fn's result is what the caller needs; a failed unlock means a broken session, and the
+		// lock ends with it
+		_, _ = conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock($1)", key)
+	}()
 	return fn()
 }
 

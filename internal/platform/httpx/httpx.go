@@ -75,6 +75,7 @@ type ErrorResponse struct {
 	Errors  map[string][]string `json:"errors,omitzero"`
 }
 
+// List answers a page of items with the list meta (total, page size, current and last page).
 func List[T any](c *gin.Context, items []T, total int64, page listing.Page) {
 	ListOf(c, items, listing.Total{N: total}, page)
 }
@@ -88,6 +89,7 @@ func ListOf[T any](c *gin.Context, items []T, total listing.Total, page listing.
 		PerPage: page.Size, CurrentPage: page.Number, LastPage: page.LastPageOf(total)}})
 }
 
+// Data answers v as `{data}`.
 func Data[T any](c *gin.Context, v T) { c.JSON(http.StatusOK, DataResponse[T]{Data: v}) }
 
 // Changed answers a change with its localized message.
@@ -95,6 +97,7 @@ func Changed[V any](c *gin.Context, status int, msgKey string, v V) {
 	c.JSON(status, ChangeResponse[V]{Message: T(c, msgKey, nil), Data: v})
 }
 
+// Message answers `{message}` with the localized message of msgKey.
 func Message(c *gin.Context, msgKey string) {
 	c.JSON(http.StatusOK, MessageResponse{Message: T(c, msgKey, nil)})
 }

@@ -27,6 +27,7 @@ type ListSpec struct {
 // Includes is the parsed `include=` set.
 type Includes map[string]bool
 
+// Has tells whether the include parameter names name.
 func (i Includes) Has(name string) bool { return i[name] }
 
 // BindList is the one list-parameter parser: `page`, `paginate`, `include` and the filter

@@ -8,8 +8,10 @@ import (
 	"strings"
 )
 
+// Lang is a language of the catalogue.
 type Lang string
 
+// The languages: Serbian (the default) and English.
 const (
 	SR Lang = "sr"
 	EN Lang = "en"

@@ -45,9 +45,11 @@ type Image struct {
 	Height int
 }
 
-// ContentType is the original's MIME type; Ext its file extension (without the dot).
+// ContentType is the original's MIME type.
 func (i *Image) ContentType() string { return formats[i.Format].contentType }
-func (i *Image) Ext() string         { return formats[i.Format].ext }
+
+// Ext is the original's file extension (without the dot).
+func (i *Image) Ext() string { return formats[i.Format].ext }
 
 // Decoder decodes uploads under two process-wide bounds from the configuration: at most
 // Concurrent decodes at once, and at most Budget bytes of decoded pixels held by all of them

@@ -15,8 +15,10 @@ type Recorder struct {
 	msgs []string
 }
 
+// Enabled records every level.
 func (l *Recorder) Enabled(context.Context, slog.Level) bool { return true }
 
+// Handle keeps the record as one line.
 func (l *Recorder) Handle(_ context.Context, r slog.Record) error {
 	var b strings.Builder
 	b.WriteString(r.Level.String() + " " + r.Message)
@@ -27,8 +29,11 @@ func (l *Recorder) Handle(_ context.Context, r slog.Record) error {
 	return nil
 }
 
+// WithAttrs is the same recorder: a logger's own attributes are not kept.
 func (l *Recorder) WithAttrs([]slog.Attr) slog.Handler { return l }
-func (l *Recorder) WithGroup(string) slog.Handler      { return l }
+
+// WithGroup is the same recorder: groups are not kept.
+func (l *Recorder) WithGroup(string) slog.Handler { return l }
 
 // All is every line so far, joined by newlines.
 func (l *Recorder) All() string {

@@ -24,6 +24,8 @@ import (
 	"shop/internal/platform/config"
 )
 
+// Message is one mail: recipient, subject, plain-text body and optionally HTML and
+// attachments.
 type Message struct {
 	To      string `json:"to"`
 	Subject string `json:"subject"`
@@ -48,6 +50,7 @@ type Attachment struct {
 	Data        []byte `json:"data"`
 }
 
+// Sender sends a message (the outbox or SMTP).
 type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
@@ -158,6 +161,7 @@ type Outbox struct {
 	From string
 }
 
+// Send writes m as a file in the outbox folder.
 func (o *Outbox) Send(_ context.Context, m Message) error {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return err
@@ -182,6 +186,7 @@ type SMTP struct {
 	from string
 }
 
+// Send sends m through the relay.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
 	env, err := mailAddress(s.from)
 	if err != nil {

@@ -17,6 +17,7 @@ type Para int64
 // Bps is a percentage in basis points (12.50 % = 1250).
 type Bps int64
 
+// ErrFormat is a text that is not an amount.
 var ErrFormat = errors.New("money: not a number with at most two decimals")
 
 // Parse reads "1234.5", "1234,50", "-3" or "1.234,56" (Serbian grouping) into hundredths.
@@ -94,6 +95,7 @@ func (p Para) String() string { return Format(int64(p)) }
 
 func (b Bps) MarshalJSON() ([]byte, error) { return []byte(Format(int64(b))), nil }
 
+// UnmarshalJSON reads a number or a string ("12.5", "12,50").
 func (b *Bps) UnmarshalJSON(raw []byte) error {
 	n, err := Parse(strings.Trim(string(raw), `"`))
 	if err != nil {
@@ -115,6 +117,7 @@ func (p *Para) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// UnmarshalText reads query parameters and form fields ("12,50" or "12.50").
 func (b *Bps) UnmarshalText(raw []byte) error {
 	n, err := Parse(string(raw))
 	if err != nil {

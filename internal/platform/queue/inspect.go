@@ -10,6 +10,7 @@ import (
 // whose worker was killed stays "running" in its row until the queue hands it out again).
 type TaskState string
 
+// The task states.
 const (
 	TaskPending  TaskState = "pending"  // waiting for a worker (or scheduled)
 	TaskActive   TaskState = "active"   // a worker holds it and keeps its lease alive
@@ -22,6 +23,7 @@ const (
 // Inspector tells the state of tasks, through r's connection (closed with r).
 type Inspector struct{ in *asynq.Inspector }
 
+// NewInspector is an inspector on r's connection.
 func NewInspector(r *Redis) *Inspector {
 	return &Inspector{in: asynq.NewInspectorFromRedisClient(r.Client)}
 }

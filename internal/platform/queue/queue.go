@@ -28,6 +28,8 @@ const (
 // Weights is the asynq server's queue priority map.
 var Weights = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
 
+// Redis is the queue's connection: a Redis server, or one in this process for the embedded
+// set-up.
 type Redis struct {
 	Opt    asynq.RedisConnOpt
 	Client redis.UniversalClient
@@ -111,6 +113,7 @@ func StartEmbedded() (*Redis, error) {
 // Ping tells whether Redis answers (readiness).
 func (r *Redis) Ping(ctx context.Context) error { return r.Client.Ping(ctx).Err() }
 
+// Close closes the connection, and stops the in-process server; a second call does nothing.
 func (r *Redis) Close() {
 	r.once.Do(func() {
 		r.Client.Close()

@@ -10,8 +10,9 @@ import (
 	"shop/internal/platform/mail"
 )
 
-// The customers' voice: the scan that mails back-in-stock subscribers, and mails that must go
-// out once (a task id per mail, so a retried caller does not send it twice).
+// TypeVoiceBackInStock is the customers' voice's scan that mails back-in-stock subscribers.
+// Its other tasks are mails that must go out once (a task id per mail, so a retried caller
+// does not send it twice).
 const TypeVoiceBackInStock = "voice:back_in_stock"
 
 // NewBackInStockTask mails the subscribers of products that can be bought again. Unique for a

@@ -12,11 +12,13 @@ import (
 	"shop/internal/platform/apperr"
 )
 
+// Limiter counts events per key in Redis.
 type Limiter struct {
 	rdb    redis.UniversalClient
 	prefix string
 }
 
+// New is a limiter whose keys start with prefix (the shop's Redis key prefix).
 func New(rdb redis.UniversalClient, prefix string) *Limiter {
 	return &Limiter{rdb: rdb, prefix: prefix + "ratelimit:"}
 }

@@ -66,6 +66,7 @@ type message struct {
 	Data []byte `json:"d"`
 }
 
+// NewHub is a hub that shares events with the other instances through rdb.
 func NewHub(rdb redis.UniversalClient, log *slog.Logger) *Hub {
 	return &Hub{rdb: rdb, log: log, channel: channelName(rdb), users: map[uint64]map[*listener]struct{}{}, ready: make(chan struct{})}
 }

@@ -19,13 +19,13 @@ func UniformPNG(tb testing.TB, w, h, depth int) []byte {
 	var out bytes.Buffer
 	out.WriteString("\x89PNG\r\n\x1a\n")
 	chunk := func(typ string, data []byte) {
-		binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		out.Write(binary.BigEndian.AppendUint32(nil, uint32(len(data))))
 		crc := crc32.NewIEEE()
 		crc.Write([]byte(typ))
 		crc.Write(data)
 		out.WriteString(typ)
 		out.Write(data)
-		binary.Write(&out, binary.BigEndian, crc.Sum32())
+		out.Write(binary.BigEndian.AppendUint32(nil, crc.Sum32()))
 	}
 	ihdr := make([]byte, 13)
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
