@@ -11,7 +11,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	netmail "net/mail"
 	"os"
 	"path/filepath"
 	"strings"
@@ -188,18 +187,12 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
 	a.Voice.WithShopEmail(func(ctx context.Context) (string, error) {
-		// The company data staff keep; until they give an address, the shop's sender address.
-		d, err := a.Sales.InvoiceData(ctx)
+		// The shop's one identity: the company data staff keep, else config "company".
+		sh, err := a.Sales.Shop(ctx)
 		if err != nil {
 			return "", err
 		}
-		if d.Email != "" {
-			return d.Email, nil
-		}
-		if from, err := netmail.ParseAddress(cfg.Mail.From); err == nil {
-			return from.Address, nil
-		}
-		return cfg.Mail.From, nil
+		return sh.Email, nil
 	})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
