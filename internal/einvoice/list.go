@@ -12,6 +12,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/sheet"
 	"shop/internal/platform/textfold"
 )
 
@@ -107,33 +108,15 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 	if n > MaxExport {
 		return nil, apperr.InvalidFields(apperr.Field("buyer", "sales.export_too_many", "n", MaxExport))
 	}
-	x := excelize.NewFile()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = x.Close()
-		}
-	}()
-	sheet := i18n.T(lang, "einvoice.export.sheet", nil)
-	if err := x.SetSheetName("Sheet1", sheet); err != nil {
-		return nil, apperr.Wrap(err, "e-invoices export")
-	}
-	sw, err := x.NewStreamWriter(sheet)
-	if err != nil {
-		return nil, apperr.Wrap(err, "e-invoices export")
-	}
-	head := make([]any, len(ExportColumns))
+	head := make([]string, len(ExportColumns))
 	for i, c := range ExportColumns {
 		head[i] = i18n.T(lang, "einvoice.export."+c, nil)
 	}
-	if err := sw.SetRow("A1", head); err != nil {
-		return nil, apperr.Wrap(err, "e-invoices export")
-	}
-	style, err := x.NewStyle(&excelize.Style{NumFmt: 4}) // #,##0.00
+	w, err := sheet.New(i18n.T(lang, "einvoice.export.sheet", nil), head)
 	if err != nil {
 		return nil, apperr.Wrap(err, "e-invoices export")
 	}
-	row := 1
+	defer w.Discard()
 	for page := 1; ; page++ {
 		var batch []Einvoice
 		p := listing.Page{Number: page, Size: 1000}
@@ -141,17 +124,12 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			return nil, apperr.Wrap(err, "e-invoices export")
 		}
 		for _, e := range batch {
-			row++
-			cell, _ := excelize.CoordinatesToCellName(1, row)
 			var sef any = ""
 			if e.SEFInvoiceID != nil {
 				sef = *e.SEFInvoiceID
 			}
-			vals := []any{e.Number, strings.TrimPrefix(e.Number, "F-"), dmy(e.IssueDate), dmy(e.DeliveryDate), e.BuyerName, e.BuyerPIB,
-				e.BuyerCompanyNumber,
-				// Para to RSD only for the cell's display: no arithmetic is done on the float.
-				excelize.Cell{StyleID: style, Value: float64(e.Total) / 100}, StatusLabel(lang, e.Status), sef, e.Comment}
-			if err := sw.SetRow(cell, vals); err != nil {
+			if err := w.Row(e.Number, strings.TrimPrefix(e.Number, "F-"), dmy(e.IssueDate), dmy(e.DeliveryDate), e.BuyerName, e.BuyerPIB,
+				e.BuyerCompanyNumber, w.Money(e.Total), StatusLabel(lang, e.Status), sef, e.Comment); err != nil {
 				return nil, apperr.Wrap(err, "e-invoices export")
 			}
 		}
@@ -159,11 +137,8 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			break
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return nil, apperr.Wrap(err, "e-invoices export")
-	}
-	ok = true
-	return x, nil
+	x, err := w.Finish()
+	return x, apperr.Wrap(err, "e-invoices export")
 }
 
 // dmy writes a YYYY-MM-DD day the Serbian way (02.01.2006).

@@ -12,6 +12,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/sheet"
 )
 
 // Filter is the receipt list's filter: status, kind, the day the receipt was made from/to
@@ -155,34 +156,16 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 	if n > MaxExport {
 		return nil, apperr.InvalidFields(apperr.Field("buyer", "sales.export_too_many", "n", MaxExport))
 	}
-	x := excelize.NewFile()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = x.Close()
-		}
-	}()
-	sheet := i18n.T(lang, "fiscal.export.sheet", nil)
-	if err := x.SetSheetName("Sheet1", sheet); err != nil {
-		return nil, apperr.Wrap(err, "receipts export")
-	}
-	sw, err := x.NewStreamWriter(sheet)
-	if err != nil {
-		return nil, apperr.Wrap(err, "receipts export")
-	}
-	head := make([]any, len(ExportColumns))
+	head := make([]string, len(ExportColumns))
 	for i, c := range ExportColumns {
 		head[i] = i18n.T(lang, "fiscal.export."+c, nil)
 	}
-	if err := sw.SetRow("A1", head); err != nil {
-		return nil, apperr.Wrap(err, "receipts export")
-	}
-	style, err := x.NewStyle(&excelize.Style{NumFmt: 4}) // #,##0.00
+	w, err := sheet.New(i18n.T(lang, "fiscal.export.sheet", nil), head)
 	if err != nil {
 		return nil, apperr.Wrap(err, "receipts export")
 	}
+	defer w.Discard()
 	yes, no := i18n.T(lang, "fiscal.export.yes", nil), i18n.T(lang, "fiscal.export.no", nil)
-	row := 1
 	for page := 1; ; page++ {
 		var batch []Receipt
 		p := listing.Page{Number: page, Size: 1000}
@@ -194,8 +177,6 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			return nil, err
 		}
 		for _, r := range batch {
-			row++
-			cell, _ := excelize.CoordinatesToCellName(1, row)
 			signed, test := "", no
 			if r.SdcTime != nil {
 				signed = r.SdcTime.In(clock.Zone).Format("02.01.2006 15:04:05")
@@ -203,11 +184,8 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			if r.Simulated {
 				test = yes
 			}
-			vals := []any{r.OrderNumber, i18n.T(lang, "fiscal.kind."+r.Kind, nil), r.InvoiceNumber, r.InvoiceCounter, signed, r.BuyerName, r.BuyerPIB,
-				r.PaymentType,
-				// Para to RSD only for the cell's display: no arithmetic is done on the float.
-				excelize.Cell{StyleID: style, Value: float64(r.Total) / 100}, i18n.T(lang, "fiscal.status."+r.Status, nil), r.Reason, test}
-			if err := sw.SetRow(cell, vals); err != nil {
+			if err := w.Row(r.OrderNumber, i18n.T(lang, "fiscal.kind."+r.Kind, nil), r.InvoiceNumber, r.InvoiceCounter, signed, r.BuyerName,
+				r.BuyerPIB, r.PaymentType, w.Money(r.Total), i18n.T(lang, "fiscal.status."+r.Status, nil), r.Reason, test); err != nil {
 				return nil, apperr.Wrap(err, "receipts export")
 			}
 		}
@@ -215,11 +193,8 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			break
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return nil, apperr.Wrap(err, "receipts export")
-	}
-	ok = true
-	return x, nil
+	x, err := w.Finish()
+	return x, apperr.Wrap(err, "receipts export")
 }
 
 // ForOrderNumber lists the receipts of the order with this number (the operator's status).

@@ -12,6 +12,7 @@ import (
 	"shop/internal/platform/clock"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
+	"shop/internal/platform/sheet"
 )
 
 // MaxExportOrders bounds one export (a wider filter is a 422 asking to narrow it): the sheet is
@@ -41,33 +42,15 @@ func (s *Service) ExportOrders(ctx context.Context, f OrderFilter, lang i18n.Lan
 	if n > MaxExportOrders {
 		return nil, apperr.InvalidFields(apperr.Field("search", "sales.export_too_many", "n", MaxExportOrders))
 	}
-	x := excelize.NewFile()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = x.Close()
-		}
-	}()
-	sheet := i18n.T(lang, "sales.export.sheet", nil)
-	if err := x.SetSheetName("Sheet1", sheet); err != nil {
-		return nil, apperr.Wrap(err, "orders export")
-	}
-	sw, err := x.NewStreamWriter(sheet)
-	if err != nil {
-		return nil, apperr.Wrap(err, "orders export")
-	}
-	head := make([]any, len(ExportColumns))
+	head := make([]string, len(ExportColumns))
 	for i, c := range ExportColumns {
 		head[i] = i18n.T(lang, "sales.export."+c, nil)
 	}
-	if err := sw.SetRow("A1", head); err != nil {
-		return nil, apperr.Wrap(err, "orders export")
-	}
-	style, err := x.NewStyle(&excelize.Style{NumFmt: 4}) // #,##0.00
+	w, err := sheet.New(i18n.T(lang, "sales.export.sheet", nil), head)
 	if err != nil {
 		return nil, apperr.Wrap(err, "orders export")
 	}
-	row := 1
+	defer w.Discard()
 	for page := 1; ; page++ {
 		var batch []Order
 		p := listing.Page{Number: page, Size: exportBatch}
@@ -78,9 +61,7 @@ func (s *Service) ExportOrders(ctx context.Context, f OrderFilter, lang i18n.Lan
 			return nil, err
 		}
 		for _, o := range batch {
-			row++
-			cell, _ := excelize.CoordinatesToCellName(1, row)
-			if err := sw.SetRow(cell, exportRow(&o, lang, style)); err != nil {
+			if err := w.Row(exportRow(&o, lang, w)...); err != nil {
 				return nil, apperr.Wrap(err, "orders export")
 			}
 		}
@@ -88,14 +69,11 @@ func (s *Service) ExportOrders(ctx context.Context, f OrderFilter, lang i18n.Lan
 			break
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return nil, apperr.Wrap(err, "orders export")
-	}
-	ok = true
-	return x, nil
+	x, err := w.Finish()
+	return x, apperr.Wrap(err, "orders export")
 }
 
-func exportRow(o *Order, lang i18n.Lang, money int) []any {
+func exportRow(o *Order, lang i18n.Lang, w *sheet.Writer) []any {
 	var items []string
 	units := 0
 	for _, it := range o.Items {
@@ -109,7 +87,6 @@ func exportRow(o *Order, lang i18n.Lang, money int) []any {
 	return []any{o.NumberOf(), o.CreatedAt.In(clock.Zone).Format("02.01.2006 15:04"), i18n.T(lang, "sales.status."+o.Status, nil), reason,
 		o.Name, o.Email, o.Phone, o.Address, o.City, o.PostCode, o.CompanyName, o.CompanyPIB,
 		i18n.T(lang, "sales.payment."+o.PaymentMethod, nil), strings.Join(items, "; "), units,
-		// Para to RSD only for the cell's display: no arithmetic is done on the float.
-		excelize.Cell{StyleID: money, Value: float64(o.Total) / 100},
+		w.Money(o.Total),
 		o.DeliveryStatus, o.DeliveryTime, o.Supplier}
 }
