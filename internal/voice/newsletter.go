@@ -60,9 +60,10 @@ const (
 // ConfirmLinkTTL is how long a confirm link works ('Link je neispravan ili je istekao.' after).
 const ConfirmLinkTTL = 7 * 24 * time.Hour
 
-// ConfirmResendAfter: an address has one pending confirmation at a time. Asking again within
-// a day of the last mail sends nothing (strangers cannot flood an inbox from many clients);
-// after a day one who lost the mail gets a new one.
+// ConfirmResendAfter is how long an address waits for a new confirmation mail: it has one
+// pending confirmation at a time. Asking again within a day of the last mail sends nothing
+// (strangers cannot flood an inbox from many clients); after a day one who lost the mail gets
+// a new one.
 const ConfirmResendAfter = 24 * time.Hour
 
 // NewsletterProductsMax bounds the list of the next mailing (a mail, not a catalogue).
