@@ -59,7 +59,7 @@ lint-web: web-deps
 	@for app in $(WEB); do (cd $$app && npm run lint) || exit 1; done
 
 ## test: every test (Go on SQLite, plus PostgreSQL/Redis when SHOP_TEST_* are set; web unit; browser)
-test: openapi-check test-go test-web test-e2e
+test: openapi-check lint test-go test-web test-e2e
 
 test-go:
 	$(GO) vet ./...
