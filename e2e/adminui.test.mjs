@@ -125,11 +125,11 @@ for (const [name, viewport] of SCREENS) {
   })
 }
 
-test('a staff member typing the address of a screen they may not open sees Unauthorized there', async () => {
+test('a staff member typing the address of a screen they may not open sees the no-permission page there', async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   await login(page, 'staff@demo.local')
   await page.goto(`${shop.base}/admin/korisnici`)
-  await page.locator('.ant-result-title', { hasText: 'Unauthorized' }).waitFor()
+  await page.locator('.ant-result-title', { hasText: 'Nemate dozvolu za ovu stranicu' }).waitFor()
   await page.getByText('Nemate dozvolu da otvorite ovu stranicu.').waitFor()
   assert.equal(new URL(page.url()).pathname, '/admin/korisnici', 'the address stays the one typed')
   await screenshot(page, 'admin-unauthorized')
