@@ -1,7 +1,3 @@
-// Package pricing owns the price formula: one definition of how a product's derived prices
-// follow from its entry price and its main category's VAT and margins, rendered as Go (Derive,
-// for previews and tests) and as one set-based SQL statement (the recompute, the only writer
-// of the derived price columns on products), and the recompute job.
 package pricing
 
 import (
