@@ -5,7 +5,7 @@ BIN   := bin
 WEB   := admin-web store-web
 export SHOP_DATA_DIR ?= ./var
 
-.PHONY: run build build-go web web-deps openapi openapi-check lint lint-go lint-web test test-go test-web test-e2e e2e-deps bench bench-bundle clean
+.PHONY: run build build-go web web-deps openapi openapi-check lint lint-go lint-web test test-go test-web test-e2e e2e-deps bench bench-bundle soak clean
 
 ## run: build both web apps and the binaries, then serve the shop on the embedded set-up
 run: build
@@ -81,6 +81,13 @@ test-e2e: web build-go e2e-deps
 SHOP_BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 bench: build e2e-deps
 	SHOP_BENCH_DATABASE_URL='$(SHOP_BENCH_DATABASE_URL)' $(GO) run ./tools/bench
+
+## soak: two APIs, a worker and a scheduler on PostgreSQL and Redis under a mixed load for SOAK
+## (default 60m; SOAK=10m for a short run), with imports and feed exports; prints the table and
+## writes var/soak/report.html. Needs SHOP_SOAK_DATABASE_URL and SHOP_SOAK_REDIS_URL (or SHOP_TEST_*).
+SOAK ?= 60m
+soak: build
+	$(GO) run ./tools/soak -duration $(SOAK)
 
 ## bench-bundle: only the admin bundle figure (JavaScript before the login screen and the products list)
 bench-bundle: build e2e-deps
