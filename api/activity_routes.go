@@ -30,6 +30,7 @@ var activityRecorded = map[string][]string{
 	"POST /admin/products/transfer":                                {"product.updated"},
 	"POST /admin/products/attributes/mass-activate":                {"product_attribute.updated"},
 	"DELETE /admin/products/attributes/mass-deactivate":            {"product_attribute.updated"},
+	"POST /admin/products/attributes/:attributeId/products":        {"product_attribute.created", "product_attribute.updated", "product_attribute_value.created"},
 	"PATCH /admin/products/:id":                                    {"product.updated"},
 	"DELETE /admin/products/:id":                                   {"product.deleted"},
 	"PATCH /admin/products/:id/attributes/:attrId/values":          {"product_attribute_value.updated"},

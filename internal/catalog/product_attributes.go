@@ -168,6 +168,9 @@ func (s *Service) setAttributeValue(ctx context.Context, tx *gorm.DB, p *Product
 		}
 		return activity.Record(ctx, tx, activity.Change{Type: activity.ProductAttributeCreated, SubjectType: "product_attribute", SubjectID: pa.ID, New: pa})
 	}
+	if pa.AttributeValueID != nil && *pa.AttributeValueID == valueID {
+		return nil // already so: no write, no activity entry
+	}
 	old := pa
 	pa.AttributeValueID, pa.UpdatedAt = &valueID, now
 	if err := tx.Model(&pa).Updates(map[string]any{"attribute_value_id": valueID, "updated_at": now}).Error; err != nil {

@@ -11581,6 +11581,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/products/attributes/{attributeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attribute with the categories that have it (the "add attributes" screen's head) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description attribute id */
+                    attributeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-AttributeWithCategories"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/products/attributes/{attributeId}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The products whose main category has the attribute, by name, with their value of it */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this main category (one that has the attribute) */
+                    category_id?: number;
+                    /** @description only products without a value of the attribute */
+                    without_value?: boolean;
+                    /** @description name or SKU contains (folded) */
+                    search?: string;
+                    /** @description page (1-based) */
+                    page?: number;
+                    /** @description page size (at most 1000) */
+                    paginate?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description attribute id */
+                    attributeId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ListResponse-AttributeProduct"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Give the selected products one value of the attribute
+         * @description Every product's main category must have the attribute; at most 1000 products. A value text the attribute lacks is added to it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description attribute id */
+                    attributeId: number;
+                };
+                cookie?: never;
+            };
+            /** @description product_ids and attribute_value_id or value */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddAttributeToProducts"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-MassChangeCount"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/products/energy-sticker/mass-update": {
         parameters: {
             query?: never;
@@ -21133,6 +21352,12 @@ export interface components {
             id?: number;
             name?: string;
         };
+        AddAttributeToProducts: {
+            attribute_value_id?: number;
+            product_ids?: number[];
+            /** @example Crna */
+            value?: string;
+        };
         Address: {
             address?: string;
             city?: string;
@@ -21238,6 +21463,13 @@ export interface components {
             name?: string;
             position?: number;
         };
+        AttributeProduct: {
+            category?: components["schemas"]["ProductNamedRef"];
+            id?: number;
+            name?: string;
+            sku?: string;
+            value?: components["schemas"]["ProductValueRef"] | null;
+        };
         AttributeRequest: {
             active?: boolean;
             /** @example Boja */
@@ -21267,6 +21499,11 @@ export interface components {
             position?: number;
             /** @example Samsung */
             value?: string;
+        };
+        AttributeWithCategories: {
+            categories?: components["schemas"]["ProductNamedRef"][];
+            id?: number;
+            name?: string;
         };
         AuthenticatedDiscount: {
             brand?: components["schemas"]["Ref"];
@@ -23429,6 +23666,9 @@ export interface components {
         "httpx.DataResponse-AdminShell": {
             data?: components["schemas"]["AdminShell"];
         };
+        "httpx.DataResponse-AttributeWithCategories": {
+            data?: components["schemas"]["AttributeWithCategories"];
+        };
         "httpx.DataResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
         };
@@ -23633,6 +23873,10 @@ export interface components {
         };
         "httpx.ListResponse-Attribute": {
             data?: components["schemas"]["Attribute"][];
+            meta?: components["schemas"]["httpx.Meta"];
+        };
+        "httpx.ListResponse-AttributeProduct": {
+            data?: components["schemas"]["AttributeProduct"][];
             meta?: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AttributeValue": {
