@@ -1,6 +1,6 @@
 // The admin's router: the login page for guests, and every screen of the screens table inside
-// the back-office layout behind its guard. Screens whose capability is not built yet
-// show the shared ComingSoon page; unknown paths the not-found page.
+// the back-office layout behind its guard; unknown paths the not-found page. Every screen of
+// the table has its page (routes.test.tsx checks that none is left out).
 import type { ReactNode } from 'react'
 import { useRoutes, type RouteObject } from 'react-router'
 import { GuestOnly, RequireAuth, ScreenGuard } from './auth/guards'
@@ -22,7 +22,6 @@ import { screens, type ScreenName } from './screens'
 export const BASENAME = '/admin'
 
 // Every page is its own chunk: the first screen loads only what it shows.
-const ComingSoon = lazyPage(() => import('./components/ComingSoon'), 'ComingSoon')
 const NotFound = lazyPage(() => import('./components/NotFound'), 'NotFound')
 // the back office's area texts (i18n AREAS) load beside its layout: the login screen has no use for them
 const AdminLayout = lazyPage(() => Promise.all([import('./layout/AdminLayout'), loadAreaTexts()]).then(([m]) => m), 'AdminLayout')
@@ -30,6 +29,7 @@ const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), 'LoginPage')
 const HomePage = lazyPage(() => import('./pages/home/HomePage'), 'HomePage')
 const ActivityLog = lazyPage(() => import('./pages/activity/ActivityLog'), 'ActivityLog')
 const AttributeList = lazyPage(() => import('./pages/attributes/AttributeList'), 'AttributeList')
+const AttributeProductsPage = lazyPage(() => import('./pages/attributes/AttributeProductsPage'), 'AttributeProductsPage')
 const BrandList = lazyPage(() => import('./pages/brands/BrandList'), 'BrandList')
 const CatalogStickersPage = lazyPage(() => import('./pages/catalog-stickers/CatalogStickersPage'), 'CatalogStickersPage')
 const CategoryCreatePage = lazyPage(() => import('./pages/categories/CategoryForm'), 'CategoryCreatePage')
@@ -46,7 +46,7 @@ const UserCreatePage = lazyPage(() => import('./pages/users/UserForm'), 'UserCre
 const UserEditPage = lazyPage(() => import('./pages/users/UserForm'), 'UserEditPage')
 const UserList = lazyPage(() => import('./pages/users/UserList'), 'UserList')
 
-const built: Partial<Record<ScreenName, ReactNode>> = {
+export const screenPages: Partial<Record<ScreenName, ReactNode>> = {
   home: <HomePage />,
   products: <ProductList />,
   productsOnSite: <ProductList variant="onSite" />,
@@ -60,6 +60,7 @@ const built: Partial<Record<ScreenName, ReactNode>> = {
   productPhotos: <ProductEditPage />,
   productSticker: <ProductEditPage />,
   productCatalogSticker: <ProductEditPage />,
+  productAttributesAdd: <AttributeProductsPage />,
   categories: <CategoryList />,
   categoryAdd: <CategoryCreatePage />,
   category: <CategoryEditPage />,
@@ -109,7 +110,7 @@ export const routes: RouteObject[] = [
             path: screen.path,
             element: (
               <ScreenGuard key={name} screen={screen}>
-                <Lazy>{built[name] ?? <ComingSoon title={screen.title} />}</Lazy>
+                <Lazy>{screenPages[name] ?? <NotFound />}</Lazy>
               </ScreenGuard>
             ),
           })),

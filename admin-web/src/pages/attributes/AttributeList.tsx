@@ -4,10 +4,14 @@ import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/i
 import { Button, Space, Switch, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Perm } from '@shop/shared'
 import type { Attribute } from '../../api/catalogTypes'
 import { ListPage } from '../../components/ListPage'
+import { PermissionGuard } from '../../components/PermissionGuard'
 import { useListParams } from '../../components/useListParams'
 import { useAttributes, useCreateAttribute, useUpdateAttribute } from '../../hooks/api/attributeAdmin'
+import { href, screens } from '../../screens'
 import { attributeNameRules } from './attributeRules'
 import { AttributeValuesDrawer } from './AttributeValuesDrawer'
 import { NameDialog } from './NameDialog'
@@ -38,13 +42,16 @@ export function AttributeList() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 180,
+      width: 300,
       render: (_, a) => (
         <Space>
           <Button size="small" icon={<UnorderedListOutlined />} onClick={() => setValues(a)}>
             {l('values')}
           </Button>
           <Button size="small" icon={<EditOutlined />} aria-label={t('common.edit')} title={t('common.edit')} onClick={() => setEditing(a)} />
+          <PermissionGuard permission={Perm.ViewProductAttribute}>
+            <Link to={href(screens.productAttributesAdd, { productsCategoryAttributeId: a.id })}>{t('catalogAdmin.attributeProducts.addLink')}</Link>
+          </PermissionGuard>
         </Space>
       ),
     },

@@ -5,8 +5,11 @@ import { DeleteOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Table, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Perm } from '@shop/shared'
 import type { CategoryAttribute } from '../../api/catalogTypes'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { PermissionGuard } from '../../components/PermissionGuard'
 import { applyServerErrors } from '../../forms/serverErrors'
 import { useAllAttributes } from '../../hooks/api/attributeAdmin'
 import {
@@ -16,6 +19,7 @@ import {
   useDetachCategoryAttribute,
   useUpdateCategoryAttribute,
 } from '../../hooks/api/categoryAdmin'
+import { href, screens } from '../../screens'
 import { attributeNameRules } from '../attributes/attributeRules'
 
 /** valuesOfText: the values written one per line, trimmed, without blanks and repeats. */
@@ -77,6 +81,16 @@ export function CategoryAttributesTab({ id, editable }: { id: number; editable: 
       width: 90,
       render: (_, a) => (
         <Switch size="small" checked={a.active !== false} disabled={!editable} onChange={(active) => change.mutate({ attributeId: a.id, active })} />
+      ),
+    },
+    {
+      key: 'products',
+      title: t('catalogAdmin.attributeProducts.titlePlain'),
+      width: 170,
+      render: (_, a) => (
+        <PermissionGuard permission={Perm.ViewProductAttribute}>
+          <Link to={`${href(screens.productAttributesAdd, { productsCategoryAttributeId: a.id })}?kategorija=${id}`}>{t('catalogAdmin.attributeProducts.addLink')}</Link>
+        </PermissionGuard>
       ),
     },
     ...(editable
