@@ -22,3 +22,9 @@ var CorruptEntry = corruptEntry
 
 // LyingBomb is good with its sheet declaring 1 KB and inflating to 8 MB.
 var LyingBomb = lyingBomb
+
+// EditSheet is good with its first worksheet's XML replaced by edit's answer.
+var EditSheet = editSheet
+
+// SheetBreaks are the ways a sheet's XML breaks mid-way (texts: also entities in a text cell).
+var SheetBreaks = sheetBreaks

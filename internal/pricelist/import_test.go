@@ -490,6 +490,71 @@ func TestImportDamagedFile(t *testing.T) {
 	})
 }
 
+// TestImportBrokenSheet: a sheet that breaks mid-way (cut, garbage, an entity in a row) after
+// good rows that were already staged and merged in chunks fails the import with the
+// damaged-file reason, tells the uploader, and changes no supplier row and no price.
+func TestImportBrokenSheet(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		pl, notes := imService(a)
+		pl = pricelist.WithChunkRows(pl, 16)
+		s := imSetup(t, a)
+		imUpload(t, pl, s.supplier, imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1}))
+		notes.take()
+		sup, p1 := imSupplierProducts(t, a, s.supplier), imProductOf(t, a, s.p1)
+		rows := [][]any{imHeader, {"A1", "Laptop novi", "Laptopovi", 2000, 2}}
+		for i := range 300 {
+			rows = append(rows, []any{fmt.Sprintf("N%03d", i), "Novi", "Laptopovi", 100 + i, 1})
+		}
+		// Inline strings (as exporters stream them), so the entity lands in a row's own text.
+		good := imStreamXLSX(t, rows)
+		for name, edit := range pricelist.SheetBreaks(t, true) {
+			bad := pricelist.EditSheet(t, good, edit)
+			imp, err := pl.Upload(ctx, 7, s.supplier, name+".xlsx", bytes.NewReader(bad), int64(len(bad)))
+			if e := apperr.As(err); e == nil || e.Code != apperr.Invalid || e.Msg.Key != pricelist.ErrKeyCorrupt {
+				t.Errorf("%s: import: %v, want the damaged-file error", name, err)
+			}
+			if imp == nil || imp.Status != pricelist.StatusFailed || imp.ErrorText("sr") == "" {
+				t.Errorf("%s: import: %+v, want failed with its reason", name, imp)
+			}
+			if diff := cmp.Diff([]string{"PricelistUploaded", "ImportFailed"}, imTypes(notes.take())); diff != "" {
+				t.Errorf("%s: notifications (-want +got):\n%s", name, diff)
+			}
+			if diff := cmp.Diff(sup, imSupplierProducts(t, a, s.supplier)); diff != "" {
+				t.Errorf("%s: supplier products changed (-before +after):\n%s", name, diff)
+			}
+			if diff := cmp.Diff(p1, imProductOf(t, a, s.p1)); diff != "" {
+				t.Errorf("%s: product's prices changed (-before +after):\n%s", name, diff)
+			}
+		}
+	})
+}
+
+// imStreamXLSX writes the rows with excelize's StreamWriter (inline strings).
+func imStreamXLSX(tb testing.TB, rows [][]any) []byte {
+	tb.Helper()
+	f := excelize.NewFile()
+	defer f.Close()
+	sw, err := f.NewStreamWriter("Sheet1")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i, r := range rows {
+		if err := sw.SetRow(fmt.Sprintf("A%d", i+1), r); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if err := sw.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := f.Write(&buf); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // imKillAt is pl failing its imports at step as a killed worker would (with msg).
 func imKillAt(pl *pricelist.Service, step, msg string) *pricelist.Service {
 	return pricelist.WithMergeHook(pl, func(at string) error {

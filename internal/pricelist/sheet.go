@@ -191,9 +191,11 @@ func checkPackage(r io.ReaderAt, size int64, unzipLimit int64) (*zip.Reader, err
 	return zr, nil
 }
 
-// checkEntries inflates every entry of zr once: checksums, sizes and the deflate streams.
-// excelize ignores read errors inside an entry (it would read a damaged sheet as a shorter
-// one), so a file is only known to be whole after this.
+// checkEntries inflates every entry of zr once: checksums, sizes and the deflate streams, and
+// the worksheets' XML. excelize ignores read errors inside an entry and XML errors inside a
+// sheet (it reads a damaged sheet, one cut short, or one with garbage or an unknown entity
+// between its rows as a shorter sheet, and would import its first rows as if they were all),
+// so a file is only known to be whole after this.
 func checkEntries(zr *zip.Reader) error {
 	for _, f := range zr.File {
 		if err := inflates(f); err != nil {
@@ -209,8 +211,16 @@ func inflates(f *zip.File) error {
 		return err
 	}
 	defer rc.Close()
+	if isWorksheet(f.Name) {
+		return wellFormed(rc)
+	}
 	_, err = io.Copy(io.Discard, rc)
 	return err
+}
+
+func isWorksheet(name string) bool {
+	name = strings.ToLower(name)
+	return strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml") && !strings.Contains(name, "/_rels/")
 }
 
 // checkOLE tells an encrypted XLSX (Office wraps those in a compound file) from an old .xls.

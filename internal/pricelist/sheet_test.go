@@ -897,3 +897,110 @@ func TestReadSheetRowBounds(t *testing.T) {
 	_, _, err = readWith(t, packageOf(t, sheetOf(`<row r="1000000"><c r="A1000000" t="inlineStr"><is><t>x</t></is></c></row>`), emptySST), nil, ReadOptions{MaxRows: 1000})
 	checkFileError(t, err, ErrKeyTooManyRows)
 }
+
+// editSheet is good with its first worksheet's XML replaced by edit's answer (the zip itself
+// whole: the damage is in the sheet's text, as a writer that crashed or a bad converter leaves it).
+func editSheet(tb testing.TB, good []byte, edit func(sheet []byte) []byte) []byte {
+	tb.Helper()
+	return rezip(tb, good, func(zw *zip.Writer, f *zip.File) bool {
+		if f.Name != "xl/worksheets/sheet1.xml" {
+			return false
+		}
+		rc, err := f.Open()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sheet, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		w, err := zw.Create(f.Name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		w.Write(edit(sheet))
+		return true
+	})
+}
+
+// sheetBreaks break a sheet's XML mid-way in the ways a file breaks: cut in half (mid-tag, and
+// between two rows), garbage between two rows, an undefined entity in a row's text, and an
+// entity declared in a DOCTYPE (the last two only for a sheet holding its texts).
+func sheetBreaks(tb testing.TB, texts bool) map[string]func([]byte) []byte {
+	tb.Helper()
+	midRow := func(sheet []byte) int { // the end of a row near the middle
+		i := bytes.Index(sheet[len(sheet)/2:], []byte("</row>"))
+		if i < 0 {
+			tb.Fatal("no row in the second half of the sheet")
+		}
+		return len(sheet)/2 + i + len("</row>")
+	}
+	insert := func(sheet []byte, at int, s string) []byte {
+		return append(append(append([]byte{}, sheet[:at]...), s...), sheet[at:]...)
+	}
+	inText := func(sheet []byte, s string) []byte {
+		at := midRow(sheet)
+		i := bytes.Index(sheet[at:], []byte("</t>"))
+		if i < 0 {
+			tb.Fatal("no text cell after the middle row")
+		}
+		return insert(sheet, at+i, s)
+	}
+	breaks := map[string]func([]byte) []byte{
+		"cutInHalf":   func(s []byte) []byte { return s[:len(s)/2] },
+		"cutAtRowEnd": func(s []byte) []byte { return s[:midRow(s)] },
+		"garbage":     func(s []byte) []byte { return insert(s, midRow(s), "\x00\x13<<PK garbage>>&&") },
+	}
+	if texts {
+		breaks["entityInRow"] = func(s []byte) []byte { return inText(s, "&nepoznat;") }
+		breaks["declaredEntity"] = func(s []byte) []byte {
+			s = insert(s, bytes.Index(s, []byte("<worksheet")), `<!DOCTYPE worksheet [<!ENTITY cena "1">]>`)
+			return inText(s, "&cena;")
+		}
+	}
+	return breaks
+}
+
+type brokenFile struct {
+	file []byte
+	opts ReadOptions
+}
+
+// TestReadSheetBrokenMidway: a sheet whose XML breaks after some good rows (excelize stops
+// there without a word) is a damaged file, not a shorter list; both as written by streaming
+// exporters (inline strings) and by Excel (shared strings, read directly or inlined first).
+func TestReadSheetBrokenMidway(t *testing.T) {
+	t.Parallel()
+	rows := [][]any{{"Šifra", "Naziv", "Cena"}}
+	for i := range 400 {
+		rows = append(rows, []any{fmt.Sprintf("S%04d", i), fmt.Sprintf("Proizvod %d", i), 100 + i})
+	}
+	files := map[string]brokenFile{}
+	inline := streamXLSX(t, sheetRows{"S", rows})
+	for name, edit := range sheetBreaks(t, true) {
+		files["inline/"+name] = brokenFile{editSheet(t, inline, edit), ReadOptions{}}
+	}
+	shared := sharedXLSX(t, rows, nil)
+	for name, edit := range sheetBreaks(t, false) {
+		bad := editSheet(t, shared, edit)
+		files["shared/"+name] = brokenFile{bad, ReadOptions{}}
+		files["sharedInlined/"+name] = brokenFile{bad, ReadOptions{inlineAbove: 1}}
+	}
+	for _, tt := range []brokenFile{{inline, ReadOptions{}}, {shared, ReadOptions{}}, {shared, ReadOptions{inlineAbove: 1}}} {
+		if _, got, err := readWith(t, tt.file, nil, tt.opts); err != nil || len(got) != 400 {
+			t.Fatalf("the whole file: %d rows, %v", len(got), err)
+		}
+	}
+	for name, tt := range files {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			n := 0
+			_, err := ReadSheet(context.Background(), bytes.NewReader(tt.file), int64(len(tt.file)), nil, tt.opts, func(Row) error { n++; return nil })
+			if err == nil {
+				t.Fatalf("read as a list of %d rows, want the damaged-file error", n)
+			}
+			checkFileError(t, err, ErrKeyCorrupt)
+		})
+	}
+}
