@@ -209,6 +209,60 @@ func smallPNG(t *testing.T) []byte {
 	return b.Bytes()
 }
 
+// TestUserAvatarReencoded: a PNG with an HTML page appended (a valid image to every decoder,
+// a page to a browser that sniffs it) is stored re-encoded from its pixels: the served bytes
+// decode as an image and hold nothing of the page; a photo becomes a JPEG at most
+// identity.AvatarSide pixels on its longer side.
+func TestUserAvatarReencoded(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ts := newTestServer(t, a)
+		const page = "<html><script>alert(document.cookie)</script></html>"
+		upload := func(content []byte) string {
+			t.Helper()
+			body, ctype := multipartFile(t, "image", "avatar.png", content)
+			r := ts.do(req{method: "POST", path: "/api/v1/admin/users/2/avatar", token: ts.admin, raw: body, contentType: ctype})
+			if r.Status != 200 {
+				t.Fatalf("upload: %d %s", r.Status, r.Raw)
+			}
+			thumb, _ := data(r)["image_thumb"].(string)
+			got := ts.do(req{method: "GET", path: thumb})
+			if got.Status != 200 {
+				t.Fatalf("GET %s: %d", thumb, got.Status)
+			}
+			if bytes.Contains(got.Raw, []byte("<html")) || bytes.Contains(got.Raw, []byte("script")) {
+				t.Errorf("the stored avatar %s carries the appended page", thumb)
+			}
+			return string(got.Raw)
+		}
+		withPage := append(smallPNG(t), page...)
+		if _, _, err := image.Decode(bytes.NewReader(withPage)); err != nil {
+			t.Fatalf("the fixture is no image: %v", err)
+		}
+		stored := upload(withPage)
+		if _, format, err := image.Decode(strings.NewReader(stored)); err != nil || format != "png" {
+			t.Errorf("the stored avatar: %s %v", format, err)
+		}
+
+		photo := image.NewRGBA(image.Rect(0, 0, 1000, 500))
+		for i := range photo.Pix {
+			photo.Pix[i] = byte(i * 7)
+			if i%4 == 3 {
+				photo.Pix[i] = 255 // opaque
+			}
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, photo); err != nil {
+			t.Fatal(err)
+		}
+		stored = upload(append(b.Bytes(), page...))
+		cfg, format, err := image.DecodeConfig(strings.NewReader(stored))
+		if err != nil || format != "jpeg" || cfg.Width != identity.AvatarSide || cfg.Height != identity.AvatarSide/2 {
+			t.Errorf("the stored photo: %s %dx%d %v", format, cfg.Width, cfg.Height, err)
+		}
+	})
+}
+
 // TestUserAvatar: POST admin/users/{id}/avatar stores the image, serves it under image_thumb
 // and drops the previous one; non-images, oversize images and no file are 422s.
 func TestUserAvatar(t *testing.T) {
@@ -230,8 +284,12 @@ func TestUserAvatar(t *testing.T) {
 			t.Fatalf("image_thumb %q", thumb)
 		}
 		got := ts.do(req{method: "GET", path: thumb})
-		if got.Status != 200 || got.Header.Get("Content-Type") != "image/png" || !bytes.Equal(got.Raw, img) {
+		if got.Status != 200 || got.Header.Get("Content-Type") != "image/png" {
 			t.Fatalf("GET %s: %d %s, %d bytes", thumb, got.Status, got.Header.Get("Content-Type"), len(got.Raw))
+		}
+		// Re-encoded, the same pixels (a transparent PNG stays a PNG).
+		if stored, err := png.Decode(bytes.NewReader(got.Raw)); err != nil || stored.Bounds().Dx() != 8 || stored.At(3, 3) != (color.NRGBA{R: 200, A: 255}) {
+			t.Errorf("the stored avatar: %v %v", err, stored)
 		}
 		if u := data(ts.do(req{method: "GET", path: "/api/v1/admin/users/2", token: ts.admin})); u["image_thumb"] != thumb {
 			t.Errorf("stored image_thumb %v, want %s", u["image_thumb"], thumb)

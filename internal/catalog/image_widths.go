@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
+	"shop/internal/platform/imagefile"
 )
 
 // ImageWidths are the widths the storefront's srcset offers of a stored image (cards at 240,
@@ -80,7 +81,7 @@ func (s *Service) makeWidth(ctx context.Context, key, wk string, width int) erro
 	var v variant
 	_, err = s.images.Read(ctx, io.LimitReader(rc, ImageMaxBytes+1), "image", func(img image.Image) error {
 		var err error
-		v, err = encodeVariant(fitWidth(img, width), !opaque(img))
+		v, err = imagefile.Encode(fitWidth(img, width), !imagefile.Opaque(img))
 		return err
 	})
 	if err != nil {
@@ -90,7 +91,7 @@ func (s *Service) makeWidth(ctx context.Context, key, wk string, width int) erro
 		}
 		return err
 	}
-	return apperr.Wrap(s.blobs.Put(ctx, wk, bytes.NewReader(v.data), int64(len(v.data)), v.contentType), "store image width")
+	return apperr.Wrap(s.blobs.Put(ctx, wk, bytes.NewReader(v.Data), int64(len(v.Data)), v.ContentType), "store image width")
 }
 
 // fitWidth scales img to width pixels wide (height in proportion); a narrower image is kept.
@@ -103,5 +104,5 @@ func fitWidth(img image.Image, width int) image.Image {
 	if b.Dy() > b.Dx() { // fit works on the longer side
 		side = max(1, int((int64(b.Dy())*int64(width)+int64(b.Dx())/2)/int64(b.Dx())))
 	}
-	return fit(img, side)
+	return imagefile.Fit(img, side)
 }

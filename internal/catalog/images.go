@@ -120,12 +120,12 @@ func (s *Service) storeImages(ctx context.Context, productID uint64, sets []imag
 		small, large := v.small, v.large
 		base := fmt.Sprintf("images/products/%d/%s", productID, uuid.NewString())
 		row := ProductImage{ProductID: productID, Main: main,
-			SmallKey: base + "-small." + small.ext, LargeKey: base + "-large." + large.ext}
+			SmallKey: base + "-small." + small.Ext, LargeKey: base + "-large." + large.Ext}
 		for _, o := range []struct {
 			key string
 			v   variant
 		}{{row.SmallKey, small}, {row.LargeKey, large}} {
-			if err := s.blobs.Put(ctx, o.key, bytes.NewReader(o.v.data), int64(len(o.v.data)), o.v.contentType); err != nil {
+			if err := s.blobs.Put(ctx, o.key, bytes.NewReader(o.v.Data), int64(len(o.v.Data)), o.v.ContentType); err != nil {
 				cleanup()
 				return nil, apperr.Wrap(err, "store image")
 			}

@@ -198,14 +198,14 @@ func TestVariants(t *testing.T) {
 			small, large := v.small, v.large
 			var got []any
 			for _, v := range []variant{small, large} {
-				cfg, format, err := image.DecodeConfig(bytes.NewReader(v.data))
+				cfg, format, err := image.DecodeConfig(bytes.NewReader(v.Data))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !strings.Contains(v.contentType, format) {
-					t.Errorf("content type %s for a %s", v.contentType, format)
+				if !strings.Contains(v.ContentType, format) {
+					t.Errorf("content type %s for a %s", v.ContentType, format)
 				}
-				got = append(got, v.ext, cfg.Width, cfg.Height)
+				got = append(got, v.Ext, cfg.Width, cfg.Height)
 			}
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("variants (-want +got):\n%s", d)

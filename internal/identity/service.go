@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"log/slog"
 	"net/url"
@@ -621,18 +622,28 @@ func (s *Service) PurgeExpired(ctx context.Context) (int64, error) {
 	return r1.RowsAffected + r2.RowsAffected, nil
 }
 
+// AvatarSide is the longer side of a stored avatar, in pixels (shown at most a few times
+// smaller; a smaller upload is not enlarged).
+const AvatarSide = 400
+
 // SetAvatar stores a new avatar image (JPG, PNG or WEBP by content, at most 2 MB) for the
-// user and removes the old one.
+// user, re-encoded (JPEG, or PNG when transparent) at most AvatarSide pixels on its longer
+// side, and removes the old one.
 func (s *Service) SetAvatar(ctx context.Context, uid uint64, r io.Reader) (*User, error) {
 	u, err := s.GetUser(ctx, uid, false)
 	if err != nil {
 		return nil, err
 	}
-	img, err := s.opts.Images.Read(ctx, r, "image", nil)
-	if err != nil {
+	// Stored re-encoded from the decoded pixels, as product images are: what the upload carried
+	// besides the image (an HTML page appended to a PNG, metadata) is not served back.
+	var enc imagefile.Encoded
+	if _, err := s.opts.Images.Read(ctx, r, "image", func(img image.Image) (err error) {
+		enc, err = imagefile.Reencode(img, AvatarSide)
+		return apperr.Wrap(err, "encode avatar")
+	}); err != nil {
 		return nil, err
 	}
-	data, ctype, ext := img.Data, img.ContentType(), img.Ext()
+	data, ctype, ext := enc.Data, enc.ContentType, enc.Ext
 	key := fmt.Sprintf("avatars/%d/%s.%s", uid, uuid.NewString(), ext)
 	if err := s.blobs.Put(ctx, key, bytes.NewReader(data), int64(len(data)), ctype); err != nil {
 		return nil, apperr.Wrap(err, "store avatar")
