@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
 )
@@ -66,11 +67,11 @@ func (s *Service) ListAttributeProducts(ctx context.Context, attributeID uint64,
 	if _, err := s.getAttribute(ctx, s.db, attributeID); err != nil {
 		return nil, 0, err
 	}
-	db := s.db.WithContext(ctx)
-	if f.CategoryID != 0 && !rowExists(db, "category_attributes", "category_id = ? AND attribute_id = ?", f.CategoryID, attributeID) {
+	tx := s.db.WithContext(ctx)
+	if f.CategoryID != 0 && !rowExists(tx, "category_attributes", "category_id = ? AND attribute_id = ?", f.CategoryID, attributeID) {
 		return nil, 0, apperr.InvalidFields(apperr.Field("category_id", "product.attribute_not_in_category"))
 	}
-	q := db.Table("products").
+	q := tx.Table("products").
 		Joins("JOIN category_attributes ca ON ca.category_id = products.main_category_id AND ca.attribute_id = ?", attributeID).
 		Joins("JOIN categories c ON c.id = products.main_category_id").
 		Joins("LEFT JOIN product_attributes pa ON pa.product_id = products.id AND pa.attribute_id = ?", attributeID).
@@ -82,7 +83,7 @@ func (s *Service) ListAttributeProducts(ctx context.Context, attributeID uint64,
 		q = q.Where("av.id IS NULL")
 	}
 	if term := Fold(strings.TrimSpace(f.Search)); term != "" {
-		q = q.Where("products.search_text LIKE ?"+likeEscapeClause(q), containsPattern(term))
+		q = q.Where("products.search_text LIKE ?"+db.LikeEscape, db.LikeContains(term))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

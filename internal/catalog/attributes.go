@@ -12,6 +12,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
 )
@@ -110,7 +111,7 @@ func searchFolded(q *gorm.DB, column, term string) *gorm.DB {
 	if term = strings.TrimSpace(term); term == "" {
 		return q
 	}
-	return q.Where(foldedSQL(column)+" LIKE ? ESCAPE '\\'", containsPattern(Fold(term)))
+	return q.Where(foldedSQL(column)+" LIKE ?"+db.LikeEscape, db.LikeContains(Fold(term)))
 }
 
 // AttributeFilter is the attribute list's query.

@@ -15,6 +15,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
@@ -628,7 +629,7 @@ func (s *Service) uniqueCategorySlug(ctx context.Context, tx *gorm.DB, name stri
 		base = "kategorija"
 	}
 	var taken []string
-	err := tx.WithContext(ctx).Model(&Category{}).Where("id <> ? AND (slug = ? OR slug LIKE ? ESCAPE '\\')", self, base, likeEscaper.Replace(base)+"-%").
+	err := tx.WithContext(ctx).Model(&Category{}).Where("id <> ? AND (slug = ? OR slug LIKE ?"+db.LikeEscape+")", self, base, db.LikeLiteral(base)+"-%").
 		Pluck("slug", &taken).Error
 	if err != nil {
 		return "", apperr.Wrap(err, "check slug")

@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 )
 
@@ -175,7 +176,7 @@ func parseProductSort(sort string) (productSort, error) {
 func applyWhere(q *gorm.DB, f ProductFilter) (*gorm.DB, error) {
 	var bad []apperr.FieldError
 	if term := Fold(strings.TrimSpace(f.Search)); term != "" {
-		q = q.Where("products.search_text LIKE ?"+likeEscapeClause(q), containsPattern(term))
+		q = q.Where("products.search_text LIKE ?"+db.LikeEscape, db.LikeContains(term))
 	}
 	// A product's main category is one of its product_categories rows (migration 0010), so
 	// "in these categories" is one EXISTS, which the planner may run from either side (the
@@ -364,13 +365,4 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 		args = append(args, int64(*f.DiscountPriceTo))
 	}
 	return q.Where(sql+")", args...), bad
-}
-
-// likeEscapeClause makes '\' LIKE's escape character: PostgreSQL's default already (and the
-// trigram index is used most simply without the clause), SQLite has none by default.
-func likeEscapeClause(q *gorm.DB) string {
-	if q.Dialector.Name() == "postgres" {
-		return ""
-	}
-	return ` ESCAPE '\'`
 }

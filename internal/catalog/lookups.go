@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
 )
@@ -72,7 +73,7 @@ func (s *Service) CreateCatalogStickerType(ctx context.Context, in CatalogSticke
 			base = "akcija"
 		}
 		var taken []string
-		if err := tx.Model(&CatalogStickerType{}).Where("slug = ? OR slug LIKE ? ESCAPE '\\'", base, likeEscaper.Replace(base)+"-%").
+		if err := tx.Model(&CatalogStickerType{}).Where("slug = ? OR slug LIKE ?"+db.LikeEscape, base, db.LikeLiteral(base)+"-%").
 			Pluck("slug", &taken).Error; err != nil {
 			return apperr.Wrap(err, "check slug")
 		}

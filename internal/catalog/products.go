@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/validation"
@@ -847,7 +848,7 @@ func (s *Service) freeProductSlug(ctx context.Context, tx *gorm.DB, name, sku st
 		base = strings.TrimRight(base[:1280], "-")
 	}
 	var taken []string
-	err := tx.WithContext(ctx).Table("products").Where(`slug = ? OR slug LIKE ? ESCAPE '\'`, base, likeEscaper.Replace(base)+"-%").
+	err := tx.WithContext(ctx).Table("products").Where(`slug = ? OR slug LIKE ?`+db.LikeEscape, base, db.LikeLiteral(base)+"-%").
 		Pluck("slug", &taken).Error
 	if err != nil {
 		return "", apperr.Wrap(err, "product slugs")

@@ -23,13 +23,6 @@ func SearchDescription(description string) string {
 	return Fold(strings.Join(strings.Fields(DescriptionText(description)), " "))
 }
 
-// likeEscaper escapes LIKE's wildcards (and the escape character itself) in user input; the
-// queries say ESCAPE '\'.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-// containsPattern is a LIKE pattern matching text that contains term literally.
-func containsPattern(term string) string { return "%" + likeEscaper.Replace(term) + "%" }
-
 // Slugify turns a name into a URL slug: folded, letters and digits kept, every other run
 // of characters one '-'.
 func Slugify(name string) string {

@@ -21,21 +21,6 @@ func TestFold(t *testing.T) {
 	}
 }
 
-func TestContainsPattern(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ in, want string }{
-		{"frizider", "%frizider%"},
-		{"50%", `%50\%%`},
-		{"a_b", `%a\_b%`},
-		{`c:\x`, `%c:\\x%`},
-	}
-	for _, tt := range tests {
-		if got := containsPattern(tt.in); got != tt.want {
-			t.Errorf("containsPattern(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestSlugify(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ in, want string }{

@@ -15,6 +15,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 )
 
 // The catalog sticker types are the actions: staff add and edit them (name, slug, the sticker
@@ -147,7 +148,7 @@ func (s *Service) saveCatalogStickerType(ctx context.Context, id uint64, f Catal
 				base = "akcija"
 			}
 			var taken []string
-			if err := tx.Model(&CatalogStickerType{}).Where("id <> ? AND (slug = ? OR slug LIKE ? ESCAPE '\\')", id, base, likeEscaper.Replace(base)+"-%").
+			if err := tx.Model(&CatalogStickerType{}).Where("id <> ? AND (slug = ? OR slug LIKE ?"+db.LikeEscape+")", id, base, db.LikeLiteral(base)+"-%").
 				Pluck("slug", &taken).Error; err != nil {
 				return apperr.Wrap(err, "check slug")
 			}

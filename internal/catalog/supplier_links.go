@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 	"shop/internal/pricing"
 )
@@ -300,7 +301,7 @@ func (im *supplierImport) slugs(tx *gorm.DB, products []Product) error {
 		slug := base
 		if taken[slug] {
 			var like []string
-			err := tx.Table("products").Where(`slug LIKE ? ESCAPE '\'`, likeEscaper.Replace(base)+"-%").Pluck("slug", &like).Error
+			err := tx.Table("products").Where(`slug LIKE ?`+db.LikeEscape, db.LikeLiteral(base)+"-%").Pluck("slug", &like).Error
 			if err != nil {
 				return apperr.Wrap(err, "product slugs")
 			}

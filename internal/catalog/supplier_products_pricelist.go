@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 )
 
@@ -137,8 +138,8 @@ func (s *Service) ListLinkableSupplierProducts(ctx context.Context, f LinkableFi
 			}
 		}
 		if term := Fold(strings.TrimSpace(f.Search)); term != "" {
-			pattern := containsPattern(term)
-			q = q.Where("("+foldedSQL("sp.sku")+` LIKE ? ESCAPE '\' OR `+foldedSQL("sp.name")+` LIKE ? ESCAPE '\')`, pattern, pattern)
+			pattern := db.LikeContains(term)
+			q = q.Where("("+foldedSQL("sp.sku")+` LIKE ?`+db.LikeEscape+` OR `+foldedSQL("sp.name")+` LIKE ?`+db.LikeEscape+`)`, pattern, pattern)
 		}
 		return q
 	}

@@ -64,7 +64,7 @@ type SupplierFilter struct {
 func (s *Service) ListSuppliers(ctx context.Context, f SupplierFilter) ([]SupplierSummary, int64, error) {
 	q := s.db.WithContext(ctx).Model(&Supplier{})
 	if term := strings.TrimSpace(f.Search); term != "" {
-		q = q.Where("LOWER(name) LIKE ? ESCAPE '\\'", "%"+supplierLikeEscape(strings.ToLower(term))+"%")
+		q = q.Where("LOWER(name) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(term)))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -334,11 +334,6 @@ func (s *Service) DisconnectSupplierProduct(ctx context.Context, supplierProduct
 		return activity.Record(ctx, tx, activity.Change{Type: activity.PricelistProductDisconnected, SubjectType: activity.SubjectPricelistProduct,
 			SubjectID: sp.ID, Old: supplierProductLink(sp, sp.ProductID), New: supplierProductLink(sp, nil)})
 	})
-}
-
-// supplierLikeEscape escapes LIKE's wildcards in user input (with '\' as the ESCAPE character).
-func supplierLikeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // ListActivity answers a page of the activity log (the catalogue's changes are most of it).

@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 )
 
@@ -120,7 +121,7 @@ func (s *Service) ListBanners(ctx context.Context, f BannerFilter, page listing.
 		q = q.Where("position = ?", f.Position)
 	}
 	if t := strings.TrimSpace(f.Search); t != "" {
-		q = q.Where("LOWER(name) LIKE ?", "%"+strings.ToLower(t)+"%")
+		q = q.Where("LOWER(name) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(t)))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

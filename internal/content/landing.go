@@ -21,6 +21,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/imagefile"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/richtext"
@@ -149,9 +150,9 @@ func (s *LandingService) List(ctx context.Context, f LandingFilter) ([]LandingPa
 	if term := strings.TrimSpace(f.Search); term != "" {
 		// Names are short and few: fold in Go's terms on both sides by matching the slug
 		// (already folded) or the name as typed.
-		like := "%" + likeEscaper.Replace(strings.ToLower(term)) + "%"
-		folded := "%" + likeEscaper.Replace(catalog.Slugify(term)) + "%"
-		q = q.Where("LOWER(name) LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\'", like, folded)
+		like := db.LikeContains(strings.ToLower(term))
+		folded := db.LikeContains(catalog.Slugify(term))
+		q = q.Where("LOWER(name) LIKE ?"+db.LikeEscape+" OR slug LIKE ?"+db.LikeEscape, like, folded)
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -163,8 +164,6 @@ func (s *LandingService) List(ctx context.Context, f LandingFilter) ([]LandingPa
 	}
 	return out, total, nil
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // Get is one landing page with its product and category lists; unknown: 404.
 func (s *LandingService) Get(ctx context.Context, id uint64) (*LandingPage, error) {
@@ -433,7 +432,7 @@ func freeSlug(tx *gorm.DB, name string, self uint64) (string, error) {
 		base = "landing"
 	}
 	var taken []string
-	if err := tx.Model(&LandingPage{}).Where("id <> ? AND (slug = ? OR slug LIKE ? ESCAPE '\\')", self, base, likeEscaper.Replace(base)+"-%").
+	if err := tx.Model(&LandingPage{}).Where("id <> ? AND (slug = ? OR slug LIKE ?"+db.LikeEscape+")", self, base, db.LikeLiteral(base)+"-%").
 		Pluck("slug", &taken).Error; err != nil {
 		return "", apperr.Wrap(err, "check landing page slug")
 	}

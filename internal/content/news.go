@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/richtext"
 )
@@ -54,7 +55,7 @@ type NewsFilter struct {
 func (s *Service) ListNews(ctx context.Context, f NewsFilter, page listing.Page) ([]News, int64, error) {
 	q := s.db.WithContext(ctx).Model(&News{})
 	if t := strings.TrimSpace(f.Search); t != "" {
-		q = q.Where("LOWER(title) LIKE ?", "%"+strings.ToLower(t)+"%")
+		q = q.Where("LOWER(title) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(t)))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

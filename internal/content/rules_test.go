@@ -242,3 +242,20 @@ func TestNewsNeedsTitleAndCleanBody(t *testing.T) {
 		}
 	})
 }
+
+// TestNewsSearchTakesTextLiterally: LIKE's wildcards typed in a search match themselves.
+func TestNewsSearchTakesTextLiterally(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		for _, title := range []string{"Popust 50% na TV", "Popust 500 dinara", "Akcija_zima", "Akcija zima"} {
+			if _, err := a.Content.CreateNews(ctx, content.NewsInput{Title: title, Body: "<p>x</p>"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for term, want := range map[string]int64{"50%": 1, "a_z": 1, "popust": 2, `\`: 0} {
+			if _, n, err := a.Content.ListNews(ctx, content.NewsFilter{Search: term}, listing.Page{Number: 1, Size: 10}); err != nil || n != want {
+				t.Errorf("search %q: %d news, %v; want %d", term, n, err, want)
+			}
+		}
+	})
+}

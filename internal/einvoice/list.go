@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/sheet"
@@ -60,8 +61,8 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 		fields = append(fields, apperr.Field("date_to", "activity.date_order"))
 	}
 	if t := textfold.Fold(strings.TrimSpace(f.Buyer)); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(t) + "%"
-		q = q.Where(textfold.SQL("buyer_name")+` LIKE ? ESCAPE '\' OR buyer_pib LIKE ? ESCAPE '\' OR `+textfold.SQL("number")+` LIKE ? ESCAPE '\'`,
+		like := db.LikeContains(t)
+		q = q.Where(textfold.SQL("buyer_name")+` LIKE ?`+db.LikeEscape+` OR buyer_pib LIKE ?`+db.LikeEscape+` OR `+textfold.SQL("number")+` LIKE ?`+db.LikeEscape,
 			like, like, like)
 	}
 	if len(fields) > 0 {

@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/sheet"
@@ -69,11 +70,8 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 		if utf8.RuneCountInString(t) > maxBuyer {
 			fields = append(fields, apperr.Field("buyer", "validation.max_chars", "n", maxBuyer))
 		}
-		esc := ""
-		if q.Dialector.Name() != "postgres" {
-			esc = ` ESCAPE '\'`
-		}
-		like := "%" + strings.ToLower(strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(t)) + "%"
+		esc := db.LikeEscape
+		like := db.LikeContains(strings.ToLower(t))
 		q = q.Where("(LOWER(buyer_name) LIKE ?"+esc+" OR buyer_pib LIKE ?"+esc+" OR LOWER(invoice_number) LIKE ?"+esc+" OR order_id IN (?))",
 			like, like, like, s.sales.OrdersNumbered(ctx, t))
 	}

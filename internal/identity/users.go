@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/humantext"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/validation"
@@ -64,8 +65,8 @@ func (s *Service) UserNames(ctx context.Context, ids []uint64) (map[uint64]strin
 func (s *Service) ListUsers(ctx context.Context, f UserFilter) ([]User, int64, error) {
 	q := s.db.WithContext(ctx).Model(&User{})
 	if term := strings.TrimSpace(f.Search); term != "" {
-		like := "%" + strings.ToLower(term) + "%"
-		q = q.Where("LOWER(users.name) LIKE ? OR LOWER(users.email) LIKE ?", like, like)
+		like := db.LikeContains(strings.ToLower(term))
+		q = q.Where("LOWER(users.name) LIKE ?"+db.LikeEscape+" OR LOWER(users.email) LIKE ?"+db.LikeEscape, like, like)
 	}
 	if f.Role != "" {
 		q = q.Where("EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = users.id AND r.name = ?)", f.Role)

@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 )
@@ -85,7 +86,7 @@ func (d *AuthDiscount) values() authDiscountValues {
 func (s *Service) ListAuthDiscounts(ctx context.Context, f AuthDiscountFilter) ([]AuthDiscount, int64, error) {
 	q := s.db.WithContext(ctx).Model(&AuthDiscount{})
 	if f.Search != "" {
-		q = q.Where(`LOWER(name) LIKE ? ESCAPE '\'`, likeTerm(f.Search))
+		q = q.Where(`LOWER(name) LIKE ?`+db.LikeEscape, likeTerm(f.Search))
 	}
 	if f.CategoryID != nil {
 		q = q.Where("category_id = ?", *f.CategoryID)

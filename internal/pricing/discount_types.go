@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/textfold"
 	"shop/internal/platform/validation"
@@ -42,7 +43,7 @@ type DiscountTypeFilter struct {
 func (s *Service) ListDiscountTypes(ctx context.Context, f DiscountTypeFilter) ([]DiscountType, int64, error) {
 	q := s.db.WithContext(ctx).Model(&DiscountType{})
 	if term := strings.TrimSpace(f.Search); term != "" {
-		q = q.Where(foldedSQL("name")+" LIKE ? ESCAPE '\\'", "%"+likeEscaper.Replace(textfold.Fold(term))+"%")
+		q = q.Where(foldedSQL("name")+" LIKE ?"+db.LikeEscape, db.LikeContains(textfold.Fold(term)))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
@@ -175,5 +176,3 @@ func foldedSQL(column string) string {
 	}
 	return "LOWER(" + expr + ")"
 }
-
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

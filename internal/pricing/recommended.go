@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 )
@@ -84,7 +85,7 @@ func (r *RecommendedPrice) values() recommendedPriceValues {
 func (s *Service) ListRecommendedPrices(ctx context.Context, f RecommendedPriceFilter) ([]RecommendedPrice, int64, error) {
 	q := s.db.WithContext(ctx).Model(&RecommendedPrice{})
 	if f.Search != "" {
-		q = q.Where(`LOWER(name) LIKE ? ESCAPE '\'`, likeTerm(f.Search))
+		q = q.Where(`LOWER(name) LIKE ?`+db.LikeEscape, likeTerm(f.Search))
 	}
 	if f.ManufacturerID != nil {
 		q = q.Where("manufacturer_id = ?", *f.ManufacturerID)

@@ -10,6 +10,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 )
 
@@ -261,11 +262,8 @@ func getRow[T any](ctx context.Context, tx *gorm.DB, id uint64, thing string) (*
 	return &row, nil
 }
 
-// likeTerm is a LIKE pattern for "contains term", with LIKE's wildcards escaped (ESCAPE '\').
-func likeTerm(term string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + strings.ToLower(r.Replace(strings.TrimSpace(term))) + "%"
-}
+// likeTerm is a LIKE pattern for "contains term", lower case, taken literally.
+func likeTerm(term string) string { return db.LikeContains(strings.ToLower(strings.TrimSpace(term))) }
 
 // record writes one activity entry of a rule change in tx.
 func record(ctx context.Context, tx *gorm.DB, typ, subject string, id uint64, old, new any) error {

@@ -9,6 +9,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 )
@@ -94,7 +95,7 @@ func (s *Service) ListWebMargins(ctx context.Context, f WebMarginFilter) ([]WebM
 		q = q.Where("brand_id = ?", *f.BrandID)
 	}
 	if f.Search != "" {
-		q = q.Where(`category_id IN (SELECT id FROM categories WHERE LOWER(name) LIKE ? ESCAPE '\')`, likeTerm(f.Search))
+		q = q.Where(`category_id IN (SELECT id FROM categories WHERE LOWER(name) LIKE ?`+db.LikeEscape+`)`, likeTerm(f.Search))
 	}
 	var total int64
 	if err := q.Count(&total).Error; err != nil {

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 )
 
@@ -50,7 +51,7 @@ func (s *Service) OrderNumbers(ctx context.Context, ids []uint64) (map[uint64]st
 // for filters of other capabilities' lists that search by the order's number.
 func (s *Service) OrdersNumbered(ctx context.Context, term string) *gorm.DB {
 	q := s.db.WithContext(ctx).Model(&Order{})
-	return q.Select("id").Where("LOWER(number) LIKE ?"+likeEscape(q), likeContains(term))
+	return q.Select("id").Where("LOWER(number) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(term)))
 }
 
 // PublicLink is path on the storefront's public address (links in mail of other capabilities).

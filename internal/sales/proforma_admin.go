@@ -12,6 +12,7 @@ import (
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/platform/textfold"
@@ -53,11 +54,11 @@ func (s *Service) ProformaInvoices(ctx context.Context, f ProformaFilter) ([]Pro
 	q := s.proformaQuery(ctx, s.db)
 	var fields []apperr.FieldError
 	if t := textfold.Fold(strings.TrimSpace(f.Search)); t != "" {
-		like := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(t) + "%"
+		like := db.LikeContains(t)
 		var conds []string
 		var args []any
 		for _, col := range []string{"proforma_invoices.number", "proforma_invoices.email", "proforma_invoices.name", "proforma_invoices.company_name"} {
-			conds = append(conds, textfold.SQL(col)+` LIKE ? ESCAPE '\'`)
+			conds = append(conds, textfold.SQL(col)+` LIKE ?`+db.LikeEscape)
 			args = append(args, like)
 		}
 		q = q.Where(strings.Join(conds, " OR "), args...)

@@ -14,6 +14,7 @@ import (
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
@@ -89,8 +90,8 @@ func (s *Service) filtered(ctx context.Context, f OrderFilter) (*gorm.DB, error)
 		if utf8.RuneCountInString(term) > MaxSearch {
 			fields = append(fields, apperr.Field("search", "validation.max_chars", "n", MaxSearch))
 		}
-		like := likeContains(term)
-		esc := likeEscape(q)
+		like := db.LikeContains(strings.ToLower(term))
+		esc := db.LikeEscape
 		cond := "LOWER(number) LIKE ?" + esc + " OR LOWER(email) LIKE ?" + esc + " OR LOWER(name) LIKE ?" + esc + " OR phone LIKE ?" + esc
 		args := []any{like, like, like, like}
 		// A phone is written many ways (+381 64 123 4567, 064/1234-567): digits typed in the
@@ -105,20 +106,6 @@ func (s *Service) filtered(ctx context.Context, f OrderFilter) (*gorm.DB, error)
 		return nil, apperr.InvalidFields(fields...)
 	}
 	return q, nil
-}
-
-// likeContains is a LIKE pattern for "contains term" (lower case), LIKE's wildcards escaped.
-func likeContains(term string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + strings.ToLower(r.Replace(term)) + "%"
-}
-
-// likeEscape makes '\' LIKE's escape character (PostgreSQL's default; SQLite has none).
-func likeEscape(q *gorm.DB) string {
-	if q.Dialector.Name() == "postgres" {
-		return ""
-	}
-	return ` ESCAPE '\'`
 }
 
 // phoneDigits is the phone column with its usual separators removed, in SQL.

@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 )
 
 // tier is one relevance class of the literal match: the products whose rank (literalMatch's
@@ -42,8 +43,8 @@ type cond struct {
 // the union of what an index finds for each place.
 func tiers(term string, words []string, names *nameHits) []tier {
 	lit := literal(term, "p")
-	pat := contains(term)
-	like := func(expr string) string { return expr + " LIKE ?" + esc }
+	pat := db.LikeContains(term)
+	like := func(expr string) string { return expr + " LIKE ?" + db.LikeEscape }
 	exact := cond{lit.exact, lit.exactArgs}
 	inName := cond{like("p.search_text"), []any{pat}}
 	inCat := cond{like("c.search_name"), []any{pat}}
@@ -73,7 +74,7 @@ func tiers(term string, words []string, names *nameHits) []tier {
 	for _, w := range words {
 		allInName = append(allInName, like("p.search_text"))
 		anyDesc = append(anyDesc, like("p.search_description"))
-		wordArgs = append(wordArgs, contains(w))
+		wordArgs = append(wordArgs, db.LikeContains(w))
 	}
 	rest := tier{conds: []cond{not(exact), not(inName), not(inCat), not(inBrand), not(inDesc), {lit.cond, lit.condArgs}},
 		union: []cond{{strings.Join(allInName, " AND "), wordArgs}}}
@@ -108,7 +109,7 @@ func (s *Service) names(ctx context.Context, term string, words []string) (nameH
 		var anyWord []string
 		var args []any
 		for _, w := range words {
-			anyWord, args = append(anyWord, "search_name LIKE ?"+esc), append(args, contains(w))
+			anyWord, args = append(anyWord, "search_name LIKE ?"+db.LikeEscape), append(args, db.LikeContains(w))
 		}
 		if err := q.Where(strings.Join(anyWord, " OR "), args...).Order("id").Scan(&rows).Error; err != nil {
 			return h, apperr.Wrap(err, "search names")

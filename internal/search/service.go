@@ -14,6 +14,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
+	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 	"shop/internal/pricing"
 )
@@ -80,16 +81,9 @@ type Results struct {
 	Products []Product
 }
 
-// likeEscaper escapes LIKE's wildcards; the queries say ESCAPE '\'.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-func contains(term string) string { return "%" + likeEscaper.Replace(term) + "%" }
-
 // Category and brand names are compared folded (lower-cased, the Serbian diacritics folded:
 // the SQL twin of textfold.Fold) through their search_name column, which the database
 // generates from the name (migration 0029).
-
-const esc = ` ESCAPE '\'`
 
 // Search finds the products matching q, page (1-based) of perPage: SKU or EAN exact hits
 // first, then hits in the name, the main category, the brand and the description; every
@@ -176,16 +170,16 @@ func literal(term, p string) literalMatch {
 	where := []string{}
 	args := []any{}
 	for _, w := range tokens(term) {
-		pat := contains(w)
-		where = append(where, "("+p+".search_text LIKE ?"+esc+" OR "+cat+" LIKE ?"+esc+
-			" OR "+brand+" LIKE ?"+esc+" OR "+p+".search_description LIKE ?"+esc+")")
+		pat := db.LikeContains(w)
+		where = append(where, "("+p+".search_text LIKE ?"+db.LikeEscape+" OR "+cat+" LIKE ?"+db.LikeEscape+
+			" OR "+brand+" LIKE ?"+db.LikeEscape+" OR "+p+".search_description LIKE ?"+db.LikeEscape+")")
 		args = append(args, pat, pat, pat, pat)
 	}
 	m.cond = "(" + m.exact + " OR (" + strings.Join(where, " AND ") + "))"
 	m.condArgs = append(append([]any{}, m.exactArgs...), args...)
-	pat := contains(term)
-	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + esc + " THEN 1 WHEN " + cat + " LIKE ?" + esc +
-		" THEN 2 WHEN " + brand + " LIKE ?" + esc + " THEN 3 WHEN " + p + ".search_description LIKE ?" + esc + " THEN 4 ELSE 5 END"
+	pat := db.LikeContains(term)
+	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + db.LikeEscape + " THEN 1 WHEN " + cat + " LIKE ?" + db.LikeEscape +
+		" THEN 2 WHEN " + brand + " LIKE ?" + db.LikeEscape + " THEN 3 WHEN " + p + ".search_description LIKE ?" + db.LikeEscape + " THEN 4 ELSE 5 END"
 	m.rankArgs = append(append([]any{}, m.exactArgs...), pat, pat, pat, pat)
 	return m
 }
@@ -285,8 +279,8 @@ func (s *Service) fuzzy(ctx context.Context, words []string) ([]uint64, error) {
 		var nearArgs []any
 		for _, w := range words {
 			if r := []rune(w); allowedTypos(len(r)) > 0 {
-				near = append(near, "p.search_text LIKE ?"+esc)
-				nearArgs = append(nearArgs, contains(string(r[:2])))
+				near = append(near, "p.search_text LIKE ?"+db.LikeEscape)
+				nearArgs = append(nearArgs, db.LikeContains(string(r[:2])))
 			}
 		}
 		if len(near) == 0 {
@@ -402,7 +396,7 @@ type Popular struct {
 func (s *Service) PopularSearches(ctx context.Context, q string, limit int) ([]Popular, error) {
 	qq := s.db.WithContext(ctx).Table("search_queries")
 	for _, w := range tokens(Normalize(q)) {
-		qq = qq.Where("term LIKE ?"+esc, contains(w))
+		qq = qq.Where("term LIKE ?"+db.LikeEscape, db.LikeContains(w))
 	}
 	out := []Popular{}
 	err := qq.Order("hits DESC, last_searched_at DESC, term").Limit(limit).Select("name, hits").Scan(&out).Error
@@ -428,7 +422,7 @@ func (s *Service) Categories(ctx context.Context, q string, limit int) ([]Catego
 		qq = qq.Where("c.parent_id IS NULL")
 	}
 	for _, w := range words {
-		qq = qq.Where("c.search_name LIKE ?"+esc, contains(w))
+		qq = qq.Where("c.search_name LIKE ?"+db.LikeEscape, db.LikeContains(w))
 	}
 	out := []Category{}
 	err := qq.Order("c.level, c.position, c.name, c.id").Limit(limit).Select("c.id, c.name, c.slug").Scan(&out).Error

@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/mail"
@@ -144,8 +145,8 @@ type ContactFilter struct {
 func (s *Service) ContactMessages(ctx context.Context, f ContactFilter) ([]ContactMessage, int64, error) {
 	q := s.db.WithContext(ctx).Where("1 = 1")
 	if term := strings.TrimSpace(f.Search); term != "" {
-		like := "%" + strings.ToLower(term) + "%"
-		q = q.Where("LOWER(m.name) LIKE ? OR LOWER(m.email) LIKE ? OR LOWER(m.message) LIKE ?", like, like, like)
+		like, esc := db.LikeContains(strings.ToLower(term)), db.LikeEscape
+		q = q.Where("LOWER(m.name) LIKE ?"+esc+" OR LOWER(m.email) LIKE ?"+esc+" OR LOWER(m.message) LIKE ?"+esc, like, like, like)
 	}
 	return s.listContact(ctx, q, f.Page)
 }

@@ -15,6 +15,7 @@ import (
 	"shop/internal/activity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/csvcell"
+	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/mail"
@@ -240,15 +241,9 @@ func (s *Service) subscribersQuery(ctx context.Context, f SubscriberFilter) (*go
 		return nil, apperr.InvalidFields(apperr.Field("status", "validation.oneof"))
 	}
 	if t := normalizeEmail(f.Search); t != "" {
-		q = q.Where("email LIKE ?", "%"+escapeLike(t)+"%")
+		q = q.Where("email LIKE ?"+db.LikeEscape, db.LikeContains(t))
 	}
 	return q, nil
-}
-
-// escapeLike makes a search text literal in LIKE (both databases treat \ as the escape in
-// ours: SQLite needs ESCAPE, so the text keeps only characters that are never special).
-func escapeLike(s string) string {
-	return strings.NewReplacer("%", "", "_", "", "\\", "").Replace(s)
 }
 
 // Subscribers answers a page of subscribers, newest first, and how many match.
