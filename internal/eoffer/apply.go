@@ -64,9 +64,9 @@ func (s *Service) Apply(ctx context.Context, st Settings, ids []uint64) (Applied
 	a := actor.From(ctx)
 	p := queue.EofferApplyPayload{ImportID: imp.ID, UserID: a.UserID, IP: a.IP, Lang: string(langOf(ctx))}
 	own := s.ownShops()
-	for i := range rows {
-		if ps.compute(&rows[i], own) {
-			p.Prices = append(p.Prices, queue.EofferAppliedPrice{ProductID: rows[i].ID, Price: int64(rows[i].NewPrice)})
+	for _, r := range rows {
+		if ps.compute(r, own) {
+			p.Prices = append(p.Prices, queue.EofferAppliedPrice{ProductID: r.ID, Price: int64(r.NewPrice)})
 		}
 	}
 	p.Missing = len(ids) - len(p.Prices)

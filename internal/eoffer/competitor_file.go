@@ -301,7 +301,6 @@ func rowOffer(cells []string, idx [nColumns]int, line int) Offer {
 // non-empty line names the most required columns.
 type csvSource struct {
 	r        *csv.Reader
-	plain    *plainCSV // a file without quotes: r is not used
 	comma    rune
 	encoding string
 }
@@ -365,96 +364,12 @@ func openCSV(r io.ReaderAt, size int64) (*csvSource, error) {
 	if best < 3 {
 		return nil, headerError(bestIdx)
 	}
-	src := &csvSource{comma: comma, encoding: enc}
-	quoted, err := hasQuote(r, size)
-	if err != nil {
-		return nil, err
-	}
-	if !quoted {
-		src.plain = &plainCSV{br: bufio.NewReaderSize(body, 64<<10), comma: byte(comma)}
-		return src, nil
-	}
 	cr := csv.NewReader(bufio.NewReaderSize(body, 64<<10))
 	cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord, cr.ReuseRecord = comma, true, -1, true
-	src.r = cr
-	return src, nil
-}
-
-// hasQuote says whether the file holds a double quote anywhere (in UTF-8 and Windows-1250
-// alike the byte 0x22 and nothing else).
-func hasQuote(r io.ReaderAt, size int64) (bool, error) {
-	buf := make([]byte, 64<<10)
-	for off := int64(0); off < size; {
-		n, err := r.ReadAt(buf[:min(int64(len(buf)), size-off)], off)
-		if bytes.IndexByte(buf[:n], '"') >= 0 {
-			return true, nil
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return false, apperr.Wrap(err, "e-offer file: read")
-		}
-		if n == 0 {
-			break
-		}
-		off += int64(n)
-	}
-	return false, nil
-}
-
-// plainCSV reads a CSV without a single quote character: every record is a line split at
-// the delimiter, which is all encoding/csv does with such a file (with LazyQuotes, any number
-// of fields, CR LF read as LF, empty lines skipped, a CR before the end dropped). It is about
-// five times as fast: encoding/csv's field-by-field state machine was half of a 100,000-row
-// file's parse. TestPlainCSVMatchesEncodingCSV holds the two to the same records.
-type plainCSV struct {
-	br    *bufio.Reader
-	comma byte
-	long  []byte // a line longer than the buffer, put together
-	rec   []string
-}
-
-func (p *plainCSV) next() ([]string, error) {
-	for {
-		line, err := p.br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			p.long = append(p.long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				line, err = p.br.ReadSlice('\n')
-				p.long = append(p.long, line...)
-			}
-			line = p.long
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, apperr.Wrap(err, "e-offer file: read csv")
-		}
-		last := errors.Is(err, io.EOF) // a last line without a newline (or none at all)
-		if !last {
-			line = line[:len(line)-1]
-		}
-		if line = bytes.TrimSuffix(line, []byte("\r")); len(line) == 0 {
-			if last {
-				return nil, nil // the end
-			}
-			continue // an empty line
-		}
-		str := string(line) // one string per record, the fields slices of it
-		p.rec = p.rec[:0]
-		for {
-			i := strings.IndexByte(str, p.comma)
-			if i < 0 {
-				break
-			}
-			p.rec = append(p.rec, str[:i])
-			str = str[i+1:]
-		}
-		p.rec = append(p.rec, str)
-		return p.rec, nil
-	}
+	return &csvSource{r: cr, comma: comma, encoding: enc}, nil
 }
 
 func (c *csvSource) next() ([]string, error) {
-	if c.plain != nil {
-		return c.plain.next()
-	}
 	rec, err := c.r.Read()
 	if errors.Is(err, io.EOF) {
 		return nil, nil

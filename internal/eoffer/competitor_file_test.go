@@ -2,11 +2,8 @@ package eoffer
 
 import (
 	"archive/zip"
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/csv"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -177,65 +174,6 @@ func TestReadFileTooManyRows(t *testing.T) {
 	_, err := ReadFile(context.Background(), bytes.NewReader(b), int64(len(b)), 3, func(Offer) error { return nil })
 	if e := apperr.As(err); err == nil || e.Msg.Key != ErrKeyTooManyRows {
 		t.Fatalf("err = %v, want %s", err, ErrKeyTooManyRows)
-	}
-}
-
-// TestPlainCSVMatchesEncodingCSV: a file without quotes reads as the same records through the
-// hand split as through encoding/csv set as openCSV sets it: CR LF, lone CRs, empty lines,
-// blank fields, a missing last newline, lines longer than the buffer, either delimiter.
-func TestPlainCSVMatchesEncodingCSV(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 5))
-	pieces := []string{"a", "EP-1", " ", "", "1.234,56", "Č", "\r", "x\ty", "ščž"}
-	ends := []string{"\n", "\r\n", "\n\n", "\r\n\r\n", "\r\r\n", "\n \n"}
-	for round := 0; round < 400; round++ {
-		comma := []byte{';', ',', '\t'}[round%3]
-		var b bytes.Buffer
-		for line := rnd.IntN(12); line >= 0; line-- {
-			for f := rnd.IntN(5); f >= 0; f-- {
-				b.WriteString(pieces[rnd.IntN(len(pieces))])
-				if f > 0 {
-					b.WriteByte(comma)
-				}
-			}
-			if round%40 == 0 && line == 3 {
-				b.WriteString(strings.Repeat("long", 40000)) // past the 64 KB buffer
-			}
-			b.WriteString(ends[rnd.IntN(len(ends))])
-		}
-		data := b.Bytes()
-		switch round % 4 {
-		case 1:
-			data = bytes.TrimRight(data, "\n") // no last newline
-		case 2:
-			data = append(bytes.TrimRight(data, "\n"), '\r')
-		}
-		cr := csv.NewReader(bufio.NewReaderSize(bytes.NewReader(data), 64<<10))
-		cr.Comma, cr.LazyQuotes, cr.FieldsPerRecord = rune(comma), true, -1
-		want, err := cr.ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := &plainCSV{br: bufio.NewReaderSize(bytes.NewReader(data), 64<<10), comma: comma}
-		var got [][]string
-		for {
-			rec, err := p.next()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rec == nil {
-				break
-			}
-			got = append(got, append([]string(nil), rec...))
-		}
-		if d := cmp.Diff(want, got); d != "" {
-			t.Fatalf("round %d, %q (-encoding/csv +plain):\n%s", round, data, d)
-		}
-	}
-	// A file with a quote anywhere takes encoding/csv.
-	for data, want := range map[string]bool{"sku;shop\nP1;\"A\"\n": true, "sku;shop\nP1;A\n": false} {
-		if got, err := hasQuote(strings.NewReader(data), int64(len(data))); err != nil || got != want {
-			t.Errorf("hasQuote(%q) = %v, %v", data, got, err)
-		}
 	}
 }
 

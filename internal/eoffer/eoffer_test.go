@@ -320,30 +320,6 @@ func TestImportRetryAfterKill(t *testing.T) {
 	})
 }
 
-// TestImportInLargeCatalogue: a file far smaller than the catalogue has its SKUs looked up (on
-// PostgreSQL by key, a batch at a time, rather than by reading every product's SKU): the same
-// offers, the same rows left out.
-func TestImportInLargeCatalogue(t *testing.T) {
-	run(t, func(t *testing.T, a *app.App) {
-		seed(t, a)
-		now := time.Now().UTC()
-		for i := 0; i < 300; i++ {
-			if err := a.DB.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
-				VALUES (?, ?, ?, 100000, (SELECT id FROM categories), ?, ?, ?, ?)`, fmt.Sprintf("X%d", i), fmt.Sprintf("Drugi %d", i),
-				fmt.Sprintf("x-%d", i), true, true, now, now).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
-		if a.DB.Dialector.Name() == "postgres" {
-			if err := a.DB.Exec("ANALYZE products").Error; err != nil {
-				t.Fatal(err)
-			}
-		}
-		imp := upload(t, a, competitors)
-		checkCompetitorsImport(t, imp)
-	})
-}
-
 // TestImportStoresNamesAsRead: shop names with a backslash, a tab or quotes and the optional
 // position are stored as the file has them.
 func TestImportStoresNamesAsRead(t *testing.T) {

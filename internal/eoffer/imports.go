@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"sort"
 	"strings"
 	"time"
 
@@ -233,8 +232,8 @@ func (s *Service) LatestImport(ctx context.Context) (*Import, error) {
 	return &imps[0], nil
 }
 
-// importBatch is how many parsed rows are resolved and stored at once.
-const importBatch = 2000
+// progressRows is how many rows an import reads between reports of its progress.
+const progressRows = 2000
 
 // RunImport is the job's work: the file is read streaming; its rows' SKUs are resolved to
 // products and the offers encoded (offer_set.go); rows with an unknown SKU or an unreadable
@@ -310,26 +309,15 @@ func (s *Service) RunImport(ctx context.Context, id uint64, lastAttempt bool) (*
 
 type importCounts struct{ rows, offers, rejected int }
 
-// load reads the import's file: its offers matched to products, encoded as stored.
+// load reads the import's file: each row's SKU is matched to a product and its offer encoded
+// (offer_set.go). Rows left out are counted and the first maxReported listed, in the file's
+// order.
 func (s *Service) load(ctx context.Context, imp *Import) (Report, importCounts, offerSetRow, error) {
-	rep, c, w, err := s.loadFile(ctx, imp)
-	if err != nil {
-		return rep, c, offerSetRow{}, err
-	}
-	set, err := w.row(imp.ID)
-	if err != nil {
-		return rep, c, set, apperr.Wrap(err, "e-offer: encode offers")
-	}
-	return rep, c, set, nil
-}
-
-func (s *Service) loadFile(ctx context.Context, imp *Import) (Report, importCounts, *offerSetWriter, error) {
 	var rep Report
 	var c importCounts
-	db := s.db.WithContext(ctx)
 	rc, info, err := s.blobs.Open(ctx, imp.BlobKey)
 	if err != nil {
-		return rep, c, nil, apperr.Wrap(err, "e-offer: open file")
+		return rep, c, offerSetRow{}, apperr.Wrap(err, "e-offer: open file")
 	}
 	defer rc.Close()
 	// The reader needs random access (an XLSX is a zip): a local store's file has it, an
@@ -338,17 +326,33 @@ func (s *Service) loadFile(ctx context.Context, imp *Import) (Report, importCoun
 	n := info.Size
 	if !ok || n < 0 {
 		if tmp, err = os.CreateTemp("", "eponuda-run-*"); err != nil {
-			return rep, c, nil, apperr.Wrap(err, "e-offer: temp file")
+			return rep, c, offerSetRow{}, apperr.Wrap(err, "e-offer: temp file")
 		}
 		defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
 		if n, err = io.Copy(tmp, rc); err != nil {
-			return rep, c, nil, apperr.Wrap(err, "e-offer: copy file")
+			return rep, c, offerSetRow{}, apperr.Wrap(err, "e-offer: copy file")
 		}
 	}
-	progress := progressOf(ctx)
-	// Sized for the file (a row is rarely under 24 bytes; an offer takes about 6).
-	w := newOfferSetWriter(int(n / 24))
-	reject := func(o Offer, reason string) {
+	ids, err := s.productIDs(ctx)
+	if err != nil {
+		return rep, c, offerSetRow{}, err
+	}
+	progress, saveRows := progressOf(ctx), s.rowsSaver(ctx, imp)
+	w := newOfferSetWriter(int(n / 24)) // a row is rarely under 24 bytes
+	_, err = ReadFile(ctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
+		if c.rows++; c.rows%progressRows == 0 {
+			progress(c.rows)
+			saveRows(c.rows)
+		}
+		reason := o.Reject
+		pid, known := ids[o.SKU]
+		if reason == "" && !known {
+			reason = RejectUnknownSKU
+		}
+		if reason == "" {
+			w.add(pid, &o)
+			return nil
+		}
 		c.rejected++
 		switch reason {
 		case RejectUnknownSKU:
@@ -361,68 +365,41 @@ func (s *Service) loadFile(ctx context.Context, imp *Import) (Report, importCoun
 		if len(rep.RejectedRows) < maxReported {
 			rep.RejectedRows = append(rep.RejectedRows, RejectedRow{Line: o.Line, SKU: o.SKU, Shop: o.Shop, Reason: reason})
 		}
-	}
-	if db.Dialector.Name() == "postgres" {
-		err := s.loadPG(ctx, imp, tmp, n, &c, reject, w)
-		sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
-		if len(rep.RejectedRows) > maxReported {
-			rep.RejectedRows = rep.RejectedRows[:maxReported]
-		}
-		return rep, c, w, err
-	}
-	saveRows := s.rowsSaver(ctx, imp)
-	batch := make([]Offer, 0, importBatch)
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		skus := make([]string, 0, len(batch))
-		for _, o := range batch {
-			skus = append(skus, o.SKU)
-		}
-		var found []struct {
-			ID  uint64
-			SKU string `gorm:"column:sku"`
-		}
-		if err := db.Raw("SELECT id, sku FROM products WHERE sku IN ?", skus).Scan(&found).Error; err != nil {
-			return apperr.Wrap(err, "e-offer: find products")
-		}
-		ids := make(map[string]uint64, len(found))
-		for _, f := range found {
-			ids[f.SKU] = f.ID
-		}
-		for i := range batch {
-			pid, ok := ids[batch[i].SKU]
-			if !ok {
-				reject(batch[i], RejectUnknownSKU)
-				continue
-			}
-			w.add(pid, &batch[i])
-		}
-		c.offers = w.n
-		batch = batch[:0]
-		progress(c.rows)
-		saveRows(c.rows)
-		return nil
-	}
-	_, err = ReadFile(ctx, tmp, n, s.opts.MaxRows, func(o Offer) error {
-		c.rows++
-		if o.Reject != "" {
-			reject(o, o.Reject)
-			return nil
-		}
-		batch = append(batch, o)
-		if len(batch) == importBatch {
-			return flush()
-		}
 		return nil
 	})
-	if err == nil {
-		err = flush()
+	if err != nil {
+		return rep, c, offerSetRow{}, err
 	}
-	// Rows with a bad price are met while reading, unknown SKUs a batch later: by line.
-	sort.Slice(rep.RejectedRows, func(i, j int) bool { return rep.RejectedRows[i].Line < rep.RejectedRows[j].Line })
-	return rep, c, w, err
+	c.offers = w.n
+	progress(c.rows)
+	set, err := w.row(imp.ID)
+	if err != nil {
+		return rep, c, set, apperr.Wrap(err, "e-offer: encode offers")
+	}
+	return rep, c, set, nil
+}
+
+// productIDs are every product's id by SKU: one narrow read of the catalogue, about what a
+// file's parse costs, where looking a file's SKUs up batch by batch took several times that.
+func (s *Service) productIDs(ctx context.Context) (map[string]uint64, error) {
+	rows, err := s.db.WithContext(ctx).Table("products").Select("sku, id").Rows()
+	if err != nil {
+		return nil, apperr.Wrap(err, "e-offer: find products")
+	}
+	defer rows.Close()
+	ids := map[string]uint64{}
+	for rows.Next() {
+		var sku string
+		var id uint64
+		if err := rows.Scan(&sku, &id); err != nil {
+			return nil, apperr.Wrap(err, "e-offer: find products")
+		}
+		ids[sku] = id
+	}
+	if err := rows.Err(); err != nil {
+		return nil, apperr.Wrap(err, "e-offer: find products")
+	}
+	return ids, nil
 }
 
 // progressEvery is how often at most an import saves its rows read so far.

@@ -31,22 +31,17 @@ type offerSetRow struct {
 	ImportID uint64 `gorm:"primaryKey;autoIncrement:false"`
 	Shops    string // JSON array of the file's shop names, as read
 	Offers   []byte
-	// Products counts the runs of offers of one product: the file's products when each one's
-	// offers follow each other (e-ponuda's layout), more otherwise. The recalculation chooses
-	// how to read products by it before it decodes the offers.
-	Products int
 }
 
 func (offerSetRow) TableName() string { return "eoffer_offer_sets" }
 
 // offerSetWriter encodes a file's offers as they are matched to products.
 type offerSetWriter struct {
-	shops    []string
-	shopIdx  map[string]uint64
-	buf      []byte
-	n        int
-	products int // runs of one product's offers
-	prev     int64
+	shops   []string
+	shopIdx map[string]uint64
+	buf     []byte
+	n       int
+	prev    int64
 }
 
 // newOfferSetWriter sizes the buffer for about offers offers.
@@ -64,9 +59,6 @@ func (w *offerSetWriter) add(productID uint64, o *Offer) {
 		w.shops = append(w.shops, o.Shop)
 		w.shopIdx[o.Shop] = idx
 	}
-	if w.n == 0 || int64(productID) != w.prev {
-		w.products++
-	}
 	w.buf = binary.AppendVarint(w.buf, int64(productID)-w.prev)
 	w.prev = int64(productID)
 	w.buf = binary.AppendUvarint(w.buf, idx)
@@ -82,7 +74,7 @@ func (w *offerSetWriter) add(productID uint64, o *Offer) {
 // row is the set as stored under importID.
 func (w *offerSetWriter) row(importID uint64) (offerSetRow, error) {
 	shops, err := json.Marshal(w.shops)
-	return offerSetRow{ImportID: importID, Shops: string(shops), Offers: w.buf, Products: w.products}, err
+	return offerSetRow{ImportID: importID, Shops: string(shops), Offers: w.buf}, err
 }
 
 var errOfferSet = errors.New("e-offer: stored offers unreadable")

@@ -21,7 +21,7 @@ func TestOfferSetEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := offerSetRow{ImportID: 7, Shops: `["A","B"]`, Offers: []byte{1, 10, 0, 100, 0, 3, 1, 0xfa, 0x01, 2, 0xd2, 0x04, 0, 99, 0}, Products: 3}
+	want := offerSetRow{ImportID: 7, Shops: `["A","B"]`, Offers: []byte{1, 10, 0, 100, 0, 3, 1, 0xfa, 0x01, 2, 0xd2, 0x04, 0, 99, 0}}
 	if d := cmp.Diff(want, row); d != "" {
 		t.Fatalf("encoded (-want +got):\n%s", d)
 	}
@@ -49,14 +49,6 @@ func TestOfferSetEncoding(t *testing.T) {
 		if err := set.each(func(int64, int, money.Para, int) {}); !errors.Is(err, errOfferSet) {
 			t.Errorf("%s: %v, want the unreadable error", name, err)
 		}
-	}
-	// Products counts runs: a product's offers together count once.
-	w = newOfferSetWriter(3)
-	for _, pid := range []uint64{5, 5, 3} {
-		w.add(pid, &Offer{Shop: "A", Price: 1})
-	}
-	if row, err := w.row(1); err != nil || row.Products != 2 {
-		t.Errorf("products %d (%v), want 2", row.Products, err)
 	}
 	// No offers at all (every row left out): an empty list of shops.
 	if row, err := newOfferSetWriter(0).row(8); err != nil || row.Shops != "[]" || len(row.Offers) != 1 {

@@ -1,9 +1,12 @@
 package eoffer
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 
@@ -108,10 +111,11 @@ func hundredths(s string) (int64, bool) {
 	return r.Num().Int64(), true
 }
 
-// CompetitorOffer is one offer of the file for a product.
-type CompetitorOffer struct {
-	Shop  string
-	Price money.Para
+// competitorOffer is one offer of the file for a product; key is its shop's name folded (fold),
+// as the own and ignored shops are held.
+type competitorOffer struct {
+	key   string
+	price money.Para
 }
 
 // Row is one product of the recalculation (spec "E-offer row"): entry price with VAT ('UC sa
@@ -132,7 +136,7 @@ type Row struct {
 	SupplierID  *uint64    `json:"-"`
 	entryNet    money.Para
 	vat         money.Bps
-	competitors []CompetitorOffer
+	competitors []competitorOffer
 }
 
 // Result is the recalculation: rows at or above the entry price with VAT ('U okviru ulazne
@@ -145,53 +149,31 @@ type Result struct {
 	Skipped  int    `json:"skipped"`
 }
 
-// The list a row goes to (Result).
-const (
-	listSkipped uint8 = iota
-	listOK
-	listNOK
+// The divisors of the arithmetic (never written to).
+var (
+	bigBps    = big.NewInt(10000)       // basis points and hundredths of a percent
+	bigDinar  = big.NewInt(100)         // para
+	bigBpsRSD = big.NewInt(10000 * 100) // a percentage of para, to dinars
 )
-
-// listOf is the list a computed row goes to: at or above the entry price with VAT ok, below
-// it nok, unpriced (no competitor left) skipped.
-func listOf(r *Row, priced bool) uint8 {
-	switch {
-	case !priced:
-		return listSkipped
-	case r.NewPrice >= r.EntryPrice:
-		return listOK
-	default:
-		return listNOK
-	}
-}
 
 // entryWithVAT is the entry price × (1 + VAT), to the para, half away from zero.
 func entryWithVAT(entry money.Para, vat money.Bps) money.Para {
 	n := new(big.Int).Mul(big.NewInt(int64(entry)), big.NewInt(10000+int64(vat)))
-	return money.Para(roundDiv(n, big.NewInt(10000)))
+	return money.Para(roundDiv(n, bigBps))
 }
 
-// toDinars rounds a para amount to whole dinars, half away from zero (web prices are whole).
-func toDinars(p *big.Int, den *big.Int) money.Para {
-	return money.Para(roundDiv(p, new(big.Int).Mul(den, big.NewInt(100))) * 100)
-}
-
+// roundDiv is n / d rounded half away from zero (d > 0).
 func roundDiv(n, d *big.Int) int64 {
-	neg := n.Sign() < 0
-	a := new(big.Int).Abs(n)
-	q, r := new(big.Int).QuoRem(a, d, new(big.Int))
-	if r.Mul(r, big.NewInt(2)).Cmp(d) >= 0 {
-		q.Add(q, big.NewInt(1))
-	}
-	if neg {
-		q.Neg(q)
+	q, r := new(big.Int).QuoRem(n, d, new(big.Int)) // truncated: r has n's sign
+	if r.Abs(r).Lsh(r, 1).Cmp(d) >= 0 {
+		q.Add(q, big.NewInt(int64(n.Sign())))
 	}
 	return q.Int64()
 }
 
-// compute fills a row's e-ponuda minimum, new price and position (spec/decisions.md
-// "E-ponuda"); false when relative to e-ponuda and no competitor is left. eponuda_min is the
-// lowest price among offers neither ignored nor ours; the new price is that less the value
+// compute fills a row's e-ponuda minimum, new price and position (docs/eoffer.md); false when
+// relative to e-ponuda and no competitor is left. eponuda_min is the lowest price among
+// offers neither ignored nor ours; the new price is that less the value
 // (relative to eponuda) or the entry price with VAT plus the value (relative to entry), to
 // whole dinars; the position is 1 + the number of competitors' offers (ours aside, ignored
 // ones included: they are still on the comparison site) strictly cheaper than the new price.
@@ -200,12 +182,11 @@ func (p parsedSettings) compute(r *Row, own map[string]bool) bool {
 	r.EponudaMin = 0
 	found := false
 	for _, o := range r.competitors {
-		f := fold(o.Shop)
-		if own[f] || p.ignore[f] {
+		if own[o.key] || p.ignore[o.key] {
 			continue
 		}
-		if !found || o.Price < r.EponudaMin {
-			r.EponudaMin, found = o.Price, true
+		if !found || o.price < r.EponudaMin {
+			r.EponudaMin, found = o.price, true
 		}
 	}
 	var base money.Para
@@ -222,19 +203,20 @@ func (p parsedSettings) compute(r *Row, own map[string]bool) bool {
 	if p.relative == RelativeEponuda {
 		sign = -1
 	}
+	// To whole dinars, half away from zero (web prices are whole).
 	if p.format == FormatPercent {
 		// base × (10000 ± value) / 10000, value in hundredths of a percent.
 		n := new(big.Int).Mul(big.NewInt(int64(base)), big.NewInt(10000+sign*p.value))
-		r.NewPrice = toDinars(n, big.NewInt(10000))
+		r.NewPrice = money.Para(roundDiv(n, bigBpsRSD) * 100)
 	} else {
-		r.NewPrice = toDinars(big.NewInt(int64(base)+sign*p.value), big.NewInt(1))
+		r.NewPrice = money.Para(roundDiv(big.NewInt(int64(base)+sign*p.value), bigDinar) * 100)
 	}
 	if r.NewPrice < 0 {
 		r.NewPrice = 0
 	}
 	r.Position = 1
 	for _, o := range r.competitors {
-		if !own[fold(o.Shop)] && o.Price < r.NewPrice {
+		if !own[o.key] && o.price < r.NewPrice {
 			r.Position++
 		}
 	}
@@ -242,7 +224,8 @@ func (p parsedSettings) compute(r *Row, own map[string]bool) bool {
 }
 
 // Recalc computes the new prices of the products in the newest competitor file (narrowed by
-// scope) and splits them into ok and nok at the entry price with VAT. No file yet: empty lists.
+// scope) and splits them, in the products' order, into ok and nok at the entry price with VAT;
+// products with no competitor left are counted as skipped. No file yet: empty lists.
 func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result, error) {
 	p, err := st.check()
 	if err != nil {
@@ -257,67 +240,23 @@ func (s *Service) Recalc(ctx context.Context, st Settings, scope Scope) (*Result
 		return res, nil
 	}
 	res.ImportID = imp.ID
-	var rows []Row
-	var priced []bool
-	if p.value <= maxFastValue && s.db.Dialector.Name() == "postgres" {
-		if _, _, err := s.recalcPG(ctx, imp.ID, p, scope, res); err != nil {
-			return nil, err
-		}
-		return res, nil
-	}
-	if p.value <= maxFastValue {
-		rows, priced, err = s.recalcFast(ctx, imp.ID, p, scope)
-	} else {
-		rows, priced, err = s.recalcGo(ctx, imp.ID, p, scope)
-	}
+	rows, err := s.offerRows(ctx, imp.ID, scope, nil)
 	if err != nil {
 		return nil, err
 	}
-	res.fill(len(rows), func(i int) (*Row, bool) { return &rows[i], priced[i] })
-	return res, nil
-}
-
-// fill puts n rows (row gives the i-th and whether it is priced) into the lists, in order: at
-// or above the entry price with VAT in OK, below it in NOK, unpriced ones counted as skipped.
-// The lists are sized first: appending 50,000 rows to growing slices cost more than computing
-// them.
-func (res *Result) fill(n int, row func(i int) (*Row, bool)) {
-	var okN, nokN int
-	for i := 0; i < n; i++ {
-		switch listOf(row(i)) {
-		case listOK:
-			okN++
-		case listNOK:
-			nokN++
-		}
-	}
-	res.OK, res.NOK = make([]Row, 0, okN), make([]Row, 0, nokN)
-	for i := 0; i < n; i++ {
-		r, priced := row(i)
-		switch listOf(r, priced) {
-		case listOK:
-			res.OK = append(res.OK, *r)
-		case listNOK:
-			res.NOK = append(res.NOK, *r)
-		default:
-			res.Skipped++
-		}
-	}
-}
-
-// recalcGo is the reference recalculation: the offers read back per product and computed in
-// Go (compute). Recalc uses it for values beyond maxFastValue; the tests hold recalcFast to it.
-func (s *Service) recalcGo(ctx context.Context, importID uint64, p parsedSettings, scope Scope) ([]Row, []bool, error) {
-	rows, err := s.offerRows(ctx, importID, scope, nil)
-	if err != nil {
-		return nil, nil, err
-	}
+	res.OK = make([]Row, 0, len(rows)) // most rows are usually ok
 	own := s.ownShops()
-	priced := make([]bool, len(rows))
-	for i := range rows {
-		priced[i] = p.compute(&rows[i], own)
+	for _, r := range rows {
+		switch {
+		case !p.compute(r, own):
+			res.Skipped++
+		case r.NewPrice >= r.EntryPrice:
+			res.OK = append(res.OK, *r)
+		default:
+			res.NOK = append(res.NOK, *r)
+		}
 	}
-	return rows, priced, nil
+	return res, nil
 }
 
 func (s *Service) ownShops() map[string]bool {
@@ -331,63 +270,109 @@ func (s *Service) ownShops() map[string]bool {
 }
 
 // offerRows reads the products of import importID's offers (in scope; ids: only those) with
-// their competitors' offers (in the file's order), ordered by name, then id: the file's
-// offers, then the products in scope (ids: those by key), the file's kept.
-func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, ids []uint64) ([]Row, error) {
+// their competitors' offers (in the file's order), ordered by name in byte order, then id: the
+// file's offers, then the products in scope (ids: those by key), the file's kept. The order is
+// Go's on both databases: on PostgreSQL a C.UTF-8 database sorts names through strcoll, which
+// took longer than the rest of the read, for the same order.
+func (s *Service) offerRows(ctx context.Context, importID uint64, scope Scope, ids []uint64) ([]*Row, error) {
 	set, err := s.readOfferSet(ctx, importID)
 	if err != nil || set == nil {
 		return nil, err
 	}
-	offers := map[uint64][]CompetitorOffer{}
+	keys := make([]string, len(set.shops))
+	for i, name := range set.shops {
+		keys[i] = fold(name)
+	}
+	offers := make(map[uint64][]competitorOffer, len(set.data)/10) // an offer takes about 5 bytes
 	if err := set.each(func(pid int64, shop int, price money.Para, _ int) {
-		offers[uint64(pid)] = append(offers[uint64(pid)], CompetitorOffer{Shop: set.shops[shop], Price: price})
+		offers[uint64(pid)] = append(offers[uint64(pid)], competitorOffer{key: keys[shop], price: price})
 	}); err != nil {
 		return nil, err
 	}
+	cats, sups, err := s.categoriesAndSuppliers(ctx)
+	if err != nil {
+		return nil, err
+	}
 	q := s.db.WithContext(ctx).Table("products p").
-		Select("p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, c.name AS category, c.pdv_bps, p.supplier_id, su.name AS supplier").
-		Joins("LEFT JOIN categories c ON c.id = p.main_category_id").
-		Joins("LEFT JOIN suppliers su ON su.id = p.supplier_id").
+		Select("p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, p.supplier_id").
 		Where(strings.Join(scope.conditions("p"), " AND "))
 	if ids != nil {
 		q = q.Where("p.id IN ?", ids)
 	}
-	dbRows, err := q.Order("p.name, p.id").Rows()
+	dbRows, err := q.Rows()
 	if err != nil {
 		return nil, apperr.Wrap(err, "e-offer: read products")
 	}
 	defer dbRows.Close()
-	out := []Row{}
+	out := make([]*Row, 0, len(offers))
 	for dbRows.Next() {
-		var (
-			r                   Row
-			entry, web          int64
-			mainCat, supplierID *uint64
-			cat, supplier       *string
-			pdv                 *int64
-		)
-		if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &entry, &web, &mainCat, &cat, &pdv, &supplierID, &supplier); err != nil {
+		r := &Row{}
+		var supplier sql.NullInt64
+		if err := dbRows.Scan(&r.ID, &r.Name, &r.SKU, &r.entryNet, &r.WebPrice, &r.CategoryID, &supplier); err != nil {
 			return nil, apperr.Wrap(err, "e-offer: read products")
 		}
 		if r.competitors = offers[r.ID]; r.competitors == nil {
 			continue
 		}
-		r.entryNet, r.WebPrice, r.SupplierID, r.Supplier, r.Category = money.Para(entry), money.Para(web), supplierID, supplier, []string{}
-		if mainCat != nil {
-			r.CategoryID = *mainCat
+		r.Category = []string{}
+		if c, ok := cats[r.CategoryID]; ok {
+			r.Category, r.vat = []string{c.name}, c.vat
 		}
-		if cat != nil {
-			r.Category = []string{*cat}
-		}
-		if pdv != nil {
-			r.vat = money.Bps(*pdv)
+		if supplier.Valid {
+			id := uint64(supplier.Int64)
+			r.SupplierID = &id
+			if name, ok := sups[id]; ok {
+				r.Supplier = &name
+			}
 		}
 		out = append(out, r)
 	}
 	if err := dbRows.Err(); err != nil {
 		return nil, apperr.Wrap(err, "e-offer: read products")
 	}
+	slices.SortFunc(out, func(a, b *Row) int {
+		if c := strings.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
 	return out, nil
+}
+
+// category is a category as the rows show it: its name and VAT.
+type category struct {
+	name string
+	vat  money.Bps
+}
+
+// categoriesAndSuppliers are every category and supplier by id: a few hundred rows, read once
+// rather than joined to every product.
+func (s *Service) categoriesAndSuppliers(ctx context.Context) (map[uint64]category, map[uint64]string, error) {
+	var catRows []struct {
+		ID     uint64
+		Name   string
+		PdvBps int64
+	}
+	var supRows []struct {
+		ID   uint64
+		Name string
+	}
+	db := s.db.WithContext(ctx)
+	if err := db.Table("categories").Select("id, name, pdv_bps").Find(&catRows).Error; err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: read categories")
+	}
+	if err := db.Table("suppliers").Select("id, name").Find(&supRows).Error; err != nil {
+		return nil, nil, apperr.Wrap(err, "e-offer: read suppliers")
+	}
+	cats := make(map[uint64]category, len(catRows))
+	for _, c := range catRows {
+		cats[c.ID] = category{c.Name, money.Bps(c.PdvBps)}
+	}
+	sups := make(map[uint64]string, len(supRows))
+	for _, su := range supRows {
+		sups[su.ID] = su.Name
+	}
+	return cats, sups, nil
 }
 
 // Competitors are the shop names of the newest file's offers, ourselves aside, sorted.

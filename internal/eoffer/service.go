@@ -36,10 +36,6 @@ type Service struct {
 	log     *slog.Logger
 	now     func() time.Time
 	opts    Options
-	// byteOrder: whether the database sorts text in byte order (see byteOrderPG)
-	byteOrder *onceBool
-	// productRead: how recalcPG reads the file's products (by size unless a test forces it)
-	productRead productRead
 }
 
 // NewService builds the service; a MaxRows of 0 is the default limit.
@@ -48,8 +44,7 @@ func NewService(db *gorm.DB, cat *catalog.Service, pr *pricing.Service, blobs bl
 	if opts.MaxRows <= 0 {
 		opts.MaxRows = 1_000_000
 	}
-	return &Service{db: db, catalog: cat, pricing: pr, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now, opts: opts,
-		byteOrder: &onceBool{}}
+	return &Service{db: db, catalog: cat, pricing: pr, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now, opts: opts}
 }
 
 // Inline is the service without a queue: imports and applies run in the caller's process.

@@ -34,7 +34,7 @@
 //     partner's feed of about 10,000 products over HTTP (time to last byte, memory).
 //
 //   - E-ponuda (eoffer.go): a 100,000-offer competitor CSV parsed, stored and recalculated
-//     against reading the file and COPYing it into an unlogged table. Goal: at most 2x.
+//     against reading the file and COPYing it into an unlogged table. Goal: at most 4x.
 //
 //   - The storefront (storefront.go): category page, product page and autocomplete on 100,000
 //     products against pgbench of their SQL; storefront-web: Lighthouse and axe on the demo
