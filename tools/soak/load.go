@@ -63,7 +63,7 @@ type editable struct {
 type customer struct{ email, token, ip string }
 
 func newWorkload(ctx context.Context, s *shop) (*workload, error) {
-	w := &workload{shop: s, client: &http.Client{Timeout: requestTimeout, Transport: &http.Transport{MaxIdleConnsPerHost: 1024}}}
+	w := &workload{shop: s, client: &http.Client{Timeout: requestTimeout, Transport: &http.Transport{MaxConnsPerHost: 32, MaxIdleConnsPerHost: 32}}}
 	g := s.db.WithContext(ctx)
 	if err := g.Raw(`SELECT slug FROM categories c WHERE active AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)
 		ORDER BY id`).Scan(&w.cats).Error; err != nil || len(w.cats) == 0 {
@@ -328,16 +328,17 @@ func (w *workload) maxThroughput(ctx context.Context, conns int, d time.Duration
 	return float64(visits) / d.Seconds(), ctx.Err()
 }
 
+// The burst ends by starting no more visits, not by cancelling those in flight: the phase
+// after it should meet a shop at rest, not one cleaning up after abandoned requests.
 func (w *workload) closed(ctx context.Context, rec *recorder, conns int, d time.Duration) int64 {
-	ctx, cancel := context.WithTimeout(ctx, d)
-	defer cancel()
+	end := time.Now().Add(d)
 	var visits atomic.Int64
 	var wg sync.WaitGroup
 	for range conns {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && time.Now().Before(end) {
 				w.pick()(ctx, rec, w.api())
 				visits.Add(1)
 			}

@@ -67,11 +67,13 @@ type run struct {
 	importEvery time.Duration
 	share       float64
 
-	shop   *shop
-	work   *workload
-	rec    *recorder
-	res    *sampler
-	passed bool
+	shop *shop
+	work *workload
+	rec  *recorder
+
+	ordersBefore int64 // orders in the shop when the measured run began
+	res          *sampler
+	passed       bool
 }
 
 func (r *run) main(ctx context.Context, outDir, bin string) error {
@@ -110,6 +112,9 @@ func (r *run) main(ctx context.Context, outDir, bin string) error {
 	rate := most * r.share
 	fmt.Printf("maximum throughput (16 connections, closed loop, 30 s): %.0f visits/s; the run sends %.0f visits/s\n", most, rate)
 
+	if err := r.shop.db.WithContext(ctx).Raw("SELECT COUNT(*) FROM orders").Scan(&r.ordersBefore).Error; err != nil {
+		return err
+	}
 	r.rec = newRecorder(time.Now())
 	r.res = newSampler(r.shop, r.rec.start)
 	runCtx, cancel := context.WithTimeout(ctx, r.dur)
