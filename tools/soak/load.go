@@ -63,7 +63,10 @@ type editable struct {
 type customer struct{ email, token, ip string }
 
 func newWorkload(ctx context.Context, s *shop) (*workload, error) {
-	w := &workload{shop: s, client: &http.Client{Timeout: requestTimeout, Transport: &http.Transport{MaxConnsPerHost: 32, MaxIdleConnsPerHost: 32}}}
+	// At most 32 connections to each API, as a load balancer's pool holds: the processes' open
+	// files and goroutines then follow the shop, not the generator's bursts.
+	tr := &http.Transport{MaxConnsPerHost: 32, MaxIdleConnsPerHost: 32}
+	w := &workload{shop: s, client: &http.Client{Timeout: requestTimeout, Transport: tr}}
 	g := s.db.WithContext(ctx)
 	if err := g.Raw(`SELECT slug FROM categories c WHERE active AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)
 		ORDER BY id`).Scan(&w.cats).Error; err != nil || len(w.cats) == 0 {
