@@ -482,6 +482,9 @@ func (w *workload) importFile(ctx context.Context, rec *recorder, p *proc, uploa
 		}
 	}
 	if ctx.Err() != nil {
+		rec.mu.Lock()
+		rec.imports = append(rec.imports, fmt.Sprintf("at %v: %s still %s when the run ended", start.Sub(rec.start).Round(time.Second), what, imp.Status))
+		rec.mu.Unlock()
 		return
 	}
 	out := outcomeOK

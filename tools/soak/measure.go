@@ -97,7 +97,10 @@ func (m *sampler) loop(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		m.look(ctx)
+		// A look of its own time: the run's end must not cut the last one short.
+		lctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		m.look(lctx)
+		cancel()
 		select {
 		case <-ctx.Done():
 			return
