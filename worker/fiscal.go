@@ -26,9 +26,13 @@ func (h fiscalReceipt) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
-	_, err = h.d.Fiscal.Fiscalise(ctx, p.OrderID, p.Kind)
+	if p.ReturnID != 0 {
+		_, err = h.d.Fiscal.FiscaliseReturn(ctx, p.OrderID, p.ReturnID)
+	} else {
+		_, err = h.d.Fiscal.Fiscalise(ctx, p.OrderID, p.Kind)
+	}
 	if err != nil && !errors.Is(err, fiscal.ErrWaiting) && lastAttempt(ctx) {
-		if gerr := h.d.Fiscal.GiveUp(ctx, p.OrderID, p.Kind, err); gerr != nil {
+		if gerr := h.d.Fiscal.GiveUp(ctx, p.OrderID, p.Kind, p.ReturnID, err); gerr != nil {
 			h.d.Log.ErrorContext(ctx, "fiscal receipt not marked failed", "order_id", p.OrderID, "error", gerr.Error())
 		}
 	}

@@ -7,6 +7,7 @@ const (
 	OrderPlaced            = "order.placed"
 	OrderStatusChanged     = "order.status_changed"
 	OrderUpdated           = "order.updated"
+	OrderReturned          = "order.returned"
 	OrderNoteCreated       = "order_note.created"
 	OrderNoteUpdated       = "order_note.updated"
 	OrderNoteDeleted       = "order_note.deleted"

@@ -125,6 +125,9 @@ func (s *Service) PDF(r *Receipt, lang i18n.Lang) ([]byte, string, error) {
 	if err != nil {
 		return nil, "", apperr.Wrap(err, "receipt pdf")
 	}
+	if r.ReturnID != 0 {
+		return b, fmt.Sprintf("racun-%s-%s-%d.pdf", r.OrderNumber, r.Kind, r.ReturnID), nil
+	}
 	return b, fmt.Sprintf("racun-%s-%s.pdf", r.OrderNumber, r.Kind), nil
 }
 

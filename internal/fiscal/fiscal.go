@@ -66,7 +66,17 @@ var ErrWaiting = errors.New("waiting for the sale's receipt")
 // A refusal marks the receipt failed (no retry helps); any other failure is returned for the
 // job to retry later, the reason kept on the receipt.
 func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
-	r, o, fresh, err := s.prepare(ctx, orderID, kind)
+	return s.fiscalise(ctx, orderID, kind, 0)
+}
+
+// FiscaliseReturn is Fiscalise for the refund receipt of one item return of the order: its own
+// receipt (one per return), with the same guarantees.
+func (s *Service) FiscaliseReturn(ctx context.Context, orderID, returnID uint64) (*Receipt, error) {
+	return s.fiscalise(ctx, orderID, KindRefund, returnID)
+}
+
+func (s *Service) fiscalise(ctx context.Context, orderID uint64, kind string, returnID uint64) (*Receipt, error) {
+	r, o, fresh, err := s.prepare(ctx, orderID, kind, returnID)
 	if err != nil {
 		return r, err
 	}
@@ -115,33 +125,53 @@ func (s *Service) Fiscalise(ctx context.Context, orderID uint64, kind string) (*
 	return s.store(ctx, r, o, signed)
 }
 
-// prepare finds the order's receipt of kind, or makes it: the request built from the order as
-// it is now, under a new RequestId. A request that cannot be built (a VAT rate the device does
+// prepare finds the order's receipt of kind (of the item return, for a return's refund), or
+// makes it: the request built from the order as it is now, under a new RequestId. A request that cannot be built (a VAT rate the device does
 // not know, totals that disagree) is a failed receipt with the reason, for staff to see. fresh
 // tells that this call made the receipt, its first attempt counted in the same insert; the
 // order comes back when it was read (nil otherwise).
-func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Receipt, *sales.Order, bool, error) {
-	if !oneOf(kind, Kinds) {
+func (s *Service) prepare(ctx context.Context, orderID uint64, kind string, returnID uint64) (*Receipt, *sales.Order, bool, error) {
+	if !oneOf(kind, Kinds) || (returnID != 0 && kind != KindRefund) {
 		return nil, nil, false, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
 	}
-	var r Receipt
-	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, kind).Take(&r).Error
-	if err == nil {
-		return &r, nil, false, nil
-	}
-	if !errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, nil, false, apperr.Wrap(err, "receipt")
+	got, err := s.receipt(ctx, orderID, kind, returnID)
+	if err != nil || got != nil {
+		return got, nil, false, err
 	}
 	o, err := s.sales.OrderWithItems(ctx, orderID)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if err := due(o, kind); err != nil {
+	var ret *sales.OrderReturn
+	if returnID != 0 {
+		if o.PaidAt == nil {
+			return nil, nil, false, apperr.New(apperr.Invalid, "fiscal.not_refunded")
+		}
+		if ret, err = s.sales.Return(ctx, orderID, returnID); err != nil {
+			return nil, nil, false, err
+		}
+	} else if err := due(o, kind); err != nil {
 		return nil, nil, false, err
+	}
+	total := o.Total
+	if kind == KindRefund && ret == nil {
+		// A cancellation after item returns refunds what the returns left (each return had
+		// its own refund); with nothing left there is nothing to refund.
+		done, err := s.sales.Returned(ctx, orderID)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if o = remaining(o, done); len(o.Items) == 0 {
+			return nil, nil, false, apperr.New(apperr.Invalid, "fiscal.nothing_left")
+		}
+		total = o.Total
+	}
+	if ret != nil {
+		total = ret.Total
 	}
 	var sale *Receipt
 	if kind == KindRefund {
-		if sale, err = s.receipt(ctx, orderID, KindNormal); err != nil {
+		if sale, err = s.receipt(ctx, orderID, KindNormal, 0); err != nil {
 			return nil, nil, false, err
 		}
 		if sale == nil || sale.Status != StatusSent {
@@ -149,16 +179,17 @@ func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Re
 		}
 	}
 	now := s.clock.Now()
-	r = Receipt{OrderID: orderID, Kind: kind, RequestID: newRequestID(), Status: StatusPending, Attempts: 1, PaymentType: PaymentType(o.PaymentMethod),
-		BuyerPIB: o.CompanyPIB, BuyerName: buyerName(o), Total: o.Total, Simulated: s.opts.Simulated, CreatedAt: now, UpdatedAt: now}
-	req, berr := BuildRequest(o, kind, s.opts.Identity, sale)
+	r := Receipt{OrderID: orderID, Kind: kind, ReturnID: returnID, RequestID: newRequestID(), Status: StatusPending, Attempts: 1,
+		PaymentType: PaymentType(o.PaymentMethod), BuyerPIB: o.CompanyPIB, BuyerName: buyerName(o), Total: total, Simulated: s.opts.Simulated,
+		CreatedAt: now, UpdatedAt: now}
+	req, berr := BuildRequest(o, kind, s.opts.Identity, sale, ret)
 	if berr != nil {
 		r.Status, r.Reason, r.Request, r.Attempts = StatusFailed, reasonOf(berr), "{}", 0
 	} else {
 		b, _ := json.Marshal(req)
 		r.Request, r.ReferentNumber = string(b), req.ReferentDocumentNumber
 	}
-	// Two jobs of one receipt at once: the unique (order, kind) keeps one row, and both go on
+	// Two jobs of one receipt at once: the unique (order, kind, return) keeps one row, and both go on
 	// with it (its RequestId is the one the device sees); the one whose insert lost reads it.
 	res := s.db.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&r)
 	if res.Error != nil {
@@ -167,7 +198,7 @@ func (s *Service) prepare(ctx context.Context, orderID uint64, kind string) (*Re
 	if res.RowsAffected == 1 && r.ID != 0 {
 		return &r, o, true, nil
 	}
-	got, err := s.receipt(ctx, orderID, kind)
+	got, err = s.receipt(ctx, orderID, kind, returnID)
 	if err != nil {
 		return nil, nil, false, err
 	}
@@ -203,9 +234,9 @@ func buyerName(o *sales.Order) string {
 	return o.Name
 }
 
-func (s *Service) receipt(ctx context.Context, orderID uint64, kind string) (*Receipt, error) {
+func (s *Service) receipt(ctx context.Context, orderID uint64, kind string, returnID uint64) (*Receipt, error) {
 	var r Receipt
-	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, kind).Take(&r).Error
+	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ? AND return_id = ?", orderID, kind, returnID).Take(&r).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, nil
 	}
@@ -285,9 +316,9 @@ func (s *Service) later(ctx context.Context, r *Receipt, cause error) (*Receipt,
 
 // GiveUp marks a receipt whose retries ran out as failed (the job's last attempt), so staff see
 // it among the failed ones and retry it.
-func (s *Service) GiveUp(ctx context.Context, orderID uint64, kind string, cause error) error {
+func (s *Service) GiveUp(ctx context.Context, orderID uint64, kind string, returnID uint64, cause error) error {
 	reason := "retries exhausted: " + cause.Error()
-	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("order_id = ? AND kind = ? AND status = ?", orderID, kind, StatusPending).
+	return apperr.Wrap(s.db.WithContext(ctx).Model(&Receipt{}).Where("order_id = ? AND kind = ? AND return_id = ? AND status = ?", orderID, kind, returnID, StatusPending).
 		Updates(map[string]any{"status": StatusFailed, "reason": reason, "updated_at": s.clock.Now()}).Error, "give up receipt")
 }
 
@@ -334,17 +365,20 @@ func (s *Service) Retry(ctx context.Context, id uint64) (*Receipt, error) {
 		Updates(map[string]any{"status": StatusPending, "updated_at": s.clock.Now()}).Error; err != nil {
 		return nil, apperr.Wrap(err, "retry receipt")
 	}
-	if err := s.queue(ctx, r.OrderID, r.Kind, r.Attempts+1); err != nil {
+	if err := s.queue(ctx, r.OrderID, r.Kind, r.ReturnID, r.Attempts+1); err != nil {
 		return nil, err
 	}
 	if r.Request == "{}" {
-		return &Receipt{OrderID: r.OrderID, Kind: r.Kind, Status: StatusPending}, nil
+		return &Receipt{OrderID: r.OrderID, Kind: r.Kind, ReturnID: r.ReturnID, Status: StatusPending}, nil
 	}
 	return s.byID(ctx, id)
 }
 
-func (s *Service) queue(ctx context.Context, orderID uint64, kind string, round int) error {
+func (s *Service) queue(ctx context.Context, orderID uint64, kind string, returnID uint64, round int) error {
 	t, err := queue.NewFiscalReceiptTask(orderID, kind, round)
+	if returnID != 0 {
+		t, err = queue.NewFiscalReturnTask(orderID, returnID, round)
+	}
 	if err != nil {
 		return apperr.Wrap(err, "receipt task")
 	}
@@ -365,7 +399,13 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 	if err != nil {
 		return n, err
 	}
-	orders, err := s.sales.FiscalOrders(ctx, s.clock.Now().Add(-SweepWindow))
+	since := s.clock.Now().Add(-SweepWindow)
+	m, err := s.sweepReturns(ctx, since)
+	n += m
+	if err != nil {
+		return n, err
+	}
+	orders, err := s.sales.FiscalOrders(ctx, since)
 	if err != nil || len(orders) == 0 {
 		return n, err
 	}
@@ -384,7 +424,8 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 			OrderID uint64
 			Kind    string
 		}
-		if err := s.db.WithContext(ctx).Model(&Receipt{}).Select("order_id, kind").Where("order_id IN ?", ids[start:end]).Scan(&part).Error; err != nil {
+		if err := s.db.WithContext(ctx).Model(&Receipt{}).Select("order_id, kind").Where("order_id IN ? AND return_id = 0", ids[start:end]).
+			Scan(&part).Error; err != nil {
 			return 0, apperr.Wrap(err, "sweep receipts")
 		}
 		rows = append(rows, part...)
@@ -397,11 +438,63 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 			if have[fmt.Sprintf("%d/%s", o.ID, kind)] {
 				continue
 			}
-			if err := s.queue(ctx, o.ID, kind, 0); err != nil {
+			if kind == KindRefund {
+				// Returns may have refunded every unit already: then the cancellation has none.
+				done, err := s.sales.Returned(ctx, o.ID)
+				if err != nil {
+					return n, err
+				}
+				if len(done) > 0 {
+					full, err := s.sales.OrderWithItems(ctx, o.ID)
+					if err != nil {
+						return n, err
+					}
+					if len(remaining(full, done).Items) == 0 {
+						continue
+					}
+				}
+			}
+			if err := s.queue(ctx, o.ID, kind, 0, 0); err != nil {
 				return n, err
 			}
 			n++
 		}
+	}
+	return n, nil
+}
+
+// sweepReturns queues the refund receipts of the item returns recorded since the instant that
+// have none (the queue was down when they were recorded).
+func (s *Service) sweepReturns(ctx context.Context, since time.Time) (int, error) {
+	rets, err := s.sales.FiscalReturns(ctx, since)
+	if err != nil || len(rets) == 0 {
+		return 0, err
+	}
+	ids := make([]uint64, len(rets))
+	for i, r := range rets {
+		ids[i] = r.ID
+	}
+	have := map[uint64]bool{}
+	for start := 0; start < len(ids); start += 5000 {
+		end := min(start+5000, len(ids))
+		var part []uint64
+		if err := s.db.WithContext(ctx).Model(&Receipt{}).Where("kind = ? AND return_id IN ?", KindRefund, ids[start:end]).
+			Pluck("return_id", &part).Error; err != nil {
+			return 0, apperr.Wrap(err, "sweep return receipts")
+		}
+		for _, id := range part {
+			have[id] = true
+		}
+	}
+	n := 0
+	for _, r := range rets {
+		if have[r.ID] {
+			continue
+		}
+		if err := s.queue(ctx, r.OrderID, KindRefund, r.ID, 0); err != nil {
+			return n, err
+		}
+		n++
 	}
 	return n, nil
 }

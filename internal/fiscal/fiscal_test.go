@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
@@ -349,4 +351,243 @@ func TestSweep(t *testing.T) {
 			t.Errorf("sweep after the receipt: %d %v", n, err)
 		}
 	})
+}
+
+// returnOf records a return of the order's lines (by their index) and quantities.
+func returnOf(t *testing.T, a *app.App, o *sales.Order, qty map[int]int) *sales.OrderReturn {
+	t.Helper()
+	full, err := a.Sales.OrderWithItems(context.Background(), o.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in sales.ReturnInput
+	for i := range full.Items {
+		if q, ok := qty[i]; ok {
+			in.Items = append(in.Items, sales.ReturnLine{OrderItemID: full.Items[i].ID, Quantity: q})
+		}
+	}
+	ret, err := a.Sales.CreateReturn(context.Background(), o.ID, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ret
+}
+
+func requestOf(t *testing.T, r *fiscal.Receipt) vsdc.InvoiceRequest {
+	t.Helper()
+	var req vsdc.InvoiceRequest
+	if err := jsonUnmarshal(r.Request, &req); err != nil {
+		t.Fatal(err)
+	}
+	return req
+}
+
+type itemLine struct {
+	Name  string
+	Qty   int
+	Price money.Para
+	Label string
+}
+
+func itemsOf(req vsdc.InvoiceRequest) []itemLine {
+	var out []itemLine
+	for _, it := range req.Items {
+		out = append(out, itemLine{it.Name, it.Quantity, it.UnitPrice, it.Labels[0]})
+	}
+	return out
+}
+
+func stockOf(t *testing.T, a *app.App, productID uint64) int {
+	t.Helper()
+	var p catalog.Product
+	if err := a.DB.Where("id = ?", productID).Take(&p).Error; err != nil {
+		t.Fatal(err)
+	}
+	return p.Stock
+}
+
+// TestItemReturns: each item return of a paid order is its own refund receipt naming the sale,
+// with only the returned lines and quantities and a payment of their total; the units go back
+// to stock; a second return is a second receipt; a retry signs nothing twice; quantities past
+// what is left are refused; a cancellation afterwards refunds only what the returns left.
+func TestItemReturns(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		o := placeOrder(t, a, sales.PaymentCashOnDelivery, "", line{100000, 3, 2000}, line{50000, 2, 1000}, line{200000, 1, 2000})
+		full, err := a.Sales.OrderWithItems(ctx, o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		items := full.Items
+		if _, err := a.Sales.CreateReturn(ctx, o.ID, sales.ReturnInput{Items: []sales.ReturnLine{{OrderItemID: items[0].ID, Quantity: 1}}}); !hasField(err, "items") {
+			t.Fatalf("a return of an unpaid order: %v", err)
+		}
+		paid(t, a, o)
+		sale, err := a.Fiscal.Fiscalise(ctx, o.ID, fiscal.KindNormal)
+		if err != nil || sale.Status != fiscal.StatusSent {
+			t.Fatalf("sale %v %+v", err, sale)
+		}
+		stock0 := stockOf(t, a, items[0].ProductID)
+
+		first := returnOf(t, a, o, map[int]int{0: 1, 1: 2})
+		if first.Seq != 1 || first.Total != 100000+2*50000 {
+			t.Fatalf("first return %+v", first)
+		}
+		if got := stockOf(t, a, items[0].ProductID); got != stock0+1 {
+			t.Errorf("stock after the return %d, want %d", got, stock0+1)
+		}
+		r1, err := a.Fiscal.FiscaliseReturn(ctx, o.ID, first.ID)
+		if err != nil || r1.Status != fiscal.StatusSent || r1.Kind != fiscal.KindRefund || r1.ReturnID != first.ID {
+			t.Fatalf("first return's receipt %v %+v", err, r1)
+		}
+		req := requestOf(t, r1)
+		want := []itemLine{{items[0].Name, 1, 100000, "Ђ"}, {items[1].Name, 2, 50000, "Е"}}
+		if d := cmp.Diff(want, itemsOf(req)); d != "" {
+			t.Errorf("first refund's items (-want +got):\n%s", d)
+		}
+		res := signedBy(t, r1)
+		if r1.ReferentNumber != sale.InvoiceNumber || req.ReferentDocumentNumber != sale.InvoiceNumber || req.TransactionType != vsdc.TransactionRefund ||
+			len(req.Payment) != 1 || req.Payment[0].Amount != first.Total || res.TotalAmount != first.Total || r1.Total != first.Total {
+			t.Errorf("first refund %+v, request %+v, signed %s", r1, req, res.TotalAmount)
+		}
+		if !strings.HasSuffix(r1.InvoiceCounter, "ПР") {
+			t.Errorf("counter %s is no refund's", r1.InvoiceCounter)
+		}
+		for _, tax := range res.TaxItems {
+			gross := map[string]money.Para{"Ђ": 100000, "Е": 100000}[tax.Label]
+			bps := map[string]int{"Ђ": 2000, "Е": 1000}[tax.Label]
+			if w := fiscalsim.TaxOf(gross, bps); tax.Amount != w {
+				t.Errorf("refund's tax %s = %s, want %s", tax.Label, tax.Amount, w)
+			}
+		}
+
+		// More than is left of a line, a line of another order, nothing at all: 422 on the field.
+		for name, in := range map[string]sales.ReturnInput{
+			"items[0].quantity":      {Items: []sales.ReturnLine{{OrderItemID: items[1].ID, Quantity: 1}}},
+			"items[1].quantity":      {Items: []sales.ReturnLine{{OrderItemID: items[0].ID, Quantity: 1}, {OrderItemID: items[2].ID, Quantity: 2}}},
+			"items[0].order_item_id": {Items: []sales.ReturnLine{{OrderItemID: items[2].ID + 1000, Quantity: 1}}},
+			"items":                  {},
+		} {
+			if _, err := a.Sales.CreateReturn(ctx, o.ID, in); !hasField(err, name) {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+
+		second := returnOf(t, a, o, map[int]int{0: 1})
+		r2, err := a.Fiscal.FiscaliseReturn(ctx, o.ID, second.ID)
+		if err != nil || r2.Status != fiscal.StatusSent || r2.ID == r1.ID || r2.InvoiceNumber == r1.InvoiceNumber || r2.Total != 100000 {
+			t.Fatalf("second return's receipt %v %+v", err, r2)
+		}
+		issued := a.FiscalSim.Issued()
+		// Retries (the job again, the sweep) sign neither return twice.
+		for _, ret := range []*sales.OrderReturn{first, second} {
+			again, err := a.Fiscal.FiscaliseReturn(ctx, o.ID, ret.ID)
+			if err != nil || again.Status != fiscal.StatusSent || again.ReturnID != ret.ID {
+				t.Errorf("again: %v %+v", err, again)
+			}
+		}
+		if n, err := a.Fiscal.Sweep(ctx); err != nil || n != 0 || a.FiscalSim.Issued() != issued {
+			t.Errorf("sweep queued %d (%v), issued %d, want %d", n, err, a.FiscalSim.Issued(), issued)
+		}
+
+		// The cancellation refunds the rest: one of the first line, none of the second, the third.
+		if _, err := a.Sales.ChangeStatus(ctx, o.ID, sales.StatusChange{Status: sales.StatusCancelled, CancelReason: "other"}); err != nil {
+			t.Fatal(err)
+		}
+		rest, err := a.Fiscal.Fiscalise(ctx, o.ID, fiscal.KindRefund)
+		if err != nil || rest.Status != fiscal.StatusSent || rest.ReturnID != 0 || rest.Total != 100000+200000 {
+			t.Fatalf("cancellation's refund %v %+v", err, rest)
+		}
+		want = []itemLine{{items[0].Name, 1, 100000, "Ђ"}, {items[2].Name, 1, 200000, "Ђ"}}
+		if d := cmp.Diff(want, itemsOf(requestOf(t, rest))); d != "" {
+			t.Errorf("cancellation's refund items (-want +got):\n%s", d)
+		}
+		if signedBy(t, rest).TotalAmount != 300000 || rest.ReferentNumber != sale.InvoiceNumber {
+			t.Errorf("cancellation's refund %+v", rest)
+		}
+		// Every unit is back in stock once.
+		if got := stockOf(t, a, items[0].ProductID); got != stock0+3 {
+			t.Errorf("stock after the cancellation %d, want %d", got, stock0+3)
+		}
+		list, err := a.Fiscal.ForOrder(ctx, o.ID)
+		if err != nil || len(list) != 4 {
+			t.Errorf("order's receipts: %v %d", err, len(list))
+		}
+		if _, err := a.Sales.CreateReturn(ctx, o.ID, sales.ReturnInput{Items: []sales.ReturnLine{{OrderItemID: items[2].ID, Quantity: 1}}}); !hasField(err, "items") {
+			t.Errorf("a return of a cancelled order: %v", err)
+		}
+	})
+}
+
+// TestReturnedInFull: when returns took every unit back, a cancellation has nothing to refund
+// and the sweep does not ask for it; a return's receipt the queue missed is found by the sweep.
+func TestReturnedInFull(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		o := placeOrder(t, a, sales.PaymentCashOnDelivery, "", line{1000, 2, 2000})
+		paid(t, a, o)
+		if _, err := a.Fiscal.Fiscalise(ctx, o.ID, fiscal.KindNormal); err != nil {
+			t.Fatal(err)
+		}
+		ret := returnOf(t, a, o, map[int]int{0: 2})
+		if n, err := a.Fiscal.Sweep(ctx); err != nil || n != 1 {
+			t.Errorf("sweep queued %d (%v), want the return's receipt", n, err)
+		}
+		if _, err := a.Fiscal.FiscaliseReturn(ctx, o.ID, ret.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Sales.ChangeStatus(ctx, o.ID, sales.StatusChange{Status: sales.StatusCancelledReturned, CancelReason: "other"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Fiscal.Fiscalise(ctx, o.ID, fiscal.KindRefund); !apperr.Is(err, apperr.Invalid) {
+			t.Errorf("a refund of nothing: %v", err)
+		}
+		if n, err := a.Fiscal.Sweep(ctx); err != nil || n != 0 {
+			t.Errorf("sweep queued %d (%v), want none", n, err)
+		}
+	})
+}
+
+// TestReturnNeverTwice: the device signs a return's refund and the answer is lost; the retry
+// finds it by its RequestId: one invoice on the device.
+func TestReturnNeverTwice(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		sim := fiscalsim.New(fiscalsim.Options{})
+		dev := &lossy{dev: vsdc.NewClient("http://sim", httpClient(sim))}
+		svc := fiscal.NewService(a.DB, a.Sales, dev, a.Enqueuer, a.Log, a.Clock, fiscal.Options{Simulated: true})
+		o := placeOrder(t, a, sales.PaymentCashOnDelivery, "", line{4990, 2, 2000})
+		paid(t, a, o)
+		if _, err := svc.Fiscalise(ctx, o.ID, fiscal.KindNormal); err != nil {
+			t.Fatal(err)
+		}
+		ret := returnOf(t, a, o, map[int]int{0: 1})
+		dev.loseAnswers = 1
+		if _, err := svc.FiscaliseReturn(ctx, o.ID, ret.ID); err == nil {
+			t.Fatal("a lost answer came back as success")
+		}
+		r, err := svc.FiscaliseReturn(ctx, o.ID, ret.ID)
+		if err != nil || r.Status != fiscal.StatusSent || r.Total != 4990 {
+			t.Fatalf("retry: %v %+v", err, r)
+		}
+		if sim.Issued() != 2 || dev.creates != 2 || dev.lookups != 1 {
+			t.Errorf("issued %d, creates %d, lookups %d", sim.Issued(), dev.creates, dev.lookups)
+		}
+	})
+}
+
+func hasField(err error, name string) bool {
+	var e *apperr.Error
+	if !errors.As(err, &e) || e.Code != apperr.Invalid {
+		return false
+	}
+	for _, f := range e.Fields {
+		if f.Field == name {
+			return true
+		}
+	}
+	return false
 }

@@ -12,7 +12,7 @@ import (
 	"shop/internal/platform/queue"
 )
 
-// Kinds of receipt (one of each per order at most).
+// Kinds of receipt (one of each per order at most, besides a refund per item return).
 const (
 	KindNormal   = queue.FiscalNormal
 	KindRefund   = queue.FiscalRefund
@@ -36,9 +36,11 @@ var Statuses = []string{StatusPending, StatusSent, StatusFailed}
 // Receipt is one fiscal receipt of an order: the request sent (the same on every retry,
 // under the same RequestId) and, once signed, the device's answer.
 type Receipt struct {
-	ID              uint64     `gorm:"primaryKey" json:"id"`
-	OrderID         uint64     `json:"order_id"`
-	Kind            string     `json:"kind"`
+	ID      uint64 `gorm:"primaryKey" json:"id"`
+	OrderID uint64 `json:"order_id"`
+	Kind    string `json:"kind"`
+	// ReturnID is the item return a refund is for (0: the whole order's cancellation).
+	ReturnID        uint64     `gorm:"column:return_id" json:"return_id"`
 	RequestID       string     `gorm:"column:request_id" json:"request_id"`
 	Status          string     `json:"status"`
 	Reason          string     `json:"reason"`

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"strconv"
 	"time"
 
 	"shop/internal/fiscal/vsdc"
@@ -38,7 +39,9 @@ func PaymentType(method string) string {
 // BuildRequest is the receipt of kind for the order: one item per order line with the label of
 // its VAT rate, one payment of the order's total, the buyer's PIB for a company, and for a
 // refund the signed sale it refers to. Its total is the order's to the para, or it is refused.
-func BuildRequest(o *sales.Order, kind string, id Identity, sale *Receipt) (*vsdc.InvoiceRequest, error) {
+// A refund of an item return (ret not nil) carries only the returned lines and quantities, at
+// their prices, and its payment is their total; its number ends in -R and the return's number.
+func BuildRequest(o *sales.Order, kind string, id Identity, sale *Receipt, ret *sales.OrderReturn) (*vsdc.InvoiceRequest, error) {
 	req := &vsdc.InvoiceRequest{InvoiceType: vsdc.InvoiceNormal, TransactionType: vsdc.TransactionSale, Cashier: id.Cashier}
 	suffix := ""
 	switch kind {
@@ -57,13 +60,21 @@ func BuildRequest(o *sales.Order, kind string, id Identity, sale *Receipt) (*vsd
 	default:
 		return nil, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
 	}
+	lines, total := o.Items, o.Total
+	if ret != nil {
+		if kind != KindRefund {
+			return nil, apperr.InvalidFields(apperr.Field("kind", "validation.oneof"))
+		}
+		suffix += strconv.Itoa(ret.Seq)
+		lines, total = returnedLines(o, ret), ret.Total
+	}
 	if id.ESIRID != "" {
 		req.InvoiceNumber = id.ESIRID + "/" + o.NumberOf() + suffix
 	}
 	if o.CompanyPIB != "" {
 		req.BuyerID = vsdc.BuyerPIBPrefix + o.CompanyPIB
 	}
-	for _, it := range o.Items {
+	for _, it := range lines {
 		label, ok := vsdc.LabelFor(it.VatBps)
 		if !ok {
 			return nil, apperr.New(apperr.Invalid, "fiscal.unknown_rate", "rate", money.Bps(it.VatBps).String(), "name", it.Name)
@@ -74,11 +85,50 @@ func BuildRequest(o *sales.Order, kind string, id Identity, sale *Receipt) (*vsd
 	if len(req.Items) == 0 {
 		return nil, apperr.New(apperr.Invalid, "fiscal.no_items")
 	}
-	if t := req.Total(); t != o.Total {
-		return nil, apperr.New(apperr.Invalid, "fiscal.total_mismatch", "items", t.String(), "order", o.Total.String())
+	if t := req.Total(); t != total {
+		return nil, apperr.New(apperr.Invalid, "fiscal.total_mismatch", "items", t.String(), "order", total.String())
 	}
-	req.Payment = []vsdc.Payment{{Amount: o.Total, PaymentType: PaymentType(o.PaymentMethod)}}
+	req.Payment = []vsdc.Payment{{Amount: total, PaymentType: PaymentType(o.PaymentMethod)}}
 	return req, nil
+}
+
+// returnedLines are the order's lines a return gave back, with the returned quantities (a
+// line the order does not have is left out, and the totals then disagree).
+func returnedLines(o *sales.Order, ret *sales.OrderReturn) []sales.OrderItem {
+	byID := make(map[uint64]sales.OrderItem, len(o.Items))
+	for _, it := range o.Items {
+		byID[it.ID] = it
+	}
+	var out []sales.OrderItem
+	for _, ri := range ret.Items {
+		it, ok := byID[ri.OrderItemID]
+		if !ok {
+			continue
+		}
+		it.Quantity, it.Price, it.Total = ri.Quantity, ri.Price, ri.Total
+		out = append(out, it)
+	}
+	return out
+}
+
+// remaining is the order as a cancellation refunds it: each line less what returns took back
+// (their own refunds), lines with nothing left dropped, the total of what is left.
+func remaining(o *sales.Order, done map[uint64]int) *sales.Order {
+	if len(done) == 0 {
+		return o
+	}
+	out := *o
+	out.Items, out.Total = nil, 0
+	for _, it := range o.Items {
+		it.Quantity -= done[it.ID]
+		if it.Quantity <= 0 {
+			continue
+		}
+		it.Total = it.Price * money.Para(it.Quantity)
+		out.Items = append(out.Items, it)
+		out.Total += it.Total
+	}
+	return &out
 }
 
 // newRequestID is 32 random hex characters: the longest RequestId the device keeps.

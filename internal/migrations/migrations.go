@@ -54,6 +54,8 @@ func all() []*gormigrate.Migration {
 		m0039GuestRatings(),
 		m0041FiscalReceiptMail(),
 		m0040ContactMessages(),
+		m0048OrderReturns(),
+		m0049FiscalReceiptReturns(),
 	}
 }
 

@@ -69,7 +69,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0034_einvoices", Applied: true},
 	{ID: "0038_write_permissions", Applied: true},
 	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
-	{ID: "0040_contact_messages", Applied: true}}
+	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
+	{ID: "0049_fiscal_receipt_returns", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -236,6 +237,21 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0049_fiscal_receipt_returns" {
+			t.Fatalf("Down rolled back %q, want 0049_fiscal_receipt_returns", id)
+		}
+		if gdb.Migrator().HasColumn("fiscal_receipts", "return_id") {
+			t.Error("fiscal_receipts.return_id still there after rolling back 0049")
+		}
+		if !gdb.Migrator().HasIndex("fiscal_receipts", "ux_fiscal_receipts_order_kind") {
+			t.Error("the (order, kind) key not back after rolling back 0049")
+		}
+		if id := down(t, gdb); id != "0048_order_returns" {
+			t.Fatalf("Down rolled back %q, want 0048_order_returns", id)
+		}
+		if gdb.Migrator().HasTable("order_returns") || gdb.Migrator().HasTable("order_return_items") {
+			t.Error("order_returns still there after rolling back 0048")
 		}
 		if id := down(t, gdb); id != "0040_contact_messages" {
 			t.Fatalf("Down rolled back %q, want 0040_contact_messages", id)

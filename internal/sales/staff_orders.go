@@ -268,8 +268,27 @@ func (s *Service) returnStock(ctx context.Context, tx *gorm.DB, orderID uint64) 
 		Group("product_id").Order("product_id").Scan(&lines).Error; err != nil {
 		return apperr.Wrap(err, "order lines")
 	}
+	// Units that returns already took back are not given back twice.
+	var back []struct {
+		ProductID uint64
+		Qty       int
+	}
+	if err := tx.Model(&OrderReturnItem{}).Select("product_id, SUM(quantity) AS qty").Where("order_id = ?", orderID).
+		Group("product_id").Scan(&back).Error; err != nil {
+		return apperr.Wrap(err, "returned lines")
+	}
+	done := map[uint64]int{}
+	for _, b := range back {
+		done[b.ProductID] = b.Qty
+	}
+	for i := range lines {
+		lines[i].Qty -= done[lines[i].ProductID]
+	}
 	sort.Slice(lines, func(i, j int) bool { return lines[i].ProductID < lines[j].ProductID })
 	for _, l := range lines {
+		if l.Qty <= 0 {
+			continue
+		}
 		if err := s.sf.ReleaseStockTx(ctx, tx, l.ProductID, l.Qty); err != nil {
 			return err
 		}

@@ -34,6 +34,7 @@ var fiscalMessages = map[string][2]string{
 	"fiscal.export.test":                {"Probni", "Test"},
 	"fiscal.export.yes":                 {"da", "yes"},
 	"fiscal.export.no":                  {"ne", "no"},
+	"fiscal.nothing_left":               {"Sve stavke su već refundirane povraćajima; otkazivanje nema šta da refundira", "Returns have refunded every item; the cancellation has nothing left to refund"},
 	"fiscal.title.normal":               {"Fiskalni račun za porudžbinu {order}", "Fiscal receipt for order {order}"},
 	"fiscal.title.refund":               {"Račun refundacije za porudžbinu {order}", "Refund receipt for order {order}"},
 	"fiscal.title.proforma":             {"Predračun za porudžbinu {order}", "Proforma receipt for order {order}"},

@@ -27,6 +27,8 @@ const (
 type FiscalReceiptPayload struct {
 	OrderID uint64 `json:"order_id"`
 	Kind    string `json:"kind"`
+	// ReturnID is the item return a refund receipt is for (0: the whole order's cancellation).
+	ReturnID uint64 `json:"return_id,omitempty"`
 }
 
 // NewFiscalReceiptTask fiscalises one receipt. Its id is the order's, the kind's and the
@@ -40,6 +42,17 @@ func NewFiscalReceiptTask(orderID uint64, kind string, round int) (*asynq.Task, 
 	}
 	return asynq.NewTask(TypeFiscalReceipt, b, asynq.Queue(QueueCritical), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
 		asynq.TaskID(fmt.Sprintf("fiscal-%s-%d-%d", kind, orderID, round)), asynq.Retention(24*time.Hour)), nil
+}
+
+// NewFiscalReturnTask fiscalises the refund receipt of one item return of an order; ids as
+// NewFiscalReceiptTask's, one per return.
+func NewFiscalReturnTask(orderID, returnID uint64, round int) (*asynq.Task, error) {
+	b, err := json.Marshal(FiscalReceiptPayload{OrderID: orderID, Kind: FiscalRefund, ReturnID: returnID})
+	if err != nil {
+		return nil, err
+	}
+	return asynq.NewTask(TypeFiscalReceipt, b, asynq.Queue(QueueCritical), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
+		asynq.TaskID(fmt.Sprintf("fiscal-%s-%d-r%d-%d", FiscalRefund, orderID, returnID, round)), asynq.Retention(24*time.Hour)), nil
 }
 
 // NewFiscalSweepTask queues the receipts of paid (or cancelled, or proforma) orders that have
