@@ -78,6 +78,7 @@ var activityRecorded = map[string][]string{
 	"PATCH /admin/orders/:id":                                      {activity.OrderUpdated},
 	"PATCH /admin/orders/:id/status":                               {activity.OrderStatusChanged},
 	"POST /admin/orders/:id/payment":                               {activity.OrderUpdated},
+	"POST /admin/orders/:id/returns":                               {activity.OrderReturned},
 	"POST /admin/payments/import":                                  {activity.OrderUpdated},
 	"POST /admin/orders/:id/einvoice":                              {activity.OrderEinvoiceIssued},
 	"POST /admin/einvoices/:id/cancel":                             {activity.OrderEinvoiceCancelled},

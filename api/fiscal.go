@@ -43,10 +43,12 @@ type fiscalHandlers struct {
 // signs it (sent), failed with the reason. test is true for a receipt the simulator signed:
 // no fiscal receipt, and every page showing it says so.
 type FiscalReceiptResponse struct {
-	ID              uint64     `json:"id"`
-	OrderID         uint64     `json:"order_id"`
-	OrderNumber     string     `json:"order_number"`
-	Kind            string     `json:"kind" enums:"normal,refund,proforma"`
+	ID          uint64 `json:"id"`
+	OrderID     uint64 `json:"order_id"`
+	OrderNumber string `json:"order_number"`
+	Kind        string `json:"kind" enums:"normal,refund,proforma"`
+	// ReturnID is the item return a refund is for (0: the whole order's cancellation).
+	ReturnID        uint64     `json:"return_id"`
 	KindLabel       string     `json:"kind_label"`
 	Status          string     `json:"status" enums:"pending,sent,failed"`
 	StatusLabel     string     `json:"status_label"`
@@ -67,7 +69,7 @@ type FiscalReceiptResponse struct {
 } // @name FiscalReceipt
 
 func receiptResponse(c *gin.Context, r *fiscal.Receipt) FiscalReceiptResponse {
-	return FiscalReceiptResponse{ID: r.ID, OrderID: r.OrderID, OrderNumber: r.OrderNumber, Kind: r.Kind, KindLabel: httpx.T(c, "fiscal.kind."+r.Kind, nil),
+	return FiscalReceiptResponse{ID: r.ID, OrderID: r.OrderID, OrderNumber: r.OrderNumber, Kind: r.Kind, ReturnID: r.ReturnID, KindLabel: httpx.T(c, "fiscal.kind."+r.Kind, nil),
 		Status: r.Status, StatusLabel: httpx.T(c, "fiscal.status."+r.Status, nil), Reason: r.Reason, Attempts: r.Attempts, PaymentType: r.PaymentType,
 		BuyerPIB: r.BuyerPIB, BuyerName: r.BuyerName, Total: r.Total, InvoiceNumber: r.InvoiceNumber, InvoiceCounter: r.InvoiceCounter,
 		ReferentNumber: r.ReferentNumber, SignedAt: r.SdcTime, VerificationURL: r.VerificationURL, Journal: r.Journal, Test: r.Simulated, CreatedAt: r.CreatedAt}

@@ -54,6 +54,8 @@ type CheckoutRequest struct {
 
 // OrderItemResponse is one line of an order, at the price of the moment it was made.
 type OrderItemResponse struct {
+	// ID is the order line's (an item return names it).
+	ID        uint64     `json:"id"`
 	ProductID uint64     `json:"product_id"`
 	SKU       string     `json:"sku"`
 	Name      string     `json:"name"`
@@ -172,7 +174,7 @@ func orderResponse(c *gin.Context, s *sales.Service, o *sales.Order, staff bool)
 		}
 	}
 	for _, it := range o.Items {
-		out.Items = append(out.Items, OrderItemResponse{ProductID: it.ProductID, SKU: it.SKU, Name: it.Name, Price: it.Price, Quantity: it.Quantity, Total: it.Total})
+		out.Items = append(out.Items, OrderItemResponse{ID: it.ID, ProductID: it.ProductID, SKU: it.SKU, Name: it.Name, Price: it.Price, Quantity: it.Quantity, Total: it.Total})
 	}
 	for _, n := range o.Notes {
 		if n.Kind == sales.NoteCustomer || staff {

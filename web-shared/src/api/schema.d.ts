@@ -9528,6 +9528,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's item returns
+         * @description Needs view-order. The returns of the order, oldest first: number, lines and quantities given back, total refunded, and each one's refund receipt (null while the job has not made it).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_OrderReturn"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record an item return of a paid order
+         * @description Needs update-order. Some lines and quantities of a paid, not cancelled order come back: each order_item_id once, quantity at least 1 and at most what was bought less earlier returns (422 on items[i].quantity, naming how many are left); an unpaid or cancelled order: 422 on items. The units go back to stock, the return is logged in the order's activity, and its refund receipt (only these lines, referring to the sale's receipt) is signed by the fiscal device in the background.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description the lines given back */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderReturnRequest"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ChangeResponse-OrderReturn"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Not Found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Unprocessable Entity */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -21979,6 +22115,8 @@ export interface components {
             payment_type?: string;
             reason?: string;
             referent_number?: string;
+            /** @description ReturnID is the item return a refund is for (0: the whole order's cancellation). */
+            return_id?: number;
             signed_at?: string | null;
             /** @enum {string} */
             status?: "pending" | "sent" | "failed";
@@ -22294,6 +22432,8 @@ export interface components {
             supplier?: string | null;
         };
         OrderItem: {
+            /** @description ID is the order line's (an item return names it). */
+            id?: number;
             name?: string;
             price?: number;
             product_id?: number;
@@ -22354,6 +22494,32 @@ export interface components {
             test_notice?: string;
             title?: string;
             verification_url?: string;
+        };
+        OrderReturn: {
+            created_at?: string;
+            id?: number;
+            items?: components["schemas"]["OrderReturnItem"][];
+            number?: number;
+            reason?: string;
+            receipt?: components["schemas"]["FiscalReceipt"] | null;
+            total?: number;
+        };
+        OrderReturnItem: {
+            name?: string;
+            order_item_id?: number;
+            price?: number;
+            product_id?: number;
+            quantity?: number;
+            sku?: string;
+            total?: number;
+        };
+        OrderReturnLineRequest: {
+            order_item_id?: number;
+            quantity?: number;
+        };
+        OrderReturnRequest: {
+            items?: components["schemas"]["OrderReturnLineRequest"][];
+            reason?: string;
         };
         OrderShipping: {
             address?: string;
@@ -23555,6 +23721,10 @@ export interface components {
             data?: components["schemas"]["OrderNote"];
             message?: string;
         };
+        "httpx.ChangeResponse-OrderReturn": {
+            data?: components["schemas"]["OrderReturn"];
+            message?: string;
+        };
         "httpx.ChangeResponse-PaymentImport": {
             data?: components["schemas"]["PaymentImport"];
             message?: string;
@@ -23824,6 +23994,9 @@ export interface components {
         };
         "httpx.DataResponse-array_OrderAttachment": {
             data?: components["schemas"]["OrderAttachment"][];
+        };
+        "httpx.DataResponse-array_OrderReturn": {
+            data?: components["schemas"]["OrderReturn"][];
         };
         "httpx.DataResponse-array_PageLink": {
             data?: components["schemas"]["PageLink"][];

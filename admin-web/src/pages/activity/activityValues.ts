@@ -128,6 +128,7 @@ export const STAFF_ACTIVITY_TYPES = [
   'order.placed',
   'order.updated',
   'order.status_changed',
+  'order.returned',
   'order.einvoice_issued',
   'order.einvoice_cancelled',
   'order.einvoice_storno',
