@@ -35,6 +35,7 @@ import { ApiError } from '../../api/client'
 import { toast } from '../../notify'
 import { EinvoiceCard } from './EinvoiceCard'
 import { FiscalCard } from './FiscalCard'
+import { ReturnsCard } from './ReturnsCard'
 import { statusColor } from './OrdersPage'
 
 type Item = NonNullable<StaffOrder['items']>[number]
@@ -81,6 +82,7 @@ export function OrderPage() {
           </Row>
           <Files o={o} />
           <FiscalCard o={o} />
+          <ReturnsCard o={o} />
           <EinvoiceCard orderId={o.id!} canIssue={o.status === 'completed' && !!o.company_pib} />
         </>
       )}
