@@ -200,18 +200,6 @@ type Entry struct {
 	Task func() *asynq.Task
 }
 
-// NewScheduler builds the asynq scheduler with the cron entries registered, and the extra
-// ones whose times come from the configuration (FeedsEntry).
-func NewScheduler(r *queue.Redis, log *slog.Logger, extra ...Entry) (*asynq.Scheduler, error) {
-	s := asynq.NewScheduler(r.Opt, &asynq.SchedulerOpts{Logger: asynqLogger{log}, Location: time.UTC})
-	for _, e := range append(Schedule(), extra...) {
-		if _, err := s.Register(e.Cron, e.Task()); err != nil {
-			return nil, fmt.Errorf("schedule %q: %w", e.Cron, err)
-		}
-	}
-	return s, nil
-}
-
 // asynqLogger sends asynq's own log lines to slog.
 type asynqLogger struct{ log *slog.Logger }
 

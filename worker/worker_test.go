@@ -201,7 +201,7 @@ func TestSchedule(t *testing.T) {
 		}
 	}
 	r := queuetest.Redis(t)
-	s, err := worker.NewScheduler(r, discard, worker.FeedsEntry("0 * * * *"))
+	s, err := worker.NewScheduler(r, discard, 0, worker.FeedsEntry("0 * * * *"))
 	if err != nil {
 		t.Fatalf("NewScheduler: %v", err)
 	}

@@ -171,7 +171,7 @@ func run(ctx context.Context, cfg *config.Config, r roles, o runOptions) error {
 		shutdowns = append(shutdowns, srv.Shutdown)
 	}
 	if r.scheduler {
-		sch, err := worker.NewScheduler(a.Redis, log, worker.FeedsEntry(cfg.Feeds.ExportCron))
+		sch, err := worker.NewScheduler(a.Redis, log, cfg.Worker.ScheduleEvery, worker.FeedsEntry(cfg.Feeds.ExportCron))
 		if err != nil {
 			return err
 		}

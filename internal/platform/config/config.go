@@ -322,6 +322,11 @@ type WorkerConfig struct {
 	// without the API takes at start, so that its jobs (price-list parsing) yield the CPU to
 	// the API's processes on the same machine; 0 leaves it as started.
 	Nice int `mapstructure:"nice"`
+	// ScheduleEvery, when not 0, runs every cron entry of the scheduler every that often
+	// instead of at its own times, aligned to the clock so that every scheduler process has the
+	// same moments (a whole number of seconds dividing a minute, or of minutes dividing an
+	// hour). For tests and demos that need to see the cron jobs run; 0 in production.
+	ScheduleEvery time.Duration `mapstructure:"schedule_every"`
 }
 
 // PricelistConfig bounds a price list's rows.
@@ -426,6 +431,7 @@ var defaults = map[string]any{
 	"auth.facebook.token_url":                "https://graph.facebook.com/v21.0/oauth/access_token",
 	"auth.facebook.graph_url":                "https://graph.facebook.com/v21.0",
 	"worker.nice":                            19,
+	"worker.schedule_every":                  time.Duration(0),
 	"pricelist.max_rows":                     1_000_000,
 	"pricelist.max_blank_rows":               10_000,
 	"feeds.export_cron":                      "0 * * * *",
@@ -614,6 +620,9 @@ func (c *Config) validate() error {
 		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
 			errs = append(errs, fmt.Sprintf("http.trusted_proxies: %q is not an IP address or CIDR network", p))
 		}
+	}
+	if e := c.Worker.ScheduleEvery; e != 0 && !validEvery(e) {
+		errs = append(errs, fmt.Sprintf("worker.schedule_every: %v is not a whole number of seconds dividing a minute or of minutes dividing an hour", e))
 	}
 	if _, err := cron.ParseStandard(c.Feeds.ExportCron); err != nil {
 		errs = append(errs, fmt.Sprintf("feeds.export_cron: %q is not a cron expression: %v", c.Feeds.ExportCron, err))
@@ -826,4 +835,17 @@ func FromEnv(file string) (*Config, error) {
 		file = os.Getenv("SHOP_CONFIG")
 	}
 	return Load(file, os.Environ())
+}
+
+// validEvery tells whether d can be a clock-aligned schedule: 1-59 s dividing a minute, or
+// 1-60 min dividing an hour.
+func validEvery(d time.Duration) bool {
+	switch {
+	case d <= 0:
+		return false
+	case d < time.Minute:
+		return d%time.Second == 0 && time.Minute%d == 0
+	default:
+		return d%time.Minute == 0 && time.Hour%d == 0
+	}
 }
