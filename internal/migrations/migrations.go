@@ -56,6 +56,7 @@ func all() []*gormigrate.Migration {
 		m0040ContactMessages(),
 		m0048OrderReturns(),
 		m0049FiscalReceiptReturns(),
+		m0044CatalogChangesAtCommit(),
 	}
 }
 

@@ -70,7 +70,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0038_write_permissions", Applied: true},
 	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
 	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
-	{ID: "0049_fiscal_receipt_returns", Applied: true}}
+	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -237,6 +237,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0044_catalog_changes_at_commit" {
+			t.Fatalf("Down rolled back %q, want 0044_catalog_changes_at_commit", id)
+		}
+		if gdb.Migrator().HasTable("catalog_change_commits") {
+			t.Error("catalog_change_commits still there after rolling back 0044")
 		}
 		if id := down(t, gdb); id != "0049_fiscal_receipt_returns" {
 			t.Fatalf("Down rolled back %q, want 0049_fiscal_receipt_returns", id)

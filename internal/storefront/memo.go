@@ -23,10 +23,13 @@ import (
 // products instead of aggregating a subtree of tens of thousands of products. When the mark moves, the next request recomputes; concurrent
 // requests for one key wait for a single computation.
 //
-// The mark is drawn before the writer commits, so a page computed between a writer's
-// statement and its commit can keep the old counts under the new mark: maxAge bounds that
-// (and anything else) to a minute, the freshness guests' answers already announce
-// (Cache-Control max-age=60). SQLite (the embedded shop, one small catalogue) has no mark and
+// The mark is drawn at the writer's statement and again at its commit (migration 0044), so
+// what was computed while the change was not yet committed is under a mark the commit leaves
+// behind. The commit's draw itself comes an instant before the change is visible: what is
+// computed in the first memoSettle after a mark is first seen is kept only until then, and
+// computed once more after it. So a page is never older than memoSettle after a commit (the
+// cross-process bound docs/storefront.md states, checked by tests/multiproc). maxAge bounds
+// anything else to a minute. SQLite (the embedded shop, one small catalogue) has no mark and
 // computes every time.
 type pageMemo struct {
 	db     *gorm.DB
@@ -39,8 +42,15 @@ type pageMemo struct {
 
 	mu      sync.Mutex
 	mark    int64
-	since   time.Time      // when the memo was started for this mark
-	entries map[string]any // "cats": the tree; "facets:<key>": a facetEntry
+	since   time.Time            // when the memo was started for this mark
+	entries map[string]memoValue // "cats": the tree; "facets:<key>": a facetEntry
+}
+
+// memoValue is a memoised answer; early: computed within memoSettle of the mark's start, so
+// kept only until then.
+type memoValue struct {
+	v     any
+	early bool
 }
 
 type facetEntry struct {
@@ -53,6 +63,10 @@ const memoMaxEntries = 2000
 
 // memoMaxAge is the longest a memo serves one mark.
 const memoMaxAge = time.Minute
+
+// memoSettle is how long after a mark is first seen what is computed may still predate the
+// commit that drew it (that commit's becoming visible takes a moment).
+const memoSettle = 500 * time.Millisecond
 
 func newPageMemo(gdb *gorm.DB) *pageMemo {
 	if !db.IsPostgres(gdb) {
@@ -72,7 +86,7 @@ func (m *pageMemo) current(ctx context.Context) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if mark != m.mark || now.Sub(m.since) >= m.maxAge || len(m.entries) >= memoMaxEntries {
-		m.mark, m.since, m.entries = mark, now, map[string]any{}
+		m.mark, m.since, m.entries = mark, now, map[string]memoValue{}
 	}
 	return m.mark, nil
 }
@@ -104,22 +118,25 @@ func (m *pageMemo) facets(mark int64, key string, load func() (Facets, int64, er
 // same time), kept while the mark stands.
 func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, error) {
 	m.mu.Lock()
-	v, ok := m.entries[key]
-	ok = ok && m.mark == mark
+	e, ok := m.entries[key]
+	ok = ok && m.mark == mark && (!e.early || m.now().Sub(m.since) < memoSettle)
 	m.mu.Unlock()
 	if ok {
 		m.hits.Add(1)
-		return v, nil
+		return e.v, nil
 	}
 	m.misses.Add(1)
 	v, err, _ := m.flight.Do(fmt.Sprintf("%d:%s", mark, key), func() (any, error) {
+		m.mu.Lock()
+		early := m.now().Sub(m.since) < memoSettle
+		m.mu.Unlock()
 		v, err := load()
 		if err != nil {
 			return nil, err
 		}
 		m.mu.Lock()
 		if m.mark == mark {
-			m.entries[key] = v
+			m.entries[key] = memoValue{v: v, early: early}
 		}
 		m.mu.Unlock()
 		return v, nil

@@ -94,3 +94,68 @@ func TestCategoryPageFollowsCatalogueChanges(t *testing.T) {
 		}
 	})
 }
+
+// TestCategoryPageAfterALongTransaction: a page computed on another connection while a writer's
+// transaction has changed a price but not yet committed (an import's transaction lasts
+// seconds) is the old catalogue's; once the writer commits, the page follows within a second
+// (the bound docs/storefront.md states), not when the memo ages out.
+func TestCategoryPageAfterALongTransaction(t *testing.T) {
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		if !a.Storefront.Memoized() {
+			t.Skip("no page memo on SQLite")
+		}
+		ctx := context.Background()
+		now := time.Now()
+		exec := func(sql string, args ...any) {
+			t.Helper()
+			if err := a.DB.Exec(sql, args...).Error; err != nil {
+				t.Fatalf("%s: %v", sql, err)
+			}
+		}
+		exec(`INSERT INTO categories (id, name, slug, prefix, pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps, min_price, active, created_at, updated_at)
+			VALUES (911, 'Dugo', 'dugo', 'DU', 2000, 1000, 2000, 500, 0, true, ?, ?)`, now, now)
+		for p := 1; p <= 3; p++ {
+			exec(`INSERT INTO products (id, sku, name, slug, description, search_text, active, visible, web_price, retail_price,
+				authenticated_price, ean, main_category_id, stock, created_at, updated_at)
+				VALUES (?, ?, ?, ?, '', '', true, true, ?, ?, ?, '', 911, 5, ?, ?)`,
+				910+p, fmt.Sprintf("D-%d", p), fmt.Sprintf("D %d", p), fmt.Sprintf("d-%d", p), p*10000, p*12000, p*9000, now, now)
+			exec(`INSERT INTO product_categories (product_id, category_id) VALUES (?, 911)`, 910+p)
+		}
+		page := listing.Page{Number: 1, Size: storefront.DefaultPageSize}
+		maxPrice := func(s *storefront.Service) int64 {
+			t.Helper()
+			got, err := s.CategoryProducts(ctx, "dugo", storefront.CategoryProductsFilter{}, page, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return int64(got.Facets.PriceMax)
+		}
+		before := maxPrice(a.Storefront)
+
+		tx := a.DB.Begin()
+		if err := tx.Exec("UPDATE products SET web_price = 990000 WHERE id = 913").Error; err != nil {
+			t.Fatal(err)
+		}
+		// Pages computed meanwhile, past the memo's settle time, see the committed catalogue.
+		for range 3 {
+			if got := maxPrice(a.Storefront); got != before {
+				t.Fatalf("a page saw an uncommitted price: %d", got)
+			}
+			time.Sleep(400 * time.Millisecond)
+		}
+		if err := tx.Commit().Error; err != nil {
+			t.Fatal(err)
+		}
+		committed := time.Now()
+		want := maxPrice(a.Storefront.Unmemoized())
+		for maxPrice(a.Storefront) != want {
+			if time.Since(committed) > 3*time.Second {
+				t.Fatalf("the page still shows the price before the commit %v after it", time.Since(committed))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if d := time.Since(committed); d > time.Second {
+			t.Errorf("the page followed the commit after %v, want within a second", d)
+		}
+	})
+}
