@@ -1,6 +1,7 @@
 package pricelist
 
 import (
+	"archive/zip"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -276,4 +277,67 @@ func serbianAmount(p int64, rsd bool) string {
 		s += " RSD"
 	}
 	return s
+}
+
+// WriteExcelSample writes n price-list rows the way Excel saves them: every text in the
+// shared-strings table (SKU, name, category, brand, EAN), numbers in the cells. Row i (from 0)
+// is SKU %08d of i+1, a laptop's name, "Kategorija" i%20, "Brend" i%10, price 1000+i%50000
+// dinars and i%100 para, recommended 2000+i%50000, stock i%40, EAN 86%011d of i.
+func WriteExcelSample(w io.Writer, n int) error {
+	zw := zip.NewWriter(w)
+	var err error
+	put := func(name, body string) {
+		if err == nil {
+			var f io.Writer
+			if f, err = zw.Create(name); err == nil {
+				_, err = io.WriteString(f, body)
+			}
+		}
+	}
+	put("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`)
+	put("_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
+	put("xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Cenovnik" sheetId="1" r:id="rId1"/></sheets></workbook>`)
+	put("xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`)
+	// Strings: 8 headers, 20 categories, 10 brands, then SKU, name and EAN of each row.
+	var strs []string
+	strs = append(strs, "Šifra", "Naziv", "Kategorija", "Brend", "Cena", "MP cena", "Stanje", "EAN")
+	for i := 0; i < 20; i++ {
+		strs = append(strs, fmt.Sprintf("Kategorija %d", i))
+	}
+	for i := 0; i < 10; i++ {
+		strs = append(strs, fmt.Sprintf("Brend %d", i))
+	}
+	base := len(strs)
+	if err != nil {
+		return err
+	}
+	sheet, err := zw.Create("xl/worksheets/sheet1.xml")
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(sheet, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">`)
+	for i := 0; i < 8; i++ {
+		fmt.Fprintf(sheet, `<c r="%c1" t="s"><v>%d</v></c>`, 'A'+i, i)
+	}
+	fmt.Fprint(sheet, `</row>`)
+	for i := 0; i < n; i++ {
+		r := i + 2
+		s := base + 3*i
+		fmt.Fprintf(sheet, `<row r="%d"><c r="A%d" t="s"><v>%d</v></c><c r="B%d" t="s"><v>%d</v></c><c r="C%d" t="s"><v>%d</v></c><c r="D%d" t="s"><v>%d</v></c><c r="E%d"><v>%d.%02d</v></c><c r="F%d"><v>%d</v></c><c r="G%d"><v>%d</v></c><c r="H%d" t="s"><v>%d</v></c></row>`,
+			r, r, s, r, s+1, r, 8+i%20, r, 28+i%10, r, 1000+i%50000, i%100, r, 2000+i%50000, r, i%40, r, s+2)
+	}
+	fmt.Fprint(sheet, `</sheetData></worksheet>`)
+	sst, err := zw.Create("xl/sharedStrings.xml")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(sst, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">`, base+3*n, base+3*n)
+	for _, s := range strs {
+		fmt.Fprintf(sst, `<si><t>%s</t></si>`, s)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(sst, `<si><t>%08d</t></si><si><t>Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD</t></si><si><t>86%011d</t></si>`, i+1, i, i)
+	}
+	fmt.Fprint(sst, `</sst>`)
+	return zw.Close()
 }

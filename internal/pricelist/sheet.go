@@ -2,16 +2,12 @@ package pricelist
 
 import (
 	"archive/zip"
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/binary"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,6 +17,7 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/money"
+	"shop/internal/platform/xlsxinline"
 )
 
 // Row is one data row. Line is the 1-based row number in the sheet (as Excel shows it).
@@ -119,8 +116,9 @@ func cmpOr[T int | int64](v, def T) T {
 }
 
 // xmlMemoryLimit: excelize keeps a worksheet or shared-strings part in memory below this size
-// and in a temporary file above it. Kept small so neither the sheet nor the shared strings
-// (decoded into structs and a map when in memory) grow the heap with the rows.
+// and in a temporary file above it, and a shared-strings part above it is inlined
+// (xlsxinline). Kept small so neither the sheet nor the shared strings (decoded into structs
+// and a map when in memory) grow the heap with the rows.
 const xmlMemoryLimit int64 = 1 << 20
 
 // checkEvery is how many rows pass between looks at the context.
@@ -275,9 +273,16 @@ func readSheet(ctx context.Context, r io.ReaderAt, size int64, mapping HeaderMap
 		return SheetInfo{}, apperr.Wrap(err, "price list: local copy")
 	}
 	defer done()
-	path, inlined, err := inlineSharedStrings(path, opts)
-	if err != nil {
-		return SheetInfo{}, err
+	// A large shared-strings table is inlined first, or excelize's memory would grow with the
+	// rows of an Excel-saved list.
+	path, inlined, err := xlsxinline.Rewrite(path, opts.inline(), unzipLimit)
+	switch {
+	case errors.Is(err, xlsxinline.ErrTooLarge):
+		return SheetInfo{}, fileError(ErrKeyUnzippedTooLarge, "max", unzipLimit>>20)
+	case errors.Is(err, xlsxinline.ErrCorrupt):
+		return SheetInfo{}, fileErrorCause(ErrKeyCorrupt, err)
+	case err != nil:
+		return SheetInfo{}, apperr.Wrap(err, "price list: inline strings")
 	}
 	defer inlined()
 	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true,
@@ -653,397 +658,4 @@ func cut(s string, max int) string {
 		n++
 	}
 	return s
-}
-
-// Shared strings, kept flat. excelize decodes a shared-strings part under UnzipXMLSizeLimit into
-// structs and a map, and for a larger one keeps an index of two offsets (about 40 bytes) per
-// string in memory: 300,000 strings of a 100,000-row Excel list cost some 20 MB, growing with
-// the rows. So a large shared-strings part is turned into inline strings before excelize opens
-// the file: its strings go to a temporary file with an on-disk index of offsets, and each
-// worksheet is rewritten, token by token, with every shared-string cell holding its text inline
-// (what StreamWriter writes, which excelize streams in flat memory). Small parts (the usual
-// hand-made list) stay as they are.
-
-// maxSharedString bounds one shared string (Excel allows 32,767 characters).
-const maxSharedString = 256 << 10
-
-// inlineSharedStrings returns the path of a package excelize can stream in flat memory: path
-// itself, or a rewritten copy (removed by done).
-// Shared strings above opts.inline() bytes are inlined.
-func inlineSharedStrings(path string, opts ReadOptions) (string, func(), error) {
-	noop := func() {}
-	zr, err := zip.OpenReader(path)
-	if err != nil {
-		return "", noop, fileErrorCause(ErrKeyCorrupt, err)
-	}
-	defer zr.Close()
-	var sst *zip.File
-	for _, f := range zr.File {
-		if strings.EqualFold(f.Name, "xl/sharedStrings.xml") {
-			sst = f
-		}
-	}
-	if sst == nil || sst.UncompressedSize64 <= uint64(opts.inline()) {
-		return path, noop, nil
-	}
-	table, err := newStringTable(sst)
-	if err != nil {
-		return "", noop, err
-	}
-	defer table.close()
-	out, err := os.CreateTemp("", "pricelist-inline-*.xlsx")
-	if err != nil {
-		return "", noop, apperr.Wrap(err, "price list: inline strings")
-	}
-	done := func() { out.Close(); os.Remove(out.Name()) }
-	if err := writeInlined(zr, sst, table, out, opts.unzip()); err != nil {
-		done()
-		return "", noop, err
-	}
-	return out.Name(), done, nil
-}
-
-func writeInlined(zr *zip.ReadCloser, sst *zip.File, table *stringTable, out *os.File, unzipLimit int64) error {
-	bw := bufio.NewWriterSize(out, 256<<10)
-	zw := zip.NewWriter(bw)
-	// The rewritten sheets may be larger than the originals (strings repeated in every cell):
-	// they count against the same unpacked-size limit, or a small table read by many cells
-	// would be a bomb of its own.
-	budget := &limitedWriter{left: unzipLimit}
-	for _, f := range zr.File {
-		name := strings.ToLower(f.Name)
-		switch {
-		case f == sst:
-			w, err := zw.Create(f.Name)
-			if err != nil {
-				return apperr.Wrap(err, "price list: inline strings")
-			}
-			if _, err := io.WriteString(w, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`+"\n"+
-				`<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>`); err != nil {
-				return apperr.Wrap(err, "price list: inline strings")
-			}
-		case strings.HasPrefix(name, "xl/worksheets/") && strings.HasSuffix(name, ".xml") && !strings.Contains(name, "/_rels/"):
-			// Stored, not deflated: excelize unpacks it to a temporary file at once anyway.
-			w, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store})
-			if err != nil {
-				return apperr.Wrap(err, "price list: inline strings")
-			}
-			rc, err := f.Open()
-			if err != nil {
-				return fileErrorCause(ErrKeyCorrupt, err)
-			}
-			budget.w = w
-			err = inlineSheet(rc, budget, table, unzipLimit)
-			rc.Close()
-			if err != nil {
-				return err
-			}
-		default:
-			if err := zw.Copy(f); err != nil {
-				return apperr.Wrap(err, "price list: inline strings")
-			}
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return apperr.Wrap(err, "price list: inline strings")
-	}
-	if err := bw.Flush(); err != nil {
-		return apperr.Wrap(err, "price list: inline strings")
-	}
-	return nil
-}
-
-// errTooLarge is limitedWriter's: the unpacked-size limit was reached.
-var errTooLarge = errors.New("unpacked size limit")
-
-type limitedWriter struct {
-	w    io.Writer
-	left int64
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	if l.left -= int64(len(p)); l.left < 0 {
-		return 0, errTooLarge
-	}
-	return l.w.Write(p)
-}
-
-// stringTable is a shared-strings table on disk: the texts one after another in data, and
-// the start of each (8 bytes, little endian) in index, with the end of the last after them.
-type stringTable struct {
-	data, index           *os.File
-	n                     int64
-	dataBlock, indexBlock blocks
-}
-
-func newStringTable(sst *zip.File) (t *stringTable, err error) {
-	t = &stringTable{}
-	if t.data, err = os.CreateTemp("", "pricelist-sst-*"); err == nil {
-		t.index, err = os.CreateTemp("", "pricelist-sst-index-*")
-	}
-	if err != nil {
-		t.close()
-		return nil, apperr.Wrap(err, "price list: shared strings")
-	}
-	if err := t.fill(sst); err != nil {
-		t.close()
-		return nil, err
-	}
-	return t, nil
-}
-
-// fill copies the texts of sst's items: an item's own <t>, or the <t> of its rich-text runs
-// (<r>), never its phonetic hints (<rPh>); as excelize reads them.
-func (t *stringTable) fill(sst *zip.File) error {
-	rc, err := sst.Open()
-	if err != nil {
-		return fileErrorCause(ErrKeyCorrupt, err)
-	}
-	defer rc.Close()
-	data, index := bufio.NewWriterSize(t.data, 64<<10), bufio.NewWriterSize(t.index, 64<<10)
-	var offset, start int64
-	var inSI, inT bool
-	phonetic := 0
-	var word [8]byte
-	putOffset := func(o int64) {
-		binary.LittleEndian.PutUint64(word[:], uint64(o))
-		index.Write(word[:])
-	}
-	dec := xml.NewDecoder(bufio.NewReaderSize(rc, 64<<10))
-	for {
-		tok, err := dec.RawToken()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fileErrorCause(ErrKeyCorrupt, fmt.Errorf("shared strings: %w", err))
-		}
-		switch el := tok.(type) {
-		case xml.StartElement:
-			switch el.Name.Local {
-			case "si":
-				inSI, start = true, offset
-				putOffset(offset)
-				t.n++
-			case "rPh":
-				phonetic++
-			case "t":
-				inT = inSI && phonetic == 0
-			}
-		case xml.EndElement:
-			switch el.Name.Local {
-			case "si":
-				inSI = false
-			case "rPh":
-				phonetic--
-			case "t":
-				inT = false
-			}
-		case xml.CharData:
-			if inT {
-				if offset+int64(len(el))-start > maxSharedString {
-					return fileErrorCause(ErrKeyCorrupt, errors.New("shared string too long"))
-				}
-				data.Write(el)
-				offset += int64(len(el))
-			}
-		}
-	}
-	putOffset(offset)
-	if err := data.Flush(); err != nil {
-		return apperr.Wrap(err, "price list: shared strings")
-	}
-	if err := index.Flush(); err != nil {
-		return apperr.Wrap(err, "price list: shared strings")
-	}
-	t.dataBlock, t.indexBlock = blocks{f: t.data}, blocks{f: t.index}
-	return nil
-}
-
-// text is the i-th string; the slice is valid until the next call.
-func (t *stringTable) text(i int64) ([]byte, error) {
-	if i < 0 || i >= t.n {
-		return nil, fileErrorCause(ErrKeyCorrupt, fmt.Errorf("shared string %d of %d", i, t.n))
-	}
-	w, err := t.indexBlock.read(i*8, 16)
-	if err != nil {
-		return nil, err
-	}
-	start, end := int64(binary.LittleEndian.Uint64(w[:8])), int64(binary.LittleEndian.Uint64(w[8:]))
-	return t.dataBlock.read(start, int(end-start))
-}
-
-// blocks read a file through a few cached blocks, the least recently used replaced. Excel
-// numbers its shared strings in the order cells first use them, so a sheet's reads move
-// forward through the table while its early strings (categories, brands) recur: a handful of
-// blocks serves almost every read.
-type blocks struct {
-	f    *os.File
-	list [8]block
-	tick int64
-}
-
-type block struct {
-	off, used int64
-	buf       []byte
-}
-
-const blockSize = 64 << 10
-
-func (c *blocks) read(off int64, n int) ([]byte, error) {
-	c.tick++
-	victim := &c.list[0]
-	for i := range c.list {
-		b := &c.list[i]
-		if off >= b.off && off+int64(n) <= b.off+int64(len(b.buf)) {
-			b.used = c.tick
-			return b.buf[off-b.off : off-b.off+int64(n)], nil
-		}
-		if b.used < victim.used {
-			victim = b
-		}
-	}
-	size := max(n, blockSize)
-	if cap(victim.buf) < size {
-		victim.buf = make([]byte, size)
-	}
-	got, err := c.f.ReadAt(victim.buf[:size], off)
-	if got < n {
-		if err == nil || err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-		victim.buf = victim.buf[:0]
-		return nil, apperr.Wrap(err, "price list: shared strings")
-	}
-	victim.off, victim.buf, victim.used = off, victim.buf[:got], c.tick
-	return victim.buf[:n], nil
-}
-
-func (t *stringTable) close() {
-	for _, f := range []*os.File{t.data, t.index} {
-		if f != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}
-}
-
-// inlineSheet copies a worksheet's XML from r to w, turning every shared-string cell
-// (<c t="s"><v>7</v></c>) into an inline one (<c t="inlineStr"><is><t>text</t></is></c>).
-// Element prefixes are kept as the writer chose them.
-func inlineSheet(r io.Reader, w io.Writer, table *stringTable, unzipLimit int64) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	dec := xml.NewDecoder(bufio.NewReaderSize(r, 64<<10))
-	var inShared, inV bool
-	var v []byte
-	prefix := ""
-	for {
-		tok, err := dec.RawToken()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return fileErrorCause(ErrKeyCorrupt, fmt.Errorf("worksheet: %w", err))
-		}
-		switch el := tok.(type) {
-		case xml.StartElement:
-			switch {
-			case el.Name.Local == "c":
-				inShared = false
-				for i, a := range el.Attr {
-					if a.Name.Space == "" && a.Name.Local == "t" && a.Value == "s" {
-						inShared, prefix = true, el.Name.Space
-						el.Attr[i].Value = "inlineStr"
-					}
-				}
-			case inShared && el.Name.Local == "v":
-				inV, v = true, v[:0]
-				continue
-			}
-			bw.WriteByte('<')
-			writeName(bw, el.Name)
-			for _, a := range el.Attr {
-				bw.WriteByte(' ')
-				writeName(bw, a.Name)
-				bw.WriteString(`="`)
-				xml.EscapeText(bw, []byte(a.Value))
-				bw.WriteByte('"')
-			}
-			bw.WriteByte('>')
-		case xml.EndElement:
-			if inV && el.Name.Local == "v" {
-				inV = false
-				i, err := strconv.ParseInt(strings.TrimSpace(string(v)), 10, 64)
-				if err != nil {
-					return fileErrorCause(ErrKeyCorrupt, fmt.Errorf("shared string index %q", v))
-				}
-				text, err := table.text(i)
-				if err != nil {
-					return err
-				}
-				p := ""
-				if prefix != "" {
-					p = prefix + ":"
-				}
-				bw.WriteString("<" + p + "is><" + p + `t xml:space="preserve">`)
-				xml.EscapeText(bw, text)
-				bw.WriteString("</" + p + "t></" + p + "is>")
-				continue
-			}
-			if el.Name.Local == "c" {
-				inShared = false
-			}
-			if el.Name.Local == "row" {
-				// A write error (the size limit) sticks in bw: stop at once, not at the end.
-				if _, err := bw.Write(nil); err != nil {
-					return inlineWriteError(err, unzipLimit)
-				}
-			}
-			bw.WriteString("</")
-			writeName(bw, el.Name)
-			bw.WriteByte('>')
-		case xml.CharData:
-			if inV {
-				v = append(v, el...)
-				continue
-			}
-			xml.EscapeText(bw, el)
-		case xml.ProcInst:
-			if el.Target == "xml" {
-				// The text is written as UTF-8 whatever the original declared.
-				bw.WriteString(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`)
-				continue
-			}
-			bw.WriteString("<?" + el.Target + " ")
-			bw.Write(el.Inst)
-			bw.WriteString("?>")
-		case xml.Comment:
-			bw.WriteString("<!--")
-			bw.Write(el)
-			bw.WriteString("-->")
-		case xml.Directive:
-			bw.WriteString("<!")
-			bw.Write(el)
-			bw.WriteByte('>')
-		}
-	}
-	if err := bw.Flush(); err != nil {
-		return inlineWriteError(err, unzipLimit)
-	}
-	return nil
-}
-
-func inlineWriteError(err error, unzipLimit int64) error {
-	if errors.Is(err, errTooLarge) {
-		return fileError(ErrKeyUnzippedTooLarge, "max", unzipLimit>>20)
-	}
-	return apperr.Wrap(err, "price list: inline strings")
-}
-
-func writeName(w *bufio.Writer, n xml.Name) {
-	if n.Space != "" {
-		w.WriteString(n.Space)
-		w.WriteByte(':')
-	}
-	w.WriteString(n.Local)
 }

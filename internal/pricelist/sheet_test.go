@@ -529,71 +529,14 @@ func TestCheckFile(t *testing.T) {
 	}
 }
 
-// sharedStringsXLSX writes n price-list rows the way Excel does: every text in the
-// shared-strings table (SKU, name, category, brand, EAN), numbers in the cells.
-func sharedStringsXLSX(tb testing.TB, w io.Writer, n int) {
-	tb.Helper()
-	zw := zip.NewWriter(w)
-	put := func(name, body string) {
-		f, err := zw.Create(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		io.WriteString(f, body)
-	}
-	put("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`)
-	put("_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)
-	put("xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Cenovnik" sheetId="1" r:id="rId1"/></sheets></workbook>`)
-	put("xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`)
-	// Strings: 8 headers, 20 categories, 10 brands, then SKU, name and EAN of each row.
-	var strs []string
-	strs = append(strs, "Šifra", "Naziv", "Kategorija", "Brend", "Cena", "MP cena", "Stanje", "EAN")
-	for i := 0; i < 20; i++ {
-		strs = append(strs, fmt.Sprintf("Kategorija %d", i))
-	}
-	for i := 0; i < 10; i++ {
-		strs = append(strs, fmt.Sprintf("Brend %d", i))
-	}
-	base := len(strs)
-	sheet, err := zw.Create("xl/worksheets/sheet1.xml")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	fmt.Fprint(sheet, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">`)
-	for i := 0; i < 8; i++ {
-		fmt.Fprintf(sheet, `<c r="%c1" t="s"><v>%d</v></c>`, 'A'+i, i)
-	}
-	fmt.Fprint(sheet, `</row>`)
-	for i := 0; i < n; i++ {
-		r := i + 2
-		s := base + 3*i
-		fmt.Fprintf(sheet, `<row r="%d"><c r="A%d" t="s"><v>%d</v></c><c r="B%d" t="s"><v>%d</v></c><c r="C%d" t="s"><v>%d</v></c><c r="D%d" t="s"><v>%d</v></c><c r="E%d"><v>%d.%02d</v></c><c r="F%d"><v>%d</v></c><c r="G%d"><v>%d</v></c><c r="H%d" t="s"><v>%d</v></c></row>`,
-			r, r, s, r, s+1, r, 8+i%20, r, 28+i%10, r, 1000+i%50000, i%100, r, 2000+i%50000, r, i%40, r, s+2)
-	}
-	fmt.Fprint(sheet, `</sheetData></worksheet>`)
-	sst, err := zw.Create("xl/sharedStrings.xml")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	fmt.Fprintf(sst, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">`, base+3*n, base+3*n)
-	for _, s := range strs {
-		fmt.Fprintf(sst, `<si><t>%s</t></si>`, s)
-	}
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(sst, `<si><t>%08d</t></si><si><t>Laptop Lenovo IdeaPad %d 15.6" FHD i5 16GB 512GB SSD</t></si><si><t>86%011d</t></si>`, i+1, i, i)
-	}
-	fmt.Fprint(sst, `</sst>`)
-	if err := zw.Close(); err != nil {
-		tb.Fatal(err)
-	}
-}
-
 // The shared-strings table in memory (small) and in a temporary file (over xmlMemoryLimit).
 func TestReadSheetSharedStringsTable(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{3000, 20000} {
 		var buf bytes.Buffer
-		sharedStringsXLSX(t, &buf, n)
+		if err := WriteExcelSample(&buf, n); err != nil {
+			t.Fatal(err)
+		}
 		info, rows := mustRead(t, buf.Bytes(), nil)
 		if info.Rows != n || info.Rejected != 0 || info.Sheet != "Cenovnik" {
 			t.Fatalf("%d: info %+v", n, info)
@@ -647,7 +590,7 @@ func TestReadSheetMemory(t *testing.T) {
 			if kind == "inline" {
 				err = WriteSample(f, n, SampleOptions{Seed: 1})
 			} else {
-				sharedStringsXLSX(t, f, n)
+				err = WriteExcelSample(f, n)
 			}
 			f.Close()
 			if err != nil {

@@ -52,6 +52,7 @@
 //
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
+// SHOP_BENCH_PRICELIST_MEMORY_ONLY=1 runs only its memory figures.
 package main
 
 import (
