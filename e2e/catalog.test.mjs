@@ -7,79 +7,20 @@
 // the end state.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { deflateSync } from 'node:zlib'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { fixture, launchBrowser, screenshot, startShop } from './harness.mjs'
 
-let shop, browser, tmp
+let shop, browser
 
 before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'shop-e2e-img-'))
   shop = await startShop()
   browser = await launchBrowser()
 })
 
 after(async () => {
   await browser?.close()
-  if (tmp) rmSync(tmp, { recursive: true, force: true })
   const code = await shop?.stop()
   assert.equal(code, 0, `shopd did not stop cleanly on Ctrl-C:\n${shop?.output()}`)
 })
-
-// ---- a real PNG, drawn here: the server decodes what it is sent --------------------------
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-function crc32(buf) {
-  let c = 0xffffffff
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-
-function chunk(type, data) {
-  const len = Buffer.alloc(4)
-  len.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([len, body, crc])
-}
-
-/** pngFile: a width×height RGB PNG (a two-colour diagonal) written to a temp file. */
-function pngFile(name, width = 96, height = 96) {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header[8] = 8 // bit depth
-  header[9] = 2 // RGB
-  const raw = Buffer.alloc(height * (1 + width * 3))
-  for (let y = 0; y < height; y++) {
-    const row = y * (1 + width * 3)
-    raw[row] = 0 // filter: none
-    for (let x = 0; x < width; x++) {
-      const p = row + 1 + x * 3
-      const above = x > y
-      raw[p] = above ? 0x1f : 0xf5
-      raw[p + 1] = above ? 0x6f : 0xa6
-      raw[p + 2] = above ? 0xeb : 0x23
-    }
-  }
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-  const path = join(tmp, name)
-  writeFileSync(path, png)
-  return path
-}
 
 // ---- helpers -----------------------------------------------------------------------------
 
@@ -127,7 +68,7 @@ test('create a product with an image, find it by a filter chip, rename it, mass-
   const sku = `E2E${Date.now().toString(36).toUpperCase()}`.slice(0, 15)
   const name = `E2E telefon ${sku}`
   const renamed = `E2E telefon preimenovan ${sku}`
-  const image = pngFile('glavna.png')
+  const image = fixture('product.png', 'glavna.png')
 
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   page.setDefaultTimeout(10_000)

@@ -5,7 +5,7 @@
 // Every step goes through the UI; the API is read only to double-check the end state.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { screenshot, useShop } from './harness.mjs'
+import { eventually, screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
@@ -171,11 +171,10 @@ test("an action valid today, added on the Akcije tab, gives the shown price and 
     // prices are whole dinars (web_price in RSD as a number)
     const want = Math.round(p.web_price * 0.9)
     let got
-    for (let i = 0; i < 40; i++) {
+    await eventually(async () => {
       got = (await apiGet(`/api/v1/admin/products/${p.id}`)).data
-      if (got.guest_price !== p.web_price) break
-      await new Promise((r) => setTimeout(r, 500))
-    }
+      return got.guest_price !== p.web_price
+    }, { every: 500 })
     assert.equal(got.guest_price, want, 'the guest sees the action price (web price less 10 %)')
     assert.equal(got.discount?.price, want, 'the product answer names its action')
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { launchBrowser, screenshot, startShop } from './harness.mjs'
+import { eventually, launchBrowser, screenshot, startShop } from './harness.mjs'
 
 let shop, browser, tmp, token
 
@@ -85,14 +85,12 @@ test('upload a competitor CSV, Prikaži, choose two rows, Potvrdi: their web pri
     await screenshot(page, 'eoffer-import')
     await confirm.click()
     // the apply is a job: wait until both web prices are the new ones
-    const deadline = Date.now() + 20_000
     let got
-    for (;;) {
+    const applied = await eventually(async () => {
       got = await Promise.all(products.map(async (p) => (await api(`/api/v1/admin/products/${p.id}`)).data.web_price))
-      if (got.every((w, i) => w === want.get(products[i].id))) break
-      assert.ok(Date.now() < deadline, `web prices ${got} never became ${products.map((p) => want.get(p.id))}`)
-      await new Promise((r) => setTimeout(r, 300))
-    }
+      return got.every((w, i) => w === want.get(products[i].id))
+    }, { timeout: 20_000, every: 300 })
+    assert.ok(applied, `web prices ${got} never became ${products.map((p) => want.get(p.id))}`)
 
     // The E Ponuda page: the first product goes in the feed, then out again.
     const sku = encodeURIComponent(products[0].sku)
@@ -103,23 +101,14 @@ test('upload a competitor CSV, Prikaži, choose two rows, Potvrdi: their web pri
     assert.equal(await send.isDisabled(), true)
     await row.locator('input[type=checkbox]').check()
     await send.click()
-    for (let i = 0; ; i++) {
-      const feed = await api(`/api/v1/admin/eponuda-feed?search=${sku}`)
-      if (feed.data.some((p) => p.id === products[0].id)) break
-      assert.ok(i < 50, 'the product never reached the feed')
-      await new Promise((r) => setTimeout(r, 200))
-    }
+    const inFeedNow = async () => (await api(`/api/v1/admin/eponuda-feed?search=${sku}`)).data.some((p) => p.id === products[0].id)
+    assert.ok(await eventually(inFeedNow, { every: 200 }), 'the product never reached the feed')
     await page.goto(`${shop.base}/admin/e-ponuda?tab=feed&search=${sku}`)
     await page.getByRole('tab', { name: 'E-PONUDA PROIZVODI' }).waitFor()
     const inFeed = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('link', { name: products[0].sku, exact: true }) })
     await inFeed.locator('input[type=checkbox]').check()
     await page.getByRole('button', { name: /Pošalji/ }).click()
-    for (let i = 0; ; i++) {
-      const feed = await api(`/api/v1/admin/eponuda-feed?search=${sku}`)
-      if (!feed.data.some((p) => p.id === products[0].id)) break
-      assert.ok(i < 50, 'the product never left the feed')
-      await new Promise((r) => setTimeout(r, 200))
-    }
+    assert.ok(await eventually(async () => !(await inFeedNow()), { every: 200 }), 'the product never left the feed')
   } catch (err) {
     await screenshot(page, 'eoffer-failure')
     throw err

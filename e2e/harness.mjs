@@ -2,7 +2,7 @@
 // folder (embedded SQLite, in-process Redis, demo users seeded on first start), and Debian's
 // chromium driven by playwright-core.
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import assert from 'node:assert/strict'
@@ -78,6 +78,37 @@ export async function launchBrowser() {
 // screenshot keeps a picture of the page under e2e/out for a person to look at.
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(import.meta.dirname, 'out', `${name}.png`), fullPage: false })
+}
+
+// eventually calls check (which may be async) until it answers something truthy or timeout ms
+// have passed, and answers its last answer: the caller asserts on it, so a failure says what
+// never came.
+export async function eventually(check, { timeout = 30_000, every = 250 } = {}) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const v = await check()
+    if (v || Date.now() > end) return v
+    await new Promise((r) => setTimeout(r, every))
+  }
+}
+
+// outboxMails answers the mails in a shop's outbox whose decoded text contains every needle.
+export function outboxMails(shop, ...needles) {
+  const dir = join(shop.dataDir, 'outbox')
+  const decode = (raw) =>
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/(?:=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replaceAll('=', ''), 'hex').toString('utf8'))
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => decode(readFileSync(join(dir, f), 'utf8')))
+    .filter((text) => needles.every((n) => text.includes(n)))
+}
+
+// fixture answers a committed test file of e2e/fixtures as an upload named name (the server
+// decodes images, so they are real PNGs).
+export function fixture(file, name = file) {
+  return { name, mimeType: 'image/png', buffer: readFileSync(join(import.meta.dirname, 'fixtures', file)) }
 }
 
 // useShop is a test file's shop and browser: started before its tests, stopped after them (a

@@ -3,41 +3,11 @@
 // products, link) renders at its slug.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { deflateSync } from 'node:zlib'
-import { screenshot, useShop } from './harness.mjs'
+import { fixture, screenshot, useShop } from './harness.mjs'
 
 let shop, browser
 
 useShop((s, b) => ([shop, browser] = [s, b]))
-
-/** png: a w×h PNG of one colour (the banner forms check the file's content, not its name). */
-function png(w, h, [r, g, b]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (buf) => {
-    let c = 0xffffffff
-    for (const x of buf) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const td = Buffer.concat([Buffer.from(type), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(td))
-    return Buffer.concat([len, td, sum])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(w, 0)
-  ihdr.writeUInt32BE(h, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())])
-  const raw = Buffer.concat(Array.from({ length: h }, () => row))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
-}
 
 async function adminPage() {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -84,7 +54,7 @@ test('a slider banner and a home section made in the admin appear on the home pa
   await page.getByLabel('Naziv').fill('E2E zimski baner')
   await pickOption(page, page.getByLabel('Pozicija'), '', 'Početna – slajder')
   await page.getByLabel('Link').fill('/akcije')
-  await page.getByLabel('Slika', { exact: true }).setInputFiles({ name: 'baner.png', mimeType: 'image/png', buffer: png(124, 40, [200, 30, 30]) })
+  await page.getByLabel('Slika', { exact: true }).setInputFiles(fixture('banner.png', 'baner.png'))
   await page.getByRole('button', { name: 'Sačuvaj' }).click()
   await page.waitForURL((u) => u.pathname === '/admin/baneri')
   await page.getByText('E2E zimski baner').first().waitFor()
@@ -125,7 +95,7 @@ test('a landing page of layout 2 made in the admin renders at its slug', async (
   await page.getByLabel('Ime stranice').fill('E2E zimska ponuda')
   const chooser = page.waitForEvent('filechooser')
   await page.getByRole('button', { name: 'Izaberi sliku' }).click()
-  await (await chooser).setFiles({ name: 'landing.png', mimeType: 'image/png', buffer: png(124, 31, [30, 90, 200]) })
+  await (await chooser).setFiles(fixture('landing.png'))
   await pickOption(page, page.getByRole('combobox', { name: 'Proizvodi' }), product.slice(0, 14), product)
   await page.getByRole('textbox', { name: 'Link', exact: true }).fill('/kategorije/racunari-i-komponente')
   await page.getByRole('button', { name: 'Napravi' }).click()
