@@ -158,13 +158,20 @@ func result(err error) error {
 	return err
 }
 
+// taskCheckInterval is how often an idle worker process asks Redis for a new task.
+const taskCheckInterval = 200 * time.Millisecond
+
 // NewServer builds the asynq server that runs the mux.
 func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slog.Logger) *asynq.Server {
 	return asynq.NewServer(r.Opt, asynq.Config{
-		Concurrency:     concurrency,
-		Queues:          queue.Weights,
-		ShutdownTimeout: shutdown,
-		Logger:          asynqLogger{log},
+		// An idle worker looks for new tasks this often (asynq's default is a second): a change
+		// whose storefront effect a job makes (a category's VAT reprices its products) must show
+		// on every API process within a second (docs/storefront.md). One cheap Redis call a look.
+		TaskCheckInterval: taskCheckInterval,
+		Concurrency:       concurrency,
+		Queues:            queue.Weights,
+		ShutdownTimeout:   shutdown,
+		Logger:            asynqLogger{log},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			log.ErrorContext(ctx, "job failed", "type", t.Type(), "error", err.Error(), "skip_retry", errors.Is(err, asynq.SkipRetry),
 				reqid.Key, jobID(ctx, t))
