@@ -1,8 +1,9 @@
 // Package multiproc starts real shopd binaries on one PostgreSQL and Redis (two API processes,
 // two workers, two schedulers, as production runs them) and checks that they behave as one
-// shop: a change through one API is what the other serves, a job started through one rings
-// the bell on a stream held on the other, the login limit counts both, and a rolling restart
-// behind a load balancer that follows /readyz fails no request.
+// shop: a change through one API is what the other serves within the in-process caches' bound,
+// a job started through one rings the bell on a stream held on the other once, the login limit
+// counts both, a rolling restart behind a load balancer that follows /readyz fails no request,
+// and every cron entry runs once per moment although two schedulers run.
 package multiproc
 
 import (
@@ -11,6 +12,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"mime/multipart"
 	"net"
@@ -28,6 +31,7 @@ import (
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/queue/queuetest"
 	"shop/internal/pricelist"
+	"shop/worker"
 )
 
 // staleBound is how long a change made through one API may take to be what another serves
@@ -95,10 +99,18 @@ func TestSeveralProcesses(t *testing.T) {
 	c.waitReady(b, 2*time.Minute)
 
 	token := login(t, a)
-	t.Run("changes through A are served by B", func(t *testing.T) { changesCross(t, a, b, token) })
+	var shown shownProduct
+	t.Run("changes through A are served by B", func(t *testing.T) { shown = changesCross(t, a, b, token) })
+	t.Run("a category's VAT and a banner changed through A are served by B", func(t *testing.T) {
+		if shown.slug == "" {
+			t.Skip("no product from the step before")
+		}
+		vatAndBannerCross(t, a, b, token, shown)
+	})
 	t.Run("a job started through A rings the bell on B once", func(t *testing.T) { bellCrosses(t, a, b, token) })
 	t.Run("the login limit counts both APIs", func(t *testing.T) { loginLimitShared(t, a, b) })
 	t.Run("rolling restart fails no request", func(t *testing.T) { rollingRestart(t, c, a, b) })
+	t.Run("each cron task runs once per moment with two schedulers", func(t *testing.T) { cronOnce(t, c) })
 }
 
 func freeAddr(t *testing.T) string {
@@ -288,7 +300,14 @@ func eventually(t *testing.T, what string, check func() bool) time.Duration {
 	return time.Since(start)
 }
 
-func changesCross(t *testing.T, a, b *proc, token string) {
+// shownProduct is the product changesCross made, in its category.
+type shownProduct struct {
+	catID         any
+	catSlug, slug string
+	webPrice      float64
+}
+
+func changesCross(t *testing.T, a, b *proc, token string) shownProduct {
 	cat := first(t, do(t, a, "GET", "/api/v1/admin/categories?paginate=1", token, nil), "categories")
 	catID, catSlug := cat["id"], fmt.Sprint(cat["slug"])
 	created := do(t, a, "POST", "/api/v1/admin/products", token, map[string]any{"sku": "MP-1", "name": "Zvučnik Aurora",
@@ -351,10 +370,134 @@ func changesCross(t *testing.T, a, b *proc, token string) {
 	if price <= 2000 {
 		t.Errorf("web price %v after an entry price of 2000", price)
 	}
+	return shownProduct{catID: catID, catSlug: catSlug, slug: slug, webPrice: price}
 }
 
-// bellCrosses: a price list uploaded through A is imported by a worker; its notification
-// reaches an event stream held on B once.
+// vatAndBannerCross: a category's VAT raised through A reprices its product on B (product
+// answer, category page and its facets, autocomplete, the category's and the product's
+// server-rendered pages and their ETags), and a banner added through A for that category is in
+// B's banner list, within staleBound.
+func vatAndBannerCross(t *testing.T, a, b *proc, token string, p shownProduct) {
+	cat := do(t, a, "GET", fmt.Sprintf("/api/v1/admin/categories/%v", p.catID), token, nil)
+	if cat.status != http.StatusOK {
+		t.Fatalf("category: %d %s", cat.status, cat.body)
+	}
+	pdv, _ := cat.json(t)["data"].(map[string]any)["pdv"].(float64)
+	oldPrice := money(p.webPrice)
+	pages := map[string]string{
+		"product answer":         "/api/v1/products/" + p.slug,
+		"category page":          "/api/v1/categories/" + p.catSlug + "/products",
+		"autocomplete":           "/api/v1/autocomplete?q=borealis",
+		"category's HTML":        "/kategorije/" + p.catSlug,
+		"product's HTML":         "/kategorije/" + p.catSlug + "/proizvodi/" + p.slug,
+		"category's banner list": "/api/v1/banners?position=category",
+	}
+	// Warm B's caches with the old state and keep what it served.
+	before := map[string]answer{}
+	for what, path := range pages {
+		before[what] = do(t, b, "GET", path, "", nil)
+		if before[what].status != http.StatusOK {
+			t.Fatalf("B's %s before: %d %.300s", what, before[what].status, before[what].body)
+		}
+	}
+	facetsBefore := facetMax(t, before["category page"])
+
+	changed := time.Now()
+	if r := do(t, a, "PATCH", fmt.Sprintf("/api/v1/admin/categories/%v", p.catID), token, map[string]any{"pdv": pdv + 5}); r.status != http.StatusOK {
+		t.Fatalf("VAT through A: %d %s", r.status, r.body)
+	}
+	img := tinyPNG()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	for k, v := range map[string]string{"name": "Baner Borealis", "position": "category", "category_id": fmt.Sprint(p.catID), "order": "0"} {
+		_ = w.WriteField(k, v)
+	}
+	fw, _ := w.CreateFormFile("image", "baner.png")
+	_, _ = fw.Write(img)
+	w.Close()
+	up, _ := http.NewRequest("POST", "http://"+a.addr+"/api/v1/admin/banners", &body)
+	up.Header.Set("Content-Type", w.FormDataContentType())
+	if r := send(t, up, token); r.status != http.StatusCreated {
+		t.Fatalf("banner through A: %d %s", r.status, r.body)
+	}
+	var newPrice string
+	last := map[string][]byte{}
+	repriced := func(what string) func() bool {
+		return func() bool {
+			r := do(t, b, "GET", pages[what], "", nil)
+			last[what] = r.body
+			if what == "product answer" {
+				pr, _ := r.json(t)["data"].(map[string]any)["web_price"].(float64)
+				newPrice = money(pr)
+				return pr > p.webPrice
+			}
+			if !bytes.Contains(before[what].body, []byte(oldPrice)) || bytes.Contains(before[what].body, []byte(newPrice)) {
+				t.Logf("B's %s shows the web price neither before nor only after: its change is not checked", what)
+				return true
+			}
+			// The new price (which it did not show before) is shown; the old figure may remain
+			// as another price (the customers' price can equal the old guest price).
+			fresh := bytes.Contains(r.body, []byte(newPrice))
+			if etag := before[what].header.Get("ETag"); fresh && etag != "" && r.header.Get("ETag") == etag {
+				return false // new body under the old ETag: a conditional request would keep the old page
+			}
+			return fresh
+		}
+	}
+	checks := []struct {
+		what  string
+		check func() bool
+	}{
+		{"product answer", repriced("product answer")},
+		{"category page", repriced("category page")},
+		{"category page's facets", func() bool {
+			return facetMax(t, do(t, b, "GET", pages["category page"], "", nil)) != facetsBefore
+		}},
+		{"autocomplete", repriced("autocomplete")},
+		{"category's HTML", repriced("category's HTML")},
+		{"product's HTML", repriced("product's HTML")},
+		{"category's banner list", func() bool {
+			return strings.Contains(string(do(t, b, "GET", pages["category's banner list"], "", nil).body), "Baner Borealis")
+		}},
+	}
+	for _, c := range checks {
+		for !c.check() {
+			if time.Since(changed) > 10*time.Second {
+				t.Fatalf("B's %s: the change made through A not served within 10 s (new price %s, old %s): %.800s", c.what, newPrice, oldPrice, last[c.what])
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if d := time.Since(changed); d > staleBound {
+			t.Errorf("B's %s served the change %v after it was made through A (bound %v)", c.what, d, staleBound)
+		}
+	}
+}
+
+// money is a price as the shop's JSON writes it.
+func money(v float64) string { return fmt.Sprintf("%.2f", v) }
+
+func facetMax(t *testing.T, r answer) float64 {
+	t.Helper()
+	f, _ := r.json(t)["facets"].(map[string]any)
+	price, _ := f["price"].(map[string]any)
+	v, _ := price["max"].(float64)
+	return v
+}
+
+// tinyPNG is a 2x2 opaque PNG.
+func tinyPNG() []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	for i := range img.Pix {
+		img.Pix[i] = 200
+	}
+	var b bytes.Buffer
+	_ = png.Encode(&b, img)
+	return b.Bytes()
+}
+
+// bellCrosses: jobs started through A (a price-list import, an e-offer import, a mass discount,
+// a mass sticker) are run by a worker; each of their notifications reaches an event stream held
+// on B once.
 func bellCrosses(t *testing.T, a, b *proc, token string) {
 	sup := first(t, do(t, a, "GET", "/api/v1/admin/suppliers?paginate=1", token, nil), "suppliers")
 	req, _ := http.NewRequest("GET", "http://"+b.addr+"/api/v1/admin/realtime", nil)
@@ -377,26 +520,99 @@ func bellCrosses(t *testing.T, a, b *proc, token string) {
 		close(events)
 	}()
 
-	var file bytes.Buffer
-	if err := pricelist.WriteSample(&file, 300, pricelist.SampleOptions{Seed: 27, Serbian: true}); err != nil {
-		t.Fatal(err)
+	products := do(t, a, "GET", "/api/v1/admin/products?paginate=2", token, nil)
+	var ids []any
+	list, _ := products.json(t)["data"].([]any)
+	for _, p := range list {
+		ids = append(ids, p.(map[string]any)["id"])
 	}
+	if len(ids) == 0 {
+		t.Fatalf("products: %d %.300s", products.status, products.body)
+	}
+
+	// Each job is started through A alone; every notification it rings must reach B's stream
+	// once, although two API processes and two workers run.
+	ringsOnce(t, events, "price-list import", []string{"PricelistUploaded", "ImportFinished"}, func() {
+		var file bytes.Buffer
+		if err := pricelist.WriteSample(&file, 300, pricelist.SampleOptions{Seed: 27, Serbian: true}); err != nil {
+			t.Fatal(err)
+		}
+		if r := upload(t, a, token, "/api/v1/admin/pricelists", map[string]string{"supplier_id": fmt.Sprint(sup["id"])}, "file", "cenovnik.xlsx", file.Bytes()); r.status/100 != 2 {
+			t.Fatalf("upload through A: %d %s", r.status, r.body)
+		}
+	})
+	ringsOnce(t, events, "e-offer import", nil, func() {
+		csv := "SKU;Prodavnica;Cena\nMP-1;Gigatron;1500\nMP-1;WinWin;1400\n"
+		if r := upload(t, a, token, "/api/v1/admin/eponuda", nil, "eponudaCSV", "ponuda.csv", []byte(csv)); r.status != http.StatusAccepted {
+			t.Fatalf("e-offer file through A: %d %s", r.status, r.body)
+		}
+	})
+	types := do(t, a, "GET", "/api/v1/admin/discount-types?paginate=50", token, nil)
+	if dt, _ := types.json(t)["data"].([]any); len(dt) > 0 {
+		ringsOnce(t, events, "mass discount", nil, func() {
+			typ := dt[0].(map[string]any)
+			r := do(t, a, "POST", "/api/v1/admin/discounts/mass-add", token, map[string]any{"product_ids": ids, "discount_type_id": typ["id"],
+				"percentage": 10, "price": 100, "from": "2030-03-01", "to": "2030-03-31"})
+			if r.status != http.StatusAccepted {
+				t.Fatalf("mass discount through A: %d %s", r.status, r.body)
+			}
+		})
+	} else {
+		t.Errorf("no discount type to start a mass discount with: %d %.300s", types.status, types.body)
+	}
+	stickers := do(t, a, "GET", "/api/v1/admin/catalog-sticker-types?paginate=50", token, nil)
+	if st, _ := stickers.json(t)["data"].([]any); len(st) > 0 {
+		ringsOnce(t, events, "mass sticker", nil, func() {
+			r := do(t, a, "POST", "/api/v1/admin/catalog-stickers/mass-add", token, map[string]any{"catalog_sticker_type_id": st[0].(map[string]any)["id"],
+				"from": "2030-06-01", "to": "2030-08-31", "ids": ids})
+			if r.status != http.StatusAccepted {
+				t.Fatalf("mass sticker through A: %d %s", r.status, r.body)
+			}
+		})
+	} else {
+		t.Logf("no sticker type in the demo shop: the mass sticker is not checked (%d)", stickers.status)
+	}
+}
+
+// upload posts a multipart form with one file.
+func upload(t *testing.T, p *proc, token, path string, fields map[string]string, field, name string, content []byte) answer {
+	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
-	_ = w.WriteField("supplier_id", fmt.Sprint(sup["id"]))
-	fw, _ := w.CreateFormFile("file", "cenovnik.xlsx")
-	_, _ = fw.Write(file.Bytes())
-	w.Close()
-	up, _ := http.NewRequest("POST", "http://"+a.addr+"/api/v1/admin/pricelists", &body)
-	up.Header.Set("Content-Type", w.FormDataContentType())
-	if r := send(t, up, token); r.status/100 != 2 {
-		t.Fatalf("upload through A: %d %s", r.status, r.body)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
 	}
-	// The import rings three times (received, supplier categories without a shop category,
-	// finished); each must arrive once, although two API processes and two workers run.
+	fw, _ := w.CreateFormFile(field, name)
+	_, _ = fw.Write(content)
+	w.Close()
+	req, _ := http.NewRequest("POST", "http://"+p.addr+path, &body)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	return send(t, req, token)
+}
+
+// ringsOnce starts a job and reads the stream until it has been quiet for a while after the
+// job's first notification: at least one came, each type once, and the wanted ones among them.
+func ringsOnce(t *testing.T, events chan string, what string, want []string, start func()) {
+	t.Helper()
+	for drained := false; !drained; { // what an earlier job rang late is not this one's
+		select {
+		case <-events:
+		case <-time.After(500 * time.Millisecond):
+			drained = true
+		}
+	}
+	start()
 	seen := map[string]int{}
+	waiting := func() bool {
+		for _, typ := range want {
+			if seen[typ] == 0 {
+				return true
+			}
+		}
+		return len(seen) == 0
+	}
 	timeout := time.After(60 * time.Second)
-	for seen["ImportFinished"] == 0 {
+	for waiting() {
 		select {
 		case ev, ok := <-events:
 			if !ok {
@@ -404,28 +620,31 @@ func bellCrosses(t *testing.T, a, b *proc, token string) {
 			}
 			seen[typeOf(t, ev)]++
 		case <-timeout:
-			t.Fatalf("no ImportFinished on B's stream within a minute (got %v)", seen)
+			t.Fatalf("%s: B's stream got %v within a minute, want at least one and %v", what, seen, want)
 		}
 	}
-	quiet := time.After(3 * time.Second) // a second ring would come within this
-	for done := false; !done; {
+	for quiet := false; !quiet; {
 		select {
 		case ev, ok := <-events:
-			if ok {
-				seen[typeOf(t, ev)]++
+			if !ok {
+				t.Fatal("B's stream ended")
 			}
-		case <-quiet:
-			done = true
+			seen[typeOf(t, ev)]++
+		case <-time.After(3 * time.Second): // a second ring would come within this
+			quiet = true
 		}
 	}
 	for typ, n := range seen {
 		if n != 1 {
-			t.Errorf("B's stream got %s %d times for one import, want once (all: %v)", typ, n, seen)
+			t.Errorf("%s: B's stream got %s %d times, want once (all: %v)", what, typ, n, seen)
 		}
 	}
-	if seen["PricelistUploaded"] != 1 {
-		t.Errorf("no PricelistUploaded on B's stream: %v", seen)
+	for _, typ := range want {
+		if seen[typ] != 1 {
+			t.Errorf("%s: no %s on B's stream: %v", what, typ, seen)
+		}
 	}
+	t.Logf("%s rang on B: %v", what, seen)
 }
 
 func typeOf(t *testing.T, data string) string {
@@ -549,4 +768,91 @@ func rollingRestart(t *testing.T, c *cluster, a, b *proc) {
 	if failed.Load() != 0 {
 		t.Errorf("%d of %d requests failed during the rolling restart", failed.Load(), sent.Load())
 	}
+}
+
+// cronEvery is the schedulers' clock-aligned interval in cronOnce (worker.schedule_every).
+const cronEvery = 4 * time.Second
+
+// cronOnce: both schedulers are restarted with every cron entry running every cronEvery; over
+// a few such moments each entry's task (feed export, midnight repricing, purges, back-in-stock
+// and the sweeps) runs once per moment, as the workers' job lines show: never twice for one
+// moment although two schedulers enqueue it.
+func cronOnce(t *testing.T, c *cluster) {
+	var scheds []*proc
+	for _, p := range c.list {
+		if p.role == "scheduler" {
+			scheds = append(scheds, p)
+		}
+	}
+	for _, p := range scheds {
+		c.stop(p)
+		p.env = append(p.env, fmt.Sprintf("SHOP_WORKER_SCHEDULE_EVERY=%s", cronEvery))
+	}
+	start := time.Now()
+	for _, p := range scheds {
+		c.launch(p)
+	}
+	time.Sleep(4*cronEvery + cronEvery/2)
+	for _, p := range scheds {
+		c.stop(p)
+	}
+	time.Sleep(2 * time.Second) // the last moment's jobs finish
+
+	types := map[string]bool{}
+	for _, e := range append(worker.Schedule(), worker.FeedsEntry("0 * * * *")) {
+		types[e.Task().Type()] = true
+	}
+	// Each run of a type, by the moment it started in (its line is written when it ends).
+	runs := map[string]map[int64][]string{}
+	for _, p := range c.list {
+		if p.role != "worker" {
+			continue
+		}
+		for _, l := range jobLines(t, p) {
+			if !types[l.Type] || l.Time.Before(start) {
+				continue
+			}
+			slot := l.Time.Add(-time.Duration(l.Duration)).Truncate(cronEvery).Unix()
+			if runs[l.Type] == nil {
+				runs[l.Type] = map[int64][]string{}
+			}
+			runs[l.Type][slot] = append(runs[l.Type][slot], p.name+" "+l.TaskID)
+		}
+	}
+	for typ := range types {
+		if len(runs[typ]) < 2 {
+			t.Errorf("%s ran at %d moments in %v of a schedule every %v, want at least 2", typ, len(runs[typ]), 4*cronEvery, cronEvery)
+		}
+		for slot, r := range runs[typ] {
+			if len(r) != 1 {
+				t.Errorf("%s ran %d times for the moment %s: %v", typ, len(r), time.Unix(slot, 0).UTC().Format(time.TimeOnly), r)
+			}
+		}
+	}
+}
+
+type jobLine struct {
+	Time     time.Time `json:"time"`
+	Msg      string    `json:"msg"`
+	Type     string    `json:"type"`
+	TaskID   string    `json:"task_id"`
+	Duration int64     `json:"duration"`
+	Error    string    `json:"error"`
+}
+
+// jobLines are the "job" lines of p's log (one a run).
+func jobLines(t *testing.T, p *proc) []jobLine {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(p.log.Name()), p.name+".log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []jobLine
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		var l jobLine
+		if json.Unmarshal(line, &l) == nil && l.Msg == "job" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
