@@ -5,7 +5,7 @@ BIN   := bin
 WEB   := admin-web store-web
 export SHOP_DATA_DIR ?= ./var
 
-.PHONY: run build build-go web web-deps openapi openapi-check lint lint-go lint-web test test-go test-web test-e2e e2e-deps bench bench-bundle soak clean
+.PHONY: run build build-go web web-deps openapi openapi-check lint lint-go lint-web test test-go test-web test-e2e e2e-deps bench bench-bundle soak drills clean
 
 ## run: build both web apps and the binaries, then serve the shop on the embedded set-up
 run: build
@@ -88,6 +88,13 @@ bench: build e2e-deps
 SOAK ?= 60m
 soak: build
 	$(GO) run ./tools/soak -duration $(SOAK)
+
+## drills: PostgreSQL restarted, Redis restarted and the object store unreachable, each under a
+## light load through a proxy of the tool (the machine's servers are not touched); prints what
+## the shop answered meanwhile and what was lost. Needs SHOP_DRILLS_DATABASE_URL and
+## SHOP_DRILLS_REDIS_URL (or SHOP_TEST_*).
+drills: build-go
+	$(GO) run ./tools/drills
 
 ## bench-bundle: only the admin bundle figure (JavaScript before the login screen and the products list)
 bench-bundle: build e2e-deps

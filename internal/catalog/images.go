@@ -127,6 +127,9 @@ func (s *Service) storeImages(ctx context.Context, productID uint64, sets []imag
 		}{{row.SmallKey, small}, {row.LargeKey, large}} {
 			if err := s.blobs.Put(ctx, o.key, bytes.NewReader(o.v.Data), int64(len(o.v.Data)), o.v.ContentType); err != nil {
 				cleanup()
+				if apperr.IsOutage(err) {
+					return nil, apperr.UnreachableMsg(err, "product_image.store_unavailable", "store image")
+				}
 				return nil, apperr.Wrap(err, "store image")
 			}
 			stored = append(stored, o.key)

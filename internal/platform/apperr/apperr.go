@@ -3,8 +3,14 @@
 package apperr
 
 import (
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"syscall"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Code is the kind of an error; the HTTP middleware, the worker and shopctl each map it in
@@ -133,11 +139,33 @@ func Unreachable(err error, context string) error {
 	return &Error{Code: Unavailable, Msg: M("error.server"), Err: fmt.Errorf("%s: %w", context, err)}
 }
 
+// UnreachableMsg is Unreachable with its own message for the client (key in the catalogue).
+func UnreachableMsg(err error, key, context string) error {
+	return &Error{Code: Unavailable, Msg: M(key), Err: fmt.Errorf("%s: %w", context, err)}
+}
+
+// IsOutage tells that err is a dependency's connection failing (refused, reset, closed under
+// a query, timed out): the database restarting, Redis or the object store unreachable. Such a
+// failure is the shop's Unavailable (503, try again shortly), not a bug (500).
+func IsOutage(err error) bool {
+	var ce *pgconn.ConnectError
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, pgconn.ErrConnClosed) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
+}
+
 // As returns the *Error inside err, or an internal error wrapping it.
 func As(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
+		if e.Code == Internal && e.Err != nil && IsOutage(e.Err) {
+			return &Error{Code: Unavailable, Msg: e.Msg, Err: e.Err}
+		}
 		return e
+	}
+	if IsOutage(err) {
+		return &Error{Code: Unavailable, Msg: M("error.server"), Err: err}
 	}
 	return &Error{Code: Internal, Msg: M("error.server"), Err: err}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"shop/internal/platform/apperr"
 	"shop/internal/platform/config"
 )
 
@@ -289,5 +291,40 @@ func TestS3UnreachableIsNotNotFound(t *testing.T) {
 	defer cancel()
 	if _, _, err := s.Open(ctx, "images/a.png"); err == nil || errors.Is(err, ErrNotFound) {
 		t.Errorf("Open against a closed server: %v, want a connection error (not ErrNotFound)", err)
+	}
+}
+
+// A store that accepts the connection and never answers (a dead route, a hung proxy) fails an
+// upload after the store's time-outs, as an outage, instead of holding the request forever.
+func TestS3UnansweredFailsInTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out the store's time-outs")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = io.Copy(io.Discard, c) }() // read the request, never answer
+		}
+	}()
+	s := NewS3(config.S3Config{Endpoint: "http://" + ln.Addr().String(), Region: "us-east-1", Bucket: "b", AccessKey: "a", SecretKey: "s", PathStyle: true})
+	start := time.Now()
+	err = s.Put(context.Background(), "images/a.png", bytes.NewReader([]byte("x")), 1, "image/png")
+	took := time.Since(start)
+	if err == nil {
+		t.Fatal("Put to a store that never answers succeeded")
+	}
+	if limit := S3Attempts*S3AnswerTimeout + 3*time.Second; took > limit {
+		t.Errorf("Put took %v, want within %v", took, limit)
+	}
+	if !apperr.IsOutage(err) {
+		t.Errorf("the failure is not an outage (503): %v", err)
 	}
 }

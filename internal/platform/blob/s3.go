@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
@@ -23,6 +26,15 @@ type S3 struct {
 	bucket string
 }
 
+// The object store's time-outs: connecting, and waiting for the answer once the request is
+// sent (the upload's own transfer is not counted), for each of S3Attempts tries. An upload to
+// an unreachable store fails within about S3Attempts x S3AnswerTimeout.
+const (
+	S3DialTimeout   = 3 * time.Second
+	S3AnswerTimeout = 5 * time.Second
+	S3Attempts      = 2
+)
+
 // NewS3 is a store on the configured bucket.
 func NewS3(c config.S3Config) *S3 {
 	cfg := aws.Config{
@@ -34,6 +46,12 @@ func NewS3(c config.S3Config) *S3 {
 			o.BaseEndpoint = aws.String(c.Endpoint)
 		}
 		o.UsePathStyle = c.PathStyle
+		// An unreachable store must fail an upload within seconds (503), not hold the request:
+		// the SDK's client waits for an answer without end, and tries three times.
+		o.HTTPClient = awshttp.NewBuildableClient().
+			WithDialerOptions(func(d *net.Dialer) { d.Timeout = S3DialTimeout }).
+			WithTransportOptions(func(t *http.Transport) { t.ResponseHeaderTimeout = S3AnswerTimeout })
+		o.RetryMaxAttempts = S3Attempts
 		// S3-compatible stores differ in checksum support; ask for checksums only where required.
 		o.RequestChecksumCalculation = aws.RequestChecksumCalculationWhenRequired
 		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired

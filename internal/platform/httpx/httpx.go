@@ -126,7 +126,7 @@ func Status(err error) int {
 // Body localizes an error for the client. Internal causes never reach it.
 func Body(lang i18n.Lang, err error) ErrorResponse {
 	e := apperr.As(err)
-	if e.Code == apperr.Internal || e.Code == apperr.Unavailable {
+	if e.Code == apperr.Internal || (e.Code == apperr.Unavailable && e.Msg.Key == "") {
 		return ErrorResponse{Message: i18n.T(lang, "error.server", nil)}
 	}
 	resp := ErrorResponse{Message: i18n.T(lang, e.Msg.Key, e.Msg.Args)}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -154,5 +156,26 @@ func TestClientGoneIsNoError(t *testing.T) {
 	r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/broken", nil))
 	if !strings.Contains(rec.All(), "ERROR request failed") {
 		t.Errorf("a failure was not logged: %s", rec.All())
+	}
+}
+
+// A dependency's outage answers 503: the generic message, or the failing service's own.
+func TestOutageIs503(t *testing.T) {
+	dropped := apperr.Wrap(&net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}, "find product")
+	if got := Status(dropped); got != http.StatusServiceUnavailable {
+		t.Errorf("dropped database connection: %d, want 503", got)
+	}
+	if got := Body(i18n.SR, dropped).Message; got != i18n.T(i18n.SR, "error.server", nil) {
+		t.Errorf("message %q", got)
+	}
+	store := apperr.UnreachableMsg(&net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}, "product_image.store_unavailable", "store image")
+	if got := Status(store); got != http.StatusServiceUnavailable {
+		t.Errorf("store: %d", got)
+	}
+	if got := Body(i18n.SR, store).Message; !strings.Contains(got, "Skladište slika") {
+		t.Errorf("store message %q", got)
+	}
+	if got := Status(apperr.Wrap(errors.New("syntax error"), "x")); got != http.StatusInternalServerError {
+		t.Errorf("a bug: %d, want 500", got)
 	}
 }

@@ -10,6 +10,8 @@ var productMediaMessages = map[string][2]string{
 	"product_image.main_stored": {"Glavna slika je uspešno sačuvana.", "The main photo has been saved."},
 	"product_image.updated":     {"Slika je uspešno izmenjena.", "The photo has been updated."},
 	"product_image.deleted":     {"Slika je uspešno obrisana.", "The photo has been deleted."},
+	"product_image.store_unavailable": {"Skladište slika trenutno nije dostupno, slika nije sačuvana. Pokušajte ponovo za nekoliko minuta.",
+		"The image store is unavailable at the moment; the photo has not been saved. Please try again in a few minutes."},
 
 	"energy_sticker.stored":  {"Nalepnica energetske vrednosti je uspešno sačuvana.", "The energy label has been saved."},
 	"energy_sticker.deleted": {"Nalepnica energetske vrednosti je uspešno obrisana.", "The energy label has been deleted."},
