@@ -37,19 +37,26 @@ func main() {
 	only := flag.String("only", "", "run one drill: postgres, redis or s3")
 	flag.Parse()
 
+	r := &run{rate: *rate, failFast: *failFast, recoverIn: *recoverIn}
+	os.Exit(r.exec(*out, *bin, *products, *outage, *blobOutage, *only))
+}
+
+// exec runs the drills and answers the exit status: 0 passed, 1 a goal missed or something
+// lost, 2 the drills could not run.
+func (r *run) exec(out, bin string, products int, outage, blobOutage time.Duration, only string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	r := &run{rate: *rate, failFast: *failFast, recoverIn: *recoverIn}
-	passed, err := r.main(ctx, *out, *bin, *products, *outage, *blobOutage, *only)
+	passed, err := r.main(ctx, out, bin, products, outage, blobOutage, only)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "drills:", err)
-		os.Exit(2)
+		return 2
 	}
 	if !passed {
 		fmt.Println("drills: FAILED")
-		os.Exit(1)
+		return 1
 	}
 	fmt.Println("drills: all passed")
+	return 0
 }
 
 type run struct {

@@ -282,7 +282,8 @@ func (s *shop) close() {
 	}
 	for _, p := range s.procs {
 		select {
-		case <-p.exited:
+		case err := <-p.exited:
+			_ = err // stopped as asked: its exit status tells nothing more
 		case <-time.After(30 * time.Second):
 			_ = p.cmd.Process.Kill()
 		}
