@@ -1,5 +1,5 @@
 // Supplier price lists in the back office: a small generated price list is
-// uploaded for a demo supplier on 'Upload cenovnika'; without a reload the header bell's unread
+// uploaded for a demo supplier on 'Otpremanje cenovnika'; without a reload the header bell's unread
 // count goes up and its dropdown shows PricelistUploaded, CategoriesNotMapped and ImportFinished
 // (a chime is played, the import's row says Završen); 'Naši dobavljači' shows the supplier's new
 // unconnected products; one of them is connected to a shop product on 'Povezivanje proizvoda'
@@ -130,10 +130,10 @@ test('upload a price list, see the notifications arrive in the bell, connect one
     const before = (await supplierCounts(page)).counts
     assert.ok(before.connected > 0 && before.unconnected > 0, `the demo supplier has both kinds: ${JSON.stringify(before)}`)
 
-    // 2. Upload cenovnika: the supplier, the file, Otpremi. From here on no page load happens:
+    // 2. Otpremanje cenovnika: the supplier, the file, Otpremi. From here on no page load happens:
     // a mark on the window must survive until the notifications have shown.
-    await menu(page, 'Upload cenovnika', /\/admin\/cenovnici\/upload$/)
-    await page.getByRole('heading', { name: 'Upload cenovnika' }).waitFor()
+    await menu(page, 'Otpremanje cenovnika', /\/admin\/cenovnici\/upload$/)
+    await page.getByRole('heading', { name: 'Otpremanje cenovnika' }).waitFor()
     await page.evaluate(() => {
       window.__noReload = true
     })

@@ -22,13 +22,30 @@ export function uiLocale(language: string): Locale | undefined {
   return antdLocale(language)
 }
 
+/**
+ * adminTheme: antd's look with colours that read on white at WCAG AA (4.5:1): antd's blue
+ * (#1677ff, 4.1:1) carries white button text and every link, and its tertiary grey (45 %
+ * black, 3.4:1) the descriptions and empty-table texts, its red (#ff4d4f) the delete buttons,
+ * its placeholder grey the pickers' hints. One step darker each.
+ */
+export const adminTheme = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    colorError: '#cf1322',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  },
+} as const
+
 export function App() {
   const { i18n } = useTranslation()
   // i18n.t reads the current language at call time, so a toast follows a language switch
   const [queryClient] = useState(() => createQueryClient(toast, i18n.t.bind(i18n) as TFunction))
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={uiLocale(i18n.language)}>
+      <ConfigProvider locale={uiLocale(i18n.language)} theme={adminTheme}>
         <Toasts />
         <AppText>
           <BrowserRouter basename={BASENAME}>

@@ -2,6 +2,7 @@ import { getLang } from '@shop/shared'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import './contrast.css'
 import { i18nReady } from './i18n'
 
 document.documentElement.lang = getLang()

@@ -110,7 +110,7 @@ export function ListPage<T extends object>({
         {extra}
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={8} wrap style={{ flex: 1 }}>
+        <Flex align="center" gap={8} wrap style={{ flex: 1, minWidth: 0, maxWidth: '100%' }}>
           {searchable && <SearchBox value={params.search} onSearch={(search) => setParams({ search })} />}
           {toolbar}
         </Flex>

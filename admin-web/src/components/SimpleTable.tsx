@@ -9,6 +9,7 @@
 // onSelect, onSelectAll and preserveSelectedRowKeys as antd's Table has them).
 import { Checkbox, Spin, theme, type TableProps } from 'antd'
 import type { Key, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export interface SimpleTableProps<T> {
   columns: TableProps<T>['columns']
@@ -37,6 +38,7 @@ function valueOf<T>(column: Column<T>, row: T): unknown {
 }
 
 export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource, loading = false, emptyText, rowSelection }: SimpleTableProps<T>) {
+  const { t } = useTranslation()
   const css = useTableStyle()
   const prefixCls = 'ant-table'
   const cell = `${prefixCls}-cell`
@@ -70,7 +72,8 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
       <Spin spinning={loading}>
         <div className={`${prefixCls}${dataSource.length === 0 ? ` ${prefixCls}-empty` : ''}`}>
           <div className={`${prefixCls}-container`}>
-            <div className={`${prefixCls}-content`} style={{ overflowX: 'auto', overflowY: 'hidden' }}>
+            {/* focusable: a table wider than a phone scrolls sideways by keyboard too */}
+            <div className={`${prefixCls}-content`} style={{ overflowX: 'auto', overflowY: 'hidden' }} tabIndex={0}>
               <table style={{ width: 'auto', minWidth: '100%', tableLayout: 'auto' }}>
                 <colgroup>
                   {rowSelection && <col className={`${prefixCls}-selection-col`} style={{ width: selectionWidth, minWidth: selectionWidth }} />}
@@ -88,7 +91,7 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
                             indeterminate={chosen > 0 && chosen < keys.length}
                             disabled={keys.length === 0}
                             onChange={(e) => chooseAll(e.target.checked)}
-                            aria-label="Select all"
+                            aria-label={t('list.selectAll')}
                           />
                         </div>
                       </th>
@@ -111,6 +114,7 @@ export function SimpleTable<T extends object>({ columns = [], rowKey, dataSource
                             <Checkbox
                               checked={on}
                               onChange={(e) => chooseRow(r, e.target.checked, e.nativeEvent)}
+                              aria-label={t('list.selectRow', { n: r + 1 })}
                             />
                           </td>
                         )}

@@ -27,6 +27,8 @@ export function AdminLayout() {
   const modules = useModules()
   const shell = useShell(!!me.data && isStaff(me.data))
   const narrow = useNarrow(SIDEBAR_BREAKPOINT)
+  // a phone: less padding around the screen and between the header's controls
+  const phone = useNarrow(600)
   const [collapsed, setCollapsed] = useState(narrow)
   useEffect(() => setCollapsed(narrow), [narrow])
 
@@ -68,14 +70,14 @@ export function AdminLayout() {
               icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
               onClick={() => setCollapsed(!collapsed)}
             />
-            <Flex align="center" gap={24}>
+            <Flex align="center" gap={phone ? 12 : 24}>
               <LanguageSwitch />
               {me.data.id ? <NotificationBell userId={me.data.id} /> : null}
               <UserMenu user={me.data} />
             </Flex>
           </Flex>
         </header>
-        <main style={{ padding: 24, flex: 'auto', minHeight: 0 }}>
+        <main style={{ padding: phone ? 12 : 24, flex: 'auto', minHeight: 0, minWidth: 0 }}>
           <Outlet />
         </main>
       </div>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import type { User } from '../api/client'
 import { MenuButton } from '../components/MenuButton'
 import { useLogout } from '../hooks/api/session'
+import { useNarrow } from './useNarrow'
 
 export function initials(name: string | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean)
@@ -19,6 +20,9 @@ export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const logout = useLogout()
+  // on a phone the name would push the header wider than the screen: the initials stay, the
+  // name is what the picture is called
+  const phone = useNarrow(600)
   const items = [{ key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: logout.isPending }]
   return (
     <MenuButton
@@ -29,9 +33,9 @@ export function UserMenu({ user }: { user: User }) {
         },
       }}
     >
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
+      <Space style={{ cursor: 'pointer' }} data-testid="user-menu" aria-label={phone ? user.name : undefined} title={phone ? user.name : undefined}>
         <UserPicture src={user.image_thumb || undefined} initials={initials(user.name)} />
-        <strong>{user.name}</strong>
+        {!phone && <strong>{user.name}</strong>}
       </Space>
     </MenuButton>
   )
@@ -44,7 +48,7 @@ function UserPicture({ src, initials }: { src?: string; initials: string }) {
   const disc = { width: size, height: size, borderRadius: '50%', flex: 'none' } as const
   if (src) return <img src={src} alt="" style={{ ...disc, objectFit: 'cover', display: 'block' }} />
   return (
-    <span style={{ ...disc, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: '#1677ff', color: '#fff' }}>
+    <span style={{ ...disc, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', background: token.colorPrimary, color: '#fff' }}>
       {initials}
     </span>
   )

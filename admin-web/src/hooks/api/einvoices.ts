@@ -49,11 +49,13 @@ export async function exportEinvoices(filters: EinvoiceFilters): Promise<void> {
   save(data as Blob, `e-fakture-${shopToday()}.xlsx`)
 }
 
-/** useOrderEinvoice: the order's e-invoice, null when it has none (not a company order, or not completed). */
-export function useOrderEinvoice(orderId: number | undefined) {
+/** useOrderEinvoice: the order's e-invoice, null when it has none (not a company order, or not
+ *  completed). company false: an order without a company PIB never has one, so nothing is asked
+ *  (the 404 would be logged in the console of every private order's page). */
+export function useOrderEinvoice(orderId: number | undefined, company = true) {
   return useQuery({
     queryKey: einvoiceKeys.byOrder(orderId ?? 0),
-    enabled: !!orderId,
+    enabled: !!orderId && company,
     queryFn: async () => {
       try {
         return (await unwrap(client.GET('/api/v1/admin/orders/{id}/einvoice', { params: { path: { id: orderId! } } }))).data as Einvoice

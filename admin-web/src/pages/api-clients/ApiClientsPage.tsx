@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { toast } from '../../notify'
 import { usePageTitle } from '../../components/usePageTitle'
 import { applyServerErrors } from '../../forms/serverErrors'
+import { ScrollX } from '../../components/ScrollX'
 import {
   type ApiClient,
   type CategoryPercentage,
@@ -85,13 +86,16 @@ export function ApiClientsPage() {
           {l('add')}
         </Button>
       </Space>
-      <Table<ApiClient>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isFetching}
-        pagination={{ pageSize: API_CLIENTS_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<ApiClient>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data ?? []}
+          loading={list.isFetching}
+          pagination={{ pageSize: API_CLIENTS_PAGE_SIZE, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      </ScrollX>
       {adding && <ClientModal onClose={() => setAdding(false)} />}
       {editing && <ClientModal client={editing} onClose={() => setEditing(null)} />}
       <Modal open={viewing !== null} title={viewing?.name} footer={null} onCancel={() => setViewing(null)}>

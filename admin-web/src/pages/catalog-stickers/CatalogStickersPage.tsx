@@ -14,6 +14,7 @@ import { PermissionGuard } from '../../components/PermissionGuard'
 import { usePageTitle } from '../../components/usePageTitle'
 import { type StickerTypeRow, type StickerTypeValues, useSaveStickerType, useStickerTypeList } from '../../hooks/api/catalogStickerTypeAdmin'
 import { formatDay } from '../../format'
+import { ScrollX } from '../../components/ScrollX'
 
 export function CatalogStickersPage() {
   const { t } = useTranslation()
@@ -70,24 +71,27 @@ export function CatalogStickersPage() {
         }}
         style={{ maxWidth: 320 }}
       />
-      <Table<StickerTypeRow>
-        rowKey="id"
-        size="small"
-        loading={list.isPending}
-        dataSource={(list.data?.data ?? []) as StickerTypeRow[]}
-        columns={columns}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: page,
-          pageSize,
-          pageSizeOptions: [20, 50, 100],
-          total: list.data?.meta?.total ?? 0,
-          onChange: (p, s) => {
-            setPage(p)
-            setPageSize(s)
-          },
-        }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<StickerTypeRow>
+          rowKey="id"
+          size="small"
+          loading={list.isPending}
+          dataSource={(list.data?.data ?? []) as StickerTypeRow[]}
+          columns={columns}
+          locale={{ emptyText: t('common.noData') }}
+          pagination={{
+            current: page,
+            pageSize,
+            pageSizeOptions: [20, 50, 100],
+            total: list.data?.meta?.total ?? 0,
+            onChange: (p, s) => {
+              setPage(p)
+              setPageSize(s)
+            },
+          }}
+        />
+      </ScrollX>
       {editing && <StickerTypeForm row={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
     </Flex>
   )

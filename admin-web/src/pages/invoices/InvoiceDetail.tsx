@@ -64,7 +64,7 @@ export function InvoiceDetail() {
               {l('transfer')}
             </Button>
           </Space>
-          <Descriptions column={2} bordered size="small">
+          <Descriptions column={{ xs: 1, sm: 1, md: 2 }} bordered size="small">
             {field('id', inv.id)}
             {field('user', inv.user_id ? <Link to={`/korisnici/${inv.user_id}`}>#{inv.user_id}</Link> : '')}
             {field('name', inv.name)}
@@ -95,7 +95,7 @@ export function InvoiceDetail() {
           <SimpleTable<VatRow> rowKey="vat_bps" columns={vat} dataSource={inv.vat ?? []} />
           {inv.order_id && (
             <div style={{ marginTop: 16 }}>
-              <EinvoiceCard orderId={inv.order_id} canIssue={false} />
+              <EinvoiceCard orderId={inv.order_id} canIssue={false} company={!!inv.company_pib} />
             </div>
           )}
           <ConfirmDialog

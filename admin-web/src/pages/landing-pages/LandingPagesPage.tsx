@@ -10,6 +10,7 @@ import { useGoBack } from '../../components/useGoBack'
 import { usePageTitle } from '../../components/usePageTitle'
 import { type LandingPageRow, useDeleteLandingPage, useLandingPages } from '../../hooks/api/landingPages'
 import { screens } from '../../screens'
+import { ScrollX } from '../../components/ScrollX'
 
 export function LandingPagesPage() {
   const { t } = useTranslation()
@@ -70,15 +71,18 @@ export function LandingPagesPage() {
         }}
         style={{ maxWidth: 320 }}
       />
-      <Table<LandingPageRow>
-        rowKey="id"
-        size="small"
-        loading={list.isPending}
-        dataSource={rows}
-        columns={columns}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.meta?.total ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<LandingPageRow>
+          rowKey="id"
+          size="small"
+          loading={list.isPending}
+          dataSource={rows}
+          columns={columns}
+          locale={{ emptyText: t('common.noData') }}
+          pagination={{ current: page, pageSize: 20, total: list.data?.meta?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+      </ScrollX>
       <Modal
         open={!!deleting}
         title={l('deleteTitle')}

@@ -79,7 +79,7 @@ function SubscribersList() {
           </Button>
         </Space>
       }
-      toolbar={<Segmented<SubscriberStatus> value={status} onChange={setStatus} options={STATUSES.map((s) => ({ value: s, label: l(`filter.${s}`) }))} />}
+      toolbar={<Segmented<SubscriberStatus> style={{ maxWidth: '100%', overflowX: 'auto' }} value={status} onChange={setStatus} options={STATUSES.map((s) => ({ value: s, label: l(`filter.${s}`) }))} />}
       chips={<Typography.Text data-testid="subscriber-count">{l('count', { count: list.data?.meta?.total ?? 0 })}</Typography.Text>}
       rowKey="id"
       columns={columns}

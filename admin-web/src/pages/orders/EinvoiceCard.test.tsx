@@ -37,7 +37,7 @@ describe('E-invoice card', () => {
   it('shows a sent test e-invoice and cancels it with a reason', async () => {
     vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: sent }) as never)
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ data: { ...sent, status: 'Cancelled', status_label: 'Otkazana' } }) as never)
-    renderApp(<EinvoiceCard orderId={7} canIssue={false} />, { user: admin })
+    renderApp(<EinvoiceCard orderId={7} canIssue={false} company />, { user: admin })
     expect(await screen.findByText('Poslata')).toBeTruthy()
     expect(screen.getByText('TEST (SEF simulator)')).toBeTruthy()
     const cancel = screen.getByRole('button', { name: 'Otkaži u SEF-u' })
@@ -51,15 +51,23 @@ describe('E-invoice card', () => {
 
   it('shows the buyer’s reason of a rejection', async () => {
     vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: { ...sent, status: 'Rejected', status_label: 'Odbijena', comment: 'Pogrešna cena' } }) as never)
-    renderApp(<EinvoiceCard orderId={7} canIssue={false} />, { user: admin })
+    renderApp(<EinvoiceCard orderId={7} canIssue={false} company />, { user: admin })
     expect(await screen.findByText('Komentar: Pogrešna cena')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Storniraj' })).toBeNull()
   }, 30_000)
 
+  it('a private order (no company PIB) has no e-invoice: nothing is asked, nothing shown', async () => {
+    const get = vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: sent }) as never)
+    const { container } = renderApp(<EinvoiceCard orderId={7} canIssue={false} company={false} />, { user: admin })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(get).not.toHaveBeenCalled()
+    expect(container.querySelector('.ant-card')).toBeNull()
+  })
+
   it('makes the e-invoice of a completed company order that has none', async () => {
     vi.spyOn(client, 'GET').mockRejectedValue(Object.assign(new Error('nf'), { status: 404 }))
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ data: sent }) as never)
-    renderApp(<EinvoiceCard orderId={7} canIssue />, { user: admin })
+    renderApp(<EinvoiceCard orderId={7} canIssue company />, { user: admin })
     fireEvent.click(await screen.findByRole('button', { name: 'Izdaj e-fakturu' }))
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/admin/orders/{id}/einvoice', { params: { path: { id: 7 } } }))
   }, 30_000)

@@ -33,9 +33,9 @@ export function einvoiceColor(status: string | undefined) {
 }
 
 /** EinvoiceCard shows an order's e-invoice; a completed company order without one can make it. */
-export function EinvoiceCard({ orderId, canIssue }: { orderId: number; canIssue: boolean }) {
+export function EinvoiceCard({ orderId, canIssue, company }: { orderId: number; canIssue: boolean; company: boolean }) {
   const { t } = useTranslation()
-  const q = useOrderEinvoice(orderId)
+  const q = useOrderEinvoice(orderId, company)
   const issue = useIssueEinvoice()
   const e = q.data
   if (q.isLoading) return <Card title={t('orders.einvoice.title')} size="small" loading />

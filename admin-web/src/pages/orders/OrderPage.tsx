@@ -37,6 +37,7 @@ import { EinvoiceCard } from './EinvoiceCard'
 import { FiscalCard } from './FiscalCard'
 import { ReturnsCard } from './ReturnsCard'
 import { statusColor } from './OrdersPage'
+import { ScrollX } from '../../components/ScrollX'
 
 type Item = NonNullable<StaffOrder['items']>[number]
 
@@ -83,7 +84,7 @@ export function OrderPage() {
           <Files o={o} />
           <FiscalCard o={o} />
           <ReturnsCard o={o} />
-          <EinvoiceCard orderId={o.id!} canIssue={o.status === 'completed' && !!o.company_pib} />
+          <EinvoiceCard orderId={o.id!} canIssue={o.status === 'completed' && !!o.company_pib} company={!!o.company_pib} />
         </>
       )}
     </Flex>
@@ -114,7 +115,10 @@ function OrderSummary({ o }: { o: StaffOrder }) {
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      <Table<Item> size="small" rowKey={(it) => `${it.product_id}-${it.sku}`} columns={columns} dataSource={o.items ?? []} pagination={false} />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<Item> size="small" rowKey={(it) => `${it.product_id}-${it.sku}`} columns={columns} dataSource={o.items ?? []} pagination={false} />
+      </ScrollX>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Descriptions title={d('customerData')} size="small" column={1} bordered>

@@ -10,6 +10,7 @@ import { applyServerErrors } from '../../forms/serverErrors'
 import { useAttributeValues } from '../../hooks/api/attributeAdmin'
 import { useAddAttributeValue, useProductAttributes, useSetAttributeValue } from '../../hooks/api/productDetail'
 import { attributeValueRules } from '../attributes/attributeRules'
+import { ScrollX } from '../../components/ScrollX'
 
 export const attributeName = (a: ProductAttribute) => a.attribute?.name ?? ''
 export const attributeId = (a: ProductAttribute) => a.attribute?.id ?? a.id
@@ -34,14 +35,17 @@ export function ProductAttributesTab({ id }: { id: number }) {
   ]
   return (
     <>
-      <Table<ProductAttribute>
-        rowKey={(a) => attributeId(a)}
-        columns={columns}
-        dataSource={[...(attrs.data ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))}
-        loading={attrs.isPending}
-        pagination={false}
-        locale={{ emptyText: t('catalogAdmin.product.noAttributes') }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<ProductAttribute>
+          rowKey={(a) => attributeId(a)}
+          columns={columns}
+          dataSource={[...(attrs.data ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))}
+          loading={attrs.isPending}
+          pagination={false}
+          locale={{ emptyText: t('catalogAdmin.product.noAttributes') }}
+        />
+      </ScrollX>
       {adding && <NewValueDialog productId={id} attr={adding} onClose={() => setAdding(null)} />}
     </>
   )

@@ -14,6 +14,8 @@ import { applyServerErrors } from '../../forms/serverErrors'
 import { useAddCatalogSticker, useDeleteCatalogSticker, useProductCatalogStickers, type CatalogStickerBody } from '../../hooks/api/productDetail'
 import { day } from './display'
 import { catalogStickerRules } from './productRules'
+import { ScrollX } from '../../components/ScrollX'
+import { useNarrow } from '../../layout/useNarrow'
 
 interface StickerValues {
   catalog_sticker_type_id?: number
@@ -37,6 +39,8 @@ export function toCatalogStickerBody(v: StickerValues): CatalogStickerBody {
 
 export function ProductCatalogStickersTab({ id }: { id: number }) {
   const { t } = useTranslation()
+  // on a phone the fields stack: label, picker and dates side by side are wider than the screen
+  const phone = useNarrow(600)
   const [form] = Form.useForm<StickerValues>()
   const stickers = useProductCatalogStickers(id)
   const types = useCatalogStickerTypesLookup()
@@ -54,7 +58,7 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
       width: 100,
       render: (_, s) => {
         const src = s.sticker || types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.sticker
-        return src ? <Image src={src} width={64} /> : null
+        return src ? <Image src={src} width={64} alt={types.data?.find((x) => x.id === s.catalog_sticker_type_id)?.name ?? t('catalogAdmin.sticker.image')} /> : null
       },
     },
     { key: 'type', title: t('catalogAdmin.sticker.type'), render: (_, s) => typeName(s) },
@@ -87,13 +91,13 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
   return (
     <Flex vertical gap={16}>
       <Card size="small" title={t('catalogAdmin.sticker.addTitle')}>
-        <Form<StickerValues> form={form} layout="inline" initialValues={{ active: true }} onFinish={submit} style={{ rowGap: 8 }}>
+        <Form<StickerValues> form={form} layout={phone ? 'vertical' : 'inline'} initialValues={{ active: true }} onFinish={submit} style={{ rowGap: 8, maxWidth: '100%' }}>
           <Form.Item name="catalog_sticker_type_id" label={t('catalogAdmin.sticker.type')} rules={rules.catalog_sticker_type_id}>
             <SearchableSelect<CatalogStickerType>
               source={catalogStickerTypeSearch}
               toOption={typeOption}
               known={types.data}
-              style={{ width: 220 }}
+              style={{ width: 220, maxWidth: '100%' }}
               notFound={t('catalogAdmin.common.noResult')}
               aria-label={t('catalogAdmin.sticker.type')}
             />
@@ -114,14 +118,17 @@ export function ProductCatalogStickersTab({ id }: { id: number }) {
           </Form.Item>
         </Form>
       </Card>
-      <Table<ProductCatalogSticker>
-        rowKey="id"
-        columns={columns}
-        dataSource={stickers.data ?? []}
-        loading={stickers.isPending}
-        pagination={false}
-        locale={{ emptyText: t('common.noData') }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<ProductCatalogSticker>
+          rowKey="id"
+          columns={columns}
+          dataSource={stickers.data ?? []}
+          loading={stickers.isPending}
+          pagination={false}
+          locale={{ emptyText: t('common.noData') }}
+        />
+      </ScrollX>
       <ConfirmDialog
         open={deleting !== null}
         danger

@@ -22,6 +22,7 @@ import {
 } from '../../hooks/api/discounts'
 import { discountRules, isPercentageType, toDiscountBody, type DiscountValues } from '../discounts/discountRules'
 import { day, percent, rsd } from './display'
+import { ScrollX } from '../../components/ScrollX'
 
 export function ProductDiscountsTab({ id }: { id: number }) {
   const { t } = useTranslation()
@@ -136,14 +137,17 @@ export function ProductDiscountsTab({ id }: { id: number }) {
           </Form.Item>
         </Form>
       </Card>
-      <Table<Discount>
-        rowKey="id"
-        columns={columns}
-        dataSource={discounts.data ?? []}
-        loading={discounts.isPending}
-        pagination={false}
-        locale={{ emptyText: t('common.noData') }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<Discount>
+          rowKey="id"
+          columns={columns}
+          dataSource={discounts.data ?? []}
+          loading={discounts.isPending}
+          pagination={false}
+          locale={{ emptyText: t('common.noData') }}
+        />
+      </ScrollX>
       <ConfirmDialog
         open={deleting !== null}
         danger

@@ -120,7 +120,7 @@ export function ProductImagesTab({ id, mainImage }: { id: number; mainImage?: { 
         {problem && <Alert type="error" showIcon message={problem} closable onClose={() => setProblem(null)} />}
         <Card size="small" title={t('catalogAdmin.product.mainImage')}>
           <Space align="start" wrap>
-            {main ? <Image src={main.small} preview={{ src: main.large }} width={140} /> : <Typography.Text type="secondary">{t('catalogAdmin.product.noMainImage')}</Typography.Text>}
+            {main ? <Image src={main.small} preview={{ src: main.large }} width={140} alt={t('catalogAdmin.product.mainImage')} /> : <Typography.Text type="secondary">{t('catalogAdmin.product.noMainImage')}</Typography.Text>}
             <Upload
               accept={ACCEPT}
               showUploadList={false}
@@ -140,7 +140,7 @@ export function ProductImagesTab({ id, mainImage }: { id: number; mainImage?: { 
             {extra.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />}
             {extra.map((img) => (
               <Flex key={img.id} vertical gap={4} align="center">
-                <Image src={img.small} preview={{ src: img.large }} width={140} />
+                <Image src={img.small} preview={{ src: img.large }} width={140} alt={t('catalogAdmin.product.tabImages')} />
                 <Button size="small" danger icon={<DeleteOutlined />} onClick={() => setDeleting(img.id)}>
                   {t('catalogAdmin.common.delete')}
                 </Button>

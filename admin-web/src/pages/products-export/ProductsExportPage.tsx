@@ -10,6 +10,7 @@ import { downloadExport, type ProductsExport, useProductsExports } from '../../h
 import { formatDateTime } from '../../format'
 import { toast } from '../../notify'
 import { href, screens } from '../../screens'
+import { ScrollX } from '../../components/ScrollX'
 
 export function ProductsExportPage() {
   const { t } = useTranslation()
@@ -63,7 +64,10 @@ export function ProductsExportPage() {
           </Button>
         </Link>
       </Space>
-      <Table<ProductsExport> rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<ProductsExport> rowKey="id" columns={columns} dataSource={list.data ?? []} loading={list.isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} />
+      </ScrollX>
     </>
   )
 }

@@ -16,6 +16,7 @@ import { useSuppliersLookup } from '../../hooks/api/suppliers'
 import { href, screens } from '../../screens'
 import { rsd } from '../product-detail/display'
 import { CONNECTED, supplierProductsHref } from './SupplierList'
+import { ScrollX } from '../../components/ScrollX'
 
 /** isConnectedType: only 'povezani' means connected (catalogue spec 2) */
 export const isConnectedType = (type: string | null) => type === CONNECTED
@@ -92,16 +93,19 @@ export function SupplierProducts() {
         />
         <Typography.Text data-testid="list-total">{t('list.total', { count: data.length })}</Typography.Text>
       </Flex>
-      <Table<SupplierProduct>
-        rowKey="id"
-        columns={columns}
-        dataSource={data}
-        loading={rows.isFetching}
-        pagination={false}
-        virtual={virtual}
-        scroll={virtual ? { x: 1100, y: 640 } : { x: true }}
-        locale={{ emptyText: t('common.noData') }}
-      />
+      {/* wider than a phone: the table scrolls sideways, not the page */}
+      <ScrollX>
+        <Table<SupplierProduct>
+          rowKey="id"
+          columns={columns}
+          dataSource={data}
+          loading={rows.isFetching}
+          pagination={false}
+          virtual={virtual}
+          scroll={virtual ? { x: 1100, y: 640 } : { x: true }}
+          locale={{ emptyText: t('common.noData') }}
+        />
+      </ScrollX>
       <ConfirmDialog
         open={separating !== null}
         danger
