@@ -197,7 +197,8 @@ func (s *Service) Issue(ctx context.Context, orderID uint64, delivered string) (
 	} else if !apperr.Is(err, apperr.NotFound) {
 		return nil, err
 	}
-	o, err := s.sales.Order(ctx, orderID)
+	// Units returned before the invoice are not invoiced (their refund receipts gave them back).
+	o, err := s.sales.OrderKept(ctx, orderID)
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +310,7 @@ func (s *Service) Retry(ctx context.Context, id uint64) (*Einvoice, error) {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_retryable", "status", e.Status)
 	}
 	if e.Status == StatusRefused || e.Status == StatusInvalid {
-		o, err := s.sales.Order(ctx, e.OrderID)
+		o, err := s.sales.OrderKept(ctx, e.OrderID)
 		if err != nil {
 			return nil, err
 		}

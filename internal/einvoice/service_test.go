@@ -296,3 +296,67 @@ func TestInvalidAndRetry(t *testing.T) {
 		}
 	})
 }
+
+// TestReturnedBeforeInvoice: units a company returned before its order was completed are not
+// invoiced: the e-invoice's lines and payable are what the buyer kept.
+func TestReturnedBeforeInvoice(t *testing.T) {
+	t.Parallel()
+	apptest.Run(t, func(t *testing.T, a *app.App) {
+		ctx := context.Background()
+		seedShop(t, a)
+		cart := sales.NewGuestID()
+		var products []uint64
+		for i, price := range []money.Para{120000, 60000} {
+			cat := catalog.Category{Name: fmt.Sprintf("R %d", i), Slug: fmt.Sprintf("r-%d", i), Prefix: "R", Level: 1, PdvBps: 2000, Active: true}
+			if err := a.DB.Create(&cat).Error; err != nil {
+				t.Fatal(err)
+			}
+			p := catalog.Product{SKU: fmt.Sprintf("R-%d", i), Name: fmt.Sprintf("Vraćeni %d", i), Slug: fmt.Sprintf("vr-%d", i), Active: true, Visible: true,
+				WebPrice: price, AuthPrice: price, Stock: 20, MainCategoryID: cat.ID}
+			if err := a.DB.Create(&p).Error; err != nil {
+				t.Fatal(err)
+			}
+			products = append(products, p.ID)
+			q := 2
+			if _, err := a.Sales.AddItem(ctx, sales.Caller{}, sales.ItemInput{CartID: cart, ProductID: p.ID, Quantity: &q}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		placed, err := a.Sales.Checkout(ctx, sales.Caller{}, sales.CheckoutInput{CartID: cart, Name: "Petar Petrović", Email: "vracanje@kupac.rs",
+			Phone: "064 123 4567", Address: "Ulica 2", City: "Novi Sad", PostCode: "21000", CompanyName: "Kupac d.o.o.", CompanyPIB: "100002887",
+			CompanyNumber: "08762724", PaymentMethod: sales.PaymentBankTransfer}, "", i18n.SR)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := a.Sales.OrderWithItems(ctx, placed.Order.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Sales.RecordPayment(ctx, o.ID); err != nil {
+			t.Fatal(err)
+		}
+		var second sales.OrderItem
+		for _, it := range o.Items {
+			if it.ProductID == products[1] {
+				second = it
+			}
+		}
+		if _, err := a.Sales.CreateReturn(ctx, o.ID, sales.ReturnInput{Items: []sales.ReturnLine{{OrderItemID: second.ID, Quantity: 2}}}); err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []string{sales.StatusContacted, sales.StatusCompleted} {
+			if _, err := a.Sales.ChangeStatus(ctx, o.ID, sales.StatusChange{Status: st}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e, err := a.Einvoice.Issue(ctx, o.ID, "")
+		if err != nil || e.Status == einvoice.StatusInvalid {
+			t.Fatalf("issue: %v %+v", err, e)
+		}
+		kept := o.Total - second.Total
+		if e.Total != kept || !strings.Contains(e.XML, fmt.Sprintf(`<cbc:PayableAmount currencyID="RSD">%s</cbc:PayableAmount>`, kept)) ||
+			strings.Contains(e.XML, second.Name) {
+			t.Errorf("e-invoice total %s, want %s (order %s); returned line invoiced: %v", e.Total, kept, o.Total, strings.Contains(e.XML, second.Name))
+		}
+	})
+}

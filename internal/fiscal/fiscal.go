@@ -161,7 +161,7 @@ func (s *Service) prepare(ctx context.Context, orderID uint64, kind string, retu
 		if err != nil {
 			return nil, nil, false, err
 		}
-		if o = remaining(o, done); len(o.Items) == 0 {
+		if o = sales.Kept(o, done); len(o.Items) == 0 {
 			return nil, nil, false, apperr.New(apperr.Invalid, "fiscal.nothing_left")
 		}
 		total = o.Total
@@ -449,7 +449,7 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 					if err != nil {
 						return n, err
 					}
-					if len(remaining(full, done).Items) == 0 {
+					if len(sales.Kept(full, done).Items) == 0 {
 						continue
 					}
 				}

@@ -111,26 +111,6 @@ func returnedLines(o *sales.Order, ret *sales.OrderReturn) []sales.OrderItem {
 	return out
 }
 
-// remaining is the order as a cancellation refunds it: each line less what returns took back
-// (their own refunds), lines with nothing left dropped, the total of what is left.
-func remaining(o *sales.Order, done map[uint64]int) *sales.Order {
-	if len(done) == 0 {
-		return o
-	}
-	out := *o
-	out.Items, out.Total = nil, 0
-	for _, it := range o.Items {
-		it.Quantity -= done[it.ID]
-		if it.Quantity <= 0 {
-			continue
-		}
-		it.Total = it.Price * money.Para(it.Quantity)
-		out.Items = append(out.Items, it)
-		out.Total += it.Total
-	}
-	return &out
-}
-
 // newRequestID is 32 random hex characters: the longest RequestId the device keeps.
 func newRequestID() string {
 	b := make([]byte, vsdc.MaxRequestID/2)

@@ -274,3 +274,37 @@ func (s *Service) FiscalReturns(ctx context.Context, since time.Time) ([]FiscalR
 	}
 	return out, nil
 }
+
+// Kept is the order less what returns took back (done: units by order line, as Returned gives
+// them): each line's quantity and total reduced, lines with nothing left dropped, the total of
+// what is left. With no returns it is the order itself.
+func Kept(o *Order, done map[uint64]int) *Order {
+	if len(done) == 0 {
+		return o
+	}
+	out := *o
+	out.Items, out.Total = nil, 0
+	for _, it := range o.Items {
+		it.Quantity -= done[it.ID]
+		if it.Quantity <= 0 {
+			continue
+		}
+		it.Total = it.Price * money.Para(it.Quantity)
+		out.Items = append(out.Items, it)
+		out.Total += it.Total
+	}
+	return &out
+}
+
+// OrderKept is the order with its lines as Kept makes them.
+func (s *Service) OrderKept(ctx context.Context, id uint64) (*Order, error) {
+	o, err := s.Order(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	done, err := s.Returned(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return Kept(o, done), nil
+}
