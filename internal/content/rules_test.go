@@ -3,7 +3,6 @@ package content_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -16,6 +15,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/content"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/apperr/apperrtest"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 )
@@ -59,20 +59,6 @@ func product(t *testing.T, a *app.App, c *catalog.Category, sku string, visible 
 	return &p
 }
 
-// fieldsOf answers a 422's fields and their message keys, or fails the test when err is not one.
-func fieldsOf(t *testing.T, err error) map[string]string {
-	t.Helper()
-	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != apperr.Invalid {
-		t.Fatalf("want a 422, got %v", err)
-	}
-	out := map[string]string{}
-	for _, f := range ae.Fields {
-		out[f.Field] = f.Msg.Key
-	}
-	return out
-}
-
 // TestBannerLinkOnlyToShopOrWeb: a banner links to a path on the shop or an http(s) address,
 // never to what a browser would run or to another host without a scheme.
 func TestBannerLinkOnlyToShopOrWeb(t *testing.T) {
@@ -80,7 +66,7 @@ func TestBannerLinkOnlyToShopOrWeb(t *testing.T) {
 		ctx := context.Background()
 		for _, link := range []string{"javascript:alert(1)", "data:text/html,x", "//drugi.rs/x", "akcije"} {
 			_, err := a.Content.CreateBanner(ctx, content.BannerInput{Name: "Akcija", Position: content.PositionHomeSlider, Link: link, Image: pngImage(t)})
-			if got := fieldsOf(t, err); got["link"] != "content.link_invalid" {
+			if got := apperrtest.Fields(t, err); got["link"] != "content.link_invalid" {
 				t.Errorf("link %q: %v", link, got)
 			}
 		}
@@ -98,7 +84,7 @@ func TestBannerNeedsNamePositionAndImage(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		_, err := a.Content.CreateBanner(ctx, content.BannerInput{Position: "sidebar", CategoryID: 999, ProductIDs: []uint64{998}})
-		got := fieldsOf(t, err)
+		got := apperrtest.Fields(t, err)
 		want := map[string]string{"name": "validation.required", "position": "validation.oneof", "image": "validation.required",
 			"category_id": "content.category_unknown", "product_ids": "content.product_unknown"}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -145,7 +131,7 @@ func TestHomeShowsOnlyWhatShoppersMaySee(t *testing.T) {
 		ctx := context.Background()
 		on, off := category(t, a, "tv", true), category(t, a, "stari", false)
 		shown, hidden := product(t, a, on, "TV-1", true), product(t, a, on, "TV-2", false)
-		if _, err := a.Content.SetHomeProducts(ctx, []uint64{shown.ID, 9999}); fieldsOf(t, err)["product_ids"] != "content.product_unknown" {
+		if _, err := a.Content.SetHomeProducts(ctx, []uint64{shown.ID, 9999}); apperrtest.Fields(t, err)["product_ids"] != "content.product_unknown" {
 			t.Fatalf("an unknown product: %v", err)
 		}
 		ids, err := a.Content.SetHomeProducts(ctx, []uint64{hidden.ID, shown.ID, hidden.ID})
@@ -177,7 +163,7 @@ func TestHomeShowsOnlyWhatShoppersMaySee(t *testing.T) {
 func TestSectionNameAndPlace(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		if _, err := a.Content.CreateSection(ctx, content.SectionInput{Name: "A"}); fieldsOf(t, err)["name"] == "" {
+		if _, err := a.Content.CreateSection(ctx, content.SectionInput{Name: "A"}); apperrtest.Fields(t, err)["name"] == "" {
 			t.Fatalf("a one-letter name: %v", err)
 		}
 		five := 5
@@ -207,7 +193,7 @@ func TestStaticPagesOnlyKnownSlugsSerbianRequired(t *testing.T) {
 			t.Fatalf("the admin's empty form: %v %+v", err, p)
 		}
 		_, err := a.Content.SavePage(ctx, slug, content.PageInput{TitleEn: "Delivery", BodyEn: "<p>x</p>"})
-		if got := fieldsOf(t, err); got["title_sr"] != "validation.required" || got["body_sr"] != "validation.required" || len(got) != 2 {
+		if got := apperrtest.Fields(t, err); got["title_sr"] != "validation.required" || got["body_sr"] != "validation.required" || len(got) != 2 {
 			t.Fatalf("without Serbian: %v", got)
 		}
 		p, err := a.Content.SavePage(ctx, slug, content.PageInput{TitleSr: " Dostava ", BodySr: `<p onclick="x()">Besplatna</p><script>x()</script>`})
@@ -230,7 +216,7 @@ func TestNewsNeedsTitleAndCleanBody(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		_, err := a.Content.CreateNews(ctx, content.NewsInput{Title: "  ", Body: "<script>x()</script>"})
-		if got := fieldsOf(t, err); got["title"] != "validation.required" || got["body"] != "validation.required" {
+		if got := apperrtest.Fields(t, err); got["title"] != "validation.required" || got["body"] != "validation.required" {
 			t.Fatalf("empty news: %v", got)
 		}
 		n, err := a.Content.CreateNews(ctx, content.NewsInput{Title: "Zimska akcija", Body: `<p>Popusti</p><img src=x onerror="x()">`})

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/partners"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/apperr/apperrtest"
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
 )
@@ -46,27 +46,6 @@ func product(t *testing.T, a *app.App, c *catalog.Category, sku string, entry mo
 	return &p
 }
 
-func fieldsOf(t *testing.T, err error) map[string]string {
-	t.Helper()
-	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != apperr.Invalid {
-		t.Fatalf("want a 422, got %v", err)
-	}
-	out := map[string]string{}
-	for _, f := range ae.Fields {
-		out[f.Field] = f.Msg.Key
-	}
-	return out
-}
-
-func codeOf(err error) apperr.Code {
-	var ae *apperr.Error
-	if errors.As(err, &ae) {
-		return ae.Code
-	}
-	return ""
-}
-
 // tokenOf is the secret part of a client's feed URL.
 func tokenOf(c *partners.Client) string {
 	return strings.TrimSuffix(c.APIURL[strings.LastIndex(c.APIURL, "/")+1:], ".json")
@@ -82,10 +61,10 @@ func TestClientPercentageAboveZeroBelowHundred(t *testing.T) {
 		_, err := a.Partners.Create(ctx, "A", []partners.CategoryPercentage{{ID: tv.ID, Percentage: 10000}, {ID: tv.ID, Percentage: -1}, {Percentage: 500}})
 		want := map[string]string{"name": "validation.min_chars", "categories.0.percentage": "validation.lt",
 			"categories.1.percentage": "validation.gt", "categories.2.id": "validation.required"}
-		if got := fieldsOf(t, err); fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := apperrtest.Fields(t, err); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("fields %v, want %v", got, want)
 		}
-		if _, err := a.Partners.Create(ctx, "Partner", []partners.CategoryPercentage{{ID: 9999, Percentage: 500}}); fieldsOf(t, err)["categories.0.id"] != "api_client.unknown_category" {
+		if _, err := a.Partners.Create(ctx, "Partner", []partners.CategoryPercentage{{ID: 9999, Percentage: 500}}); apperrtest.Fields(t, err)["categories.0.id"] != "api_client.unknown_category" {
 			t.Fatalf("an unknown category: %v", err)
 		}
 		c, err := a.Partners.Create(ctx, " Partner ", []partners.CategoryPercentage{{ID: tv.ID, Percentage: 0}})
@@ -143,13 +122,13 @@ func TestFeedURLEndsWhenRotatedOrClientOff(t *testing.T) {
 		if err != nil || tokenOf(r) == old {
 			t.Fatalf("rotate: %v %+v", err, r)
 		}
-		if _, err := a.Partners.ClientByToken(ctx, old); codeOf(err) != apperr.NotFound {
+		if _, err := a.Partners.ClientByToken(ctx, old); apperrtest.Code(err) != apperr.NotFound {
 			t.Fatalf("the old URL: %v, want a 404", err)
 		}
 		if _, err := a.Partners.SetActive(ctx, c.ID, false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Partners.ClientByToken(ctx, tokenOf(r)); codeOf(err) != apperr.Forbidden {
+		if _, err := a.Partners.ClientByToken(ctx, tokenOf(r)); apperrtest.Code(err) != apperr.Forbidden {
 			t.Fatalf("an inactive client's URL: %v, want a 403", err)
 		}
 	})
@@ -173,7 +152,7 @@ func TestFeedFetchesLimitedPerMinute(t *testing.T) {
 				t.Fatalf("fetch %d: %v", i+1, err)
 			}
 		}
-		if _, err := a.Partners.ClientByToken(ctx, tokenOf(c)); codeOf(err) != apperr.TooManyRequests {
+		if _, err := a.Partners.ClientByToken(ctx, tokenOf(c)); apperrtest.Code(err) != apperr.TooManyRequests {
 			t.Fatalf("fetch %d: %v, want a 429", limit+1, err)
 		}
 	})
@@ -188,17 +167,17 @@ func TestExportNeedsNameAndKnownCategoriesAndIsReadyOnlyWhenDone(t *testing.T) {
 		product(t, a, tv, "TV-1", 100000, false)
 		product(t, a, tv, "TV-2", 100000, true) // hidden products are exported too: it is staff's list
 		product(t, a, other, "F-1", 100000, false)
-		if got := fieldsOf(t, func() error { _, err := a.Partners.CreateExport(ctx, 1, " ", nil); return err }()); got["name"] == "" || got["categories"] == "" {
+		if got := apperrtest.Fields(t, func() error { _, err := a.Partners.CreateExport(ctx, 1, " ", nil); return err }()); got["name"] == "" || got["categories"] == "" {
 			t.Fatalf("empty export: %v", got)
 		}
-		if _, err := a.Partners.CreateExport(ctx, 1, "Cene", []uint64{tv.ID, 9999}); fieldsOf(t, err)["categories"] != "api_client.unknown_category" {
+		if _, err := a.Partners.CreateExport(ctx, 1, "Cene", []uint64{tv.ID, 9999}); apperrtest.Fields(t, err)["categories"] != "api_client.unknown_category" {
 			t.Fatalf("an unknown category: %v", err)
 		}
 		e, err := a.Partners.CreateExport(ctx, 1, "Cene TV", []uint64{tv.ID, tv.ID})
 		if err != nil || e.Status != partners.ExportQueued || len(e.Categories) != 1 {
 			t.Fatalf("export: %v %+v", err, e)
 		}
-		if _, _, _, err := a.Partners.OpenExport(ctx, e.ID); codeOf(err) != apperr.Conflict {
+		if _, _, _, err := a.Partners.OpenExport(ctx, e.ID); apperrtest.Code(err) != apperr.Conflict {
 			t.Fatalf("a queued export's file: %v, want a 409", err)
 		}
 		if err := a.Partners.RunExport(ctx, queue.ProductsExportPayload{ExportID: e.ID, UserID: 1}, false); err != nil {

@@ -2,7 +2,6 @@ package sales_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/apperr/apperrtest"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/money"
 	"shop/internal/sales"
@@ -41,27 +41,6 @@ func stockOf(t *testing.T, a *app.App, id uint64) int {
 
 func qty(n int) *int { return &n }
 
-func fieldsOf(t *testing.T, err error) map[string]string {
-	t.Helper()
-	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != apperr.Invalid {
-		t.Fatalf("want a 422, got %v", err)
-	}
-	out := map[string]string{}
-	for _, f := range ae.Fields {
-		out[f.Field] = f.Msg.Key
-	}
-	return out
-}
-
-func codeOf(err error) apperr.Code {
-	var ae *apperr.Error
-	if errors.As(err, &ae) {
-		return ae.Code
-	}
-	return ""
-}
-
 var guest = sales.Caller{IP: "192.0.2.1"}
 
 // form is a valid guest checkout of cart id.
@@ -92,10 +71,10 @@ func TestCartLineAtMost99Units(t *testing.T) {
 		p := product(t, a, "C-1", 500, 100000)
 		id := fill(t, a, map[uint64]int{p.ID: 60})
 		_, err := a.Sales.AddItem(ctx, guest, sales.ItemInput{CartID: id, ProductID: p.ID, Quantity: qty(40), Instance: sales.InstanceCart})
-		if fieldsOf(t, err)["quantity"] != "validation.max" {
+		if apperrtest.Fields(t, err)["quantity"] != "validation.max" {
 			t.Fatalf("60 + 40 units: %v", err)
 		}
-		if _, err := a.Sales.SetItem(ctx, guest, sales.ItemInput{CartID: id, ProductID: p.ID, Quantity: qty(0), Instance: sales.InstanceCart}); fieldsOf(t, err)["quantity"] == "" {
+		if _, err := a.Sales.SetItem(ctx, guest, sales.ItemInput{CartID: id, ProductID: p.ID, Quantity: qty(0), Instance: sales.InstanceCart}); apperrtest.Fields(t, err)["quantity"] == "" {
 			t.Fatalf("0 units: %v", err)
 		}
 		c, err := a.Sales.Cart(ctx, guest, sales.InstanceCart, id)
@@ -126,7 +105,7 @@ func TestWishlistHoldsAProductOnce(t *testing.T) {
 			t.Fatalf("wish list: %+v", w.Items)
 		}
 		_, err = a.Sales.AddItem(ctx, guest, sales.ItemInput{CartID: w.ID, ProductID: hidden.ID, Instance: sales.InstanceWishlist})
-		if fieldsOf(t, err)["product_id"] != "validation.product_unknown" {
+		if apperrtest.Fields(t, err)["product_id"] != "validation.product_unknown" {
 			t.Fatalf("a hidden product: %v", err)
 		}
 	})
@@ -149,7 +128,7 @@ func TestCartRefusesWhatCannotBeBought(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := a.Sales.AddItem(ctx, guest, sales.ItemInput{ProductID: p.ID, Instance: sales.InstanceCart})
-		if fieldsOf(t, err)["product_id"] != "sales.not_purchasable" {
+		if apperrtest.Fields(t, err)["product_id"] != "sales.not_purchasable" {
 			t.Fatalf("below the minimum price: %v", err)
 		}
 	})
@@ -165,7 +144,7 @@ func TestCheckoutTakesStockAllOrNothing(t *testing.T) {
 		if err := a.DB.Model(short).Update("stock", 1).Error; err != nil { // sold meanwhile
 			t.Fatal(err)
 		}
-		if _, err := a.Sales.Checkout(ctx, guest, form(id), "", i18n.SR); codeOf(err) != apperr.Invalid {
+		if _, err := a.Sales.Checkout(ctx, guest, form(id), "", i18n.SR); apperrtest.Code(err) != apperr.Invalid {
 			t.Fatalf("a short line: %v, want a 422", err)
 		}
 		if stockOf(t, a, plenty.ID) != 10 || stockOf(t, a, short.ID) != 1 {
@@ -184,7 +163,7 @@ func TestCheckoutTakesStockAllOrNothing(t *testing.T) {
 		if c, _ := a.Sales.Cart(ctx, guest, sales.InstanceCart, id); len(c.Items) != 0 {
 			t.Fatalf("the cart after the order: %+v", c.Items)
 		}
-		if _, err := a.Sales.Checkout(ctx, guest, form(id), "", i18n.SR); codeOf(err) != apperr.Invalid {
+		if _, err := a.Sales.Checkout(ctx, guest, form(id), "", i18n.SR); apperrtest.Code(err) != apperr.Invalid {
 			t.Fatalf("a second submit without a key: %v, want the empty cart's 422", err)
 		}
 	})
@@ -207,7 +186,7 @@ func TestCheckoutKeyAnswersTheFirstOrder(t *testing.T) {
 		}
 		other := form(id)
 		other.City = "Novi Sad"
-		if _, err := a.Sales.Checkout(ctx, guest, other, "kljuc-1", i18n.SR); codeOf(err) != apperr.Conflict {
+		if _, err := a.Sales.Checkout(ctx, guest, other, "kljuc-1", i18n.SR); apperrtest.Code(err) != apperr.Conflict {
 			t.Fatalf("the same key, another form: %v, want a 409", err)
 		}
 		if stockOf(t, a, p.ID) != 9 {
@@ -225,14 +204,14 @@ func TestCheckoutFormRules(t *testing.T) {
 		id := fill(t, a, map[uint64]int{p.ID: 1})
 		in := form(id)
 		in.CompanyName, in.PaymentMethod, in.PostCode = "Firma d.o.o.", "card_online", "11"
-		got := fieldsOf(t, func() error { _, err := a.Sales.Checkout(ctx, guest, in, "", i18n.SR); return err }())
+		got := apperrtest.Fields(t, func() error { _, err := a.Sales.Checkout(ctx, guest, in, "", i18n.SR); return err }())
 		if got["company_pib"] != "validation.required" || got["payment_method"] != "validation.oneof" || got["post_code"] != "validation.post_code" {
 			t.Fatalf("fields: %v", got)
 		}
 		addr := uint64(1)
 		in = form(id)
 		in.BillingAddressID = &addr
-		if got := fieldsOf(t, func() error { _, err := a.Sales.Checkout(ctx, guest, in, "", i18n.SR); return err }()); got["billing_address_id"] != "validation.address_unknown" {
+		if got := apperrtest.Fields(t, func() error { _, err := a.Sales.Checkout(ctx, guest, in, "", i18n.SR); return err }()); got["billing_address_id"] != "validation.address_unknown" {
 			t.Fatalf("a guest's saved address: %v", got)
 		}
 		if stockOf(t, a, p.ID) != 10 {
@@ -257,7 +236,7 @@ func TestGuestCheckoutsLimitedPerEmail(t *testing.T) {
 			switch {
 			case i < limit && err != nil:
 				t.Fatalf("order %d: %v", i+1, err)
-			case i == limit && codeOf(err) != apperr.TooManyRequests:
+			case i == limit && apperrtest.Code(err) != apperr.TooManyRequests:
 				t.Fatalf("order %d: %v, want a 429", i+1, err)
 			}
 		}
@@ -278,17 +257,17 @@ func TestCancelReturnsStockOnceWithAReason(t *testing.T) {
 			t.Fatal(err)
 		}
 		id := placed.Order.ID
-		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCancelled}); fieldsOf(t, err)["cancel_reason"] != "validation.cancel_reason" {
+		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCancelled}); apperrtest.Fields(t, err)["cancel_reason"] != "validation.cancel_reason" {
 			t.Fatalf("a cancellation without a reason: %v", err)
 		}
-		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCompleted}); fieldsOf(t, err)["status"] != "sales.transition_refused" {
+		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCompleted}); apperrtest.Fields(t, err)["status"] != "sales.transition_refused" {
 			t.Fatalf("pending to completed: %v", err)
 		}
 		o, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCancelled, CancelReason: sales.CancelReasons[0]})
 		if err != nil || o.Status != sales.StatusCancelled || stockOf(t, a, p.ID) != 5 {
 			t.Fatalf("cancelled: %v %+v, stock %d", err, o, stockOf(t, a, p.ID))
 		}
-		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCancelledReturned, CancelReason: sales.CancelReasons[0]}); codeOf(err) != apperr.Invalid {
+		if _, err := a.Sales.ChangeStatus(ctx, id, sales.StatusChange{Status: sales.StatusCancelledReturned, CancelReason: sales.CancelReasons[0]}); apperrtest.Code(err) != apperr.Invalid {
 			t.Fatalf("a cancelled order cancelled again: %v", err)
 		}
 		if stockOf(t, a, p.ID) != 5 {

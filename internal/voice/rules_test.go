@@ -16,6 +16,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/apperr/apperrtest"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/mail"
@@ -62,28 +63,6 @@ func mailsTo(t *testing.T, a *app.App, to string) []mail.Message {
 	return out
 }
 
-// fieldsOf answers the field names of a 422, or fails the test when err is not one.
-func fieldsOf(t *testing.T, err error) map[string]string {
-	t.Helper()
-	var ae *apperr.Error
-	if !errors.As(err, &ae) || ae.Code != apperr.Invalid {
-		t.Fatalf("want a 422, got %v", err)
-	}
-	out := map[string]string{}
-	for _, f := range ae.Fields {
-		out[f.Field] = f.Msg.Key
-	}
-	return out
-}
-
-func codeOf(err error) apperr.Code {
-	var ae *apperr.Error
-	if errors.As(err, &ae) {
-		return ae.Code
-	}
-	return ""
-}
-
 var sr = voice.Client{IP: "192.0.2.1", Lang: i18n.SR}
 
 // TestQuestionShownOnlyOnceAnswered: a question waits unseen until staff answer it; the
@@ -103,7 +82,7 @@ func TestQuestionShownOnlyOnceAnswered(t *testing.T) {
 		if err != nil || len(all) != 1 || all[0].Email != "mira@primer.rs" {
 			t.Fatalf("staff's unanswered list: %v %+v", err, all)
 		}
-		if _, err := a.Voice.AnswerQuestion(ctx, all[0].ID, "  "); fieldsOf(t, err)["answer"] == "" {
+		if _, err := a.Voice.AnswerQuestion(ctx, all[0].ID, "  "); apperrtest.Fields(t, err)["answer"] == "" {
 			t.Fatalf("an empty answer: %v", err)
 		}
 		q, err := a.Voice.AnswerQuestion(ctx, all[0].ID, "Jeste, <b>37 dB</b>.")
@@ -143,7 +122,7 @@ func TestQuestionFormRules(t *testing.T) {
 				map[string]string{"name": "voice.name_max", "question": "voice.question_max"}},
 			{voice.QuestionInput{Name: "Mira", Question: "Ima li?", Email: "mira@"}, map[string]string{"email": "voice.email_invalid"}},
 		} {
-			got := fieldsOf(t, a.Voice.Ask(ctx, p.Slug, sr, tc.in))
+			got := apperrtest.Fields(t, a.Voice.Ask(ctx, p.Slug, sr, tc.in))
 			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 				t.Errorf("%+v: %v, want %v", tc.in, got, tc.want)
 			}
@@ -167,7 +146,7 @@ func TestFormsOnlyAboutShownProducts(t *testing.T) {
 				a.Voice.Subscribe(ctx, slug, sr, voice.SubscribeInput{Email: "mira@primer.rs"}),
 			}
 			for i, err := range errs {
-				if codeOf(err) != apperr.NotFound {
+				if apperrtest.Code(err) != apperr.NotFound {
 					t.Errorf("%s form %d: %v, want a 404", slug, i, err)
 				}
 			}
@@ -216,7 +195,7 @@ func TestFormsLimitedPerEmailPerHour(t *testing.T) {
 			}
 		}
 		err := a.Voice.Ask(ctx, p.Slug, voice.Client{IP: "203.0.113.1"}, in)
-		if codeOf(err) != apperr.TooManyRequests {
+		if apperrtest.Code(err) != apperr.TooManyRequests {
 			t.Fatalf("question %d from a new address: %v, want a 429", perEmail+1, err)
 		}
 		in.Email = "drugi@primer.rs"
@@ -233,16 +212,16 @@ func TestPriceOfferRules(t *testing.T) {
 		ctx := context.Background()
 		p := product(t, a, "O-1", 3, true)
 		zero, price := money.Para(0), money.Para(85000)
-		if got := fieldsOf(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU})); got["email"] != "voice.offer_empty" || got["price"] != "voice.offer_empty" {
+		if got := apperrtest.Fields(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU})); got["email"] != "voice.offer_empty" || got["price"] != "voice.offer_empty" {
 			t.Errorf("empty offer: %v", got)
 		}
-		if got := fieldsOf(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU, Email: "mira", Price: &price})); got["email"] != "voice.offer_email" {
+		if got := apperrtest.Fields(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU, Email: "mira", Price: &price})); got["email"] != "voice.offer_email" {
 			t.Errorf("bad e-mail: %v", got)
 		}
-		if got := fieldsOf(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU, Email: "mira@primer.rs", Price: &zero})); got["price"] != "voice.offer_price" {
+		if got := apperrtest.Fields(t, a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: p.SKU, Email: "mira@primer.rs", Price: &zero})); got["price"] != "voice.offer_price" {
 			t.Errorf("a price of 0: %v", got)
 		}
-		if err := a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: "NEMA", Email: "mira@primer.rs", Price: &price}); codeOf(err) != apperr.NotFound {
+		if err := a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: "NEMA", Email: "mira@primer.rs", Price: &price}); apperrtest.Code(err) != apperr.NotFound {
 			t.Errorf("unknown SKU: %v", err)
 		}
 		if err := a.Voice.Offer(ctx, sr, voice.OfferInput{ProductSKU: " " + p.SKU + " ", Email: "Mira@primer.rs", Price: &price}); err != nil {
@@ -252,7 +231,7 @@ func TestPriceOfferRules(t *testing.T) {
 		if err != nil || len(rows) != 1 || rows[0].Price != price || rows[0].CurrentPrice != p.WebPrice || rows[0].Email != "mira@primer.rs" {
 			t.Fatalf("the pending offer: %v %+v", err, rows)
 		}
-		if _, err := a.Voice.SetOfferStatus(ctx, rows[0].ID, "accepted"); fieldsOf(t, err)["status"] == "" {
+		if _, err := a.Voice.SetOfferStatus(ctx, rows[0].ID, "accepted"); apperrtest.Fields(t, err)["status"] == "" {
 			t.Errorf("an unknown status: %v", err)
 		}
 		o, err := a.Voice.SetOfferStatus(ctx, rows[0].ID, voice.OfferDeclined)
@@ -273,7 +252,7 @@ func TestBackInStockMailedOnceWhenPurchasable(t *testing.T) {
 		p := product(t, a, "S-1", 0, true)
 		other := product(t, a, "S-2", 0, true)
 		in := voice.SubscribeInput{ProductID: p.ID, Email: "Mira@primer.rs"}
-		if got := fieldsOf(t, a.Voice.Subscribe(ctx, p.Slug, sr, voice.SubscribeInput{ProductID: other.ID, Email: "x"})); got["product_id"] != "voice.product_mismatch" || got["email"] != "voice.email_invalid" {
+		if got := apperrtest.Fields(t, a.Voice.Subscribe(ctx, p.Slug, sr, voice.SubscribeInput{ProductID: other.ID, Email: "x"})); got["product_id"] != "voice.product_mismatch" || got["email"] != "voice.email_invalid" {
 			t.Errorf("another product's id and a bad e-mail: %v", got)
 		}
 		for range 2 { // twice: still one subscription
@@ -324,10 +303,10 @@ func TestUnsubscribeLinkNeedsItsSignature(t *testing.T) {
 			t.Fatal(err)
 		}
 		sig := link.Query().Get("signature")
-		if err := a.Voice.Unsubscribe(ctx, row.ID+1, sig); codeOf(err) != apperr.NotFound {
+		if err := a.Voice.Unsubscribe(ctx, row.ID+1, sig); apperrtest.Code(err) != apperr.NotFound {
 			t.Fatalf("another id with this signature: %v", err)
 		}
-		if err := a.Voice.Unsubscribe(ctx, row.ID, strings.Repeat("0", len(sig))); codeOf(err) != apperr.NotFound {
+		if err := a.Voice.Unsubscribe(ctx, row.ID, strings.Repeat("0", len(sig))); apperrtest.Code(err) != apperr.NotFound {
 			t.Fatalf("a forged signature: %v", err)
 		}
 		var n int64
@@ -372,7 +351,7 @@ func TestNewsletterNeedsConfirmation(t *testing.T) {
 		}
 		exp, _ := strconv.ParseInt(confirm.Query().Get("expires"), 10, 64)
 		sig := confirm.Query().Get("signature")
-		if err := a.Voice.ConfirmNewsletter(ctx, subs[0].ID, exp+1, sig); codeOf(err) != apperr.NotFound {
+		if err := a.Voice.ConfirmNewsletter(ctx, subs[0].ID, exp+1, sig); apperrtest.Code(err) != apperr.NotFound {
 			t.Fatalf("a changed expiry: %v", err)
 		}
 		if err := a.Voice.ConfirmNewsletter(ctx, subs[0].ID, exp, sig); err != nil {
@@ -385,7 +364,7 @@ func TestNewsletterNeedsConfirmation(t *testing.T) {
 		if err := a.Voice.UnsubscribeNewsletter(ctx, subs[0].ID, unsub.Query().Get("signature")); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Voice.ConfirmNewsletter(ctx, subs[0].ID, exp, sig); codeOf(err) != apperr.NotFound {
+		if err := a.Voice.ConfirmNewsletter(ctx, subs[0].ID, exp, sig); apperrtest.Code(err) != apperr.NotFound {
 			t.Fatalf("the old confirm link after an unsubscribe: %v", err)
 		}
 		if subs, _, _ = a.Voice.Subscribers(ctx, voice.SubscriberFilter{Status: voice.SubscriberUnsubscribed, Page: firstPage}); len(subs) != 1 {
@@ -399,7 +378,7 @@ func TestNewsletterNeedsConfirmation(t *testing.T) {
 func TestContactMessageKeptAndMailedToShop(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		if got := fieldsOf(t, a.Voice.Contact(ctx, sr, voice.ContactInput{Name: "M", Message: "x"})); len(got) != 3 {
+		if got := apperrtest.Fields(t, a.Voice.Contact(ctx, sr, voice.ContactInput{Name: "M", Message: "x"})); len(got) != 3 {
 			t.Fatalf("short name, no e-mail, short message: %v", got)
 		}
 		if err := a.Voice.Contact(ctx, sr, voice.ContactInput{Name: "Mira", Email: "mira@primer.rs", Message: "Kada stiže?"}); err != nil {
