@@ -8,6 +8,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/catalog"
+	"shop/internal/platform/config"
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
 	"shop/internal/pricing"
@@ -17,9 +18,9 @@ import (
 // TestScheduledRecomputeJob: rule edits scheduled many times within a window reach the
 // products' prices through the coalesced background job, exactly as Explain computes them.
 func TestScheduledRecomputeJob(t *testing.T) {
-	apptest.Run(t, func(t *testing.T, a *app.App) {
+	window := func(cfg *config.Config) { cfg.Pricing.CoalesceWindow = 200 * time.Millisecond }
+	apptest.RunWith(t, window, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		a.Pricing.WithCoalesceWindow(200 * time.Millisecond)
 		startWorker(t, a.Redis, worker.Deps{Log: discard, Catalog: a.Catalog, Pricing: a.Pricing})
 		bps := func(v money.Bps) *money.Bps { return &v }
 		minPrice := money.Para(100)

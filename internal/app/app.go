@@ -169,14 +169,19 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	}, ratelimit.New(a.Redis.Client, ""), queuedMailer{a.Enqueuer}, a.Blobs)
 	a.Hub = realtime.NewHub(a.Redis.Client, log)
 	a.Notify = notify.NewService(a.DB, a.Hub, log, a.Clock)
-	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, log, a.Clock).WithCoalesceWindow(cfg.Pricing.CoalesceWindow)
+	// Every service gets what it uses when it is built (NewService(deps..., options)), in an
+	// order that builds each dependency first; pricing reads the catalogue's selections through
+	// catalog.Selector, which needs no pricing.
+	a.Pricing = pricing.NewService(a.DB, a.Enqueuer, a.Notify, catalog.NewSelector(a.DB, a.Clock), log, a.Clock,
+		pricing.Options{CoalesceWindow: cfg.Pricing.CoalesceWindow})
 	a.Catalog = catalog.NewService(a.DB, a.Blobs, a.Enqueuer, a.Pricing, log, a.Clock, a.Images)
-	a.Pricing.UseProductSelector(a.Catalog)
 	a.Storefront = storefront.NewService(a.DB, a.Catalog)
-	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock).
-		WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
+	a.Pricelist = pricelist.NewService(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
+		pricelist.Options{Read: pricelist.ReadOptions{MaxRows: cfg.Pricelist.MaxRows, MaxBlankRun: cfg.Pricelist.MaxBlankRows},
 			Tasks: queue.NewInspector(a.Redis)})
-	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Enqueuer, a.Notify, a.Identity, log, a.Clock, cfg.HTTP.PublicURL)
+	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, a.Blobs, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
+		salesOptions(cfg, secret))
+	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Enqueuer, a.Notify, a.Identity, a.Sales, log, a.Clock, cfg.HTTP.PublicURL)
 	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,
@@ -184,20 +189,9 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Search = search.NewService(a.DB, a.Clock, ratelimit.New(a.Redis.Client, ""))
 	a.Content = content.NewService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
 	a.ActivityRetention = activity.NewRetention(a.DB, cfg.Activity.RetentionDays, a.Clock)
-	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
+	a.Voice = voice.NewService(a.DB, a.Enqueuer, a.Notify, a.Identity, ratelimit.New(a.Redis.Client, ""), shopEmail(a.Sales), log, a.Clock,
 		voice.Options{PublicURL: cfg.HTTP.PublicURL, Secret: secret})
-	a.Voice.WithShopEmail(func(ctx context.Context) (string, error) {
-		// The shop's one identity: the company data staff keep, else config "company".
-		sh, err := a.Sales.Shop(ctx)
-		if err != nil {
-			return "", err
-		}
-		return sh.Email, nil
-	})
 	a.Landing = content.NewLandingService(a.DB, a.Catalog, a.Blobs, a.Images, log, a.Clock)
-	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, log, a.Clock, salesOptions(cfg, secret))
-	a.Sales.WithBlobs(a.Blobs).WithLimiter(ratelimit.New(a.Redis.Client, ""))
-	a.Feeds.UseShop(a.Sales)
 	a.Social = social.New(cfg.Auth, cfg.HTTP.PublicURL, secret, a.Identity, ratelimit.New(a.Redis.Client, ""), log)
 	a.Einvoice, a.SEFSim, a.EinvoiceClient = newEinvoice(cfg, a, log)
 	dev, sim, err := fiscalDevice(cfg)
@@ -210,6 +204,18 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 	a.Payments = payments.NewService(a.Sales)
 	ok = true
 	return a, nil
+}
+
+// shopEmail is where the shop's mail goes: its one identity (the company data staff keep,
+// else config "company").
+func shopEmail(s *sales.Service) voice.ShopEmail {
+	return func(ctx context.Context) (string, error) {
+		sh, err := s.Shop(ctx)
+		if err != nil {
+			return "", err
+		}
+		return sh.Email, nil
+	}
 }
 
 func openBlobs(ctx context.Context, cfg *config.Config) (blob.Store, error) {

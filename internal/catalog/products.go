@@ -922,7 +922,13 @@ const MaxSelectedIDs = 10000
 // selection is the subquery of the products a mass change touches: the ids when given, else
 // the filter; neither is refused with emptyKey on field.
 func (s *Service) selection(ctx context.Context, ids []uint64, f ProductFilter, field, emptyKey string) (*gorm.DB, error) {
-	q := s.db.WithContext(ctx).Model(&Product{}).Select("products.id")
+	return selectionOf(s.db.WithContext(ctx), ids, f, field, emptyKey, s.Today())
+}
+
+// selectionOf is a query of the ids (one column id) of the products ids name, or (none) the
+// filter f on the day today.
+func selectionOf(conn *gorm.DB, ids []uint64, f ProductFilter, field, emptyKey, today string) (*gorm.DB, error) {
+	q := conn.Model(&Product{}).Select("products.id")
 	switch {
 	case len(ids) > MaxSelectedIDs:
 		return nil, apperr.InvalidFields(apperr.Field(field, "product.too_many", "n", MaxSelectedIDs))
@@ -931,7 +937,7 @@ func (s *Service) selection(ctx context.Context, ids []uint64, f ProductFilter, 
 	case f.IsEmpty():
 		return nil, apperr.InvalidFields(apperr.Field(field, emptyKey))
 	}
-	f.today = s.Today()
+	f.today = today
 	return applyWhere(q, f)
 }
 

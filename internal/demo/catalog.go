@@ -157,7 +157,7 @@ func SeedCatalog(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, err
 	if n > 0 {
 		return false, nil
 	}
-	prices := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+	prices := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 	cat := o.Catalog
 	if cat == nil {
 		cat = catalog.NewService(gdb, o.Blobs, nil, prices, slog.New(slog.DiscardHandler), clock.System(), nil)
@@ -729,7 +729,7 @@ func SeedBench(ctx context.Context, gdb *gorm.DB, ids *identity.Service, n int64
 			}
 			res.Created = ins.RowsAffected
 			res.Products = have + ins.RowsAffected
-			prices := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+			prices := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 			if _, err := prices.RecomputeTx(ctx, tx, pricing.AddedAfter(before)); err != nil {
 				return fmt.Errorf("bench prices: %w", err)
 			}

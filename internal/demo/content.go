@@ -23,7 +23,7 @@ import (
 func SeedContent(ctx context.Context, gdb *gorm.DB, o CatalogOptions) (bool, error) {
 	cat := o.Catalog
 	if cat == nil {
-		prices := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		prices := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 		cat = catalog.NewService(gdb, o.Blobs, nil, prices, slog.New(slog.DiscardHandler), clock.System(), nil)
 	}
 	svc := content.NewService(gdb, cat, o.Blobs, nil, nil, clock.System())

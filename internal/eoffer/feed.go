@@ -73,9 +73,6 @@ type ShopNamer interface {
 	ShopName(ctx context.Context) string
 }
 
-// UseShop names the shop the feeds' titles carry (the sales service's identity).
-func (f *Feeds) UseShop(s ShopNamer) { f.shop = s }
-
 func (f *Feeds) shopName(ctx context.Context) string {
 	if f.shop == nil {
 		return ""
@@ -83,13 +80,14 @@ func (f *Feeds) shopName(ctx context.Context) string {
 	return f.shop.ShopName(ctx)
 }
 
-// NewFeeds builds the feed export. publicURL is the storefront's address the feeds link to
-// ("" : http://localhost:8080).
-func NewFeeds(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, n Notifier, staff Staff, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
+// NewFeeds builds the feed export. shop names the shop in the feeds' titles (the sales
+// service's identity); publicURL is the storefront's address the feeds link to ("" :
+// http://localhost:8080).
+func NewFeeds(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, n Notifier, staff Staff, shop ShopNamer, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
 	if publicURL == "" {
 		publicURL = "http://localhost:8080"
 	}
-	return &Feeds{db: db, blobs: blobs, enq: enq, notify: n, staff: staff, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
+	return &Feeds{db: db, blobs: blobs, enq: enq, notify: n, staff: staff, shop: shop, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
 }
 
 // WithBlobs is the same export over another object store (tests put a failing one in).

@@ -31,6 +31,11 @@ type Filter struct {
 // maxBuyer bounds the buyer search text.
 const maxBuyer = 100
 
+// maxNumberedOrders bounds the orders whose number a buyer search matches (the newest; sales
+// answers their ids, and SQLite binds at most 32,766 parameters). Older receipts are still
+// found by buyer, PIB or invoice number.
+const maxNumberedOrders = 10_000
+
 func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 	q := s.db.WithContext(ctx).Model(&Receipt{})
 	var fields []apperr.FieldError
@@ -70,10 +75,14 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 		if utf8.RuneCountInString(t) > maxBuyer {
 			fields = append(fields, apperr.Field("buyer", "validation.max_chars", "n", maxBuyer))
 		}
+		orders, err := s.sales.OrderIDsNumbered(ctx, t, maxNumberedOrders)
+		if err != nil {
+			return nil, err
+		}
 		esc := db.LikeEscape
 		like := db.LikeContains(strings.ToLower(t))
-		q = q.Where("(LOWER(buyer_name) LIKE ?"+esc+" OR buyer_pib LIKE ?"+esc+" OR LOWER(invoice_number) LIKE ?"+esc+" OR order_id IN (?))",
-			like, like, like, s.sales.OrdersNumbered(ctx, t))
+		q = q.Where("(LOWER(buyer_name) LIKE ?"+esc+" OR buyer_pib LIKE ?"+esc+" OR LOWER(invoice_number) LIKE ?"+esc+" OR order_id IN ?)",
+			like, like, like, orders)
 	}
 	if len(fields) > 0 {
 		return nil, apperr.InvalidFields(fields...)

@@ -59,8 +59,8 @@ func TestImportLeavesProcessAlone(t *testing.T) {
 func TestImportRowBounds(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
-		pl, notes := imService(a)
-		pl = pl.WithOptions(pricelist.Options{Read: pricelist.ReadOptions{MaxBlankRun: 3}})
+		notes := &imNotes{}
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, notes, a.Log, a.Clock, pricelist.Options{Read: pricelist.ReadOptions{MaxBlankRun: 3}})
 		s := imSetup(t, a)
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1}, []any{}, []any{}, []any{}, []any{},
 			[]any{"A2", "Laptop", "Laptopovi", 1000, 1})
@@ -103,7 +103,7 @@ func TestImportRequeueFailureLogged(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		var logged syncBuffer
-		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, &imNotes{}, slog.New(slog.NewTextHandler(&logged, nil)), a.Clock)
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, &imNotes{}, slog.New(slog.NewTextHandler(&logged, nil)), a.Clock, pricelist.Options{})
 		s := imSetup(t, a)
 		file := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
 		imp, err := imKillAt(pl, "products", "killed").Upload(ctx, 7, s.supplier, "c.xlsx", bytes.NewReader(file), int64(len(file)))
@@ -155,7 +155,7 @@ func TestImportNotesInUploadersLanguage(t *testing.T) {
 		deadClient := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 200 * time.Millisecond, MaxRetries: -1})
 		defer deadClient.Close()
 		dead := queue.NewEnqueuer(&queue.Redis{Client: deadClient})
-		queued := pricelist.NewService(a.DB, a.Catalog, a.Blobs, dead, notes, a.Log, a.Clock)
+		queued := pricelist.NewService(a.DB, a.Catalog, a.Blobs, dead, notes, a.Log, a.Clock, pricelist.Options{})
 		good := imXLSX(t, imHeader, []any{"A1", "Laptop", "Laptopovi", 1000, 1})
 		if _, err := queued.Upload(en, 7, s.supplier, "c.xlsx", bytes.NewReader(good), int64(len(good))); err == nil {
 			t.Fatal("enqueued without Redis")

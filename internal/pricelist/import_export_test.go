@@ -3,17 +3,17 @@ package pricelist
 // WithMergeHook is s calling fn between the merge's statements (fn's error fails the merge
 // there).
 func WithMergeHook(s *Service, fn func(step string) error) *Service {
-	o := s.opts
-	o.mergeHook = fn
-	return s.WithOptions(o)
+	c := *s
+	c.opts.mergeHook = fn
+	return &c
 }
 
 // WithChunkRows is s staging and merging chunks of n rows on both databases (many chunks from
 // a small file).
 func WithChunkRows(s *Service, n int) *Service {
-	o := s.opts
-	o.chunkRows = n
-	return s.WithOptions(o)
+	c := *s
+	c.opts.chunkRows = n
+	return &c
 }
 
 // CorruptEntry is good with the bytes of its sheet's deflate stream damaged (the zip's

@@ -75,7 +75,7 @@ func imTypes(notes []imNote) []string {
 // its notifications recorded.
 func imService(a *app.App) (*pricelist.Service, *imNotes) {
 	n := &imNotes{}
-	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log, a.Clock), n
+	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log, a.Clock, pricelist.Options{}), n
 }
 
 // imXLSX writes a one-sheet workbook of the rows.
@@ -637,7 +637,7 @@ func TestImportNotesOnce(t *testing.T) {
 	t.Parallel()
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
-		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log, a.Clock)
+		pl := pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, a.Notify, a.Log, a.Clock, pricelist.Options{})
 		s := imSetup(t, a)
 		const user = 7
 		count := func(typ string) (n int64) {

@@ -53,7 +53,7 @@ func (n *lkNotifier) all() []lkNote {
 // the caller), with its notifications recorded.
 func lkService(a *app.App) (*pricelist.Service, *lkNotifier) {
 	n := &lkNotifier{}
-	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log, a.Clock), n
+	return pricelist.NewService(a.DB, a.Catalog, a.Blobs, nil, n, a.Log, a.Clock, pricelist.Options{}), n
 }
 
 // lkCategory inserts a shop category with VAT and margins in basis points.

@@ -64,14 +64,7 @@ type Options struct {
 	chunkRows int
 }
 
-// WithOptions is the service with o.
-func (s *Service) WithOptions(o Options) *Service {
-	c := *s
-	c.opts = o
-	return &c
-}
-
 // NewService builds the price-list service.
-func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
-	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now}
+func NewService(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock, o Options) *Service {
+	return &Service{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, log: log, now: clk.Now, opts: o}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -19,15 +20,16 @@ import (
 )
 
 // ProductSelector turns a mass change's encoded selection (the catalogue's ProductSelection:
-// ids, or the product list's filter) into a query of the selected products' ids (one column
-// id), or the 422 of a selection that selects nothing or too much, on field. The catalogue
-// implements it; pricing cannot import the catalogue (the catalogue asks pricing for prices).
+// ids, or the product list's filter) into the selected products' ids, or the 422 of a
+// selection that selects nothing or too much, on field. The catalogue implements it
+// (catalog.Selector); pricing cannot import the catalogue (the catalogue asks pricing for
+// prices).
 type ProductSelector interface {
-	SelectedProducts(ctx context.Context, selection json.RawMessage, field string) (*gorm.DB, error)
+	SelectedProductIDs(ctx context.Context, selection json.RawMessage, field string) ([]uint64, error)
 }
 
-// UseProductSelector gives pricing the catalogue's selections (wiring, once).
-func (s *Service) UseProductSelector(sel ProductSelector) { s.selector = sel }
+// errNoSelector: a service built without the catalogue's selections (a seeder's).
+var errNoSelector = errors.New("no product selector")
 
 // States of a mass discount run.
 const (
@@ -76,11 +78,9 @@ type massNote struct {
 func (s *Service) MassAddDiscounts(ctx context.Context, in DiscountInput, selection json.RawMessage) (*MassRun, error) {
 	tx := s.db.WithContext(ctx)
 	v, err := in.check(tx)
-	var selErr error
-	if s.selector == nil {
-		selErr = apperr.Wrap(errors.New("no product selector"), "mass discounts")
-	} else {
-		_, selErr = s.selector.SelectedProducts(ctx, selection, "product_ids")
+	selErr := apperr.Wrap(errNoSelector, "mass discounts")
+	if s.products != nil {
+		_, selErr = s.products.SelectedProductIDs(ctx, selection, "product_ids")
 	}
 	if err := apperr.JoinInvalid(err, selErr); err != nil {
 		return nil, err
@@ -118,8 +118,8 @@ func (s *Service) GetMassRun(ctx context.Context, id uint64) (*MassRun, error) {
 	return &r, nil
 }
 
-// RunMassDiscount is the job's work: one INSERT ... SELECT of the action for every selected
-// product that has no discount sharing a day with it (those are skipped and counted), the
+// RunMassDiscount is the job's work: an INSERT ... SELECT (one per 10,000 ids) of the action
+// for every selected product that has no discount sharing a day with it (those are skipped and counted), the
 // activity entries (one INSERT ... SELECT), the run's end and the DiscountsDone notification,
 // all in one transaction; then the products' prices are asked for. Idempotent: a run found
 // done is not done again (nor told twice); a run killed mid-way left nothing and is done
@@ -146,10 +146,19 @@ func (s *Service) ApplyMassDiscount(ctx context.Context, p queue.DiscountMassPay
 		Updates(map[string]any{"state": MassRunning, "updated_at": s.now()}).Error; err != nil {
 		return nil, s.massFailed(ctx, p, apperr.Wrap(err, "start mass discount run"), lastAttempt)
 	}
+	// The selection is read before the transaction, through the catalogue's own connection: the
+	// products it names now are the run's.
+	if s.products == nil {
+		return nil, s.massFailed(ctx, p, apperr.Wrap(errNoSelector, "mass discounts"), lastAttempt)
+	}
+	ids, err := s.products.SelectedProductIDs(ctx, p.Selection, "product_ids")
+	if err != nil {
+		return nil, s.massFailed(ctx, p, err, lastAttempt)
+	}
 	var run MassRun
 	publish := func(context.Context) {}
 	fresh := false
-	err := base.Transaction(func(tx *gorm.DB) error {
+	err = base.Transaction(func(tx *gorm.DB) error {
 		if err := lockDiscounts(tx); err != nil {
 			return err
 		}
@@ -173,32 +182,19 @@ func (s *Service) ApplyMassDiscount(ctx context.Context, p queue.DiscountMassPay
 		if err != nil {
 			return err
 		}
-		if s.selector == nil {
-			return apperr.Wrap(errors.New("no product selector"), "mass discounts")
-		}
-		sel, err := s.selector.SelectedProducts(ctx, p.Selection, "product_ids")
-		if err != nil {
-			return err
-		}
 		now := s.now()
-		args := []any{v.typ.ID, int64(v.price), int64(v.percentage), dayArg(tx, v.from), dayArg(tx, v.to), run.ID, now, now,
-			v.to.Format(time.DateOnly), v.from.Format(time.DateOnly)}
-		if db.IsPostgres(tx) {
-			// One statement: the selection is read once for the insert and its count.
-			var counts struct{ Selected, Added int64 }
-			if err := tx.Raw(massInsertCountedSQL(tx), append([]any{sel}, args...)...).Scan(&counts).Error; err != nil {
-				return apperr.Wrap(err, "insert mass discounts")
-			}
-			run.Selected, run.Added = counts.Selected, counts.Added
-		} else {
-			if err := tx.Raw("SELECT COUNT(*) FROM (?) s", sel).Scan(&run.Selected).Error; err != nil {
-				return apperr.Wrap(err, "count selected products")
-			}
-			res := tx.Exec("INSERT INTO discounts "+massColumns+" "+massSelectSQL(tx, "(?) s"), append(append(append([]any{}, args[:8]...), sel), args[8:]...)...)
+		args := []any{v.typ.ID, int64(v.price), int64(v.percentage), dayArg(tx, v.from), dayArg(tx, v.to), run.ID, now, now}
+		overlap := []any{v.to.Format(time.DateOnly), v.from.Format(time.DateOnly)}
+		// One INSERT ... SELECT per chunk of ids, all in this transaction (SQLite binds at most
+		// 32,766 parameters; a filter may select every product).
+		run.Selected, run.Added = int64(len(ids)), 0
+		insert := "INSERT INTO discounts " + massColumns + " " + massSelectSQL(tx, "(SELECT id FROM products WHERE id IN ?) s")
+		for chunk := range slices.Chunk(ids, maxScopeIDs) {
+			res := tx.Exec(insert, append(append(append([]any{}, args...), chunk), overlap...)...)
 			if res.Error != nil {
 				return apperr.Wrap(res.Error, "insert mass discounts")
 			}
-			run.Added = res.RowsAffected
+			run.Added += res.RowsAffected
 		}
 		run.Skipped = run.Selected - run.Added
 		added := tx.Model(&Discount{}).Select("id").Where("mass_run_id = ?", run.ID)
@@ -265,14 +261,6 @@ func massSelectSQL(tx *gorm.DB, from string) string {
 		FROM ` + from + `
 		WHERE NOT EXISTS (SELECT 1 FROM discounts d WHERE d.product_id = s.id
 			AND ` + dayColumn(tx, "d.valid_from") + ` <= ` + day + ` AND ` + dayColumn(tx, "d.valid_to") + ` >= ` + day + `)`
-}
-
-// massInsertCountedSQL is the PostgreSQL statement: the selection (the first argument) read
-// once, the rows inserted, and both counted.
-func massInsertCountedSQL(tx *gorm.DB) string {
-	return `WITH s AS MATERIALIZED (?),
-	ins AS (INSERT INTO discounts ` + massColumns + ` ` + massSelectSQL(tx, "s") + ` RETURNING 1)
-	SELECT (SELECT COUNT(*) FROM s) AS selected, (SELECT COUNT(*) FROM ins) AS added`
 }
 
 // typedParam is a bound parameter in an INSERT's SELECT list: PostgreSQL cannot infer its

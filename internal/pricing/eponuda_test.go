@@ -25,7 +25,7 @@ import (
 func TestSetEponudaPricesTx(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 		seed := uint64(time.Now().UnixNano())
 		t.Logf("seed %d", seed)
 		rnd := rand.New(rand.NewPCG(seed, 7))

@@ -57,7 +57,7 @@ func storedPrices(tb testing.TB, gdb *gorm.DB) map[string]pricing.Prices {
 func TestRecomputeAgreesWithDerive(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 		now := time.Now().UTC()
 		seed := uint64(time.Now().UnixNano())
 		t.Logf("seed %d", seed)
@@ -149,7 +149,7 @@ func TestRecomputeAgreesWithDerive(t *testing.T) {
 func TestApplyOffersTx(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 		now := time.Now().UTC()
 		m := pricing.Margins{Pdv: 2000, Web: 1500, Retail: 3000, Dealer: 700}
 		catID := mustCategory(t, gdb, "k", m)

@@ -202,7 +202,7 @@ func expectAgree(t *testing.T, ctx context.Context, gdb *gorm.DB, svc *pricing.S
 func TestRulesRecomputeAgreesWithEvaluate(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon))
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon), pricing.Options{})
 		seed := uint64(time.Now().UnixNano())
 		t.Logf("seed %d", seed)
 		rnd := rand.New(rand.NewPCG(seed, 7))

@@ -36,7 +36,7 @@ type ruleWorld struct {
 
 func newRuleWorld(t *testing.T, gdb *gorm.DB) *ruleWorld {
 	t.Helper()
-	w := &ruleWorld{gdb: gdb, svc: pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())}
+	w := &ruleWorld{gdb: gdb, svc: pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})}
 	m := pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2000, Dealer: 500}
 	w.catA = mustCategory(t, gdb, "ka", m)
 	w.catB = mustCategory(t, gdb, "kb", m)

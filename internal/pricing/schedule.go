@@ -13,15 +13,6 @@ import (
 	"shop/internal/platform/queue"
 )
 
-// WithCoalesceWindow sets how long Schedule gathers the changes of one scope into one
-// recompute (config pricing.coalesce_window, default 2 s); 0 (or less) turns the background
-// job off: Schedule recomputes at once, as without a queue (the test apps run so, so that a
-// rule's test sees its prices right after the call).
-func (s *Service) WithCoalesceWindow(d time.Duration) *Service {
-	s.window = max(d, 0)
-	return s
-}
-
 // Schedule asks for the derived prices of the scopes' products to follow their inputs after a
 // change that has committed (a rule added, edited or deleted; a discount starting or ending).
 // It is the one call the rule and discount services make; how the work is done is pricing's

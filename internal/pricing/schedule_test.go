@@ -39,7 +39,7 @@ func webOf(tb testing.TB, gdb *gorm.DB, id uint64) (web int64, discount *int64) 
 func TestScheduleWithoutQueueRunsAtOnce(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon))
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon), pricing.Options{})
 		m := pricing.Margins{Pdv: 2000, Web: 1000, Retail: 2500, Dealer: 500}
 		cat := mustCategory(t, gdb, "tv", m)
 		now := belgradeNoon
@@ -81,7 +81,7 @@ func TestScheduleCoalesces(t *testing.T) {
 	r := queuetest.Redis(t)
 	enq := queue.NewEnqueuer(r)
 	gdb := dbtest.OpenSQLite(t)
-	svc := pricing.NewService(gdb, enq, nil, slog.New(slog.DiscardHandler), clock.System()).WithCoalesceWindow(time.Hour)
+	svc := pricing.NewService(gdb, enq, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{CoalesceWindow: time.Hour})
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	for i := range 20 {
@@ -132,7 +132,7 @@ func TestMidnightAppliesActions(t *testing.T) {
 		at := time.Date(2026, 11, 25, 22, 30, 0, 0, time.UTC) // 23:30 in Belgrade on the 25th
 		clk := clock.Func(func() time.Time { mu.Lock(); defer mu.Unlock(); return at })
 		setTime := func(t time.Time) { mu.Lock(); at = t; mu.Unlock() }
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clk)
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clk, pricing.Options{})
 		cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
 		now := at
 		exec(t, gdb, "INSERT INTO discount_types (name, is_percentage, created_at, updated_at) VALUES ('Akcija', ?, ?, ?)", true, now, now)
@@ -189,7 +189,7 @@ func TestMidnightAppliesActions(t *testing.T) {
 // discount of 40,000 products) is recomputed in chunks, in one transaction.
 func TestScheduleManyProducts(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon))
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon), pricing.Options{})
 		cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
 		now := belgradeNoon
 		ids := make([]uint64, 0, 40_000)
@@ -215,7 +215,7 @@ func TestScheduleManyProducts(t *testing.T) {
 func TestScheduleZeroWindowRunsAtOnce(t *testing.T) {
 	r := queuetest.Redis(t)
 	gdb := dbtest.OpenSQLite(t)
-	svc := pricing.NewService(gdb, queue.NewEnqueuer(r), nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon)).WithCoalesceWindow(0)
+	svc := pricing.NewService(gdb, queue.NewEnqueuer(r), nil, nil, slog.New(slog.DiscardHandler), clock.Fixed(belgradeNoon), pricing.Options{CoalesceWindow: 0})
 	cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
 	exec(t, gdb, `INSERT INTO products (sku, name, slug, entry_price, main_category_id, created_at, updated_at)
 		VALUES ('A', 'A', 'a', 100000, ?, ?, ?)`, cat, belgradeNoon, belgradeNoon)
@@ -263,7 +263,7 @@ func TestScheduledRecomputeTellsItsAuthor(t *testing.T) {
 	enq := queue.NewEnqueuer(r)
 	gdb := dbtest.OpenSQLite(t)
 	n := &notes{}
-	svc := pricing.NewService(gdb, enq, n, slog.New(slog.DiscardHandler), clock.System()).WithCoalesceWindow(time.Hour)
+	svc := pricing.NewService(gdb, enq, n, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{CoalesceWindow: time.Hour})
 	ctx := actor.With(context.Background(), actor.Actor{UserID: 42})
 	if err := svc.Schedule(ctx, pricing.All()); err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ import (
 func TestDiscountScopes(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		ctx := context.Background()
-		svc := pricing.NewService(gdb, nil, nil, slog.New(slog.DiscardHandler), clock.System())
+		svc := pricing.NewService(gdb, nil, nil, nil, slog.New(slog.DiscardHandler), clock.System(), pricing.Options{})
 		cat := mustCategory(t, gdb, "k", pricing.Margins{Pdv: 2000, Web: 1000})
 		now := time.Now().UTC()
 		day := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)

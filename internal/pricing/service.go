@@ -36,15 +36,25 @@ type Service struct {
 	notify Notifier        // nil: nobody is told (seeders)
 	log    *slog.Logger
 	now    func() time.Time
-	// selector names the products of a mass change (the catalogue's; set once at wiring).
-	selector ProductSelector
+	// products names the products of a mass change (the catalogue's selections; nil: no mass
+	// discounts, as in the seeders).
+	products ProductSelector
 	clk      clock.Clock
 	window   time.Duration // Schedule's coalescing window
 }
 
+// Options adjust the service.
+type Options struct {
+	// CoalesceWindow is how long Schedule gathers the changes of one scope into one recompute
+	// (config pricing.coalesce_window). 0 turns the background job off: Schedule recomputes at
+	// once, as without a queue (the test apps run so, so that a rule's test sees its prices
+	// right after the call).
+	CoalesceWindow time.Duration
+}
+
 // NewService builds the service; a nil enq recomputes at once, a nil n tells nobody.
-func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, log *slog.Logger, clk clock.Clock) *Service {
-	return &Service{db: db, enq: enq, notify: n, log: log, now: clk.Now, clk: clk, window: 2 * time.Second}
+func NewService(db *gorm.DB, enq *queue.Enqueuer, n Notifier, products ProductSelector, log *slog.Logger, clk clock.Clock, o Options) *Service {
+	return &Service{db: db, enq: enq, notify: n, products: products, log: log, now: clk.Now, clk: clk, window: max(o.CoalesceWindow, 0)}
 }
 
 // RecomputeCategory asks for the prices of the products whose main category is categoryID to

@@ -61,12 +61,6 @@ type Attachment struct {
 
 func (Attachment) TableName() string { return "order_attachments" }
 
-// WithBlobs gives the service the object store the attachments live in.
-func (s *Service) WithBlobs(b blob.Store) *Service {
-	s.blobs = b
-	return s
-}
-
 // Attachments lists the order's files, oldest first.
 func (s *Service) Attachments(ctx context.Context, orderID uint64) ([]Attachment, error) {
 	out := []Attachment{}

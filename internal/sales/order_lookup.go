@@ -47,11 +47,13 @@ func (s *Service) OrderNumbers(ctx context.Context, ids []uint64) (map[uint64]st
 	return out, nil
 }
 
-// OrdersNumbered is a subquery of the ids of orders whose number contains term (lower case),
-// for filters of other capabilities' lists that search by the order's number.
-func (s *Service) OrdersNumbered(ctx context.Context, term string) *gorm.DB {
-	q := s.db.WithContext(ctx).Model(&Order{})
-	return q.Select("id").Where("LOWER(number) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(term)))
+// OrderIDsNumbered is the ids of the newest orders (at most limit) whose number contains term
+// (case aside), for filters of other capabilities' lists that search by the order's number.
+func (s *Service) OrderIDsNumbered(ctx context.Context, term string, limit int) ([]uint64, error) {
+	ids := []uint64{}
+	err := s.db.WithContext(ctx).Model(&Order{}).Where("LOWER(number) LIKE ?"+db.LikeEscape, db.LikeContains(strings.ToLower(term))).
+		Order("id DESC").Limit(limit).Pluck("id", &ids).Error
+	return ids, apperr.Wrap(err, "orders by number")
 }
 
 // PublicLink is path on the storefront's public address (links in mail of other capabilities).

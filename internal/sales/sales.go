@@ -90,16 +90,10 @@ type Service struct {
 	log   *slog.Logger
 	clock clock.Clock
 	opts  Options
-	// blobs keeps the orders' attachments (WithBlobs; nil: no attachments).
+	// blobs keeps the orders' attachments (nil: no attachments).
 	blobs blob.Store
-	// limiter counts guest checkouts (WithLimiter; nil: no limits).
+	// limiter counts guest checkouts (nil: no limits).
 	limiter Limiter
-}
-
-// WithLimiter makes the guest checkout limits of Options count through l.
-func (s *Service) WithLimiter(l Limiter) *Service {
-	s.limiter = l
-	return s
 }
 
 // limitGuest counts one guest checkout by the client's address and by the order's e-mail; past
@@ -132,13 +126,14 @@ func (s *Service) limitGuest(ctx context.Context, c Caller, email string) error 
 	return nil
 }
 
-// NewService builds the sales service.
-func NewService(db *gorm.DB, sf *storefront.Service, ids *identity.Service, n *notify.Service, enq Enqueuer, log *slog.Logger,
-	clk clock.Clock, opts Options) *Service {
+// NewService builds the sales service: blobs keeps the orders' attachments, l counts the guest
+// checkout limits of opts (nil: none).
+func NewService(db *gorm.DB, sf *storefront.Service, ids *identity.Service, n *notify.Service, enq Enqueuer, blobs blob.Store, l Limiter,
+	log *slog.Logger, clk clock.Clock, opts Options) *Service {
 	if opts.ProformaValidDays <= 0 {
 		opts.ProformaValidDays = 8
 	}
-	return &Service{db: db, sf: sf, ids: ids, notes: n, enq: enq, log: log, clock: clk, opts: opts}
+	return &Service{db: db, sf: sf, ids: ids, notes: n, enq: enq, blobs: blobs, limiter: l, log: log, clock: clk, opts: opts}
 }
 
 // NewGuestID is a fresh anonymous cart or wish-list id: 32 random bytes as hex, unguessable.

@@ -53,12 +53,6 @@ type ContactMessage struct {
 // ShopEmail answers the address the shop's mail goes to (its company data, else config).
 type ShopEmail func(ctx context.Context) (string, error)
 
-// WithShopEmail sets where contact messages are mailed.
-func (s *Service) WithShopEmail(f ShopEmail) *Service {
-	s.shopEmail = f
-	return s
-}
-
 func checkMessage(field, m string) []apperr.FieldError {
 	switch n := runes(m); {
 	case n == 0:

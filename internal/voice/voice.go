@@ -71,12 +71,12 @@ type Service struct {
 	log     *slog.Logger
 	clk     clock.Clock
 	opts    Options
-	// shopEmail is where contact messages are mailed (WithShopEmail).
+	// shopEmail is where contact messages are mailed (nil: they are only kept).
 	shopEmail ShopEmail
 }
 
 // NewService builds the service; zero options take their defaults.
-func NewService(db *gorm.DB, enq Enqueuer, n Notifier, users Users, l Limiter, log *slog.Logger, clk clock.Clock, o Options) *Service {
+func NewService(db *gorm.DB, enq Enqueuer, n Notifier, users Users, l Limiter, shopEmail ShopEmail, log *slog.Logger, clk clock.Clock, o Options) *Service {
 	if o.PublicURL == "" {
 		o.PublicURL = "http://localhost:8080"
 	}
@@ -87,7 +87,7 @@ func NewService(db *gorm.DB, enq Enqueuer, n Notifier, users Users, l Limiter, l
 	if o.PerEmailPerHour <= 0 {
 		o.PerEmailPerHour = 10
 	}
-	return &Service{db: db, enq: enq, notify: n, users: users, limiter: l, log: log, clk: clk, opts: o}
+	return &Service{db: db, enq: enq, notify: n, users: users, limiter: l, shopEmail: shopEmail, log: log, clk: clk, opts: o}
 }
 
 // Limits of the public forms' fields (spec 5: the question's name 2-50 and text 2-1200).

@@ -64,6 +64,19 @@ func Run(t *testing.T, fn func(t *testing.T, a *app.App)) {
 	}
 }
 
+// RunWith is Run with the configuration adjusted by configure before the app is built (a
+// setting the test is about).
+func RunWith(t *testing.T, configure func(*config.Config), fn func(t *testing.T, a *app.App)) {
+	t.Helper()
+	for _, d := range dbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cfg := Config(t, d.Name)
+			configure(cfg)
+			fn(t, New(t, cfg))
+		})
+	}
+}
+
 // RunAt is Run with the shop's clock pinned at at.
 func RunAt(t *testing.T, at time.Time, fn func(t *testing.T, a *app.App)) {
 	t.Helper()
