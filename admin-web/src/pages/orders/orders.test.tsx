@@ -93,10 +93,16 @@ const order = {
   replacement_product: '',
 }
 
-/** mockOrder answers the order screen's reads: the order, its fiscal receipts (none unless given). */
+/** mockOrder answers the order screen's reads: the order, its fiscal receipts (none unless given), its returns (none). */
 function mockOrder(o: unknown, receipts: unknown[] = []) {
   return vi.spyOn(client, 'GET').mockImplementation(((path: string) =>
-    Promise.resolve(path === '/api/v1/admin/orders/{id}/receipts' ? ok({ data: receipts }) : ok({ data: o }))) as never)
+    Promise.resolve(
+      path === '/api/v1/admin/orders/{id}/receipts'
+        ? ok({ data: receipts })
+        : path === '/api/v1/admin/orders/{id}/returns'
+          ? ok({ data: [] })
+          : ok({ data: o }),
+    )) as never)
 }
 
 async function openSelect(label: string) {
