@@ -282,7 +282,7 @@ func (r *run) lostMails(ctx context.Context, _ []result) ([]string, []string, er
 	if err := g.Raw(`SELECT COUNT(*) FROM orders WHERE notified_at IS NULL`).Scan(&pending).Error; err != nil {
 		return nil, nil, err
 	}
-	rd, err := queue.ConnectURL(ctx, r.shop.redisURL, time.Second)
+	rd, err := queue.ConnectURL(ctx, r.shop.redis.URL, time.Second)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"shop/tools/internal/shopproc"
 )
 
 // clientTimeout is far past every time-out the shop configures: a request still waiting
@@ -128,7 +130,7 @@ func (w *workload) send(ctx context.Context, method, path, token, ip string, bod
 		j, _ := json.Marshal(b)
 		rd, ctype = bytes.NewReader(j), "application/json"
 	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://"+w.shop.api.addr+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, "http://"+w.shop.api.Addr+path, rd)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -265,9 +267,9 @@ func (w *workload) run(ctx context.Context, rec *recorder, rate float64, uploads
 	}
 }
 
-func readyz(p *proc) (int, string) {
+func readyz(p *shopproc.Proc) (int, string) {
 	c := &http.Client{Timeout: 10 * time.Second}
-	resp, err := c.Get("http://" + p.addr + "/readyz")
+	resp, err := c.Get("http://" + p.Addr + "/readyz")
 	if err != nil {
 		return 0, err.Error()
 	}

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"shop/tools/internal/shopproc"
 )
 
 // The request classes whose p95 the soak compares between its first and last window.
@@ -120,7 +122,7 @@ func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 	return w, nil
 }
 
-func (w *workload) login(ctx context.Context, p *proc, email, password, ip string) (string, error) {
+func (w *workload) login(ctx context.Context, p *shopproc.Proc, email, password, ip string) (string, error) {
 	st, b, err := w.send(ctx, p, "POST", "/api/v1/login", "", ip, map[string]any{"email": email, "password": password})
 	if err != nil || st != http.StatusOK {
 		return "", fmt.Errorf("login %s: %d %s %v", email, st, b, err)
@@ -136,8 +138,8 @@ func (w *workload) login(ctx context.Context, p *proc, email, password, ip strin
 	return r.Data.Token, nil
 }
 
-func (w *workload) getData(ctx context.Context, p *proc, path, token string, v any) error {
-	req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+p.addr+path, nil)
+func (w *workload) getData(ctx context.Context, p *shopproc.Proc, path, token string, v any) error {
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+p.Addr+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := w.client.Do(req)
 	if err != nil {
@@ -148,13 +150,13 @@ func (w *workload) getData(ctx context.Context, p *proc, path, token string, v a
 
 // send makes one request as the client at ip (X-Forwarded-For, which the shop trusts from the
 // load generator as from a load balancer) and answers the status and body.
-func (w *workload) send(ctx context.Context, p *proc, method, path, token, ip string, body any) (int, []byte, error) {
+func (w *workload) send(ctx context.Context, p *shopproc.Proc, method, path, token, ip string, body any) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		j, _ := json.Marshal(body)
 		rd = bytes.NewReader(j)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://"+p.addr+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, "http://"+p.Addr+path, rd)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -180,7 +182,7 @@ func (w *workload) send(ctx context.Context, p *proc, method, path, token, ip st
 }
 
 // flow is one shopper's visit: one or two requests, each recorded.
-type flow func(ctx context.Context, rec *recorder, p *proc)
+type flow func(ctx context.Context, rec *recorder, p *shopproc.Proc)
 
 // pick chooses a visit by the workload's mix: 70 % browsing and search, 20 % cart, 5 %
 // checkout, 5 % admin.
@@ -199,10 +201,10 @@ func (w *workload) pick() flow {
 	}
 }
 
-func (w *workload) api() *proc { return w.shop.apis[rand.IntN(len(w.shop.apis))] }
+func (w *workload) api() *shopproc.Proc { return w.shop.apis[rand.IntN(len(w.shop.apis))] }
 
 // do sends one request of class and records it; ok tells which statuses are right.
-func (w *workload) do(ctx context.Context, rec *recorder, class string, p *proc, method, path, token, ip string, body any, ok func(int) bool) (int, []byte) {
+func (w *workload) do(ctx context.Context, rec *recorder, class string, p *shopproc.Proc, method, path, token, ip string, body any, ok func(int) bool) (int, []byte) {
 	start := time.Now()
 	st, b, err := w.send(ctx, p, method, path, token, ip, body)
 	took := time.Since(start)
@@ -231,7 +233,7 @@ func shopperIP() string {
 	return fmt.Sprintf("10.%d.%d.%d", 10+rand.IntN(200), rand.IntN(256), 1+rand.IntN(254))
 }
 
-func (w *workload) browse(ctx context.Context, rec *recorder, p *proc) {
+func (w *workload) browse(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	cat, prod := w.cats[rand.IntN(len(w.cats))], w.products[rand.IntN(len(w.products))]
 	var path string
 	switch rand.IntN(5) {
@@ -247,7 +249,7 @@ func (w *workload) browse(ctx context.Context, rec *recorder, p *proc) {
 	w.do(ctx, rec, classBrowse, p, "GET", path, "", shopperIP(), nil, is2xx)
 }
 
-func (w *workload) search(ctx context.Context, rec *recorder, p *proc) {
+func (w *workload) search(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	q := url.QueryEscape(queries[rand.IntN(len(queries))])
 	path := "/api/v1/autocomplete?q=" + q
 	if rand.IntN(3) == 0 {
@@ -258,7 +260,7 @@ func (w *workload) search(ctx context.Context, rec *recorder, p *proc) {
 
 // addToCart puts a buyable product in a new guest cart (or the customer's) and answers the
 // cart's id.
-func (w *workload) addToCart(ctx context.Context, rec *recorder, class string, p *proc, token, ip string) (string, bool) {
+func (w *workload) addToCart(ctx context.Context, rec *recorder, class string, p *shopproc.Proc, token, ip string) (string, bool) {
 	st, b := w.do(ctx, rec, class, p, "POST", "/api/v1/cart/items", token, ip,
 		map[string]any{"product_id": w.buyable[rand.IntN(len(w.buyable))], "quantity": 1 + rand.IntN(2)}, is2xx)
 	if !is2xx(st) {
@@ -273,7 +275,7 @@ func (w *workload) addToCart(ctx context.Context, rec *recorder, class string, p
 	return r.Cart.ID, true
 }
 
-func (w *workload) cart(ctx context.Context, rec *recorder, p *proc) {
+func (w *workload) cart(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	ip := shopperIP()
 	id, ok := w.addToCart(ctx, rec, classCart, p, "", ip)
 	if !ok {
@@ -288,7 +290,7 @@ func orderForm(cartID, name, email string) map[string]any {
 }
 
 // checkout: a customer who is free buys logged in, else a guest.
-func (w *workload) checkout(ctx context.Context, rec *recorder, p *proc) {
+func (w *workload) checkout(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	select {
 	case c := <-w.customers:
 		defer func() { w.customers <- c }()
@@ -307,7 +309,7 @@ func (w *workload) checkout(ctx context.Context, rec *recorder, p *proc) {
 var adminLists = []string{"/api/v1/admin/products", "/api/v1/admin/products?sort=-web_price", "/api/v1/admin/products?search=model+4711",
 	"/api/v1/admin/products?active=1&sort=name", "/api/v1/admin/orders"}
 
-func (w *workload) admin(ctx context.Context, rec *recorder, p *proc) {
+func (w *workload) admin(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	if rand.IntN(2) == 0 {
 		w.do(ctx, rec, classAdmin, p, "GET", adminLists[rand.IntN(len(adminLists))], w.token, "127.0.0.1", nil, is2xx)
 		return
@@ -435,7 +437,7 @@ func (w *workload) imports(ctx context.Context, rec *recorder, every time.Durati
 	}
 }
 
-func (w *workload) importFile(ctx context.Context, rec *recorder, p *proc, upload, status, field, path string, fields map[string]string) {
+func (w *workload) importFile(ctx context.Context, rec *recorder, p *shopproc.Proc, upload, status, field, path string, fields map[string]string) {
 	start := time.Now()
 	what := filepath.Base(path)
 	fail := func(format string, a ...any) {
@@ -456,7 +458,7 @@ func (w *workload) importFile(ctx context.Context, rec *recorder, p *proc, uploa
 	fw, _ := mw.CreateFormFile(field, what)
 	_, _ = fw.Write(data)
 	mw.Close()
-	req, _ := http.NewRequestWithContext(ctx, "POST", "http://"+p.addr+upload, &body)
+	req, _ := http.NewRequestWithContext(ctx, "POST", "http://"+p.Addr+upload, &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Authorization", "Bearer "+w.token)
 	up := &http.Client{Timeout: 2 * time.Minute}

@@ -30,7 +30,10 @@ import (
 	"time"
 )
 
-func main() {
+func main() { os.Exit(soak()) }
+
+// soak runs the soak and answers the exit status: 0 passed, 1 a goal missed, 2 it could not run.
+func soak() int {
 	dur := flag.Duration("duration", envDuration("SOAK", 60*time.Minute), "length of the measured run (default $SOAK or 60m)")
 	products := flag.Int64("products", 100_000, "catalogue size")
 	importRows := flag.Int("import-rows", 100_000, "rows of the price list and offers of the e-ponuda file uploaded each import period")
@@ -45,11 +48,12 @@ func main() {
 	r := &run{dur: *dur, products: *products, importRows: *importRows, importEvery: min(*importEvery, *dur/3), share: *share}
 	if err := r.main(ctx, *out, *bin); err != nil {
 		fmt.Fprintln(os.Stderr, "soak:", err)
-		os.Exit(2)
+		return 2
 	}
 	if !r.passed {
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 func envDuration(key string, def time.Duration) time.Duration {

@@ -88,7 +88,7 @@ type sampler struct {
 }
 
 func newSampler(s *shop, start time.Time) *sampler {
-	opt := s.redis.Options()
+	opt := s.redis.Client.Options()
 	return &sampler{shop: s, start: start, inspect: asynq.NewInspector(asynq.RedisClientOpt{Addr: opt.Addr, Password: opt.Password, DB: opt.DB})}
 }
 
@@ -112,16 +112,16 @@ func (m *sampler) loop(ctx context.Context, every time.Duration) {
 func (m *sampler) look(ctx context.Context) {
 	u := usage{at: time.Since(m.start), rss: map[string]float64{}, goroutines: map[string]float64{}, files: map[string]float64{}}
 	for _, p := range m.shop.procs {
-		pid := p.cmd.Process.Pid
-		u.rss[p.name] = procRSS(pid)
+		pid := p.Cmd.Process.Pid
+		u.rss[p.Name] = procRSS(pid)
 		if fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid)); err == nil {
-			u.files[p.name] = float64(len(fds))
+			u.files[p.Name] = float64(len(fds))
 		}
-		u.goroutines[p.name] = scrape(p.metricsAddr, "go_goroutines")
+		u.goroutines[p.Name] = scrape(p.MetricsAddr, "go_goroutines")
 	}
 	_ = m.shop.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).
 		Scan(&u.pgConns).Error
-	if info, err := m.shop.redis.Info(ctx, "memory").Result(); err == nil {
+	if info, err := m.shop.redis.Client.Info(ctx, "memory").Result(); err == nil {
 		for _, line := range strings.Split(info, "\r\n") {
 			if v, ok := strings.CutPrefix(line, "used_memory:"); ok {
 				n, _ := strconv.ParseFloat(v, 64)
@@ -136,7 +136,7 @@ func (m *sampler) look(ctx context.Context) {
 			}
 		}
 	}
-	if resp, err := http.Get("http://" + m.shop.apis[0].addr + "/feeds/eponuda.xml"); err == nil {
+	if resp, err := http.Get("http://" + m.shop.apis[0].Addr + "/feeds/eponuda.xml"); err == nil {
 		_, _ = io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
 		u.feedStamp = resp.Header.Get("Last-Modified")

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"shop/tools/internal/shopproc"
 )
 
 // report is the run's table (text) and plots (an HTML page), and whether every goal was met.
@@ -108,7 +110,7 @@ func (r *run) report(ctx context.Context, rate, most float64) (*report, error) {
 		fmt.Fprintf(&b, "%-28s %10.1f %10.1f %7.2f %s\n", name, ma, mz, ratio, check(len(a) > 0 && len(z) > 0 && ratio <= 1.2))
 	}
 	for _, p := range r.shop.procs {
-		name := p.name
+		name := p.Name
 		flat(name+" RSS MB", func(u usage) float64 { return u.rss[name] })
 		flat(name+" goroutines", func(u usage) float64 { return u.goroutines[name] })
 		flat(name+" open files", func(u usage) float64 { return u.files[name] })
@@ -198,7 +200,7 @@ type point struct {
 // plots is the report page: the table, then throughput, p95 per class, RSS, goroutines, queue
 // depth, database connections and Redis memory over time, as inline SVG (no script, no
 // network: the page opens anywhere).
-func plots(table string, samples []sample, series []usage, procs []*proc, dur time.Duration) []byte {
+func plots(table string, samples []sample, series []usage, procs []*shopproc.Proc, dur time.Duration) []byte {
 	const bucket = time.Minute
 	n := int(dur/bucket) + 1
 	count := make([]float64, n)
@@ -231,7 +233,7 @@ func plots(table string, samples []sample, series []usage, procs []*proc, dur ti
 		out := map[string][]point{}
 		for _, p := range procs {
 			for _, u := range series {
-				out[p.name] = append(out[p.name], point{u.at, get(u, p.name)})
+				out[p.Name] = append(out[p.Name], point{u.at, get(u, p.Name)})
 			}
 		}
 		return out
