@@ -30,10 +30,16 @@ web: web-deps
 ## openapi: swag (Swagger 2) -> OpenAPI 3.0 -> openapi/openapi.json -> the TypeScript types both
 ## apps import from web-shared (one file, written with admin-web's openapi-typescript), and the
 ## server's permission names for the admin (tools/permgen)
+## swag runs twice: with --requiredByDefault for what the server sends (a field that is neither
+## omitempty nor omitzero is required), without it for request bodies (required only where tagged
+## validate:"required"); tools/openapi merges the two and checks the rules (docs/architecture.md).
 SHARED_GEN := web-shared/src/api/schema.d.ts web-shared/src/permissions.ts
+SWAG_DIRS := api,internal/platform/httpx
+SWAG := $(GO) tool swag init -q -g router.go -d $(SWAG_DIRS) --outputTypes json --parseInternal
 openapi:
-	$(GO) tool swag init -q -g router.go -d api,internal/platform/httpx -o var/swag --outputTypes json --parseInternal
-	$(GO) run ./tools/openapi var/swag/swagger.json openapi/openapi.json
+	$(SWAG) -o var/swag --requiredByDefault
+	$(SWAG) -o var/swag-requests
+	$(GO) run ./tools/openapi -src $(SWAG_DIRS) -requests var/swag-requests/swagger.json var/swag/swagger.json openapi/openapi.json
 	$(GO) run ./tools/permgen
 	@if [ -d admin-web/node_modules ]; then (cd admin-web && npm run gen:api) || exit 1; fi
 

@@ -42,13 +42,13 @@ var activityListSpec = httpx.ListSpec{DefaultSize: 20, MaxSize: 100}
 type ActivityResponse struct {
 	ID          uint64                `json:"id"`
 	Type        string                `json:"type" example:"product.updated"`
-	User        *ActivityUserResponse `json:"user"`
+	User        *ActivityUserResponse `json:"user" extensions:"x-nullable"`
 	Date        string                `json:"date" example:"2024-05-31"`
 	Time        string                `json:"time" example:"14:05"`
 	CreatedAt   time.Time             `json:"created_at"`
 	IP          string                `json:"ip"`
-	OldValues   json.RawMessage       `json:"old_values" swaggertype:"object"`
-	NewValues   json.RawMessage       `json:"new_values" swaggertype:"object"`
+	OldValues   json.RawMessage       `json:"old_values" swaggertype:"object" extensions:"x-nullable"`
+	NewValues   json.RawMessage       `json:"new_values" swaggertype:"object" extensions:"x-nullable"`
 	SubjectType string                `json:"subject_type" example:"product"`
 	SubjectID   uint64                `json:"subject_id"`
 } // @name Activity

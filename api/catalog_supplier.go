@@ -49,8 +49,8 @@ type SupplierProductResponse struct {
 	Category         string                  `json:"category"`
 	Price            money.Para              `json:"price" swaggertype:"number"`
 	RecommendedPrice money.Para              `json:"recommended_price" swaggertype:"number"`
-	ProductID        *uint64                 `json:"product_id"`
-	Product          *SupplierProductProduct `json:"product"`
+	ProductID        *uint64                 `json:"product_id" extensions:"x-nullable"`
+	Product          *SupplierProductProduct `json:"product" extensions:"x-nullable"`
 } // @name SupplierProduct
 
 // SupplierProductProduct is the shop product a supplier product is connected to.

@@ -734,9 +734,9 @@ func (h contentHandlers) setHomeCategories(c *gin.Context) {
 type SectionInput struct {
 	Name string `json:"name"`
 	// Order: the section's place (ascending); absent puts a new section last and keeps an edited one's.
-	Order       *int     `json:"order"`
-	ShowDesktop *bool    `json:"show_desktop"`
-	ShowMobile  *bool    `json:"show_mobile"`
+	Order       *int     `json:"order" extensions:"x-nullable"`
+	ShowDesktop *bool    `json:"show_desktop" extensions:"x-nullable"`
+	ShowMobile  *bool    `json:"show_mobile" extensions:"x-nullable"`
 	ProductIDs  []uint64 `json:"product_ids"`
 	CategoryIDs []uint64 `json:"category_ids"`
 } // @name SectionInput

@@ -8,12 +8,12 @@ type UserResponse struct {
 	ID          uint64   `json:"id"`
 	Name        string   `json:"name"`
 	Email       string   `json:"email"`
-	ImageThumb  *string  `json:"image_thumb"`
+	ImageThumb  *string  `json:"image_thumb" extensions:"x-nullable"`
 	Roles       []string `json:"roles"`
 	Permissions []string `json:"permissions"`
 	// Active is false while the user is deactivated (cannot sign in).
 	Active    bool              `json:"active"`
-	Addresses []AddressResponse `json:"addresses,omitzero"`
+	Addresses []AddressResponse `json:"addresses,omitzero" validate:"optional"`
 } // @name User
 
 // AddressResponse is one of a user's saved addresses (billing or shipping).

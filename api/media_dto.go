@@ -22,7 +22,7 @@ func imagesResponse(is []catalog.ProductImage) []ProductImageResponse {
 
 // EnergyStickerResponse is a product's energy label (null when it has none).
 type EnergyStickerResponse struct {
-	EnergyValueSticker *string `json:"energy_value_sticker"`
+	EnergyValueSticker *string `json:"energy_value_sticker" extensions:"x-nullable"`
 } // @name EnergySticker
 
 func energyStickerResponse(key string) EnergyStickerResponse {
@@ -40,7 +40,7 @@ type ProductCatalogStickerResponse struct {
 	ProductID              uint64  `json:"product_id"`
 	CatalogStickerTypeID   uint64  `json:"catalog_sticker_type_id"`
 	CatalogStickerTypeName string  `json:"catalog_sticker_type_name"`
-	Sticker                *string `json:"sticker"`
+	Sticker                *string `json:"sticker" extensions:"x-nullable"`
 	From                   string  `json:"from" example:"2025-03-01"`
 	To                     string  `json:"to" example:"2025-03-31"`
 	Active                 bool    `json:"active"`
@@ -63,7 +63,7 @@ type CatalogStickerRequest struct {
 	CatalogStickerTypeID uint64 `json:"catalog_sticker_type_id"`
 	From                 string `json:"from" example:"2025-03-01"`
 	To                   string `json:"to" example:"2025-03-31"`
-	Active               *bool  `json:"active"` // default true
+	Active               *bool  `json:"active" extensions:"x-nullable"` // default true
 } // @name CatalogStickerRequest
 
 // CatalogStickerMassRequest is the mass dialog: the sticker and the product ids (none: the

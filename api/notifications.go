@@ -59,10 +59,10 @@ type notificationHandlers struct {
 type NotificationResponse struct {
 	ID        uint64          `json:"id"`
 	Type      string          `json:"type" example:"ImportFinished"`
-	ReadAt    *time.Time      `json:"read_at"`
+	ReadAt    *time.Time      `json:"read_at" extensions:"x-nullable"`
 	Read      bool            `json:"read"`
 	CreatedAt time.Time       `json:"created_at"`
-	Data      json.RawMessage `json:"data" swaggertype:"object"`
+	Data      json.RawMessage `json:"data" swaggertype:"object" validate:"required"`
 } // @name Notification
 
 // NotificationsWithCount is the bell: the newest unread notifications (at most 20) and how

@@ -47,7 +47,7 @@ type PaymentLineResponse struct {
 type PaymentImportResponse struct {
 	Statement string                `json:"statement"`
 	Account   string                `json:"account"`
-	Counts    map[string]int        `json:"counts"`
+	Counts    map[string]int        `json:"counts" validate:"required"`
 	Lines     []PaymentLineResponse `json:"lines"`
 } // @name PaymentImport
 

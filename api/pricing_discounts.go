@@ -235,12 +235,12 @@ type DiscountResponse struct {
 	ProductID      uint64               `json:"product_id"`
 	DiscountTypeID uint64               `json:"discount_type_id"`
 	Type           DiscountTypeResponse `json:"type"`
-	Price          *money.Para          `json:"price" swaggertype:"number" example:"9999.00"`
-	Percentage     *money.Bps           `json:"percentage" swaggertype:"number" example:"10.00"`
+	Price          *money.Para          `json:"price" swaggertype:"number" example:"9999.00" extensions:"x-nullable"`
+	Percentage     *money.Bps           `json:"percentage" swaggertype:"number" example:"10.00" extensions:"x-nullable"`
 	From           string               `json:"from" example:"2026-12-01"`
 	To             string               `json:"to" example:"2026-12-31"`
 	// DealerPrice is the dealer price while on the action (without VAT), null: none.
-	DealerPrice *money.Para `json:"dealer_price" swaggertype:"number"`
+	DealerPrice *money.Para `json:"dealer_price" swaggertype:"number" extensions:"x-nullable"`
 } // @name Discount
 
 func discountResponse(d pricing.Discount, t pricing.DiscountType) DiscountResponse {
@@ -260,8 +260,8 @@ func discountResponse(d pricing.Discount, t pricing.DiscountType) DiscountRespon
 // at least 0.01) or the percentage (a percentage type, 0.01-99.99), first and last day.
 type DiscountRequest struct {
 	DiscountTypeID uint64      `json:"discount_type_id"`
-	Price          *money.Para `json:"price" swaggertype:"number" example:"9999.00"`
-	Percentage     *money.Bps  `json:"percentage" swaggertype:"number" example:"10"`
+	Price          *money.Para `json:"price" swaggertype:"number" example:"9999.00" extensions:"x-nullable"`
+	Percentage     *money.Bps  `json:"percentage" swaggertype:"number" example:"10" extensions:"x-nullable"`
 	From           string      `json:"from" example:"2026-12-01"`
 	To             string      `json:"to" example:"2026-12-31"`
 } // @name DiscountRequest
@@ -402,7 +402,7 @@ func (h discountHandlers) delete(c *gin.Context) {
 // ActionDealerPriceRequest sets the dealer price of a product while on an action (without
 // VAT, at least 0.01); null clears it.
 type ActionDealerPriceRequest struct {
-	DealerPrice *money.Para `json:"dealer_price" swaggertype:"number" example:"8500.00"`
+	DealerPrice *money.Para `json:"dealer_price" swaggertype:"number" example:"8500.00" extensions:"x-nullable"`
 } // @name ActionDealerPriceRequest
 
 // dealerPrice godoc
@@ -443,8 +443,8 @@ func (h discountHandlers) dealerPrice(c *gin.Context) {
 type MassDiscountRequest struct {
 	ProductIDs     []uint64    `json:"product_ids"`
 	DiscountTypeID uint64      `json:"discount_type_id"`
-	Price          *money.Para `json:"price" swaggertype:"number" example:"9999.00"`
-	Percentage     *money.Bps  `json:"percentage" swaggertype:"number" example:"10"`
+	Price          *money.Para `json:"price" swaggertype:"number" example:"9999.00" extensions:"x-nullable"`
+	Percentage     *money.Bps  `json:"percentage" swaggertype:"number" example:"10" extensions:"x-nullable"`
 	From           string      `json:"from" example:"2026-12-01"`
 	To             string      `json:"to" example:"2026-12-31"`
 } // @name MassDiscountRequest

@@ -122,13 +122,13 @@ type webMarginHandlers struct{ prices *pricing.Service }
 type WebMarginResponse struct {
 	ID         uint64       `json:"id"`
 	CategoryID uint64       `json:"category_id"`
-	Category   *RefResponse `json:"category"`
-	SupplierID *uint64      `json:"supplier_id"`
-	Supplier   *RefResponse `json:"supplier"`
-	BrandID    *uint64      `json:"brand_id"`
-	Brand      *RefResponse `json:"brand"`
-	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number"`
-	PriceTo    *money.Para  `json:"price_to" swaggertype:"number"`
+	Category   *RefResponse `json:"category" extensions:"x-nullable"`
+	SupplierID *uint64      `json:"supplier_id" extensions:"x-nullable"`
+	Supplier   *RefResponse `json:"supplier" extensions:"x-nullable"`
+	BrandID    *uint64      `json:"brand_id" extensions:"x-nullable"`
+	Brand      *RefResponse `json:"brand" extensions:"x-nullable"`
+	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    *money.Para  `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
 	Margin     money.Bps    `json:"margin" swaggertype:"number" example:"12.50"`
 	CreatedAt  time.Time    `json:"created_at"`
 	UpdatedAt  time.Time    `json:"updated_at"`
@@ -212,12 +212,12 @@ func (h webMarginHandlers) get(c *gin.Context) {
 // webMarginRequest is the web-margin form: category and margin required (0.01 to 99.99);
 // supplier, brand and the entry-price bounds optional (null: any, open); price_from ≤ price_to.
 type webMarginRequest struct {
-	CategoryID *uint64     `json:"category_id" example:"12"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
-	PriceFrom  *money.Para `json:"price_from" swaggertype:"number"`
-	PriceTo    *money.Para `json:"price_to" swaggertype:"number"`
-	Margin     *money.Bps  `json:"margin" swaggertype:"number" example:"12.5"`
+	CategoryID *uint64     `json:"category_id" example:"12" extensions:"x-nullable"`
+	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
+	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
+	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+	Margin     *money.Bps  `json:"margin" swaggertype:"number" example:"12.5" extensions:"x-nullable"`
 } // @name WebMarginRequest
 
 // create godoc
@@ -327,7 +327,7 @@ type RecommendedPriceResponse struct {
 	ID             uint64        `json:"id"`
 	Name           string        `json:"name"`
 	ManufacturerID uint64        `json:"manufacturer_id"`
-	Manufacturer   *RefResponse  `json:"manufacturer"`
+	Manufacturer   *RefResponse  `json:"manufacturer" extensions:"x-nullable"`
 	Categories     []RefResponse `json:"categories"`
 	Lower          money.Bps     `json:"lower" swaggertype:"number" example:"5.00"`
 	CreatedAt      time.Time     `json:"created_at"`
@@ -412,9 +412,9 @@ func (h recommendedPriceHandlers) get(c *gin.Context) {
 // 24), categories optional (none: every category), lower 0 to 100 (absent: 0).
 type recommendedPriceRequest struct {
 	Name           string     `json:"name" example:"Samsung TV"`
-	ManufacturerID *uint64    `json:"manufacturer_id"`
+	ManufacturerID *uint64    `json:"manufacturer_id" extensions:"x-nullable"`
 	Categories     []uint64   `json:"categories"`
-	Lower          *money.Bps `json:"lower" swaggertype:"number" example:"5"`
+	Lower          *money.Bps `json:"lower" swaggertype:"number" example:"5" extensions:"x-nullable"`
 } // @name RecommendedPriceRequest
 
 // create godoc
@@ -447,10 +447,10 @@ func (h recommendedPriceHandlers) create(c *gin.Context) {
 
 // recommendedPricePatch changes only the fields sent; categories replaces the list.
 type recommendedPricePatch struct {
-	Name           *string    `json:"name"`
-	ManufacturerID *uint64    `json:"manufacturer_id"`
-	Categories     *[]uint64  `json:"categories"`
-	Lower          *money.Bps `json:"lower" swaggertype:"number"`
+	Name           *string    `json:"name" extensions:"x-nullable"`
+	ManufacturerID *uint64    `json:"manufacturer_id" extensions:"x-nullable"`
+	Categories     *[]uint64  `json:"categories" extensions:"x-nullable"`
+	Lower          *money.Bps `json:"lower" swaggertype:"number" extensions:"x-nullable"`
 } // @name RecommendedPricePatch
 
 // update godoc
@@ -521,14 +521,14 @@ type authDiscountHandlers struct{ prices *pricing.Service }
 type AuthDiscountResponse struct {
 	ID         uint64       `json:"id"`
 	Name       string       `json:"name"`
-	CategoryID *uint64      `json:"category_id"`
-	Category   *RefResponse `json:"category"`
-	SupplierID *uint64      `json:"supplier_id"`
-	Supplier   *RefResponse `json:"supplier"`
-	BrandID    *uint64      `json:"brand_id"`
-	Brand      *RefResponse `json:"brand"`
-	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number"`
-	PriceTo    *money.Para  `json:"price_to" swaggertype:"number"`
+	CategoryID *uint64      `json:"category_id" extensions:"x-nullable"`
+	Category   *RefResponse `json:"category" extensions:"x-nullable"`
+	SupplierID *uint64      `json:"supplier_id" extensions:"x-nullable"`
+	Supplier   *RefResponse `json:"supplier" extensions:"x-nullable"`
+	BrandID    *uint64      `json:"brand_id" extensions:"x-nullable"`
+	Brand      *RefResponse `json:"brand" extensions:"x-nullable"`
+	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    *money.Para  `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
 	Discount   money.Bps    `json:"discount" swaggertype:"number" example:"5.00"`
 	CreatedAt  time.Time    `json:"created_at"`
 	UpdatedAt  time.Time    `json:"updated_at"`
@@ -608,12 +608,12 @@ func (h authDiscountHandlers) get(c *gin.Context) {
 // most 20 %), category, supplier, brand and the entry-price bounds optional; price_from ≤ price_to.
 type authDiscountRequest struct {
 	Name       string      `json:"name" example:"Ulogovani - laptopovi"`
-	CategoryID *uint64     `json:"category_id"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
-	PriceFrom  *money.Para `json:"price_from" swaggertype:"number"`
-	PriceTo    *money.Para `json:"price_to" swaggertype:"number"`
-	Discount   *money.Bps  `json:"discount" swaggertype:"number" example:"5"`
+	CategoryID *uint64     `json:"category_id" extensions:"x-nullable"`
+	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
+	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
+	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+	Discount   *money.Bps  `json:"discount" swaggertype:"number" example:"5" extensions:"x-nullable"`
 } // @name AuthenticatedDiscountRequest
 
 // create godoc
@@ -645,7 +645,7 @@ func (h authDiscountHandlers) create(c *gin.Context) {
 
 // authDiscountPatch changes only the fields sent; null category, supplier, brand or bound: any, open.
 type authDiscountPatch struct {
-	Name       *string              `json:"name"`
+	Name       *string              `json:"name" extensions:"x-nullable"`
 	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer"`
 	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer"`
 	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer"`
@@ -721,10 +721,10 @@ type categoryMarginHandlers struct{ cat *catalog.Service }
 // categoryMarginsRow is one category's VAT and margins (each required, above 0.01 and below 99.99).
 type categoryMarginsRow struct {
 	ID           uint64     `json:"id"`
-	Pdv          *money.Bps `json:"pdv" swaggertype:"number" example:"20"`
-	WebMargin    *money.Bps `json:"web_margin" swaggertype:"number" example:"12.5"`
-	RetailMargin *money.Bps `json:"retail_margin" swaggertype:"number" example:"18"`
-	DealerMargin *money.Bps `json:"dealer_margin" swaggertype:"number" example:"6"`
+	Pdv          *money.Bps `json:"pdv" swaggertype:"number" example:"20" extensions:"x-nullable"`
+	WebMargin    *money.Bps `json:"web_margin" swaggertype:"number" example:"12.5" extensions:"x-nullable"`
+	RetailMargin *money.Bps `json:"retail_margin" swaggertype:"number" example:"18" extensions:"x-nullable"`
+	DealerMargin *money.Bps `json:"dealer_margin" swaggertype:"number" example:"6" extensions:"x-nullable"`
 } // @name CategoryMarginsRow
 
 // categoryMarginsRequest is the category web margins screen's save: the rows to change.

@@ -47,7 +47,7 @@ type ProductValueResponse struct {
 type ProductAttributeResponse struct {
 	// ID is the attribute's id (the {attrId} of the value calls).
 	ID                 uint64                `json:"id"`
-	ProductAttributeID *uint64               `json:"product_attribute_id"`
+	ProductAttributeID *uint64               `json:"product_attribute_id" extensions:"x-nullable"`
 	Attribute          ProductBrandResponse  `json:"attribute"`
 	Value              *ProductValueResponse `json:"value" extensions:"x-nullable"`
 	Order              int                   `json:"order"`
@@ -108,12 +108,12 @@ type ProductListItem struct {
 	Stock              int                       `json:"stock"`
 	MainCategory       *ProductCategoryResponse  `json:"main_category,omitempty"`
 	MainImage          *ProductImageResponse     `json:"main_image,omitempty" extensions:"x-nullable"`
-	Categories         []ProductCategoryResponse `json:"categories,omitzero"`
+	Categories         []ProductCategoryResponse `json:"categories,omitzero" validate:"optional"`
 	Brand              *ProductBrandResponse     `json:"brand" extensions:"x-nullable"`
 	Manufacturer       *ProductValueResponse     `json:"manufacturer" extensions:"x-nullable"`
 	Supplier           *ProductBrandResponse     `json:"supplier,omitempty" extensions:"x-nullable"`
 	Connected          bool                      `json:"connected"`
-	SupplierProductID  *uint64                   `json:"supplier_product_id"`
+	SupplierProductID  *uint64                   `json:"supplier_product_id" extensions:"x-nullable"`
 	CreatedAt          time.Time                 `json:"created_at"`
 	UpdatedAt          time.Time                 `json:"updated_at"`
 
@@ -151,20 +151,20 @@ type ProductResponse struct {
 	CountryOfOrigin    string                     `json:"country_of_origin"`
 	MainCategoryID     uint64                     `json:"main_category_id"`
 	MainCategorySlug   string                     `json:"main_category_slug"`
-	BrandID            *uint64                    `json:"brand_id"`
-	ManufacturerID     *uint64                    `json:"manufacturer_id"`
-	SupplierID         *uint64                    `json:"supplier_id"`
+	BrandID            *uint64                    `json:"brand_id" extensions:"x-nullable"`
+	ManufacturerID     *uint64                    `json:"manufacturer_id" extensions:"x-nullable"`
+	SupplierID         *uint64                    `json:"supplier_id" extensions:"x-nullable"`
 	MainCategory       *ProductCategoryResponse   `json:"main_category,omitempty"`
 	MainImage          *ProductImageResponse      `json:"main_image,omitempty" extensions:"x-nullable"`
-	Categories         []ProductCategoryResponse  `json:"categories,omitzero"`
-	Images             []ProductImageResponse     `json:"images,omitzero"`
-	Attributes         []ProductAttributeResponse `json:"attributes,omitzero"`
+	Categories         []ProductCategoryResponse  `json:"categories,omitzero" validate:"optional"`
+	Images             []ProductImageResponse     `json:"images,omitzero" validate:"optional"`
+	Attributes         []ProductAttributeResponse `json:"attributes,omitzero" validate:"optional"`
 	Brand              *ProductBrandResponse      `json:"brand" extensions:"x-nullable"`
 	Manufacturer       *ProductValueResponse      `json:"manufacturer" extensions:"x-nullable"`
 	Supplier           *ProductBrandResponse      `json:"supplier,omitempty" extensions:"x-nullable"`
 	Connected          bool                       `json:"connected"`
-	SupplierProductID  *uint64                    `json:"supplier_product_id"`
-	EnergyValueSticker *string                    `json:"energy_value_sticker"`
+	SupplierProductID  *uint64                    `json:"supplier_product_id" extensions:"x-nullable"`
+	EnergyValueSticker *string                    `json:"energy_value_sticker" extensions:"x-nullable"`
 	CatalogStickers    []ProductStickerResponse   `json:"catalog_stickers"`
 	CreatedAt          time.Time                  `json:"created_at"`
 	UpdatedAt          time.Time                  `json:"updated_at"`
@@ -406,18 +406,18 @@ type ProductFilterQuery struct {
 type ProductRequest struct {
 	SKU         string      `json:"sku" example:"FR-001"`
 	Name        string      `json:"name" example:"Frižider Gorenje NRK 6192"`
-	EntryPrice  *money.Para `json:"entry_price" swaggertype:"number" example:"41666.67"`
-	Description *string     `json:"description" example:"{\"root\":{\"children\":[]}}"`
+	EntryPrice  *money.Para `json:"entry_price" swaggertype:"number" example:"41666.67" extensions:"x-nullable"`
+	Description *string     `json:"description" example:"{\"root\":{\"children\":[]}}" extensions:"x-nullable"`
 	// Categories: the first is the main category unless main_category_id is given.
 	Categories      []uint64 `json:"categories"`
-	MainCategoryID  *uint64  `json:"main_category_id"`
-	Active          *bool    `json:"active"`
-	Visible         *bool    `json:"visible"`
-	BrandID         *uint64  `json:"brand_id"`
-	ManufacturerID  *uint64  `json:"manufacturer_id"`
-	CountryOfOrigin *string  `json:"country_of_origin"`
-	EAN             *string  `json:"ean"`
-	Stock           *int     `json:"stock"`
+	MainCategoryID  *uint64  `json:"main_category_id" extensions:"x-nullable"`
+	Active          *bool    `json:"active" extensions:"x-nullable"`
+	Visible         *bool    `json:"visible" extensions:"x-nullable"`
+	BrandID         *uint64  `json:"brand_id" extensions:"x-nullable"`
+	ManufacturerID  *uint64  `json:"manufacturer_id" extensions:"x-nullable"`
+	CountryOfOrigin *string  `json:"country_of_origin" extensions:"x-nullable"`
+	EAN             *string  `json:"ean" extensions:"x-nullable"`
+	Stock           *int     `json:"stock" extensions:"x-nullable"`
 } // @name ProductRequest
 
 // MassDescriptionRequest carries the new description and the ids (none: the list's filter
@@ -440,7 +440,7 @@ type MassAttributesRequest struct {
 type TransferRequest struct {
 	CategoryID uint64   `json:"category_id"`
 	Products   []uint64 `json:"products"`
-	Active     *bool    `json:"active"`
+	Active     *bool    `json:"active" extensions:"x-nullable"`
 } // @name TransferRequest
 
 // AttributeValueRequest is a value text (1-255 characters).

@@ -123,7 +123,7 @@ type WishlistMoveResponse struct {
 type CartItemRequest struct {
 	CartID    string `json:"cart_id"`
 	ProductID uint64 `json:"product_id"`
-	Quantity  *int   `json:"quantity"`
+	Quantity  *int   `json:"quantity" extensions:"x-nullable"`
 	Instance  string `json:"instance" enums:"cart,wishlist"`
 } // @name CartItemRequest
 

@@ -101,20 +101,20 @@ type StorefrontProduct struct {
 	AuthenticatedPrice money.Para                 `json:"authenticated_price" swaggertype:"number"`
 	CountryOfOrigin    string                     `json:"country_of_origin"`
 	MainCategory       []StorefrontCategoryRef    `json:"mainCategory"`
-	Categories         []StorefrontCategoryRef    `json:"categories,omitzero"`
-	Images             []ProductImageResponse     `json:"images,omitzero"`
-	Attributes         []ProductAttributeResponse `json:"attributes,omitzero"`
+	Categories         []StorefrontCategoryRef    `json:"categories,omitzero" validate:"optional"`
+	Images             []ProductImageResponse     `json:"images,omitzero" validate:"optional"`
+	Attributes         []ProductAttributeResponse `json:"attributes,omitzero" validate:"optional"`
 	Brand              *ProductBrandResponse      `json:"brand" extensions:"x-nullable"`
 	Manufacturer       *ProductValueResponse      `json:"manufacturer" extensions:"x-nullable"`
 	Supplier           *StorefrontSupplierRef     `json:"supplier,omitempty" extensions:"x-nullable"`
-	EnergyValueSticker *string                    `json:"energy_value_sticker"`
+	EnergyValueSticker *string                    `json:"energy_value_sticker" extensions:"x-nullable"`
 	CatalogStickers    []ProductStickerResponse   `json:"catalog_stickers"`
 	// ApprovedRatings (newest first, with their average and count) and AnsweredQuestions
 	// (newest first) are there when included.
-	ApprovedRatings   []StorefrontRating      `json:"approvedRatings,omitzero"`
+	ApprovedRatings   []StorefrontRating      `json:"approvedRatings,omitzero" validate:"optional"`
 	RatingAverage     *money.Para             `json:"rating_average,omitempty" swaggertype:"number"`
 	RatingCount       *int64                  `json:"rating_count,omitempty"`
-	AnsweredQuestions []StorefrontQuestion    `json:"answeredQuestions,omitzero"`
+	AnsweredQuestions []StorefrontQuestion    `json:"answeredQuestions,omitzero" validate:"optional"`
 	Related           []StorefrontProductCard `json:"related"`
 } // @name StorefrontProduct
 

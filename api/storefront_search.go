@@ -146,7 +146,7 @@ type ProductSuggestion struct {
 	Name            string     `json:"name"`
 	HighlightedName string     `json:"highlighted_name"`
 	Link            string     `json:"link"`
-	Image           *string    `json:"image"`
+	Image           *string    `json:"image" extensions:"x-nullable"`
 	RegularPrice    money.Para `json:"regular_price" swaggertype:"number"`
 	GuestPrice      money.Para `json:"guest_price" swaggertype:"number"`
 	CustomerPrice   money.Para `json:"customer_price" swaggertype:"number"`

@@ -25,7 +25,7 @@ type AttributeResponse struct {
 	Name     string                   `json:"name"`
 	Position int                      `json:"position"`
 	Active   bool                     `json:"active"`
-	Values   []AttributeValueResponse `json:"values,omitzero"`
+	Values   []AttributeValueResponse `json:"values,omitzero" validate:"optional"`
 } // @name Attribute
 
 // CategoryAttributeResponse is an attribute of a category: position and active are the
@@ -124,8 +124,8 @@ func (h attributeHandlers) list(c *gin.Context) {
 // it in the given order (each 1-255, no two alike).
 type attributeRequest struct {
 	Name     string   `json:"name" example:"Boja"`
-	Position *int     `json:"position"`
-	Active   *bool    `json:"active"`
+	Position *int     `json:"position" extensions:"x-nullable"`
+	Active   *bool    `json:"active" extensions:"x-nullable"`
 	Values   []string `json:"values" example:"Crna,Bela"`
 } // @name AttributeRequest
 
@@ -157,9 +157,9 @@ func (h attributeHandlers) create(c *gin.Context) {
 
 // attributePatchRequest changes only the fields sent.
 type attributePatchRequest struct {
-	Name     *string `json:"name"`
-	Position *int    `json:"position"`
-	Active   *bool   `json:"active"`
+	Name     *string `json:"name" extensions:"x-nullable"`
+	Position *int    `json:"position" extensions:"x-nullable"`
+	Active   *bool   `json:"active" extensions:"x-nullable"`
 } // @name AttributePatchRequest
 
 // update godoc
@@ -233,8 +233,8 @@ func (h attributeHandlers) values(c *gin.Context) {
 // (case and diacritics folded); position absent is 0 (the list is then alphabetical).
 type valueRequest struct {
 	Value    string `json:"value" example:"Samsung"`
-	Position *int   `json:"position"`
-	Active   *bool  `json:"active"`
+	Position *int   `json:"position" extensions:"x-nullable"`
+	Active   *bool  `json:"active" extensions:"x-nullable"`
 } // @name AttributeValueRequest
 
 // createValue godoc
@@ -271,9 +271,9 @@ func (h attributeHandlers) createValue(c *gin.Context) {
 
 // valuePatchRequest changes only the fields sent.
 type valuePatchRequest struct {
-	Value    *string `json:"value"`
-	Position *int    `json:"position"`
-	Active   *bool   `json:"active"`
+	Value    *string `json:"value" extensions:"x-nullable"`
+	Position *int    `json:"position" extensions:"x-nullable"`
+	Active   *bool   `json:"active" extensions:"x-nullable"`
 } // @name AttributeValuePatchRequest
 
 // updateValue godoc
@@ -383,8 +383,8 @@ type attachAttributesRequest struct {
 
 type attachAttribute struct {
 	ID       uint64 `json:"id" example:"3"`
-	Position *int   `json:"position"`
-	Active   *bool  `json:"active"`
+	Position *int   `json:"position" extensions:"x-nullable"`
+	Active   *bool  `json:"active" extensions:"x-nullable"`
 } // @name AttachCategoryAttribute
 
 // attach godoc
@@ -458,8 +458,8 @@ func (h categoryHandlers) createAttribute(c *gin.Context) {
 
 // categoryAttributePatchRequest changes an attribute's position or status in the category.
 type categoryAttributePatchRequest struct {
-	Position *int  `json:"position"`
-	Active   *bool `json:"active"`
+	Position *int  `json:"position" extensions:"x-nullable"`
+	Active   *bool `json:"active" extensions:"x-nullable"`
 } // @name CategoryAttributePatchRequest
 
 // updateAttribute godoc

@@ -152,8 +152,8 @@ type CatalogStickerTypeResponse struct {
 	ID           uint64  `json:"id"`
 	Name         string  `json:"name"`
 	Slug         string  `json:"slug"`
-	Sticker      *string `json:"sticker"`
-	DesktopImage *string `json:"desktop_image"`
+	Sticker      *string `json:"sticker" extensions:"x-nullable"`
+	DesktopImage *string `json:"desktop_image" extensions:"x-nullable"`
 	From         *string `json:"from" extensions:"x-nullable"`
 	To           *string `json:"to" extensions:"x-nullable"`
 	// ActiveToday: the action runs today (the shop's date).

@@ -17,7 +17,7 @@ type categoryHandlers struct{ cat *catalog.Service }
 // include=products_count.
 type CategoryResponse struct {
 	ID              uint64              `json:"id"`
-	ParentID        *uint64             `json:"parent_id"`
+	ParentID        *uint64             `json:"parent_id" extensions:"x-nullable"`
 	Name            string              `json:"name"`
 	Slug            string              `json:"slug"`
 	Prefix          string              `json:"prefix"`
@@ -30,11 +30,11 @@ type CategoryResponse struct {
 	DescriptionTime string              `json:"description_time"`
 	MinPrice        money.Para          `json:"min_price" swaggertype:"number"`
 	AllowedRebate   money.Bps           `json:"allowed_rebate" swaggertype:"number"`
-	Image           *string             `json:"image"`
+	Image           *string             `json:"image" extensions:"x-nullable"`
 	Declaration     DeclarationResponse `json:"declaration"`
 	Active          bool                `json:"active"`
 	ProductsCount   *int64              `json:"products_count,omitempty"`
-	Subcategories   []CategoryResponse  `json:"subcategories,omitzero"`
+	Subcategories   []CategoryResponse  `json:"subcategories,omitzero" validate:"optional"`
 } // @name Category
 
 // DeclarationResponse is the declaration printed on a category's products.
@@ -49,7 +49,7 @@ type StoreCategoryResponse struct {
 	ID            uint64                  `json:"id"`
 	Name          string                  `json:"name"`
 	Slug          string                  `json:"slug"`
-	Subcategories []StoreCategoryResponse `json:"subcategories,omitzero"`
+	Subcategories []StoreCategoryResponse `json:"subcategories,omitzero" validate:"optional"`
 } // @name StoreCategory
 
 func categoryResponse(c *catalog.Category) CategoryResponse {
@@ -219,21 +219,21 @@ func (h categoryHandlers) get(c *gin.Context) {
 // decimals; parent_id null or absent for a top-level category; position absent puts it last
 // among its siblings; active absent means active. The slug comes from the name.
 type createCategoryRequest struct {
-	ParentID        *uint64     `json:"parent_id"`
+	ParentID        *uint64     `json:"parent_id" extensions:"x-nullable"`
 	Name            string      `json:"name" example:"Računari"`
 	Prefix          string      `json:"prefix" example:"RAC"`
-	Position        *int        `json:"position"`
-	Pdv             *money.Bps  `json:"pdv" swaggertype:"number" example:"20"`
-	WebMargin       *money.Bps  `json:"web_margin" swaggertype:"number" example:"12.5"`
-	RetailMargin    *money.Bps  `json:"retail_margin" swaggertype:"number" example:"18"`
-	DealerMargin    *money.Bps  `json:"dealer_margin" swaggertype:"number" example:"6"`
+	Position        *int        `json:"position" extensions:"x-nullable"`
+	Pdv             *money.Bps  `json:"pdv" swaggertype:"number" example:"20" extensions:"x-nullable"`
+	WebMargin       *money.Bps  `json:"web_margin" swaggertype:"number" example:"12.5" extensions:"x-nullable"`
+	RetailMargin    *money.Bps  `json:"retail_margin" swaggertype:"number" example:"18" extensions:"x-nullable"`
+	DealerMargin    *money.Bps  `json:"dealer_margin" swaggertype:"number" example:"6" extensions:"x-nullable"`
 	DescriptionTime string      `json:"description_time" example:"3-5 radnih dana"`
-	MinPrice        *money.Para `json:"min_price" swaggertype:"number" example:"1000"`
-	AllowedRebate   *money.Bps  `json:"allowed_rebate" swaggertype:"number" example:"5"`
+	MinPrice        *money.Para `json:"min_price" swaggertype:"number" example:"1000" extensions:"x-nullable"`
+	AllowedRebate   *money.Bps  `json:"allowed_rebate" swaggertype:"number" example:"5" extensions:"x-nullable"`
 	DeclarationName string      `json:"declaration_name"`
 	CountryOfOrigin string      `json:"country_of_origin"`
 	ConsumerRights  string      `json:"consumer_rights"`
-	Active          *bool       `json:"active"`
+	Active          *bool       `json:"active" extensions:"x-nullable"`
 } // @name CreateCategoryRequest
 
 // create godoc
@@ -267,20 +267,20 @@ func (h categoryHandlers) create(c *gin.Context) {
 // to the top level; a new name gives a new slug.
 type updateCategoryRequest struct {
 	ParentID        optionalID  `json:"parent_id" swaggertype:"integer"`
-	Name            *string     `json:"name"`
-	Prefix          *string     `json:"prefix"`
-	Position        *int        `json:"position"`
-	Pdv             *money.Bps  `json:"pdv" swaggertype:"number"`
-	WebMargin       *money.Bps  `json:"web_margin" swaggertype:"number"`
-	RetailMargin    *money.Bps  `json:"retail_margin" swaggertype:"number"`
-	DealerMargin    *money.Bps  `json:"dealer_margin" swaggertype:"number"`
-	DescriptionTime *string     `json:"description_time"`
-	MinPrice        *money.Para `json:"min_price" swaggertype:"number"`
-	AllowedRebate   *money.Bps  `json:"allowed_rebate" swaggertype:"number"`
-	DeclarationName *string     `json:"declaration_name"`
-	CountryOfOrigin *string     `json:"country_of_origin"`
-	ConsumerRights  *string     `json:"consumer_rights"`
-	Active          *bool       `json:"active"`
+	Name            *string     `json:"name" extensions:"x-nullable"`
+	Prefix          *string     `json:"prefix" extensions:"x-nullable"`
+	Position        *int        `json:"position" extensions:"x-nullable"`
+	Pdv             *money.Bps  `json:"pdv" swaggertype:"number" extensions:"x-nullable"`
+	WebMargin       *money.Bps  `json:"web_margin" swaggertype:"number" extensions:"x-nullable"`
+	RetailMargin    *money.Bps  `json:"retail_margin" swaggertype:"number" extensions:"x-nullable"`
+	DealerMargin    *money.Bps  `json:"dealer_margin" swaggertype:"number" extensions:"x-nullable"`
+	DescriptionTime *string     `json:"description_time" extensions:"x-nullable"`
+	MinPrice        *money.Para `json:"min_price" swaggertype:"number" extensions:"x-nullable"`
+	AllowedRebate   *money.Bps  `json:"allowed_rebate" swaggertype:"number" extensions:"x-nullable"`
+	DeclarationName *string     `json:"declaration_name" extensions:"x-nullable"`
+	CountryOfOrigin *string     `json:"country_of_origin" extensions:"x-nullable"`
+	ConsumerRights  *string     `json:"consumer_rights" extensions:"x-nullable"`
+	Active          *bool       `json:"active" extensions:"x-nullable"`
 } // @name UpdateCategoryRequest
 
 // update godoc

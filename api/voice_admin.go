@@ -384,9 +384,9 @@ func (h voiceHandlers) answer(c *gin.Context) {
 // QuestionUpdateRequest edits a question: each field sent is replaced (an empty answer makes
 // it unanswered again). No mail goes out.
 type QuestionUpdateRequest struct {
-	Name     *string `json:"name"`
-	Question *string `json:"question"`
-	Answer   *string `json:"answer"`
+	Name     *string `json:"name" extensions:"x-nullable"`
+	Question *string `json:"question" extensions:"x-nullable"`
+	Answer   *string `json:"answer" extensions:"x-nullable"`
 } // @name QuestionUpdateRequest
 
 // updateQuestion godoc

@@ -214,7 +214,7 @@ func (h voiceHandlers) unsubscribe(c *gin.Context) {
 type PriceOfferRequest struct {
 	ProductSKU string          `json:"product_sku"`
 	Email      string          `json:"email"`
-	Price      json.RawMessage `json:"price" swaggertype:"number"`
+	Price      json.RawMessage `json:"price" swaggertype:"number" extensions:"x-nullable"`
 	Website    string          `json:"website"`
 } // @name PriceOfferRequest
 

@@ -72,7 +72,7 @@ type MessageResponse struct {
 // even empty, so a client can rely on it).
 type ErrorResponse struct {
 	Message string              `json:"message"`
-	Errors  map[string][]string `json:"errors,omitzero"`
+	Errors  map[string][]string `json:"errors,omitzero" validate:"optional"`
 }
 
 // List answers a page of items with the list meta (total, page size, current and last page).

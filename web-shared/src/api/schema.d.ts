@@ -2853,67 +2853,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -4522,67 +4522,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -5554,67 +5554,67 @@ export interface paths {
         /** Products in the e-ponuda feed (tab E-PONUDA PROIZVODI), with every filter of the product list */
         get: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                     /** @description relations: mainCategory, mainImage, categories, brand, supplier */
                     include?: string;
                     /** @description page (1-based) */
@@ -10720,67 +10720,67 @@ export interface paths {
         /** Products with every filter of the list (newest first by default) */
         get: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                     /** @description relations: mainCategory, mainImage, categories, brand, supplier */
                     include?: string;
                     /** @description page (1-based) */
@@ -11471,67 +11471,67 @@ export interface paths {
         /** Activate the product attributes of the selected products (optionally only some attributes or a category's) */
         post: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -11601,67 +11601,67 @@ export interface paths {
         /** Deactivate the product attributes of the selected products (optionally only some attributes or a category's) */
         delete: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -11951,67 +11951,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12100,67 +12100,67 @@ export interface paths {
         /** Set the description of the selected products (ids, or when none the list's filter parameters in the query) */
         patch: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12229,65 +12229,65 @@ export interface paths {
                     /** @description product ids, comma-joined (else the list's filter parameters select) */
                     products?: string;
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12337,67 +12337,67 @@ export interface paths {
         /** Move the selected products to a category (main and only category), creating the category's attributes they lack */
         post: {
             parameters: {
-                query?: {
+                query: {
                     /** @description active only */
-                    active?: boolean;
+                    active: boolean;
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories?: string;
+                    categories: string;
                     /** @description one category id */
-                    category?: number;
+                    category: number;
                     /** @description connected to a price-list product */
-                    connected?: boolean;
+                    connected: boolean;
                     /** @description not visible on site */
-                    dead?: boolean;
+                    dead: boolean;
                     /** @description not connected */
-                    disconnected?: boolean;
+                    disconnected: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from?: string;
+                    discount_from: string;
                     /** @description discount price at least */
-                    discount_price_from?: number;
+                    discount_price_from: number;
                     /** @description discount price at most */
-                    discount_price_to?: number;
+                    discount_price_to: number;
                     /** @description YYYY-MM-DD */
-                    discount_to?: string;
+                    discount_to: string;
                     /** @description discount type id */
-                    discount_type?: number;
+                    discount_type: number;
                     /** @description entry price at least */
-                    entry_price_from?: number;
+                    entry_price_from: number;
                     /** @description entry price at most */
-                    entry_price_to?: number;
+                    entry_price_to: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda?: boolean;
+                    eponuda: boolean;
                     /** @description inactive only */
-                    inactive?: boolean;
+                    inactive: boolean;
                     /** @description visible on site */
-                    live?: boolean;
+                    live: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers?: string;
+                    manufacturers: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search?: string;
+                    search: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort?: string;
+                    sort: string;
                     /** @description one supplier id */
-                    supplier?: number;
+                    supplier: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers?: string;
+                    suppliers: string;
                     /** @description visible on site equals */
-                    visible?: boolean;
+                    visible: boolean;
                     /** @description web price at least */
-                    web_price_from?: number;
+                    web_price_from: number;
                     /** @description web price at most */
-                    web_price_to?: number;
+                    web_price_to: number;
                     /** @description with an attribute value */
-                    with_attributes?: boolean;
+                    with_attributes: boolean;
                     /** @description with an image */
-                    with_image?: boolean;
+                    with_image: boolean;
                     /** @description without any attribute value */
-                    without_attributes?: boolean;
+                    without_attributes: boolean;
                     /** @description without an image */
-                    without_image?: boolean;
+                    without_image: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -19206,21 +19206,21 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: {
+                query: {
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description on action today */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description purchasable */
-                    in_stock?: boolean;
+                    in_stock: boolean;
                     /** @description shown price from */
-                    price_from?: number;
+                    price_from: number;
                     /** @description shown price to */
-                    price_to?: number;
+                    price_to: number;
                     /** @description the caller's shown price for price */
-                    sort?: "newest" | "price" | "-price" | "name" | "-name";
+                    sort: "newest" | "price" | "-price" | "name" | "-name";
                     /** @description attribute value ids: one attribute's values are alternatives */
-                    values?: string;
+                    values: string;
                     /** @description page (1-based) */
                     page?: number;
                     /** @description page size */
@@ -20751,23 +20751,23 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: {
+                query: {
                     /** @description brand ids, comma-joined */
-                    brands?: string;
+                    brands: string;
                     /** @description on action today */
-                    discount?: boolean;
+                    discount: boolean;
                     /** @description purchasable */
-                    in_stock?: boolean;
+                    in_stock: boolean;
                     /** @description shown price from */
-                    price_from?: number;
+                    price_from: number;
                     /** @description shown price to */
-                    price_to?: number;
+                    price_to: number;
                     /** @description what the shopper typed */
-                    q?: string;
+                    q: string;
                     /** @description relevance: the search's ranking */
-                    sort?: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
+                    sort: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
                     /** @description attribute value ids (when the hits share a category) */
-                    values?: string;
+                    values: string;
                     /** @description page (1-based) */
                     page?: number;
                     /** @description page size */
@@ -21404,17 +21404,17 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         APIClient: {
-            active?: boolean;
-            api_url?: string;
-            categoriesAndPercentage?: components["schemas"]["APIClientCategory"][];
-            id?: number;
-            label_text?: string;
-            name?: string;
+            active: boolean;
+            api_url: string;
+            categoriesAndPercentage: components["schemas"]["APIClientCategory"][];
+            id: number;
+            label_text: string;
+            name: string;
         };
         APIClientCategory: {
-            id?: number;
-            name?: string;
-            percentage?: number;
+            id: number;
+            name: string;
+            percentage: number;
         };
         APIClientCategoryRequest: {
             id?: number;
@@ -21426,33 +21426,33 @@ export interface components {
             name?: string | null;
         };
         Action: {
-            catalog_stickers?: components["schemas"]["ProductCatalogSticker"][];
+            catalog_stickers: components["schemas"]["ProductCatalogSticker"][];
             /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
-            dealer_price?: number;
-            discount_type_id?: number;
+            dealer_price: number | null;
+            discount_type_id: number;
             /** @example 2026-12-01 */
-            from?: string;
-            id?: number;
+            from: string;
+            id: number;
             /** @example 10 */
-            percentage?: number;
+            percentage: number | null;
             /** @example 9999 */
-            price?: number;
-            product?: components["schemas"]["ActionProduct"];
-            product_id?: number;
+            price: number | null;
+            product: components["schemas"]["ActionProduct"];
+            product_id: number;
             /** @example 2026-12-31 */
-            to?: string;
-            type?: components["schemas"]["DiscountType"];
+            to: string;
+            type: components["schemas"]["DiscountType"];
         };
         ActionDealerPriceRequest: {
             /** @example 8500 */
-            dealer_price?: number;
+            dealer_price?: number | null;
         };
         ActionProduct: {
-            entry_price?: number;
-            id?: number;
-            name?: string;
-            sku?: string;
-            web_price?: number;
+            entry_price: number;
+            id: number;
+            name: string;
+            sku: string;
+            web_price: number;
         };
         ActionsBulkRequest: {
             discount_ids?: number[];
@@ -21463,30 +21463,30 @@ export interface components {
             to?: string;
         };
         ActionsBulkResult: {
-            changed?: number;
-            deleted?: number;
-            skipped?: number;
+            changed: number;
+            deleted: number;
+            skipped: number;
         };
         Activity: {
-            created_at?: string;
+            created_at: string;
             /** @example 2024-05-31 */
-            date?: string;
-            id?: number;
-            ip?: string;
-            new_values?: Record<string, never>;
-            old_values?: Record<string, never>;
-            subject_id?: number;
+            date: string;
+            id: number;
+            ip: string;
+            new_values: Record<string, never> | null;
+            old_values: Record<string, never> | null;
+            subject_id: number;
             /** @example product */
-            subject_type?: string;
+            subject_type: string;
             /** @example 14:05 */
-            time?: string;
+            time: string;
             /** @example product.updated */
-            type?: string;
-            user?: components["schemas"]["ActivityUser"];
+            type: string;
+            user: components["schemas"]["ActivityUser"] | null;
         };
         ActivityUser: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         AddAttributeToProducts: {
             attribute_value_id?: number;
@@ -21495,14 +21495,14 @@ export interface components {
             value?: string;
         };
         Address: {
-            address?: string;
-            city?: string;
-            id?: number;
-            name?: string;
-            phone?: string;
-            post_code?: string;
+            address: string;
+            city: string;
+            id: number;
+            name: string;
+            phone: string;
+            post_code: string;
             /** @enum {string} */
-            type?: "billing_address" | "shipping_address";
+            type: "billing_address" | "shipping_address";
         };
         AddressRequest: {
             address?: string;
@@ -21514,103 +21514,103 @@ export interface components {
             type?: "billing_address" | "shipping_address";
         };
         AdminBanner: {
-            brand_id?: number | null;
-            category_id?: number | null;
-            category_slug?: string | null;
-            created_at?: string;
-            id?: number;
-            image_url?: string;
-            link?: string | null;
-            mobile_image_url?: string | null;
-            name?: string;
-            order?: number;
+            brand_id: number | null;
+            category_id: number | null;
+            category_slug: string | null;
+            created_at: string;
+            id: number;
+            image_url: string;
+            link: string | null;
+            mobile_image_url: string | null;
+            name: string;
+            order: number;
             /** @enum {string} */
-            position?: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
-            position_label?: string;
-            product_ids?: number[];
+            position: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
+            position_label: string;
+            product_ids: number[];
             products?: components["schemas"]["ContentProductRef"][];
-            updated_at?: string;
+            updated_at: string;
         };
         AdminCategoryRef: {
-            id?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            name: string;
+            slug: string;
         };
         AdminNews: {
             body?: string;
-            id?: number;
-            image_url?: string | null;
-            published_at?: string;
-            title?: string;
-            updated_at?: string;
+            id: number;
+            image_url: string | null;
+            published_at: string;
+            title: string;
+            updated_at: string;
         };
         AdminPage: {
-            body_en?: string;
-            body_sr?: string;
-            slug?: string;
-            title_en?: string;
-            title_sr?: string;
-            updated_at?: string | null;
+            body_en: string;
+            body_sr: string;
+            slug: string;
+            title_en: string;
+            title_sr: string;
+            updated_at: string | null;
         };
         AdminPageListItem: {
-            slug?: string;
-            title_en?: string;
-            title_sr?: string;
-            updated_at?: string | null;
-            written?: boolean;
+            slug: string;
+            title_en: string;
+            title_sr: string;
+            updated_at: string | null;
+            written: boolean;
         };
         AdminSection: {
             categories?: components["schemas"]["AdminCategoryRef"][];
-            category_ids?: number[];
-            id?: number;
-            name?: string;
-            order?: number;
-            product_ids?: number[];
+            category_ids: number[];
+            id: number;
+            name: string;
+            order: number;
+            product_ids: number[];
             products?: components["schemas"]["ContentProductRef"][];
-            show_desktop?: boolean;
-            show_mobile?: boolean;
-            updated_at?: string;
+            show_desktop: boolean;
+            show_mobile: boolean;
+            updated_at: string;
         };
         AdminShell: {
             /** @example https://b2b.example.rs/login */
-            supplier_login_url?: string;
+            supplier_login_url: string;
         };
         AnswerRequest: {
             answer?: string;
         };
         AttachCategoryAttribute: {
-            active?: boolean;
+            active?: boolean | null;
             /** @example 3 */
             id?: number;
-            position?: number;
+            position?: number | null;
         };
         AttachCategoryAttributesRequest: {
             attributes?: components["schemas"]["AttachCategoryAttribute"][];
         };
         Attribute: {
-            active?: boolean;
-            id?: number;
-            name?: string;
-            position?: number;
+            active: boolean;
+            id: number;
+            name: string;
+            position: number;
             values?: components["schemas"]["AttributeValue"][];
         };
         AttributePatchRequest: {
-            active?: boolean;
-            name?: string;
-            position?: number;
+            active?: boolean | null;
+            name?: string | null;
+            position?: number | null;
         };
         AttributeProduct: {
-            category?: components["schemas"]["ProductNamedRef"];
-            id?: number;
-            name?: string;
-            sku?: string;
-            value?: components["schemas"]["ProductValueRef"] | null;
+            category: components["schemas"]["ProductNamedRef"];
+            id: number;
+            name: string;
+            sku: string;
+            value: components["schemas"]["ProductValueRef"] | null;
         };
         AttributeRequest: {
-            active?: boolean;
+            active?: boolean | null;
             /** @example Boja */
             name?: string;
-            position?: number;
+            position?: number | null;
             /**
              * @example [
              *       "Crna",
@@ -21620,142 +21620,142 @@ export interface components {
             values?: string[];
         };
         AttributeValue: {
-            active?: boolean;
-            id?: number;
-            position?: number;
-            value?: string;
+            active: boolean;
+            id: number;
+            position: number;
+            value: string;
         };
         AttributeValuePatchRequest: {
-            active?: boolean;
-            position?: number;
-            value?: string;
+            active?: boolean | null;
+            position?: number | null;
+            value?: string | null;
         };
         AttributeValueRequest: {
-            active?: boolean;
-            position?: number;
+            active?: boolean | null;
+            position?: number | null;
             /** @example Samsung */
             value?: string;
         };
         AttributeWithCategories: {
-            categories?: components["schemas"]["ProductNamedRef"][];
-            id?: number;
-            name?: string;
+            categories: components["schemas"]["ProductNamedRef"][];
+            id: number;
+            name: string;
         };
         AuthenticatedDiscount: {
-            brand?: components["schemas"]["Ref"];
-            brand_id?: number;
-            category?: components["schemas"]["Ref"];
-            category_id?: number;
-            created_at?: string;
+            brand: components["schemas"]["Ref"] | null;
+            brand_id: number | null;
+            category: components["schemas"]["Ref"] | null;
+            category_id: number | null;
+            created_at: string;
             /** @example 5 */
-            discount?: number;
-            id?: number;
-            name?: string;
-            price_from?: number;
-            price_to?: number;
-            supplier?: components["schemas"]["Ref"];
-            supplier_id?: number;
-            updated_at?: string;
+            discount: number;
+            id: number;
+            name: string;
+            price_from: number | null;
+            price_to: number | null;
+            supplier: components["schemas"]["Ref"] | null;
+            supplier_id: number | null;
+            updated_at: string;
         };
         AuthenticatedDiscountPatch: {
             brand_id?: number;
             category_id?: number;
             discount?: number;
-            name?: string;
+            name?: string | null;
             price_from?: number;
             price_to?: number;
             supplier_id?: number;
         };
         AuthenticatedDiscountRequest: {
-            brand_id?: number;
-            category_id?: number;
+            brand_id?: number | null;
+            category_id?: number | null;
             /** @example 5 */
-            discount?: number;
+            discount?: number | null;
             /** @example Ulogovani - laptopovi */
             name?: string;
-            price_from?: number;
-            price_to?: number;
-            supplier_id?: number;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
         };
         Bank: {
-            account?: string;
-            created_at?: string;
+            account: string;
+            created_at: string;
             /** @example 160-0000000012345-67 */
-            formatted?: string;
-            id?: number;
-            name?: string;
-            updated_at?: string;
+            formatted: string;
+            id: number;
+            name: string;
+            updated_at: string;
         };
         BankRequest: {
             account?: string;
             name?: string;
         };
         Banner: {
-            brand_id?: number | null;
-            category_slug?: string | null;
-            id?: number;
-            image_url?: string;
-            link?: string | null;
-            mobile_image_url?: string | null;
-            name?: string;
+            brand_id: number | null;
+            category_slug: string | null;
+            id: number;
+            image_url: string;
+            link: string | null;
+            mobile_image_url: string | null;
+            name: string;
             /** @enum {string} */
-            position?: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
+            position: "home_slider" | "home_middle" | "search_top" | "search_bottom" | "category" | "product";
         };
         BannerPosition: {
-            key?: string;
-            label?: string;
+            key: string;
+            label: string;
         };
         Brand: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         BrandRequest: {
             /** @example Samsung */
             name?: string;
         };
         Cart: {
-            count?: number;
-            id?: string;
+            count: number;
+            id: string;
             /** @enum {string} */
-            instance?: "cart" | "wishlist";
-            items?: components["schemas"]["CartLine"][];
-            total?: number;
+            instance: "cart" | "wishlist";
+            items: components["schemas"]["CartLine"][];
+            total: number;
         };
         CartCategoryRef: {
-            slug?: string;
+            slug: string;
         };
         CartChange: {
-            cart?: components["schemas"]["Cart"];
-            message?: string;
+            cart: components["schemas"]["Cart"];
+            message: string;
         };
         CartItemRequest: {
             cart_id?: string;
             /** @enum {string} */
             instance?: "cart" | "wishlist";
             product_id?: number;
-            quantity?: number;
+            quantity?: number | null;
         };
         CartLine: {
-            active?: boolean;
-            id?: number;
-            in_stock?: boolean;
-            line_total?: number;
-            name?: string;
-            price?: number;
-            price_at_add?: number | null;
-            price_changed?: boolean;
-            product?: components["schemas"]["CartProduct"];
-            product_id?: number;
-            purchasable?: boolean;
-            quantity?: number;
+            active: boolean;
+            id: number;
+            in_stock: boolean;
+            line_total: number;
+            name: string;
+            price: number;
+            price_at_add: number | null;
+            price_changed: boolean;
+            product: components["schemas"]["CartProduct"];
+            product_id: number;
+            purchasable: boolean;
+            quantity: number;
         };
         CartProduct: {
-            id?: number;
-            mainCategory?: components["schemas"]["CartCategoryRef"];
-            main_category_slug?: string;
-            main_image?: string | null;
-            sku?: string;
-            slug?: string;
+            id: number;
+            mainCategory: components["schemas"]["CartCategoryRef"];
+            main_category_slug: string;
+            main_image: string | null;
+            sku: string;
+            slug: string;
         };
         CartTransferRequest: {
             cart_id?: string;
@@ -21771,7 +21771,7 @@ export interface components {
         };
         CatalogStickerRequest: {
             /** @description default true */
-            active?: boolean;
+            active?: boolean | null;
             catalog_sticker_type_id?: number;
             /** @example 2025-03-01 */
             from?: string;
@@ -21780,60 +21780,60 @@ export interface components {
         };
         CatalogStickerType: {
             /** @description ActiveToday: the action runs today (the shop's date). */
-            active_today?: boolean;
-            desktop_image?: string;
-            from?: string | null;
-            id?: number;
-            name?: string;
-            slug?: string;
-            sticker?: string;
-            to?: string | null;
+            active_today: boolean;
+            desktop_image: string | null;
+            from: string | null;
+            id: number;
+            name: string;
+            slug: string;
+            sticker: string | null;
+            to: string | null;
         };
         Category: {
-            active?: boolean;
-            allowed_rebate?: number;
-            dealer_margin?: number;
-            declaration?: components["schemas"]["CategoryDeclaration"];
-            description_time?: string;
-            id?: number;
-            image?: string;
-            level?: number;
-            min_price?: number;
-            name?: string;
-            parent_id?: number;
+            active: boolean;
+            allowed_rebate: number;
+            dealer_margin: number;
+            declaration: components["schemas"]["CategoryDeclaration"];
+            description_time: string;
+            id: number;
+            image: string | null;
+            level: number;
+            min_price: number;
+            name: string;
+            parent_id: number | null;
             /** @example 20 */
-            pdv?: number;
-            position?: number;
-            prefix?: string;
+            pdv: number;
+            position: number;
+            prefix: string;
             products_count?: number;
-            retail_margin?: number;
-            slug?: string;
+            retail_margin: number;
+            slug: string;
             subcategories?: components["schemas"]["Category"][];
-            web_margin?: number;
+            web_margin: number;
         };
         CategoryAttribute: {
-            active?: boolean;
-            id?: number;
-            name?: string;
-            position?: number;
-            values?: components["schemas"]["AttributeValue"][];
+            active: boolean;
+            id: number;
+            name: string;
+            position: number;
+            values: components["schemas"]["AttributeValue"][];
         };
         CategoryAttributePatchRequest: {
-            active?: boolean;
-            position?: number;
+            active?: boolean | null;
+            position?: number | null;
         };
         CategoryDeclaration: {
-            consumer_rights?: string;
-            country_of_origin?: string;
-            name?: string;
+            consumer_rights: string;
+            country_of_origin: string;
+            name: string;
         };
         CategoryLink: {
-            category?: components["schemas"]["LinkCategoryRef"];
-            category_id?: number;
-            id?: number;
-            products?: number;
-            supplier_category?: string;
-            supplier_id?: number;
+            category: components["schemas"]["LinkCategoryRef"];
+            category_id: number;
+            id: number;
+            products: number;
+            supplier_category: string;
+            supplier_id: number;
         };
         CategoryLinkRequest: {
             /** @example 12 */
@@ -21848,14 +21848,14 @@ export interface components {
         };
         CategoryMarginsRow: {
             /** @example 6 */
-            dealer_margin?: number;
+            dealer_margin?: number | null;
             id?: number;
             /** @example 20 */
-            pdv?: number;
+            pdv?: number | null;
             /** @example 18 */
-            retail_margin?: number;
+            retail_margin?: number | null;
             /** @example 12.5 */
-            web_margin?: number;
+            web_margin?: number | null;
         };
         CheckoutRequest: {
             address?: string;
@@ -21880,20 +21880,20 @@ export interface components {
             shipping_post_code?: string;
         };
         ClientCategory: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         ConnectProductRequest: {
             /** @example 42 */
             product_id?: number;
         };
         ContactMessage: {
-            created_at?: string;
-            email?: string;
-            id?: number;
-            message?: string;
-            name?: string;
-            user?: components["schemas"]["VoiceUserRef"] | null;
+            created_at: string;
+            email: string;
+            id: number;
+            message: string;
+            name: string;
+            user: components["schemas"]["VoiceUserRef"] | null;
         };
         ContactRequest: {
             email?: string;
@@ -21902,38 +21902,38 @@ export interface components {
             website?: string;
         };
         ContentProductRef: {
-            active?: boolean;
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            sku?: string;
-            visible?: boolean;
+            active: boolean;
+            id: number;
+            image_url: string | null;
+            name: string;
+            sku: string;
+            visible: boolean;
         };
         CreateCategoryRequest: {
-            active?: boolean;
+            active?: boolean | null;
             /** @example 5 */
-            allowed_rebate?: number;
+            allowed_rebate?: number | null;
             consumer_rights?: string;
             country_of_origin?: string;
             /** @example 6 */
-            dealer_margin?: number;
+            dealer_margin?: number | null;
             declaration_name?: string;
             /** @example 3-5 radnih dana */
             description_time?: string;
             /** @example 1000 */
-            min_price?: number;
+            min_price?: number | null;
             /** @example Računari */
             name?: string;
-            parent_id?: number;
+            parent_id?: number | null;
             /** @example 20 */
-            pdv?: number;
-            position?: number;
+            pdv?: number | null;
+            position?: number | null;
             /** @example RAC */
             prefix?: string;
             /** @example 18 */
-            retail_margin?: number;
+            retail_margin?: number | null;
             /** @example 12.5 */
-            web_margin?: number;
+            web_margin?: number | null;
         };
         CreateUserRequest: {
             email?: string;
@@ -21945,38 +21945,38 @@ export interface components {
         };
         Discount: {
             /** @description DealerPrice is the dealer price while on the action (without VAT), null: none. */
-            dealer_price?: number;
-            discount_type_id?: number;
+            dealer_price: number | null;
+            discount_type_id: number;
             /** @example 2026-12-01 */
-            from?: string;
-            id?: number;
+            from: string;
+            id: number;
             /** @example 10 */
-            percentage?: number;
+            percentage: number | null;
             /** @example 9999 */
-            price?: number;
-            product_id?: number;
+            price: number | null;
+            product_id: number;
             /** @example 2026-12-31 */
-            to?: string;
-            type?: components["schemas"]["DiscountType"];
+            to: string;
+            type: components["schemas"]["DiscountType"];
         };
         DiscountRequest: {
             discount_type_id?: number;
             /** @example 2026-12-01 */
             from?: string;
             /** @example 10 */
-            percentage?: number;
+            percentage?: number | null;
             /** @example 9999 */
-            price?: number;
+            price?: number | null;
             /** @example 2026-12-31 */
             to?: string;
         };
         DiscountType: {
-            color?: string;
-            id?: number;
-            is_percentage?: boolean;
-            name?: string;
-            show_in_shock_sale?: boolean;
-            text?: string;
+            color: string;
+            id: number;
+            is_percentage: boolean;
+            name: string;
+            show_in_shock_sale: boolean;
+            text: string;
         };
         DiscountTypeRequest: {
             /** @example #ff0000 */
@@ -21989,42 +21989,42 @@ export interface components {
             text?: string;
         };
         Einvoice: {
-            attempts?: number;
-            buyer_company_number?: string;
-            buyer_name?: string;
-            buyer_pib?: string;
-            comment?: string;
-            created_at?: string;
+            attempts: number;
+            buyer_company_number: string;
+            buyer_name: string;
+            buyer_pib: string;
+            comment: string;
+            created_at: string;
             /** @example 2026-03-10 */
-            delivery_date?: string;
-            error?: string;
-            id?: number;
+            delivery_date: string;
+            error: string;
+            id: number;
             /** @example 2026-03-10 */
-            issue_date?: string;
-            number?: string;
-            order_id?: number;
-            sef_invoice_id?: number | null;
-            sent_at?: string | null;
-            status?: string;
-            status_label?: string;
-            test?: boolean;
-            total?: number;
-            updated_at?: string;
+            issue_date: string;
+            number: string;
+            order_id: number;
+            sef_invoice_id: number | null;
+            sent_at: string | null;
+            status: string;
+            status_label: string;
+            test: boolean;
+            total: number;
+            updated_at: string;
         };
         EinvoiceComment: {
             comment?: string;
         };
         EnergySticker: {
-            energy_value_sticker?: string;
+            energy_value_sticker: string | null;
         };
         EponudaApply: {
-            changed?: number;
-            missing?: number;
-            queued?: boolean;
+            changed: number;
+            missing: number;
+            queued: boolean;
         };
         EponudaFeedChange: {
-            added?: number;
-            removed?: number;
+            added: number;
+            removed: number;
         };
         EponudaFeedFile: {
             modified: string;
@@ -22046,111 +22046,111 @@ export interface components {
             marked: number;
         };
         EponudaImport: {
-            created_at?: string;
-            error?: string;
-            file_name?: string;
-            file_size?: number;
-            finished_at?: string | null;
+            created_at: string;
+            error: string;
+            file_name: string;
+            file_size: number;
+            finished_at: string | null;
             /** @enum {string} */
-            format?: "csv" | "xlsx" | "xls";
-            id?: number;
-            offers?: number;
-            rejected?: number;
+            format: "csv" | "xlsx" | "xls";
+            id: number;
+            offers: number;
+            rejected: number;
             report?: components["schemas"]["EponudaImportReport"] | null;
-            rows?: number;
+            rows: number;
             /** @enum {string} */
-            status?: "queued" | "running" | "finished" | "failed";
+            status: "queued" | "running" | "finished" | "failed";
         };
         EponudaImportReport: {
-            bad_price?: number;
-            other?: number;
-            rejected_rows?: components["schemas"]["EponudaRejectedRow"][];
-            unknown_sku?: number;
+            bad_price: number;
+            other: number;
+            rejected_rows: components["schemas"]["EponudaRejectedRow"][];
+            unknown_sku: number;
         };
         EponudaPriceRow: {
-            entry_price?: number;
-            id?: number;
-            name?: string;
-            supplier?: string | null;
-            web_price?: number;
+            entry_price: number;
+            id: number;
+            name: string;
+            supplier: string | null;
+            web_price: number;
         };
         EponudaRecalc: {
-            import_id?: number;
-            nok?: components["schemas"]["EponudaRow"][];
-            ok?: components["schemas"]["EponudaRow"][];
-            skipped?: number;
+            import_id: number;
+            nok: components["schemas"]["EponudaRow"][];
+            ok: components["schemas"]["EponudaRow"][];
+            skipped: number;
         };
         EponudaRejectedRow: {
-            line?: number;
-            reason?: string;
-            shop?: string;
-            sku?: string;
+            line: number;
+            reason: string;
+            shop: string;
+            sku: string;
         };
         EponudaRow: {
-            category?: string[];
-            created_price?: number;
-            entry_price?: number;
-            eponuda_min?: number;
-            id?: number;
-            name?: string;
-            position?: number;
-            sku?: string;
-            supplier?: string | null;
-            web_price?: number;
+            category: string[];
+            created_price: number;
+            entry_price: number;
+            eponuda_min: number;
+            id: number;
+            name: string;
+            position: number;
+            sku: string;
+            supplier: string | null;
+            web_price: number;
         };
         FiscalReceipt: {
-            attempts?: number;
-            buyer_name?: string;
-            buyer_pib?: string;
-            created_at?: string;
-            id?: number;
-            invoice_counter?: string;
-            invoice_number?: string;
-            journal?: string;
+            attempts: number;
+            buyer_name: string;
+            buyer_pib: string;
+            created_at: string;
+            id: number;
+            invoice_counter: string;
+            invoice_number: string;
+            journal: string;
             /** @enum {string} */
-            kind?: "normal" | "refund" | "proforma";
-            kind_label?: string;
-            order_id?: number;
-            order_number?: string;
-            payment_type?: string;
-            reason?: string;
-            referent_number?: string;
+            kind: "normal" | "refund" | "proforma";
+            kind_label: string;
+            order_id: number;
+            order_number: string;
+            payment_type: string;
+            reason: string;
+            referent_number: string;
             /** @description ReturnID is the item return a refund is for (0: the whole order's cancellation). */
-            return_id?: number;
-            signed_at?: string | null;
+            return_id: number;
+            signed_at: string | null;
             /** @enum {string} */
-            status?: "pending" | "sent" | "failed";
-            status_label?: string;
-            test?: boolean;
-            total?: number;
-            verification_url?: string;
+            status: "pending" | "sent" | "failed";
+            status_label: string;
+            test: boolean;
+            total: number;
+            verification_url: string;
         };
         ForgotPasswordRequest: {
             email?: string;
         };
         HeaderMapping: {
-            brand?: string;
-            category?: string;
-            ean?: string;
-            name?: string;
+            brand: string;
+            category: string;
+            ean: string;
+            name: string;
             /** @example VP cena bez PDV */
-            price?: string;
-            recommended_price?: string;
+            price: string;
+            recommended_price: string;
             /** @example Šifra artikla */
-            sku?: string;
-            stock?: string;
+            sku: string;
+            stock: string;
         };
         Health: {
             checks?: {
                 [key: string]: string;
             };
-            status?: string;
+            status: string;
         };
         Home: {
-            banners?: components["schemas"]["Banner"][];
-            categories?: components["schemas"]["StorefrontCategoryLink"][];
-            products?: components["schemas"]["StorefrontProductCard"][];
-            sections?: components["schemas"]["HomeSection"][];
+            banners: components["schemas"]["Banner"][];
+            categories: components["schemas"]["StorefrontCategoryLink"][];
+            products: components["schemas"]["StorefrontProductCard"][];
+            sections: components["schemas"]["HomeSection"][];
         };
         HomeCategoriesInput: {
             category_ids?: number[];
@@ -22159,26 +22159,26 @@ export interface components {
             product_ids?: number[];
         };
         HomeSection: {
-            categories?: components["schemas"]["StorefrontCategoryLink"][];
-            id?: number;
-            name?: string;
-            order?: number;
-            products?: components["schemas"]["StorefrontProductCard"][];
-            show_desktop?: boolean;
-            show_mobile?: boolean;
+            categories: components["schemas"]["StorefrontCategoryLink"][];
+            id: number;
+            name: string;
+            order: number;
+            products: components["schemas"]["StorefrontProductCard"][];
+            show_desktop: boolean;
+            show_mobile: boolean;
         };
         InvoiceData: {
-            activity_code?: string;
-            address?: string;
-            bank?: string;
-            email?: string;
-            fax?: string;
-            name?: string;
-            phone?: string;
-            pib?: string;
-            registration_number?: string;
-            updated_at?: string;
-            web?: string;
+            activity_code: string;
+            address: string;
+            bank: string;
+            email: string;
+            fax: string;
+            name: string;
+            phone: string;
+            pib: string;
+            registration_number: string;
+            updated_at: string;
+            web: string;
         };
         InvoiceDataRequest: {
             activity_code?: string;
@@ -22193,85 +22193,85 @@ export interface components {
             web?: string;
         };
         InvoiceEmail: {
-            created_at?: string;
-            email?: string;
-            id?: number;
-            updated_at?: string;
+            created_at: string;
+            email: string;
+            id: number;
+            updated_at: string;
         };
         InvoiceEmailRequest: {
             email?: string;
         };
         LandingCategoryLink: {
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            slug?: string;
+            id: number;
+            image_url: string | null;
+            name: string;
+            slug: string;
         };
         LandingPage: {
-            banner?: string | null;
-            bottom_description?: string;
-            card1?: string;
-            card2?: string;
-            card3?: string;
-            card4?: string;
-            catalog_sticker_type?: components["schemas"]["CatalogStickerType"] | null;
-            catalog_sticker_type_id?: number | null;
-            categories_ids?: components["schemas"]["LandingPageCategoryRef"][];
-            created_at?: string;
-            id?: number;
-            landing_page_model?: components["schemas"]["LandingPageModel"];
-            landing_page_model_id?: number;
-            link?: string;
-            name?: string;
-            products?: components["schemas"]["LandingPageProductRef"][];
+            banner: string | null;
+            bottom_description: string;
+            card1: string;
+            card2: string;
+            card3: string;
+            card4: string;
+            catalog_sticker_type: components["schemas"]["CatalogStickerType"] | null;
+            catalog_sticker_type_id: number | null;
+            categories_ids: components["schemas"]["LandingPageCategoryRef"][];
+            created_at: string;
+            id: number;
+            landing_page_model: components["schemas"]["LandingPageModel"];
+            landing_page_model_id: number;
+            link: string;
+            name: string;
+            products: components["schemas"]["LandingPageProductRef"][];
             /** @example 12,7,31 */
-            products_ids?: string;
-            slug?: string;
-            top_description?: string;
-            updated_at?: string;
+            products_ids: string;
+            slug: string;
+            top_description: string;
+            updated_at: string;
             /** @example /landing/letnja-akcija */
-            url?: string;
+            url: string;
         };
         LandingPageCategoryRef: {
-            id?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            name: string;
+            slug: string;
         };
         LandingPageList: {
-            data?: components["schemas"]["LandingPageRow"][];
-            message?: string;
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["LandingPageRow"][];
+            message: string;
+            meta: components["schemas"]["httpx.Meta"];
         };
         LandingPageModel: {
-            id?: number;
-            image?: string;
-            name?: string;
+            id: number;
+            image: string;
+            name: string;
         };
         LandingPageModels: {
-            data?: components["schemas"]["LandingPageModel"][];
-            message?: string;
+            data: components["schemas"]["LandingPageModel"][];
+            message: string;
         };
         LandingPageProductRef: {
-            active?: boolean;
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            sku?: string;
-            slug?: string;
+            active: boolean;
+            id: number;
+            image_url: string | null;
+            name: string;
+            sku: string;
+            slug: string;
         };
         LandingPageRow: {
-            created_at?: string;
-            id?: number;
-            landing_page_model_id?: number;
-            name?: string;
-            slug?: string;
-            updated_at?: string;
+            created_at: string;
+            id: number;
+            landing_page_model_id: number;
+            name: string;
+            slug: string;
+            updated_at: string;
             /** @example /landing/letnja-akcija */
-            url?: string;
+            url: string;
         };
         LinkCategoryRef: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         LoginRequest: {
             /** @example admin@demo.local */
@@ -22285,7 +22285,7 @@ export interface components {
             ids?: number[];
         };
         MassChangeCount: {
-            count?: number;
+            count: number;
         };
         MassDescriptionRequest: {
             description?: string;
@@ -22296,40 +22296,40 @@ export interface components {
             /** @example 2026-12-01 */
             from?: string;
             /** @example 10 */
-            percentage?: number;
+            percentage?: number | null;
             /** @example 9999 */
-            price?: number;
+            price?: number | null;
             product_ids?: number[];
             /** @example 2026-12-31 */
             to?: string;
         };
         MassDiscountRun: {
-            added?: number;
-            created_at?: string;
-            error?: string;
-            id?: number;
-            selected?: number;
-            skipped?: number;
+            added: number;
+            created_at: string;
+            error: string;
+            id: number;
+            selected: number;
+            skipped: number;
             /** @enum {string} */
-            state?: "queued" | "running" | "done" | "failed";
-            updated_at?: string;
+            state: "queued" | "running" | "done" | "failed";
+            updated_at: string;
         };
         Modules: {
             [key: string]: boolean;
         };
         News: {
-            body_html?: string;
-            id?: number;
-            image_url?: string | null;
-            published_at?: string;
-            title?: string;
+            body_html: string;
+            id: number;
+            image_url: string | null;
+            published_at: string;
+            title: string;
         };
         NewsListItem: {
-            excerpt?: string;
-            id?: number;
-            image_url?: string | null;
-            published_at?: string;
-            title?: string;
+            excerpt: string;
+            id: number;
+            image_url: string | null;
+            published_at: string;
+            title: string;
         };
         NewsletterConfirmRequest: {
             expires?: number;
@@ -22340,10 +22340,10 @@ export interface components {
             product_ids?: number[];
         };
         NewsletterProduct: {
-            active?: boolean;
-            added_at?: string;
-            position?: number;
-            product?: components["schemas"]["VoiceProductRef"];
+            active: boolean;
+            added_at: string;
+            position: number;
+            product: components["schemas"]["VoiceProductRef"];
         };
         NewsletterProductRequest: {
             product_id?: number;
@@ -22353,77 +22353,77 @@ export interface components {
             website?: string;
         };
         NewsletterSubscriber: {
-            confirmed_at?: string | null;
-            created_at?: string;
-            email?: string;
-            id?: number;
+            confirmed_at: string | null;
+            created_at: string;
+            email: string;
+            id: number;
             /** @enum {string} */
-            lang?: "sr" | "en";
+            lang: "sr" | "en";
             /** @enum {string} */
-            status?: "confirmed" | "pending" | "unsubscribed";
-            unsubscribed_at?: string | null;
+            status: "confirmed" | "pending" | "unsubscribed";
+            unsubscribed_at: string | null;
         };
         NewsletterUnsubscribeRequest: {
             id?: number;
             signature?: string;
         };
         Notification: {
-            created_at?: string;
-            data?: Record<string, never>;
-            id?: number;
-            read?: boolean;
-            read_at?: string;
+            created_at: string;
+            data: Record<string, never>;
+            id: number;
+            read: boolean;
+            read_at: string | null;
             /** @example ImportFinished */
-            type?: string;
+            type: string;
         };
         NotificationsWithCount: {
-            count?: number;
-            notifications?: components["schemas"]["Notification"][];
+            count: number;
+            notifications: components["schemas"]["Notification"][];
         };
         OfferStatusRequest: {
             /** @enum {string} */
             status?: "pending" | "answered" | "declined";
         };
         Order: {
-            address?: string;
-            cancel_reason?: string;
-            city?: string;
-            company_name?: string;
-            company_number?: string;
-            company_pib?: string;
-            date?: string;
-            delivery_status?: string;
-            delivery_time?: string;
-            email?: string;
-            id?: number;
-            items?: components["schemas"]["OrderItem"][];
-            name?: string;
-            note?: string;
-            notes?: components["schemas"]["OrderNote"][];
-            number?: string;
-            payment?: components["schemas"]["OrderPayment"] | null;
-            payment_method?: string;
-            payment_method_label?: string;
-            phone?: string;
-            post_code?: string;
-            proforma_invoice_id?: number | null;
-            qr_url?: string | null;
+            address: string;
+            cancel_reason: string;
+            city: string;
+            company_name: string;
+            company_number: string;
+            company_pib: string;
+            date: string;
+            delivery_status: string;
+            delivery_time: string;
+            email: string;
+            id: number;
+            items: components["schemas"]["OrderItem"][];
+            name: string;
+            note: string;
+            notes: components["schemas"]["OrderNote"][];
+            number: string;
+            payment: components["schemas"]["OrderPayment"] | null;
+            payment_method: string;
+            payment_method_label: string;
+            phone: string;
+            post_code: string;
+            proforma_invoice_id: number | null;
+            qr_url: string | null;
             /**
              * @description Receipts are the order's signed fiscal receipts (its customer's own order only; empty
              *     elsewhere).
              */
-            receipts?: components["schemas"]["OrderReceipt"][];
-            shipping?: components["schemas"]["OrderShipping"];
-            status?: string;
-            status_label?: string;
-            total?: number;
+            receipts: components["schemas"]["OrderReceipt"][];
+            shipping: components["schemas"]["OrderShipping"];
+            status: string;
+            status_label: string;
+            total: number;
         };
         OrderAttachment: {
-            content_type?: string;
-            created_at?: string;
-            file_name?: string;
-            id?: number;
-            size?: number;
+            content_type: string;
+            created_at: string;
+            file_name: string;
+            id: number;
+            size: number;
         };
         OrderDeliveryRequest: {
             delivery_status?: string | null;
@@ -22433,35 +22433,35 @@ export interface components {
         };
         OrderItem: {
             /** @description ID is the order line's (an item return names it). */
-            id?: number;
-            name?: string;
-            price?: number;
-            product_id?: number;
-            quantity?: number;
-            sku?: string;
-            total?: number;
+            id: number;
+            name: string;
+            price: number;
+            product_id: number;
+            quantity: number;
+            sku: string;
+            total: number;
         };
         OrderListMeta: {
-            current_page?: number;
-            last_page?: number;
-            per_page?: number;
-            total?: number;
-            total_amount?: number;
-            total_bounded?: boolean;
+            current_page: number;
+            last_page: number;
+            per_page: number;
+            total: number;
+            total_amount: number;
+            total_bounded: boolean;
         };
         OrderListResponse: {
-            data?: components["schemas"]["StaffOrderRow"][];
-            meta?: components["schemas"]["OrderListMeta"];
+            data: components["schemas"]["StaffOrderRow"][];
+            meta: components["schemas"]["OrderListMeta"];
         };
         OrderNote: {
             /** @description Author is the staff member who wrote the note (staff only; empty for the customer). */
             author?: string;
-            body?: string;
-            created_at?: string;
-            id?: number;
+            body: string;
+            created_at: string;
+            id: number;
             /** @enum {string} */
-            kind?: "internal" | "customer";
-            updated_at?: string;
+            kind: "internal" | "customer";
+            updated_at: string;
         };
         OrderNoteRequest: {
             body?: string;
@@ -22472,46 +22472,46 @@ export interface components {
             body?: string;
         };
         OrderPayment: {
-            account?: string;
-            amount?: number;
-            model?: string;
-            payee?: string;
-            payment_code?: string;
-            purpose?: string;
-            reference?: string;
+            account: string;
+            amount: number;
+            model: string;
+            payee: string;
+            payment_code: string;
+            purpose: string;
+            reference: string;
         };
         OrderReceipt: {
-            id?: number;
-            invoice_number?: string;
-            journal?: string;
+            id: number;
+            invoice_number: string;
+            journal: string;
             /** @enum {string} */
-            kind?: "normal" | "refund" | "proforma";
-            kind_label?: string;
-            pdf_url?: string;
-            qr_url?: string;
-            signed_at?: string | null;
-            test?: boolean;
-            test_notice?: string;
-            title?: string;
-            verification_url?: string;
+            kind: "normal" | "refund" | "proforma";
+            kind_label: string;
+            pdf_url: string;
+            qr_url: string;
+            signed_at: string | null;
+            test: boolean;
+            test_notice: string;
+            title: string;
+            verification_url: string;
         };
         OrderReturn: {
-            created_at?: string;
-            id?: number;
-            items?: components["schemas"]["OrderReturnItem"][];
-            number?: number;
-            reason?: string;
-            receipt?: components["schemas"]["FiscalReceipt"] | null;
-            total?: number;
+            created_at: string;
+            id: number;
+            items: components["schemas"]["OrderReturnItem"][];
+            number: number;
+            reason: string;
+            receipt: components["schemas"]["FiscalReceipt"] | null;
+            total: number;
         };
         OrderReturnItem: {
-            name?: string;
-            order_item_id?: number;
-            price?: number;
-            product_id?: number;
-            quantity?: number;
-            sku?: string;
-            total?: number;
+            name: string;
+            order_item_id: number;
+            price: number;
+            product_id: number;
+            quantity: number;
+            sku: string;
+            total: number;
         };
         OrderReturnLineRequest: {
             order_item_id?: number;
@@ -22522,15 +22522,15 @@ export interface components {
             reason?: string;
         };
         OrderShipping: {
-            address?: string;
-            city?: string;
-            name?: string;
-            phone?: string;
-            post_code?: string;
+            address: string;
+            city: string;
+            name: string;
+            phone: string;
+            post_code: string;
         };
         OrderStatusOption: {
-            label?: string;
-            status?: string;
+            label: string;
+            status: string;
         };
         OrderStatusRequest: {
             /** @enum {string} */
@@ -22539,10 +22539,10 @@ export interface components {
             status?: "pending" | "contacted" | "completed" | "cancelled" | "cancelled_delivery_time" | "cancelled_returned" | "on_hold";
         };
         Page: {
-            body_html?: string;
-            slug?: string;
-            title?: string;
-            updated_at?: string;
+            body_html: string;
+            slug: string;
+            title: string;
+            updated_at: string;
         };
         PageInput: {
             body_en?: string;
@@ -22551,385 +22551,385 @@ export interface components {
             title_sr?: string;
         };
         PageLink: {
-            slug?: string;
-            title?: string;
+            slug: string;
+            title: string;
         };
         PartnerFeed: {
-            data?: components["schemas"]["PartnerFeedProduct"][];
+            data: components["schemas"]["PartnerFeedProduct"][];
         };
         PartnerFeedProduct: {
-            brand?: string;
-            category?: string;
-            ean?: string;
-            image_url?: string;
-            name?: string;
-            price?: number;
-            sku?: string;
-            stock?: number;
-            url?: string;
+            brand: string;
+            category: string;
+            ean: string;
+            image_url: string;
+            name: string;
+            price: number;
+            sku: string;
+            stock: number;
+            url: string;
         };
         PaymentImport: {
-            account?: string;
-            counts?: {
+            account: string;
+            counts: {
                 [key: string]: number;
             };
-            lines?: components["schemas"]["PaymentLine"][];
-            statement?: string;
+            lines: components["schemas"]["PaymentLine"][];
+            statement: string;
         };
         PaymentLine: {
-            amount?: number;
-            booked_on?: string;
-            credit?: boolean;
-            currency?: string;
-            order_id?: number;
-            order_number?: string;
+            amount: number;
+            booked_on: string;
+            credit: boolean;
+            currency: string;
+            order_id: number;
+            order_number: string;
             /** @enum {string} */
-            outcome?: "matched" | "already_paid" | "mismatched" | "unmatched" | "skipped";
-            outcome_label?: string;
-            payer?: string;
-            reason?: string;
-            reference?: string;
-            row?: number;
+            outcome: "matched" | "already_paid" | "mismatched" | "unmatched" | "skipped";
+            outcome_label: string;
+            payer: string;
+            reason: string;
+            reference: string;
+            row: number;
         };
         Permission: {
-            id?: number;
+            id: number;
             /** @example view-user */
-            name?: string;
+            name: string;
         };
         PermissionGroup: {
-            id?: number;
+            id: number;
             /** @example Korisnici */
-            name?: string;
-            permissions?: components["schemas"]["Permission"][];
+            name: string;
+            permissions: components["schemas"]["Permission"][];
         };
         PriceExplain: {
-            authenticated_ceiling?: number;
-            authenticated_discount?: number;
-            authenticated_price?: number;
-            authenticated_rule?: components["schemas"]["PriceExplainAuthenticatedRule"] | null;
-            cap?: number | null;
-            capped?: boolean;
-            category_id?: number;
-            category_web_margin?: number;
-            ceiling_applied?: boolean;
-            customer_price?: number;
-            dealer_margin?: number;
-            dealer_price?: number;
-            discount?: components["schemas"]["PriceExplainDiscount"] | null;
-            entry_price?: number;
+            authenticated_ceiling: number;
+            authenticated_discount: number;
+            authenticated_price: number;
+            authenticated_rule: components["schemas"]["PriceExplainAuthenticatedRule"] | null;
+            cap: number | null;
+            capped: boolean;
+            category_id: number;
+            category_web_margin: number;
+            ceiling_applied: boolean;
+            customer_price: number;
+            dealer_margin: number;
+            dealer_price: number;
+            discount: components["schemas"]["PriceExplainDiscount"] | null;
+            entry_price: number;
             /** @description EponudaPrice is the web price the e-ponuda apply set (null: none); it replaces the one above. */
-            eponuda_price?: number | null;
-            guest_price?: number;
-            product_id?: number;
-            recommended_price?: number;
-            recommended_rule?: components["schemas"]["PriceExplainRecommendedRule"] | null;
-            retail_margin?: number;
-            retail_price?: number;
-            stored?: components["schemas"]["PriceExplainStored"];
-            vat?: number;
-            web_before_cap?: number;
-            web_margin?: number;
-            web_margin_rule?: components["schemas"]["PriceExplainWebRule"] | null;
+            eponuda_price: number | null;
+            guest_price: number;
+            product_id: number;
+            recommended_price: number;
+            recommended_rule: components["schemas"]["PriceExplainRecommendedRule"] | null;
+            retail_margin: number;
+            retail_price: number;
+            stored: components["schemas"]["PriceExplainStored"];
+            vat: number;
+            web_before_cap: number;
+            web_margin: number;
+            web_margin_rule: components["schemas"]["PriceExplainWebRule"] | null;
             /**
              * @description WebMarginSource is "rule" (web_margin_rule gave it) or "category" (the category's web margin).
              * @enum {string}
              */
-            web_margin_source?: "rule" | "category";
-            web_price?: number;
+            web_margin_source: "rule" | "category";
+            web_price: number;
         };
         PriceExplainAuthenticatedRule: {
-            brand_id?: number | null;
-            category_id?: number | null;
-            discount?: number;
-            id?: number;
-            name?: string;
-            price_from?: number | null;
-            price_to?: number | null;
-            supplier_id?: number | null;
+            brand_id: number | null;
+            category_id: number | null;
+            discount: number;
+            id: number;
+            name: string;
+            price_from: number | null;
+            price_to: number | null;
+            supplier_id: number | null;
         };
         PriceExplainDiscount: {
-            fixed_price?: number;
+            fixed_price: number;
             /** @example 2026-11-25 */
-            from?: string;
-            id?: number;
-            is_percentage?: boolean;
-            percentage?: number;
-            price?: number;
+            from: string;
+            id: number;
+            is_percentage: boolean;
+            percentage: number;
+            price: number;
             /** @example 2026-11-30 */
-            to?: string;
-            type?: string;
-            type_id?: number;
+            to: string;
+            type: string;
+            type_id: number;
         };
         PriceExplainRecommendedRule: {
-            category_ids?: number[];
-            id?: number;
-            lower?: number;
-            manufacturer_id?: number;
-            name?: string;
+            category_ids: number[];
+            id: number;
+            lower: number;
+            manufacturer_id: number;
+            name: string;
         };
         PriceExplainStored: {
-            authenticated_price?: number;
-            dealer_price?: number;
-            discount_price?: number | null;
-            retail_price?: number;
-            up_to_date?: boolean;
-            web_price?: number;
+            authenticated_price: number;
+            dealer_price: number;
+            discount_price: number | null;
+            retail_price: number;
+            up_to_date: boolean;
+            web_price: number;
         };
         PriceExplainWebRule: {
-            brand_id?: number | null;
-            category_id?: number;
-            created_at?: string;
-            id?: number;
-            margin?: number;
-            price_from?: number | null;
-            price_to?: number | null;
-            supplier_id?: number | null;
+            brand_id: number | null;
+            category_id: number;
+            created_at: string;
+            id: number;
+            margin: number;
+            price_from: number | null;
+            price_to: number | null;
+            supplier_id: number | null;
         };
         PriceOffer: {
-            created_at?: string;
-            current_price?: number;
-            email?: string;
-            id?: number;
-            price?: number;
-            product?: components["schemas"]["VoiceProductRef"];
+            created_at: string;
+            current_price: number;
+            email: string;
+            id: number;
+            price: number;
+            product: components["schemas"]["VoiceProductRef"];
             /** @enum {string} */
-            status?: "pending" | "answered" | "declined";
-            updated_at?: string;
+            status: "pending" | "answered" | "declined";
+            updated_at: string;
         };
         PriceOfferRequest: {
             email?: string;
-            price?: number;
+            price?: number | null;
             product_sku?: string;
             website?: string;
         };
         PriceOfferSent: {
-            message?: string;
-            success?: boolean;
+            message: string;
+            success: boolean;
         };
         PricelistDuplicateSKU: {
-            rows?: number[];
-            sku?: string;
+            rows: number[];
+            sku: string;
         };
         PricelistImport: {
-            created?: number;
-            created_at?: string;
-            error?: string;
-            file_name?: string;
-            file_size?: number;
-            finished_at?: string | null;
-            id?: number;
-            rejected?: number;
+            created: number;
+            created_at: string;
+            error: string;
+            file_name: string;
+            file_size: number;
+            finished_at: string | null;
+            id: number;
+            rejected: number;
             report?: components["schemas"]["PricelistImportReport"] | null;
-            rows?: number;
-            started_at?: string | null;
+            rows: number;
+            started_at: string | null;
             /** @enum {string} */
-            status?: "queued" | "running" | "interrupted" | "retrying" | "finished" | "failed";
-            supplier?: string;
-            supplier_id?: number;
-            unchanged?: number;
-            updated?: number;
+            status: "queued" | "running" | "interrupted" | "retrying" | "finished" | "failed";
+            supplier: string;
+            supplier_id: number;
+            unchanged: number;
+            updated: number;
         };
         PricelistImportReport: {
-            duplicate_skus?: components["schemas"]["PricelistDuplicateSKU"][];
-            rejected_rows?: components["schemas"]["PricelistRejectedRow"][];
-            unmapped_categories?: string[];
+            duplicate_skus: components["schemas"]["PricelistDuplicateSKU"][];
+            rejected_rows: components["schemas"]["PricelistRejectedRow"][];
+            unmapped_categories: string[];
         };
         PricelistProduct: {
-            category?: string;
-            category_id?: number | null;
-            id?: number;
-            name?: string;
-            price?: number;
-            product?: components["schemas"]["SupplierProductProduct"] | null;
-            recommended_price?: number;
-            sku?: string;
-            stock?: number;
-            supplier?: string;
-            supplier_id?: number;
+            category: string;
+            category_id: number | null;
+            id: number;
+            name: string;
+            price: number;
+            product: components["schemas"]["SupplierProductProduct"] | null;
+            recommended_price: number;
+            sku: string;
+            stock: number;
+            supplier: string;
+            supplier_id: number;
         };
         PricelistRejectedRow: {
-            reason?: string;
-            row?: number;
-            sku?: string;
+            reason: string;
+            row: number;
+            sku: string;
         };
         Product: {
-            active?: boolean;
+            active: boolean;
             attributes?: components["schemas"]["ProductAttribute"][];
-            authenticated_price?: number;
-            brand?: components["schemas"]["ProductNamedRef"] | null;
-            brand_id?: number;
-            catalog_stickers?: components["schemas"]["ProductCatalogStickerRef"][];
+            authenticated_price: number;
+            brand: components["schemas"]["ProductNamedRef"] | null;
+            brand_id: number | null;
+            catalog_stickers: components["schemas"]["ProductCatalogStickerRef"][];
             categories?: components["schemas"]["ProductCategory"][];
-            connected?: boolean;
-            country_of_origin?: string;
-            created_at?: string;
-            customer_price?: number;
-            dealer_price?: number;
-            description?: string;
-            discount?: components["schemas"]["ProductDiscount"] | null;
-            ean?: string;
-            energy_value_sticker?: string;
-            entry_price?: number;
-            ep_price?: number;
-            eponuda?: boolean;
-            guest_price?: number;
-            id?: number;
+            connected: boolean;
+            country_of_origin: string;
+            created_at: string;
+            customer_price: number;
+            dealer_price: number;
+            description: string;
+            discount: components["schemas"]["ProductDiscount"] | null;
+            ean: string;
+            energy_value_sticker: string | null;
+            entry_price: number;
+            ep_price: number;
+            eponuda: boolean;
+            guest_price: number;
+            id: number;
             images?: components["schemas"]["ProductImage"][];
             main_category?: components["schemas"]["ProductCategory"];
-            main_category_id?: number;
-            main_category_slug?: string;
+            main_category_id: number;
+            main_category_slug: string;
             main_image?: components["schemas"]["ProductImage"] | null;
-            manufacturer?: components["schemas"]["ProductValueRef"] | null;
-            manufacturer_id?: number;
-            name?: string;
-            retail_price?: number;
-            sku?: string;
-            slug?: string;
-            stock?: number;
+            manufacturer: components["schemas"]["ProductValueRef"] | null;
+            manufacturer_id: number | null;
+            name: string;
+            retail_price: number;
+            sku: string;
+            slug: string;
+            stock: number;
             supplier?: components["schemas"]["ProductNamedRef"] | null;
-            supplier_id?: number;
-            supplier_product_id?: number;
-            updated_at?: string;
-            visible?: boolean;
-            web_price?: number;
+            supplier_id: number | null;
+            supplier_product_id: number | null;
+            updated_at: string;
+            visible: boolean;
+            web_price: number;
         };
         ProductAttribute: {
-            active?: boolean;
-            attribute?: components["schemas"]["ProductNamedRef"];
+            active: boolean;
+            attribute: components["schemas"]["ProductNamedRef"];
             /** @description ID is the attribute's id (the {attrId} of the value calls). */
-            id?: number;
-            order?: number;
-            product_attribute_id?: number;
-            value?: components["schemas"]["ProductValueRef"] | null;
+            id: number;
+            order: number;
+            product_attribute_id: number | null;
+            value: components["schemas"]["ProductValueRef"] | null;
         };
         ProductCatalogSticker: {
-            active?: boolean;
-            catalog_sticker_type_id?: number;
-            catalog_sticker_type_name?: string;
+            active: boolean;
+            catalog_sticker_type_id: number;
+            catalog_sticker_type_name: string;
             /** @example 2025-03-01 */
-            from?: string;
-            id?: number;
-            product_id?: number;
-            sticker?: string;
-            sticker_active?: boolean;
+            from: string;
+            id: number;
+            product_id: number;
+            sticker: string | null;
+            sticker_active: boolean;
             /** @example 2025-03-31 */
-            to?: string;
+            to: string;
         };
         ProductCatalogStickerRef: {
-            active?: boolean;
-            catalog_sticker_type_id?: number;
+            active: boolean;
+            catalog_sticker_type_id: number;
             /** @example 2025-06-01 */
-            from?: string;
-            id?: number;
-            sticker?: string;
+            from: string;
+            id: number;
+            sticker: string;
             /** @description StickerActive: active and today within from..to. */
-            sticker_active?: boolean;
+            sticker_active: boolean;
             /** @example 2025-06-30 */
-            to?: string;
+            to: string;
         };
         ProductCategory: {
-            id?: number;
-            min_price?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            min_price: number;
+            name: string;
+            slug: string;
         };
         ProductCreated: {
-            product?: components["schemas"]["Product"];
+            product: components["schemas"]["Product"];
         };
         ProductDiscount: {
             /** @example 2026-11-25 */
-            from?: string;
-            id?: number;
-            price?: number;
+            from: string;
+            id: number;
+            price: number;
             /** @example 2026-11-30 */
-            to?: string;
-            type?: string;
-            type_id?: number;
+            to: string;
+            type: string;
+            type_id: number;
         };
         ProductImage: {
-            id?: number;
-            large?: string;
-            main?: boolean;
-            position?: number;
-            small?: string;
+            id: number;
+            large: string;
+            main: boolean;
+            position: number;
+            small: string;
             /**
              * @description Srcset offers the large image at the storefront's widths (240w, 480w, 960w), made on
              *     first request (GET /media-w/{width}/{key}).
              */
-            srcset?: string;
+            srcset: string;
         };
         ProductListItem: {
-            active?: boolean;
-            authenticated_price?: number;
-            brand?: components["schemas"]["ProductNamedRef"] | null;
+            active: boolean;
+            authenticated_price: number;
+            brand: components["schemas"]["ProductNamedRef"] | null;
             categories?: components["schemas"]["ProductCategory"][];
-            connected?: boolean;
-            created_at?: string;
-            customer_price?: number;
-            dealer_price?: number;
-            discount?: components["schemas"]["ProductDiscount"] | null;
-            entry_price?: number;
-            eponuda?: boolean;
-            guest_price?: number;
-            id?: number;
+            connected: boolean;
+            created_at: string;
+            customer_price: number;
+            dealer_price: number;
+            discount: components["schemas"]["ProductDiscount"] | null;
+            entry_price: number;
+            eponuda: boolean;
+            guest_price: number;
+            id: number;
             main_category?: components["schemas"]["ProductCategory"];
             main_image?: components["schemas"]["ProductImage"] | null;
-            manufacturer?: components["schemas"]["ProductValueRef"] | null;
-            name?: string;
-            retail_price?: number;
-            sku?: string;
-            slug?: string;
-            stock?: number;
+            manufacturer: components["schemas"]["ProductValueRef"] | null;
+            name: string;
+            retail_price: number;
+            sku: string;
+            slug: string;
+            stock: number;
             supplier?: components["schemas"]["ProductNamedRef"] | null;
-            supplier_product_id?: number;
-            updated_at?: string;
-            visible?: boolean;
-            web_price?: number;
+            supplier_product_id: number | null;
+            updated_at: string;
+            visible: boolean;
+            web_price: number;
         };
         ProductNamedRef: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         ProductRequest: {
-            active?: boolean;
-            brand_id?: number;
+            active?: boolean | null;
+            brand_id?: number | null;
             /** @description Categories: the first is the main category unless main_category_id is given. */
             categories?: number[];
-            country_of_origin?: string;
+            country_of_origin?: string | null;
             /** @example {"root":{"children":[]}} */
-            description?: string;
-            ean?: string;
+            description?: string | null;
+            ean?: string | null;
             /** @example 41666.67 */
-            entry_price?: number;
-            main_category_id?: number;
-            manufacturer_id?: number;
+            entry_price?: number | null;
+            main_category_id?: number | null;
+            manufacturer_id?: number | null;
             /** @example Frižider Gorenje NRK 6192 */
             name?: string;
             /** @example FR-001 */
             sku?: string;
-            stock?: number;
-            visible?: boolean;
+            stock?: number | null;
+            visible?: boolean | null;
         };
         ProductTransfer: {
-            attributes?: components["schemas"]["ProductNamedRef"][];
-            message?: string;
+            attributes: components["schemas"]["ProductNamedRef"][];
+            message: string;
         };
         ProductValueRef: {
-            id?: number;
-            value?: string;
+            id: number;
+            value: string;
         };
         ProductsExport: {
-            categories?: components["schemas"]["ClientCategory"][];
-            created_at?: string;
-            done?: number;
-            error?: string;
-            file_size?: number;
-            finished_at?: string | null;
-            id?: number;
-            name?: string;
+            categories: components["schemas"]["ClientCategory"][];
+            created_at: string;
+            done: number;
+            error: string;
+            file_size: number;
+            finished_at: string | null;
+            id: number;
+            name: string;
             /** @enum {string} */
-            status?: "queued" | "running" | "finished" | "failed";
-            total?: number;
+            status: "queued" | "running" | "finished" | "failed";
+            total: number;
         };
         ProductsExportRequest: {
             categories?: number[];
@@ -22957,39 +22957,39 @@ export interface components {
             supplier_id?: number;
         };
         ProformaInvoice: {
-            address?: string;
-            city?: string;
-            company_name?: string;
-            company_number?: string;
-            company_pib?: string;
-            created_at?: string;
-            email?: string;
-            id?: number;
-            issue_place?: string;
-            items?: components["schemas"]["ProformaInvoiceItem"][];
-            name?: string;
-            note?: string;
-            number?: string;
-            order_id?: number | null;
-            order_number?: string | null;
-            payment_method?: string;
-            phone?: string;
-            post_code?: string;
-            sent_at?: string | null;
-            total?: number;
-            user_id?: number | null;
+            address: string;
+            city: string;
+            company_name: string;
+            company_number: string;
+            company_pib: string;
+            created_at: string;
+            email: string;
+            id: number;
+            issue_place: string;
+            items: components["schemas"]["ProformaInvoiceItem"][];
+            name: string;
+            note: string;
+            number: string;
+            order_id: number | null;
+            order_number: string | null;
+            payment_method: string;
+            phone: string;
+            post_code: string;
+            sent_at: string | null;
+            total: number;
+            user_id: number | null;
             /** @example 2026-03-10 */
-            valid_until?: string;
-            vat?: components["schemas"]["ProformaInvoiceVAT"][];
+            valid_until: string;
+            vat: components["schemas"]["ProformaInvoiceVAT"][];
         };
         ProformaInvoiceItem: {
-            name?: string;
-            price?: number;
-            product_id?: number;
-            quantity?: number;
-            sku?: string;
-            total?: number;
-            vat_bps?: number;
+            name: string;
+            price: number;
+            product_id: number;
+            quantity: number;
+            sku: string;
+            total: number;
+            vat_bps: number;
         };
         ProformaInvoiceLineRequest: {
             product_id?: number;
@@ -23009,28 +23009,28 @@ export interface components {
             post_code?: string;
         };
         ProformaInvoiceSent: {
-            data?: components["schemas"]["ProformaInvoice"];
-            message?: string;
-            to?: string[];
+            data: components["schemas"]["ProformaInvoice"];
+            message: string;
+            to: string[];
         };
         ProformaInvoiceVAT: {
-            base?: number;
-            total?: number;
-            vat?: number;
-            vat_bps?: number;
+            base: number;
+            total: number;
+            vat: number;
+            vat_bps: number;
         };
         Question: {
-            answer?: string;
-            answered?: boolean;
-            answered_at?: string | null;
-            created_at?: string;
-            email?: string;
-            id?: number;
-            name?: string;
-            product?: components["schemas"]["VoiceProductRef"];
-            question?: string;
-            updated_at?: string;
-            user?: components["schemas"]["VoiceUserRef"] | null;
+            answer: string;
+            answered: boolean;
+            answered_at: string | null;
+            created_at: string;
+            email: string;
+            id: number;
+            name: string;
+            product: components["schemas"]["VoiceProductRef"];
+            question: string;
+            updated_at: string;
+            user: components["schemas"]["VoiceUserRef"] | null;
         };
         QuestionRequest: {
             email?: string;
@@ -23039,22 +23039,22 @@ export interface components {
             website?: string;
         };
         QuestionUpdateRequest: {
-            answer?: string;
-            name?: string;
-            question?: string;
+            answer?: string | null;
+            name?: string | null;
+            question?: string | null;
         };
         Rating: {
-            approved?: boolean;
-            comment?: string;
-            created_at?: string;
-            deleted?: boolean;
+            approved: boolean;
+            comment: string;
+            created_at: string;
+            deleted: boolean;
             /** @description user is the name and e-mail a guest gave (id 0) */
-            guest?: boolean;
-            id?: number;
-            product?: components["schemas"]["VoiceProductRef"];
-            rating?: number;
-            updated_at?: string;
-            user?: components["schemas"]["VoiceUserRef"];
+            guest: boolean;
+            id: number;
+            product: components["schemas"]["VoiceProductRef"];
+            rating: number;
+            updated_at: string;
+            user: components["schemas"]["VoiceUserRef"];
         };
         RatingRequest: {
             comment?: string;
@@ -23064,33 +23064,33 @@ export interface components {
             website?: string;
         };
         RecommendedPrice: {
-            categories?: components["schemas"]["Ref"][];
-            created_at?: string;
-            id?: number;
+            categories: components["schemas"]["Ref"][];
+            created_at: string;
+            id: number;
             /** @example 5 */
-            lower?: number;
-            manufacturer?: components["schemas"]["Ref"];
-            manufacturer_id?: number;
-            name?: string;
-            updated_at?: string;
+            lower: number;
+            manufacturer: components["schemas"]["Ref"] | null;
+            manufacturer_id: number;
+            name: string;
+            updated_at: string;
         };
         RecommendedPricePatch: {
-            categories?: number[];
-            lower?: number;
-            manufacturer_id?: number;
-            name?: string;
+            categories?: number[] | null;
+            lower?: number | null;
+            manufacturer_id?: number | null;
+            name?: string | null;
         };
         RecommendedPriceRequest: {
             categories?: number[];
             /** @example 5 */
-            lower?: number;
-            manufacturer_id?: number;
+            lower?: number | null;
+            manufacturer_id?: number | null;
             /** @example Samsung TV */
             name?: string;
         };
         Ref: {
-            id?: number;
-            name?: string;
+            id: number;
+            name: string;
         };
         RefreshRequest: {
             refresh_token?: string;
@@ -23108,19 +23108,19 @@ export interface components {
             token?: string;
         };
         Role: {
-            fixed?: boolean;
-            id?: number;
-            name?: string;
-            permissions?: string[];
-            users_count?: number;
+            fixed: boolean;
+            id: number;
+            name: string;
+            permissions: string[];
+            users_count: number;
         };
         RoleDetail: {
             /** @description Fixed: super-admin and customer, which the rules name; they are neither changed nor deleted. */
-            fixed?: boolean;
-            id?: number;
-            name?: string;
-            permissions?: string[];
-            users_count?: number;
+            fixed: boolean;
+            id: number;
+            name: string;
+            permissions: string[];
+            users_count: number;
         };
         RoleRequest: {
             /** @example Urednik */
@@ -23131,16 +23131,16 @@ export interface components {
             category_ids?: number[];
             name?: string;
             /** @description Order: the section's place (ascending); absent puts a new section last and keeps an edited one's. */
-            order?: number;
+            order?: number | null;
             product_ids?: number[];
-            show_desktop?: boolean;
-            show_mobile?: boolean;
+            show_desktop?: boolean | null;
+            show_mobile?: boolean | null;
         };
         Session: {
-            expires_in?: number;
-            refresh_token?: string;
-            token?: string;
-            user?: components["schemas"]["User"];
+            expires_in: number;
+            refresh_token: string;
+            token: string;
+            user: components["schemas"]["User"];
         };
         SetProductAttributeValue: {
             attribute_value_id?: number;
@@ -23148,164 +23148,164 @@ export interface components {
         };
         ShopInfo: {
             /** @example 160000000001234595 */
-            account?: string;
+            account: string;
             /** @example Bulevar kralja Aleksandra 73, 11000 Beograd */
-            address?: string;
+            address: string;
             /** @example prodaja@elektromarket.rs */
-            email?: string;
+            email: string;
             /** @example ElektroMarket d.o.o. */
-            legal_name?: string;
+            legal_name: string;
             /** @example ElektroMarket */
-            name?: string;
+            name: string;
             /**
              * @example [
              *       "011 4150 100"
              *     ]
              */
-            phones?: string[];
+            phones: string[];
             /** @example 100000024 */
-            pib?: string;
+            pib: string;
             /** @example 21234567 */
-            registration_number?: string;
-            web?: string;
+            registration_number: string;
+            web: string;
         };
         StaffOrder: {
-            address?: string;
-            attachments?: components["schemas"]["OrderAttachment"][];
-            cancel_reason?: string;
-            cancel_reason_label?: string;
-            city?: string;
-            company_name?: string;
-            company_number?: string;
-            company_pib?: string;
-            date?: string;
-            delivery_status?: string;
-            delivery_time?: string;
-            email?: string;
-            id?: number;
-            items?: components["schemas"]["OrderItem"][];
-            name?: string;
-            next_statuses?: components["schemas"]["OrderStatusOption"][];
-            note?: string;
-            notes?: components["schemas"]["OrderNote"][];
-            number?: string;
+            address: string;
+            attachments: components["schemas"]["OrderAttachment"][];
+            cancel_reason: string;
+            cancel_reason_label: string;
+            city: string;
+            company_name: string;
+            company_number: string;
+            company_pib: string;
+            date: string;
+            delivery_status: string;
+            delivery_time: string;
+            email: string;
+            id: number;
+            items: components["schemas"]["OrderItem"][];
+            name: string;
+            next_statuses: components["schemas"]["OrderStatusOption"][];
+            note: string;
+            notes: components["schemas"]["OrderNote"][];
+            number: string;
             /** @description PaidAt is when staff (or the bank-statement import) recorded the payment; null: unpaid. */
-            paid_at?: string | null;
-            payment?: components["schemas"]["OrderPayment"] | null;
-            payment_method?: string;
-            payment_method_label?: string;
-            phone?: string;
-            post_code?: string;
-            proforma_invoice_id?: number | null;
-            qr_url?: string | null;
+            paid_at: string | null;
+            payment: components["schemas"]["OrderPayment"] | null;
+            payment_method: string;
+            payment_method_label: string;
+            phone: string;
+            post_code: string;
+            proforma_invoice_id: number | null;
+            qr_url: string | null;
             /**
              * @description Receipts are the order's signed fiscal receipts (its customer's own order only; empty
              *     elsewhere).
              */
-            receipts?: components["schemas"]["OrderReceipt"][];
-            replacement_product?: string;
-            shipping?: components["schemas"]["OrderShipping"];
-            status?: string;
-            status_label?: string;
-            stock_returned?: boolean;
-            supplier?: string;
-            total?: number;
-            updated_at?: string;
-            user_id?: number | null;
+            receipts: components["schemas"]["OrderReceipt"][];
+            replacement_product: string;
+            shipping: components["schemas"]["OrderShipping"];
+            status: string;
+            status_label: string;
+            stock_returned: boolean;
+            supplier: string;
+            total: number;
+            updated_at: string;
+            user_id: number | null;
         };
         StaffOrderRow: {
-            cancel_reason?: string;
-            city?: string;
-            company_name?: string;
-            date?: string;
-            delivery_status?: string;
-            email?: string;
-            id?: number;
-            items_count?: number;
-            name?: string;
-            number?: string;
-            payment_method?: string;
-            payment_method_label?: string;
-            phone?: string;
-            status?: string;
-            status_label?: string;
-            total?: number;
+            cancel_reason: string;
+            city: string;
+            company_name: string;
+            date: string;
+            delivery_status: string;
+            email: string;
+            id: number;
+            items_count: number;
+            name: string;
+            number: string;
+            payment_method: string;
+            payment_method_label: string;
+            phone: string;
+            status: string;
+            status_label: string;
+            total: number;
         };
         StoreCategory: {
-            id?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            name: string;
+            slug: string;
             subcategories?: components["schemas"]["StoreCategory"][];
         };
         StorefrontAction: {
-            products?: components["schemas"]["StorefrontProductCard"][];
-            sticker?: components["schemas"]["StorefrontStickerType"];
+            products: components["schemas"]["StorefrontProductCard"][];
+            sticker: components["schemas"]["StorefrontStickerType"];
         };
         StorefrontActionPage: {
-            data?: components["schemas"]["StorefrontAction"];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["StorefrontAction"];
+            meta: components["schemas"]["httpx.Meta"];
         };
         StorefrontAttributeFacet: {
-            id?: number;
-            name?: string;
-            values?: components["schemas"]["StorefrontValueFacet"][];
+            id: number;
+            name: string;
+            values: components["schemas"]["StorefrontValueFacet"][];
         };
         StorefrontBrandFacet: {
-            count?: number;
-            id?: number;
-            name?: string;
+            count: number;
+            id: number;
+            name: string;
         };
         StorefrontCardSticker: {
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            slug?: string;
+            id: number;
+            image_url: string | null;
+            name: string;
+            slug: string;
         };
         StorefrontCategoryLink: {
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            slug?: string;
+            id: number;
+            image_url: string | null;
+            name: string;
+            slug: string;
         };
         StorefrontCategoryProducts: {
-            data?: components["schemas"]["StorefrontProductCard"][];
-            facets?: components["schemas"]["StorefrontFacets"];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["StorefrontProductCard"][];
+            facets: components["schemas"]["StorefrontFacets"];
+            meta: components["schemas"]["httpx.Meta"];
         };
         StorefrontCategoryRef: {
-            id?: number;
-            min_price?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            min_price: number;
+            name: string;
+            slug: string;
         };
         StorefrontFacets: {
-            attributes?: components["schemas"]["StorefrontAttributeFacet"][];
-            brands?: components["schemas"]["StorefrontBrandFacet"][];
-            in_stock?: number;
-            on_action?: number;
-            price?: {
-                max?: number;
-                min?: number;
+            attributes: components["schemas"]["StorefrontAttributeFacet"][];
+            brands: components["schemas"]["StorefrontBrandFacet"][];
+            in_stock: number;
+            on_action: number;
+            price: {
+                max: number;
+                min: number;
             };
         };
         StorefrontLandingPage: {
-            banner_image_url?: string | null;
-            bottom_description?: string;
-            cards?: string[];
-            categories?: components["schemas"]["LandingCategoryLink"][];
-            header_image_url?: string | null;
-            id?: number;
+            banner_image_url: string | null;
+            bottom_description: string;
+            cards: string[];
+            categories: components["schemas"]["LandingCategoryLink"][];
+            header_image_url: string | null;
+            id: number;
             /** @enum {integer} */
-            layout?: 1 | 2 | 3;
-            link?: string | null;
-            name?: string;
-            products?: components["schemas"]["StorefrontProductCard"][];
-            slug?: string;
-            sticker?: components["schemas"]["StorefrontStickerType"] | null;
-            top_description?: string;
+            layout: 1 | 2 | 3;
+            link: string | null;
+            name: string;
+            products: components["schemas"]["StorefrontProductCard"][];
+            slug: string;
+            sticker: components["schemas"]["StorefrontStickerType"] | null;
+            top_description: string;
         };
         StorefrontProduct: {
-            active?: boolean;
+            active: boolean;
             answeredQuestions?: components["schemas"]["StorefrontQuestion"][];
             /**
              * @description ApprovedRatings (newest first, with their average and count) and AnsweredQuestions
@@ -23313,105 +23313,105 @@ export interface components {
              */
             approvedRatings?: components["schemas"]["StorefrontRating"][];
             attributes?: components["schemas"]["ProductAttribute"][];
-            authenticated_price?: number;
-            brand?: components["schemas"]["ProductNamedRef"] | null;
-            catalog_stickers?: components["schemas"]["ProductCatalogStickerRef"][];
+            authenticated_price: number;
+            brand: components["schemas"]["ProductNamedRef"] | null;
+            catalog_stickers: components["schemas"]["ProductCatalogStickerRef"][];
             categories?: components["schemas"]["StorefrontCategoryRef"][];
-            country_of_origin?: string;
-            description?: string;
-            discount?: components["schemas"]["ProductDiscount"] | null;
-            energy_sticker_url?: string | null;
-            energy_value_sticker?: string;
-            id?: number;
+            country_of_origin: string;
+            description: string;
+            discount: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url: string | null;
+            energy_value_sticker: string | null;
+            id: number;
             images?: components["schemas"]["ProductImage"][];
             /** @description LoginDiscount: a logged-in customer pays less for it (the guests' note promises that). */
-            login_discount?: boolean;
-            mainCategory?: components["schemas"]["StorefrontCategoryRef"][];
-            main_category_slug?: string;
-            main_image?: components["schemas"]["ProductImage"] | null;
-            manufacturer?: components["schemas"]["ProductValueRef"] | null;
-            name?: string;
+            login_discount: boolean;
+            mainCategory: components["schemas"]["StorefrontCategoryRef"][];
+            main_category_slug: string;
+            main_image: components["schemas"]["ProductImage"] | null;
+            manufacturer: components["schemas"]["ProductValueRef"] | null;
+            name: string;
             /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
-            price?: number;
-            purchasable?: boolean;
+            price: number;
+            purchasable: boolean;
             rating_average?: number;
             rating_count?: number;
-            related?: components["schemas"]["StorefrontProductCard"][];
-            retail_price?: number;
-            saving?: number;
-            sku?: string;
-            slug?: string;
+            related: components["schemas"]["StorefrontProductCard"][];
+            retail_price: number;
+            saving: number;
+            sku: string;
+            slug: string;
             supplier?: components["schemas"]["StorefrontSupplierRef"] | null;
-            visible?: boolean;
-            web_price?: number;
+            visible: boolean;
+            web_price: number;
         };
         StorefrontProductCard: {
             /** @description CatalogStickers are the actions' stickers shown today; EnergyStickerURL the energy label. */
-            catalog_stickers?: components["schemas"]["StorefrontCardSticker"][];
-            discount?: components["schemas"]["ProductDiscount"] | null;
-            energy_sticker_url?: string | null;
-            id?: number;
+            catalog_stickers: components["schemas"]["StorefrontCardSticker"][];
+            discount: components["schemas"]["ProductDiscount"] | null;
+            energy_sticker_url: string | null;
+            id: number;
             /** @description LoginDiscount: a logged-in customer pays less for it (the guests' note promises that). */
-            login_discount?: boolean;
-            main_category_slug?: string;
-            main_image?: components["schemas"]["ProductImage"] | null;
-            name?: string;
+            login_discount: boolean;
+            main_category_slug: string;
+            main_image: components["schemas"]["ProductImage"] | null;
+            name: string;
             /** @description Price is the shown price for this caller; RetailPrice the struck price; Saving their difference. */
-            price?: number;
-            purchasable?: boolean;
-            retail_price?: number;
-            saving?: number;
-            slug?: string;
+            price: number;
+            purchasable: boolean;
+            retail_price: number;
+            saving: number;
+            slug: string;
         };
         StorefrontQuestion: {
-            answer?: string;
-            created_at?: string;
-            id?: number;
-            name?: string;
-            question?: string;
-            user?: components["schemas"]["VoiceUserName"] | null;
+            answer: string;
+            created_at: string;
+            id: number;
+            name: string;
+            question: string;
+            user: components["schemas"]["VoiceUserName"] | null;
         };
         StorefrontRating: {
-            comment?: string;
-            created_at?: string;
-            id?: number;
-            rating?: number;
-            user?: components["schemas"]["VoiceUserName"] | null;
+            comment: string;
+            created_at: string;
+            id: number;
+            rating: number;
+            user: components["schemas"]["VoiceUserName"] | null;
         };
         StorefrontSearchCategory: {
-            id?: number;
-            name?: string;
-            slug?: string;
+            id: number;
+            name: string;
+            slug: string;
         };
         StorefrontSearchResults: {
             /**
              * @description Category is the main category every hit shares (its attributes are the attribute facet);
              *     null when the hits are in several.
              */
-            category?: components["schemas"]["StorefrontSearchCategory"] | null;
-            data?: components["schemas"]["StorefrontProductCard"][];
-            facets?: components["schemas"]["StorefrontFacets"];
-            fuzzy?: boolean;
-            meta?: components["schemas"]["httpx.Meta"];
+            category: components["schemas"]["StorefrontSearchCategory"] | null;
+            data: components["schemas"]["StorefrontProductCard"][];
+            facets: components["schemas"]["StorefrontFacets"];
+            fuzzy: boolean;
+            meta: components["schemas"]["httpx.Meta"];
         };
         StorefrontStickerType: {
             /** @example 2026-11-01 */
-            from?: string;
-            id?: number;
-            image_url?: string | null;
-            name?: string;
-            slug?: string;
-            sticker_url?: string | null;
+            from: string;
+            id: number;
+            image_url: string | null;
+            name: string;
+            slug: string;
+            sticker_url: string | null;
             /** @example 2026-11-30 */
-            to?: string;
+            to: string;
         };
         StorefrontSupplierRef: {
-            name?: string;
+            name: string;
         };
         StorefrontValueFacet: {
-            count?: number;
-            id?: number;
-            value?: string;
+            count: number;
+            id: number;
+            value: string;
         };
         SubscribeRequest: {
             email?: string;
@@ -23420,54 +23420,54 @@ export interface components {
             website?: string;
         };
         Supplier: {
-            connected_products?: number;
-            id?: number;
-            name?: string;
-            unconnected_products?: number;
-            updated_at?: string;
+            connected_products: number;
+            id: number;
+            name: string;
+            unconnected_products: number;
+            updated_at: string;
         };
         SupplierCategory: {
-            category?: components["schemas"]["LinkCategoryRef"] | null;
-            link_id?: number | null;
-            products?: number;
-            supplier_category?: string;
+            category: components["schemas"]["LinkCategoryRef"] | null;
+            link_id: number | null;
+            products: number;
+            supplier_category: string;
         };
         SupplierProduct: {
-            category?: string;
-            id?: number;
-            name?: string;
-            price?: number;
-            product?: components["schemas"]["SupplierProductProduct"];
-            product_id?: number;
-            recommended_price?: number;
-            sku?: string;
+            category: string;
+            id: number;
+            name: string;
+            price: number;
+            product: components["schemas"]["SupplierProductProduct"] | null;
+            product_id: number | null;
+            recommended_price: number;
+            sku: string;
         };
         SupplierProductProduct: {
-            id?: number;
-            name?: string;
-            sku?: string;
+            id: number;
+            name: string;
+            sku: string;
         };
         TransferRequest: {
-            active?: boolean;
+            active?: boolean | null;
             category_id?: number;
             products?: number[];
         };
         UpdateCategoryRequest: {
-            active?: boolean;
-            allowed_rebate?: number;
-            consumer_rights?: string;
-            country_of_origin?: string;
-            dealer_margin?: number;
-            declaration_name?: string;
-            description_time?: string;
-            min_price?: number;
-            name?: string;
+            active?: boolean | null;
+            allowed_rebate?: number | null;
+            consumer_rights?: string | null;
+            country_of_origin?: string | null;
+            dealer_margin?: number | null;
+            declaration_name?: string | null;
+            description_time?: string | null;
+            min_price?: number | null;
+            name?: string | null;
             parent_id?: number;
-            pdv?: number;
-            position?: number;
-            prefix?: string;
-            retail_margin?: number;
-            web_margin?: number;
+            pdv?: number | null;
+            position?: number | null;
+            prefix?: string | null;
+            retail_margin?: number | null;
+            web_margin?: number | null;
         };
         UpdateUserRequest: {
             email?: string;
@@ -23478,43 +23478,43 @@ export interface components {
         };
         User: {
             /** @description Active is false while the user is deactivated (cannot sign in). */
-            active?: boolean;
+            active: boolean;
             addresses?: components["schemas"]["Address"][];
-            email?: string;
-            id?: number;
-            image_thumb?: string;
-            name?: string;
-            permissions?: string[];
-            roles?: string[];
+            email: string;
+            id: number;
+            image_thumb: string | null;
+            name: string;
+            permissions: string[];
+            roles: string[];
         };
         VoiceProductRef: {
-            id?: number;
-            name?: string;
-            sku?: string;
-            slug?: string;
+            id: number;
+            name: string;
+            sku: string;
+            slug: string;
         };
         VoiceUserName: {
-            name?: string;
+            name: string;
         };
         VoiceUserRef: {
-            email?: string;
-            id?: number;
-            name?: string;
+            email: string;
+            id: number;
+            name: string;
         };
         WebMargin: {
-            brand?: components["schemas"]["Ref"];
-            brand_id?: number;
-            category?: components["schemas"]["Ref"];
-            category_id?: number;
-            created_at?: string;
-            id?: number;
+            brand: components["schemas"]["Ref"] | null;
+            brand_id: number | null;
+            category: components["schemas"]["Ref"] | null;
+            category_id: number;
+            created_at: string;
+            id: number;
             /** @example 12.5 */
-            margin?: number;
-            price_from?: number;
-            price_to?: number;
-            supplier?: components["schemas"]["Ref"];
-            supplier_id?: number;
-            updated_at?: string;
+            margin: number;
+            price_from: number | null;
+            price_to: number | null;
+            supplier: components["schemas"]["Ref"] | null;
+            supplier_id: number | null;
+            updated_at: string;
         };
         WebMarginPatch: {
             brand_id?: number;
@@ -23525,20 +23525,20 @@ export interface components {
             supplier_id?: number;
         };
         WebMarginRequest: {
-            brand_id?: number;
+            brand_id?: number | null;
             /** @example 12 */
-            category_id?: number;
+            category_id?: number | null;
             /** @example 12.5 */
-            margin?: number;
-            price_from?: number;
-            price_to?: number;
-            supplier_id?: number;
+            margin?: number | null;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
         };
         WishlistMove: {
-            cart?: components["schemas"]["Cart"];
-            message?: string;
-            unavailable?: components["schemas"]["CartLine"][];
-            wishlist?: components["schemas"]["Cart"];
+            cart: components["schemas"]["Cart"];
+            message: string;
+            unavailable: components["schemas"]["CartLine"][];
+            wishlist: components["schemas"]["Cart"];
         };
         WishlistToCartRequest: {
             cart_id?: string;
@@ -23546,645 +23546,645 @@ export interface components {
             wishlist_id?: string;
         };
         "api.AutocompleteBanners": {
-            bottom?: components["schemas"]["api.BannerSuggestion"][];
-            top?: components["schemas"]["api.BannerSuggestion"][];
+            bottom: components["schemas"]["api.BannerSuggestion"][];
+            top: components["schemas"]["api.BannerSuggestion"][];
         };
         "api.AutocompleteResponse": {
-            banners?: components["schemas"]["api.AutocompleteBanners"];
-            results?: components["schemas"]["api.AutocompleteResults"];
+            banners: components["schemas"]["api.AutocompleteBanners"];
+            results: components["schemas"]["api.AutocompleteResults"];
         };
         "api.AutocompleteResults": {
-            category?: components["schemas"]["api.CategorySuggestions"];
-            popular?: components["schemas"]["api.PopularSuggestions"];
-            product?: components["schemas"]["api.ProductSuggestions"];
+            category: components["schemas"]["api.CategorySuggestions"];
+            popular: components["schemas"]["api.PopularSuggestions"];
+            product: components["schemas"]["api.ProductSuggestions"];
         };
         "api.BannerSuggestion": {
-            html?: string;
+            html: string;
         };
         "api.CategorySuggestion": {
-            highlighted_name?: string;
-            id?: number;
-            link?: string;
-            name?: string;
-            slug?: string;
+            highlighted_name: string;
+            id: number;
+            link: string;
+            name: string;
+            slug: string;
         };
         "api.CategorySuggestions": {
-            items?: components["schemas"]["api.CategorySuggestion"][];
+            items: components["schemas"]["api.CategorySuggestion"][];
         };
         "api.PopularSuggestion": {
-            highlighted_name?: string;
-            name?: string;
+            highlighted_name: string;
+            name: string;
             /** @description path-escaped, for /pretraga-proizvoda/{url_name} */
-            url_name?: string;
+            url_name: string;
         };
         "api.PopularSuggestions": {
-            items?: components["schemas"]["api.PopularSuggestion"][];
+            items: components["schemas"]["api.PopularSuggestion"][];
         };
         "api.ProductSuggestion": {
-            customer_price?: number;
-            guest_price?: number;
-            highlighted_name?: string;
-            id?: number;
-            image?: string;
-            link?: string;
-            name?: string;
-            regular_price?: number;
+            customer_price: number;
+            guest_price: number;
+            highlighted_name: string;
+            id: number;
+            image: string | null;
+            link: string;
+            name: string;
+            regular_price: number;
         };
         "api.ProductSuggestions": {
-            items?: components["schemas"]["api.ProductSuggestion"][];
+            items: components["schemas"]["api.ProductSuggestion"][];
         };
         "httpx.ChangeResponse-APIClient": {
             data?: components["schemas"]["APIClient"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ActionsBulkResult": {
             data?: components["schemas"]["ActionsBulkResult"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Address": {
             data?: components["schemas"]["Address"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AdminBanner": {
             data?: components["schemas"]["AdminBanner"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AdminNews": {
             data?: components["schemas"]["AdminNews"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AdminPage": {
             data?: components["schemas"]["AdminPage"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AdminSection": {
             data?: components["schemas"]["AdminSection"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Attribute": {
             data?: components["schemas"]["Attribute"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AttributeValue": {
             data?: components["schemas"]["AttributeValue"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-AuthenticatedDiscount": {
             data?: components["schemas"]["AuthenticatedDiscount"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Bank": {
             data?: components["schemas"]["Bank"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Brand": {
             data?: components["schemas"]["Brand"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-CatalogStickerType": {
             data?: components["schemas"]["CatalogStickerType"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Category": {
             data?: components["schemas"]["Category"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-CategoryLink": {
             data?: components["schemas"]["CategoryLink"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Discount": {
             data?: components["schemas"]["Discount"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-DiscountType": {
             data?: components["schemas"]["DiscountType"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-EnergySticker": {
             data?: components["schemas"]["EnergySticker"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-EponudaApply": {
             data?: components["schemas"]["EponudaApply"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-EponudaFeedChange": {
             data?: components["schemas"]["EponudaFeedChange"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-EponudaImport": {
             data?: components["schemas"]["EponudaImport"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-FiscalReceipt": {
             data?: components["schemas"]["FiscalReceipt"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-HeaderMapping": {
             data?: components["schemas"]["HeaderMapping"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-InvoiceData": {
             data?: components["schemas"]["InvoiceData"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-InvoiceEmail": {
             data?: components["schemas"]["InvoiceEmail"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-LandingPage": {
             data?: components["schemas"]["LandingPage"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-MassChangeCount": {
             data?: components["schemas"]["MassChangeCount"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-MassDiscountRun": {
             data?: components["schemas"]["MassDiscountRun"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Order": {
             data?: components["schemas"]["Order"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-OrderAttachment": {
             data?: components["schemas"]["OrderAttachment"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-OrderNote": {
             data?: components["schemas"]["OrderNote"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-OrderReturn": {
             data?: components["schemas"]["OrderReturn"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-PaymentImport": {
             data?: components["schemas"]["PaymentImport"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-PriceOffer": {
             data?: components["schemas"]["PriceOffer"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-PricelistImport": {
             data?: components["schemas"]["PricelistImport"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Product": {
             data?: components["schemas"]["Product"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProductAttribute": {
             data?: components["schemas"]["ProductAttribute"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProductCatalogSticker": {
             data?: components["schemas"]["ProductCatalogSticker"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProductCreated": {
             data?: components["schemas"]["ProductCreated"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProductImage": {
             data?: components["schemas"]["ProductImage"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProductsExport": {
             data?: components["schemas"]["ProductsExport"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-ProformaInvoice": {
             data?: components["schemas"]["ProformaInvoice"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Question": {
             data?: components["schemas"]["Question"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Rating": {
             data?: components["schemas"]["Rating"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-RecommendedPrice": {
             data?: components["schemas"]["RecommendedPrice"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-RoleDetail": {
             data?: components["schemas"]["RoleDetail"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-Session": {
             data?: components["schemas"]["Session"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-StaffOrder": {
             data?: components["schemas"]["StaffOrder"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-User": {
             data?: components["schemas"]["User"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-WebMargin": {
             data?: components["schemas"]["WebMargin"];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_AdminCategoryRef": {
             data?: components["schemas"]["AdminCategoryRef"][];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_Category": {
             data?: components["schemas"]["Category"][];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_CategoryAttribute": {
             data?: components["schemas"]["CategoryAttribute"][];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_ContentProductRef": {
             data?: components["schemas"]["ContentProductRef"][];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_NewsletterProduct": {
             data?: components["schemas"]["NewsletterProduct"][];
-            message?: string;
+            message: string;
         };
         "httpx.ChangeResponse-array_ProductImage": {
             data?: components["schemas"]["ProductImage"][];
-            message?: string;
+            message: string;
         };
         "httpx.DataResponse-AdminBanner": {
-            data?: components["schemas"]["AdminBanner"];
+            data: components["schemas"]["AdminBanner"];
         };
         "httpx.DataResponse-AdminNews": {
-            data?: components["schemas"]["AdminNews"];
+            data: components["schemas"]["AdminNews"];
         };
         "httpx.DataResponse-AdminPage": {
-            data?: components["schemas"]["AdminPage"];
+            data: components["schemas"]["AdminPage"];
         };
         "httpx.DataResponse-AdminSection": {
-            data?: components["schemas"]["AdminSection"];
+            data: components["schemas"]["AdminSection"];
         };
         "httpx.DataResponse-AdminShell": {
-            data?: components["schemas"]["AdminShell"];
+            data: components["schemas"]["AdminShell"];
         };
         "httpx.DataResponse-AttributeWithCategories": {
-            data?: components["schemas"]["AttributeWithCategories"];
+            data: components["schemas"]["AttributeWithCategories"];
         };
         "httpx.DataResponse-AuthenticatedDiscount": {
-            data?: components["schemas"]["AuthenticatedDiscount"];
+            data: components["schemas"]["AuthenticatedDiscount"];
         };
         "httpx.DataResponse-Bank": {
-            data?: components["schemas"]["Bank"];
+            data: components["schemas"]["Bank"];
         };
         "httpx.DataResponse-Cart": {
-            data?: components["schemas"]["Cart"];
+            data: components["schemas"]["Cart"];
         };
         "httpx.DataResponse-CatalogStickerType": {
-            data?: components["schemas"]["CatalogStickerType"];
+            data: components["schemas"]["CatalogStickerType"];
         };
         "httpx.DataResponse-Category": {
-            data?: components["schemas"]["Category"];
+            data: components["schemas"]["Category"];
         };
         "httpx.DataResponse-CategoryDeclaration": {
-            data?: components["schemas"]["CategoryDeclaration"];
+            data: components["schemas"]["CategoryDeclaration"];
         };
         "httpx.DataResponse-ContactMessage": {
-            data?: components["schemas"]["ContactMessage"];
+            data: components["schemas"]["ContactMessage"];
         };
         "httpx.DataResponse-DiscountType": {
-            data?: components["schemas"]["DiscountType"];
+            data: components["schemas"]["DiscountType"];
         };
         "httpx.DataResponse-Einvoice": {
-            data?: components["schemas"]["Einvoice"];
+            data: components["schemas"]["Einvoice"];
         };
         "httpx.DataResponse-EponudaFeedStatus": {
-            data?: components["schemas"]["EponudaFeedStatus"];
+            data: components["schemas"]["EponudaFeedStatus"];
         };
         "httpx.DataResponse-EponudaImport": {
-            data?: components["schemas"]["EponudaImport"];
+            data: components["schemas"]["EponudaImport"];
         };
         "httpx.DataResponse-HeaderMapping": {
-            data?: components["schemas"]["HeaderMapping"];
+            data: components["schemas"]["HeaderMapping"];
         };
         "httpx.DataResponse-Home": {
-            data?: components["schemas"]["Home"];
+            data: components["schemas"]["Home"];
         };
         "httpx.DataResponse-InvoiceData": {
-            data?: components["schemas"]["InvoiceData"];
+            data: components["schemas"]["InvoiceData"];
         };
         "httpx.DataResponse-InvoiceEmail": {
-            data?: components["schemas"]["InvoiceEmail"];
+            data: components["schemas"]["InvoiceEmail"];
         };
         "httpx.DataResponse-MassDiscountRun": {
-            data?: components["schemas"]["MassDiscountRun"];
+            data: components["schemas"]["MassDiscountRun"];
         };
         "httpx.DataResponse-Modules": {
-            data?: components["schemas"]["Modules"];
+            data: components["schemas"]["Modules"];
         };
         "httpx.DataResponse-News": {
-            data?: components["schemas"]["News"];
+            data: components["schemas"]["News"];
         };
         "httpx.DataResponse-NotificationsWithCount": {
-            data?: components["schemas"]["NotificationsWithCount"];
+            data: components["schemas"]["NotificationsWithCount"];
         };
         "httpx.DataResponse-Order": {
-            data?: components["schemas"]["Order"];
+            data: components["schemas"]["Order"];
         };
         "httpx.DataResponse-Page": {
-            data?: components["schemas"]["Page"];
+            data: components["schemas"]["Page"];
         };
         "httpx.DataResponse-PriceExplain": {
-            data?: components["schemas"]["PriceExplain"];
+            data: components["schemas"]["PriceExplain"];
         };
         "httpx.DataResponse-PriceOffer": {
-            data?: components["schemas"]["PriceOffer"];
+            data: components["schemas"]["PriceOffer"];
         };
         "httpx.DataResponse-PricelistImport": {
-            data?: components["schemas"]["PricelistImport"];
+            data: components["schemas"]["PricelistImport"];
         };
         "httpx.DataResponse-Product": {
-            data?: components["schemas"]["Product"];
+            data: components["schemas"]["Product"];
         };
         "httpx.DataResponse-ProductsExport": {
-            data?: components["schemas"]["ProductsExport"];
+            data: components["schemas"]["ProductsExport"];
         };
         "httpx.DataResponse-ProformaInvoice": {
-            data?: components["schemas"]["ProformaInvoice"];
+            data: components["schemas"]["ProformaInvoice"];
         };
         "httpx.DataResponse-Question": {
-            data?: components["schemas"]["Question"];
+            data: components["schemas"]["Question"];
         };
         "httpx.DataResponse-Rating": {
-            data?: components["schemas"]["Rating"];
+            data: components["schemas"]["Rating"];
         };
         "httpx.DataResponse-RecommendedPrice": {
-            data?: components["schemas"]["RecommendedPrice"];
+            data: components["schemas"]["RecommendedPrice"];
         };
         "httpx.DataResponse-RoleDetail": {
-            data?: components["schemas"]["RoleDetail"];
+            data: components["schemas"]["RoleDetail"];
         };
         "httpx.DataResponse-Session": {
-            data?: components["schemas"]["Session"];
+            data: components["schemas"]["Session"];
         };
         "httpx.DataResponse-ShopInfo": {
-            data?: components["schemas"]["ShopInfo"];
+            data: components["schemas"]["ShopInfo"];
         };
         "httpx.DataResponse-StaffOrder": {
-            data?: components["schemas"]["StaffOrder"];
+            data: components["schemas"]["StaffOrder"];
         };
         "httpx.DataResponse-StorefrontLandingPage": {
-            data?: components["schemas"]["StorefrontLandingPage"];
+            data: components["schemas"]["StorefrontLandingPage"];
         };
         "httpx.DataResponse-StorefrontProduct": {
-            data?: components["schemas"]["StorefrontProduct"];
+            data: components["schemas"]["StorefrontProduct"];
         };
         "httpx.DataResponse-User": {
-            data?: components["schemas"]["User"];
+            data: components["schemas"]["User"];
         };
         "httpx.DataResponse-WebMargin": {
-            data?: components["schemas"]["WebMargin"];
+            data: components["schemas"]["WebMargin"];
         };
         "httpx.DataResponse-array_APIClient": {
-            data?: components["schemas"]["APIClient"][];
+            data: components["schemas"]["APIClient"][];
         };
         "httpx.DataResponse-array_Address": {
-            data?: components["schemas"]["Address"][];
+            data: components["schemas"]["Address"][];
         };
         "httpx.DataResponse-array_AdminCategoryRef": {
-            data?: components["schemas"]["AdminCategoryRef"][];
+            data: components["schemas"]["AdminCategoryRef"][];
         };
         "httpx.DataResponse-array_AdminPageListItem": {
-            data?: components["schemas"]["AdminPageListItem"][];
+            data: components["schemas"]["AdminPageListItem"][];
         };
         "httpx.DataResponse-array_AdminSection": {
-            data?: components["schemas"]["AdminSection"][];
+            data: components["schemas"]["AdminSection"][];
         };
         "httpx.DataResponse-array_BannerPosition": {
-            data?: components["schemas"]["BannerPosition"][];
+            data: components["schemas"]["BannerPosition"][];
         };
         "httpx.DataResponse-array_CategoryAttribute": {
-            data?: components["schemas"]["CategoryAttribute"][];
+            data: components["schemas"]["CategoryAttribute"][];
         };
         "httpx.DataResponse-array_ClientCategory": {
-            data?: components["schemas"]["ClientCategory"][];
+            data: components["schemas"]["ClientCategory"][];
         };
         "httpx.DataResponse-array_ContentProductRef": {
-            data?: components["schemas"]["ContentProductRef"][];
+            data: components["schemas"]["ContentProductRef"][];
         };
         "httpx.DataResponse-array_Discount": {
-            data?: components["schemas"]["Discount"][];
+            data: components["schemas"]["Discount"][];
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
-            data?: components["schemas"]["EponudaPriceRow"][];
+            data: components["schemas"]["EponudaPriceRow"][];
         };
         "httpx.DataResponse-array_FiscalReceipt": {
-            data?: components["schemas"]["FiscalReceipt"][];
+            data: components["schemas"]["FiscalReceipt"][];
         };
         "httpx.DataResponse-array_NewsletterProduct": {
-            data?: components["schemas"]["NewsletterProduct"][];
+            data: components["schemas"]["NewsletterProduct"][];
         };
         "httpx.DataResponse-array_OrderAttachment": {
-            data?: components["schemas"]["OrderAttachment"][];
+            data: components["schemas"]["OrderAttachment"][];
         };
         "httpx.DataResponse-array_OrderReturn": {
-            data?: components["schemas"]["OrderReturn"][];
+            data: components["schemas"]["OrderReturn"][];
         };
         "httpx.DataResponse-array_PageLink": {
-            data?: components["schemas"]["PageLink"][];
+            data: components["schemas"]["PageLink"][];
         };
         "httpx.DataResponse-array_PermissionGroup": {
-            data?: components["schemas"]["PermissionGroup"][];
+            data: components["schemas"]["PermissionGroup"][];
         };
         "httpx.DataResponse-array_ProductAttribute": {
-            data?: components["schemas"]["ProductAttribute"][];
+            data: components["schemas"]["ProductAttribute"][];
         };
         "httpx.DataResponse-array_ProductCatalogSticker": {
-            data?: components["schemas"]["ProductCatalogSticker"][];
+            data: components["schemas"]["ProductCatalogSticker"][];
         };
         "httpx.DataResponse-array_ProductImage": {
-            data?: components["schemas"]["ProductImage"][];
+            data: components["schemas"]["ProductImage"][];
         };
         "httpx.DataResponse-array_ProductsExport": {
-            data?: components["schemas"]["ProductsExport"][];
+            data: components["schemas"]["ProductsExport"][];
         };
         "httpx.DataResponse-array_StorefrontStickerType": {
-            data?: components["schemas"]["StorefrontStickerType"][];
+            data: components["schemas"]["StorefrontStickerType"][];
         };
         "httpx.DataResponse-array_string": {
-            data?: string[];
+            data: string[];
         };
         "httpx.ErrorResponse": {
             errors?: {
                 [key: string]: string[];
             };
-            message?: string;
+            message: string;
         };
         "httpx.ListResponse-Action": {
-            data?: components["schemas"]["Action"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Action"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Activity": {
-            data?: components["schemas"]["Activity"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Activity"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AdminBanner": {
-            data?: components["schemas"]["AdminBanner"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["AdminBanner"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AdminNews": {
-            data?: components["schemas"]["AdminNews"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["AdminNews"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Attribute": {
-            data?: components["schemas"]["Attribute"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Attribute"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AttributeProduct": {
-            data?: components["schemas"]["AttributeProduct"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["AttributeProduct"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AttributeValue": {
-            data?: components["schemas"]["AttributeValue"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["AttributeValue"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-AuthenticatedDiscount": {
-            data?: components["schemas"]["AuthenticatedDiscount"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["AuthenticatedDiscount"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Bank": {
-            data?: components["schemas"]["Bank"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Bank"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Banner": {
-            data?: components["schemas"]["Banner"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Banner"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Brand": {
-            data?: components["schemas"]["Brand"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Brand"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-CatalogStickerType": {
-            data?: components["schemas"]["CatalogStickerType"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["CatalogStickerType"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Category": {
-            data?: components["schemas"]["Category"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Category"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-ContactMessage": {
-            data?: components["schemas"]["ContactMessage"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["ContactMessage"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-DiscountType": {
-            data?: components["schemas"]["DiscountType"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["DiscountType"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Einvoice": {
-            data?: components["schemas"]["Einvoice"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Einvoice"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-FiscalReceipt": {
-            data?: components["schemas"]["FiscalReceipt"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["FiscalReceipt"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-InvoiceEmail": {
-            data?: components["schemas"]["InvoiceEmail"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["InvoiceEmail"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-NewsListItem": {
-            data?: components["schemas"]["NewsListItem"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["NewsListItem"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-NewsletterSubscriber": {
-            data?: components["schemas"]["NewsletterSubscriber"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["NewsletterSubscriber"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Notification": {
-            data?: components["schemas"]["Notification"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Notification"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Order": {
-            data?: components["schemas"]["Order"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Order"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-PriceOffer": {
-            data?: components["schemas"]["PriceOffer"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["PriceOffer"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-PricelistImport": {
-            data?: components["schemas"]["PricelistImport"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["PricelistImport"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-PricelistProduct": {
-            data?: components["schemas"]["PricelistProduct"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["PricelistProduct"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-ProductListItem": {
-            data?: components["schemas"]["ProductListItem"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["ProductListItem"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-ProformaInvoice": {
-            data?: components["schemas"]["ProformaInvoice"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["ProformaInvoice"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Question": {
-            data?: components["schemas"]["Question"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Question"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Rating": {
-            data?: components["schemas"]["Rating"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Rating"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-RecommendedPrice": {
-            data?: components["schemas"]["RecommendedPrice"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["RecommendedPrice"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Role": {
-            data?: components["schemas"]["Role"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Role"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-StoreCategory": {
-            data?: components["schemas"]["StoreCategory"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["StoreCategory"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-Supplier": {
-            data?: components["schemas"]["Supplier"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["Supplier"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-SupplierCategory": {
-            data?: components["schemas"]["SupplierCategory"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["SupplierCategory"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-SupplierProduct": {
-            data?: components["schemas"]["SupplierProduct"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["SupplierProduct"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-User": {
-            data?: components["schemas"]["User"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["User"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.ListResponse-WebMargin": {
-            data?: components["schemas"]["WebMargin"][];
-            meta?: components["schemas"]["httpx.Meta"];
+            data: components["schemas"]["WebMargin"][];
+            meta: components["schemas"]["httpx.Meta"];
         };
         "httpx.MessageResponse": {
-            message?: string;
+            message: string;
         };
         "httpx.Meta": {
-            current_page?: number;
-            last_page?: number;
-            per_page?: number;
-            total?: number;
-            total_bounded?: boolean;
+            current_page: number;
+            last_page: number;
+            per_page: number;
+            total: number;
+            total_bounded: boolean;
         };
     };
     responses: never;
