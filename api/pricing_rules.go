@@ -249,12 +249,12 @@ func (h webMarginHandlers) create(c *gin.Context) {
 
 // webMarginPatch changes only the fields sent; null supplier, brand or bound: any, open.
 type webMarginPatch struct {
-	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer"`
-	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer"`
-	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer"`
-	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number"`
-	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number"`
-	Margin     nullable[money.Bps]  `json:"margin" swaggertype:"number"`
+	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer" extensions:"x-nullable"`
+	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer" extensions:"x-nullable"`
+	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer" extensions:"x-nullable"`
+	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+	Margin     nullable[money.Bps]  `json:"margin" swaggertype:"number" extensions:"x-nullable"`
 } // @name WebMarginPatch
 
 // update godoc
@@ -646,12 +646,12 @@ func (h authDiscountHandlers) create(c *gin.Context) {
 // authDiscountPatch changes only the fields sent; null category, supplier, brand or bound: any, open.
 type authDiscountPatch struct {
 	Name       *string              `json:"name" extensions:"x-nullable"`
-	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer"`
-	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer"`
-	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer"`
-	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number"`
-	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number"`
-	Discount   nullable[money.Bps]  `json:"discount" swaggertype:"number"`
+	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer" extensions:"x-nullable"`
+	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer" extensions:"x-nullable"`
+	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer" extensions:"x-nullable"`
+	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+	Discount   nullable[money.Bps]  `json:"discount" swaggertype:"number" extensions:"x-nullable"`
 } // @name AuthenticatedDiscountPatch
 
 // update godoc

@@ -266,7 +266,7 @@ func (h categoryHandlers) create(c *gin.Context) {
 // updateCategoryRequest changes only the fields sent. parent_id null (or 0) moves the category
 // to the top level; a new name gives a new slug.
 type updateCategoryRequest struct {
-	ParentID        optionalID  `json:"parent_id" swaggertype:"integer"`
+	ParentID        optionalID  `json:"parent_id" swaggertype:"integer" extensions:"x-nullable"`
 	Name            *string     `json:"name" extensions:"x-nullable"`
 	Prefix          *string     `json:"prefix" extensions:"x-nullable"`
 	Position        *int        `json:"position" extensions:"x-nullable"`

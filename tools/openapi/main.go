@@ -105,7 +105,20 @@ func readV3(in string) (*openapi3.T, error) {
 
 // requestRequired gives each component schema that only request bodies use the required list of
 // the explicit run. A schema both sent and received keeps the response rule: the apps see one type.
+// Parameters (a query filter struct's fields) come from the explicit run too.
 func requestRequired(doc, explicit *openapi3.T) error {
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			var e *openapi3.Operation
+			if ei := explicit.Paths.Value(path); ei != nil {
+				e = ei.GetOperation(method)
+			}
+			if e == nil {
+				return fmt.Errorf("%s %s missing from one of the two swag runs", method, path)
+			}
+			op.Parameters = e.Parameters
+		}
+	}
 	req, resp, err := schemaUse(doc)
 	if err != nil {
 		return err

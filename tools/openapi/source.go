@@ -5,7 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -25,29 +25,32 @@ func checkSource(dirs []string) ([]string, error) {
 	fset := token.NewFileSet()
 	var problems []string
 	for _, dir := range dirs {
-		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool {
-			return !strings.HasSuffix(fi.Name(), "_test.go")
-		}, 0)
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			return nil, err
 		}
-		for _, pkg := range pkgs {
-			for _, f := range pkg.Files {
-				ast.Inspect(f, func(n ast.Node) bool {
-					ts, ok := n.(*ast.TypeSpec)
-					if !ok {
-						return true
-					}
-					if st, ok := ts.Type.(*ast.StructType); ok {
-						for _, fld := range st.Fields.List {
-							if msg := checkField(fld); msg != "" {
-								problems = append(problems, fmt.Sprintf("%s: %s: %s", fset.Position(fld.Pos()), ts.Name.Name, msg))
-							}
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				return nil, err
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				ts, ok := n.(*ast.TypeSpec)
+				if !ok {
+					return true
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fld := range st.Fields.List {
+						if msg := checkField(fld); msg != "" {
+							problems = append(problems, fmt.Sprintf("%s: %s: %s", fset.Position(fld.Pos()), ts.Name.Name, msg))
 						}
 					}
-					return true
-				})
-			}
+				}
+				return true
+			})
 		}
 	}
 	slices.Sort(problems)

@@ -2853,67 +2853,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -4522,67 +4522,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -5554,67 +5554,67 @@ export interface paths {
         /** Products in the e-ponuda feed (tab E-PONUDA PROIZVODI), with every filter of the product list */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                     /** @description relations: mainCategory, mainImage, categories, brand, supplier */
                     include?: string;
                     /** @description page (1-based) */
@@ -10720,67 +10720,67 @@ export interface paths {
         /** Products with every filter of the list (newest first by default) */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                     /** @description relations: mainCategory, mainImage, categories, brand, supplier */
                     include?: string;
                     /** @description page (1-based) */
@@ -11471,67 +11471,67 @@ export interface paths {
         /** Activate the product attributes of the selected products (optionally only some attributes or a category's) */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -11601,67 +11601,67 @@ export interface paths {
         /** Deactivate the product attributes of the selected products (optionally only some attributes or a category's) */
         delete: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -11951,67 +11951,67 @@ export interface paths {
          */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12100,67 +12100,67 @@ export interface paths {
         /** Set the description of the selected products (ids, or when none the list's filter parameters in the query) */
         patch: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12229,65 +12229,65 @@ export interface paths {
                     /** @description product ids, comma-joined (else the list's filter parameters select) */
                     products?: string;
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -12337,67 +12337,67 @@ export interface paths {
         /** Move the selected products to a category (main and only category), creating the category's attributes they lack */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description active only */
-                    active: boolean;
+                    active?: boolean;
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description category ids, comma-joined (main or additional category) */
-                    categories: string;
+                    categories?: string;
                     /** @description one category id */
-                    category: number;
+                    category?: number;
                     /** @description connected to a price-list product */
-                    connected: boolean;
+                    connected?: boolean;
                     /** @description not visible on site */
-                    dead: boolean;
+                    dead?: boolean;
                     /** @description not connected */
-                    disconnected: boolean;
+                    disconnected?: boolean;
                     /** @description has a discount valid today (or within discount_from..discount_to) */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description YYYY-MM-DD */
-                    discount_from: string;
+                    discount_from?: string;
                     /** @description discount price at least */
-                    discount_price_from: number;
+                    discount_price_from?: number;
                     /** @description discount price at most */
-                    discount_price_to: number;
+                    discount_price_to?: number;
                     /** @description YYYY-MM-DD */
-                    discount_to: string;
+                    discount_to?: string;
                     /** @description discount type id */
-                    discount_type: number;
+                    discount_type?: number;
                     /** @description entry price at least */
-                    entry_price_from: number;
+                    entry_price_from?: number;
                     /** @description entry price at most */
-                    entry_price_to: number;
+                    entry_price_to?: number;
                     /** @description in the e-ponuda feed equals */
-                    eponuda: boolean;
+                    eponuda?: boolean;
                     /** @description inactive only */
-                    inactive: boolean;
+                    inactive?: boolean;
                     /** @description visible on site */
-                    live: boolean;
+                    live?: boolean;
                     /** @description manufacturer ids (values of attribute 24), comma-joined */
-                    manufacturers: string;
+                    manufacturers?: string;
                     /** @description name or SKU contains (Serbian diacritics folded: 'frizider' finds 'Frižider') */
-                    search: string;
+                    search?: string;
                     /** @description id, name, sku, entry_price, web_price, created_at, updated_at; '-' first: descending (a mass call ignores it) */
-                    sort: string;
+                    sort?: string;
                     /** @description one supplier id */
-                    supplier: number;
+                    supplier?: number;
                     /** @description supplier ids, comma-joined (the product's supplier or a connected price-list row) */
-                    suppliers: string;
+                    suppliers?: string;
                     /** @description visible on site equals */
-                    visible: boolean;
+                    visible?: boolean;
                     /** @description web price at least */
-                    web_price_from: number;
+                    web_price_from?: number;
                     /** @description web price at most */
-                    web_price_to: number;
+                    web_price_to?: number;
                     /** @description with an attribute value */
-                    with_attributes: boolean;
+                    with_attributes?: boolean;
                     /** @description with an image */
-                    with_image: boolean;
+                    with_image?: boolean;
                     /** @description without any attribute value */
-                    without_attributes: boolean;
+                    without_attributes?: boolean;
                     /** @description without an image */
-                    without_image: boolean;
+                    without_image?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -19206,21 +19206,21 @@ export interface paths {
          */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description on action today */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description purchasable */
-                    in_stock: boolean;
+                    in_stock?: boolean;
                     /** @description shown price from */
-                    price_from: number;
+                    price_from?: number;
                     /** @description shown price to */
-                    price_to: number;
+                    price_to?: number;
                     /** @description the caller's shown price for price */
-                    sort: "newest" | "price" | "-price" | "name" | "-name";
+                    sort?: "newest" | "price" | "-price" | "name" | "-name";
                     /** @description attribute value ids: one attribute's values are alternatives */
-                    values: string;
+                    values?: string;
                     /** @description page (1-based) */
                     page?: number;
                     /** @description page size */
@@ -20751,23 +20751,23 @@ export interface paths {
          */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description brand ids, comma-joined */
-                    brands: string;
+                    brands?: string;
                     /** @description on action today */
-                    discount: boolean;
+                    discount?: boolean;
                     /** @description purchasable */
-                    in_stock: boolean;
+                    in_stock?: boolean;
                     /** @description shown price from */
-                    price_from: number;
+                    price_from?: number;
                     /** @description shown price to */
-                    price_to: number;
+                    price_to?: number;
                     /** @description what the shopper typed */
-                    q: string;
+                    q?: string;
                     /** @description relevance: the search's ranking */
-                    sort: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
+                    sort?: "relevance" | "newest" | "price" | "-price" | "name" | "-name";
                     /** @description attribute value ids (when the hits share a category) */
-                    values: string;
+                    values?: string;
                     /** @description page (1-based) */
                     page?: number;
                     /** @description page size */
@@ -21658,13 +21658,13 @@ export interface components {
             updated_at: string;
         };
         AuthenticatedDiscountPatch: {
-            brand_id?: number;
-            category_id?: number;
-            discount?: number;
+            brand_id?: number | null;
+            category_id?: number | null;
+            discount?: number | null;
             name?: string | null;
-            price_from?: number;
-            price_to?: number;
-            supplier_id?: number;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
         };
         AuthenticatedDiscountRequest: {
             brand_id?: number | null;
@@ -23462,7 +23462,7 @@ export interface components {
             description_time?: string | null;
             min_price?: number | null;
             name?: string | null;
-            parent_id?: number;
+            parent_id?: number | null;
             pdv?: number | null;
             position?: number | null;
             prefix?: string | null;
@@ -23517,12 +23517,12 @@ export interface components {
             updated_at: string;
         };
         WebMarginPatch: {
-            brand_id?: number;
-            category_id?: number;
-            margin?: number;
-            price_from?: number;
-            price_to?: number;
-            supplier_id?: number;
+            brand_id?: number | null;
+            category_id?: number | null;
+            margin?: number | null;
+            price_from?: number | null;
+            price_to?: number | null;
+            supplier_id?: number | null;
         };
         WebMarginRequest: {
             brand_id?: number | null;
