@@ -2,14 +2,13 @@
 // category margins save), each an alias of the generated schema: when the server's document
 // changes, these follow.
 import type { components } from '@shop/shared'
-import type { Sent } from './catalogTypes'
 
 type S = components['schemas']
 
-export type WebMargin = Sent<S['WebMargin'], 'id' | 'category_id' | 'margin'>
+export type WebMargin = S['WebMargin']
 export type WebMarginBody = S['WebMarginRequest']
-export type RecommendedPrice = Sent<S['RecommendedPrice'], 'id' | 'name' | 'manufacturer_id' | 'lower' | 'categories'>
+export type RecommendedPrice = S['RecommendedPrice']
 export type RecommendedPriceBody = S['RecommendedPriceRequest']
-export type AuthDiscount = Sent<S['AuthenticatedDiscount'], 'id' | 'name' | 'discount'>
+export type AuthDiscount = S['AuthenticatedDiscount']
 export type AuthDiscountBody = S['AuthenticatedDiscountRequest']
 export type CategoryMarginsRow = S['CategoryMarginsRow']

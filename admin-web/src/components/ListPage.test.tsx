@@ -20,7 +20,7 @@ function page(at: string, data: Row[] = rows, total = 120) {
       rowKey="id"
       columns={[{ key: 'name', dataIndex: 'name', title: 'Ime' }]}
       rows={data}
-      meta={{ total, per_page: 50, current_page: 2, last_page: 3 }}
+      meta={{ total, total_bounded: false, per_page: 50, current_page: 2, last_page: 3 }}
       loading={false}
     />,
     { at },
@@ -126,7 +126,7 @@ describe('ListPage', () => {
         rowKey="id"
         columns={[{ key: 'name', dataIndex: 'name', title: 'Ime' }]}
         rows={rows}
-        meta={{ total: 200, per_page: 20, current_page: 5, last_page: 10 }}
+        meta={{ total: 200, total_bounded: false, per_page: 20, current_page: 5, last_page: 10 }}
         loading={false}
       />,
       { at: '/proizvodi?categories=7&active=1&page=5' },
@@ -147,7 +147,7 @@ describe('ListPage', () => {
         rowKey="id"
         columns={[{ key: 'name', dataIndex: 'name', title: 'Ime', width: 200 }]}
         rows={many}
-        meta={{ total: 5000, per_page: 5000, current_page: 1, last_page: 1 }}
+        meta={{ total: 5000, total_bounded: false, per_page: 5000, current_page: 1, last_page: 1 }}
         loading={false}
       />,
       { at: '/proizvodi?paginate=5000' },

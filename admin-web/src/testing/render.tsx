@@ -13,8 +13,14 @@ export function Location() {
   return <output data-testid="location">{l.pathname + l.search}</output>
 }
 
+/** testUser: a user with the fields a test leaves out filled in (no roles, no permissions). */
+export function testUser(u: Partial<User> & Pick<User, 'id'>): User {
+  return { name: 'Test', email: 'test@example.rs', active: true, image_thumb: null, roles: [], permissions: [], ...u }
+}
+
 export interface Setup {
-  user?: User | null
+  /** the logged-in user; the fields left out as testUser fills them */
+  user?: (Partial<User> & Pick<User, 'id'>) | null
   modules?: string[]
   at?: string
   /** the path pattern the ui is mounted on (default '*') */
@@ -27,7 +33,7 @@ export function renderApp(ui: ReactNode, { user, modules, at = '/', path = '*', 
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   if (user) {
     saveTokens({ token: 't', refresh_token: 'r', expires_in: 900 })
-    qc.setQueryData(sessionKeys.me(), user)
+    qc.setQueryData(sessionKeys.me(), testUser(user))
   }
   if (modules) qc.setQueryData(sessionKeys.modules(), modules)
   const result = render(

@@ -33,11 +33,11 @@ export function AddressFormPage() {
     if (!current) return
     setType(current.type ?? 'billing_address')
     setValues({
-      name: current.name ?? '',
-      address: current.address ?? '',
-      city: current.city ?? '',
-      post_code: current.post_code ?? '',
-      phone: current.phone ?? '',
+      name: current.name,
+      address: current.address,
+      city: current.city,
+      post_code: current.post_code,
+      phone: current.phone,
     })
   }, [current, setValues])
 
@@ -64,7 +64,7 @@ export function AddressFormPage() {
         aria-label={editing ? t('addressBook.editTitle') : t('addressBook.newTitle')}
         onSubmit={form.onSubmit(async (v) => {
           const r = await save.mutateAsync({ id, body: { ...v, type } })
-          showNotice('success', r.message ?? '')
+          showNotice('success', r.message)
           navigate(paths.accountAddresses)
         })}
       >

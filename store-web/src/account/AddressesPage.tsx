@@ -80,7 +80,7 @@ function AddressItem({ address: a }: { address: SavedAddress }) {
           onClick={() => {
             if (!window.confirm(t('addressBook.confirmDelete'))) return
             del.mutate(a.id!, {
-              onSuccess: (r) => showNotice('success', r.message ?? ''),
+              onSuccess: (r) => showNotice('success', r.message),
               onError: (err) => showNotice('error', errorText(err, t)),
             })
           }}

@@ -89,9 +89,9 @@ export function MyOrderPage() {
               {(o.items ?? []).map((it) => (
                 <tr key={it.product_id}>
                   <td>{it.name}</td>
-                  <td>{formatPrice(it.price ?? 0)}</td>
+                  <td>{formatPrice(it.price)}</td>
                   <td>{it.quantity}</td>
-                  <td>{formatPrice(it.total ?? 0)}</td>
+                  <td>{formatPrice(it.total)}</td>
                 </tr>
               ))}
             </tbody>
@@ -100,7 +100,7 @@ export function MyOrderPage() {
                 <th scope="row" colSpan={3}>
                   {t('cart.total')}
                 </th>
-                <td data-testid="order-total">{formatPrice(o.total ?? 0)}</td>
+                <td data-testid="order-total">{formatPrice(o.total)}</td>
               </tr>
             </tfoot>
           </table>

@@ -51,7 +51,7 @@ export function MyOrdersPage() {
                 </td>
                 <td>{formatDate(o.date)}</td>
                 <td>{o.status_label}</td>
-                <td>{formatPrice(o.total ?? 0)}</td>
+                <td>{formatPrice(o.total)}</td>
                 <td>
                   {(o.receipts ?? []).map((r) => (
                     <span key={r.id} className="order-receipt-link">

@@ -73,8 +73,8 @@ export function Facets({ facets, filters, onChange }: Props) {
             {brands.map((b) => (
               <li key={b.id}>
                 <label>
-                  <input type="checkbox" checked={filters.brands.includes(b.id ?? 0)}
-                    onChange={() => onChange(withChange(filters, { brands: toggleId(filters.brands, b.id ?? 0) }))} />
+                  <input type="checkbox" checked={filters.brands.includes(b.id)}
+                    onChange={() => onChange(withChange(filters, { brands: toggleId(filters.brands, b.id) }))} />
                   {b.name}
                   {' '}
                   <span className="facets__count">{b.count}</span>
@@ -92,8 +92,8 @@ export function Facets({ facets, filters, onChange }: Props) {
             {(a.values ?? []).map((v) => (
               <li key={v.id}>
                 <label>
-                  <input type="checkbox" checked={filters.values.includes(v.id ?? 0)}
-                    onChange={() => onChange(withChange(filters, { values: toggleId(filters.values, v.id ?? 0) }))} />
+                  <input type="checkbox" checked={filters.values.includes(v.id)}
+                    onChange={() => onChange(withChange(filters, { values: toggleId(filters.values, v.id) }))} />
                   {v.value}
                   {' '}
                   <span className="facets__count">{v.count}</span>

@@ -15,7 +15,7 @@ const card = (over: Partial<Card> = {}): Card => ({
   name: 'Frižider Gorenje RK4181PW4',
   slug: 'frizider-gorenje-rk4181pw4',
   main_category_slug: 'frizideri',
-  main_image: { id: 1, main: true, small: '/media/p/1-small.jpg', large: '/media/p/1-large.jpg', position: 0 },
+  main_image: { id: 1, main: true, small: '/media/p/1-small.jpg', large: '/media/p/1-large.jpg', position: 0, srcset: '' },
   discount: { id: 3, type: 'Crni petak', type_id: 2, from: '2026-11-20', to: '2026-11-30', price: 700 },
   price: 700,
   retail_price: 1200,

@@ -25,7 +25,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
   const compared = compareList.some((x) => x.id === product.id)
   const compareFull = !compared && compareList.length >= COMPARE_MAX
   const href = productPath(product)
-  const name = product.name ?? ''
+  const name = product.name
   const wished = wishlist.inList(product.id)
   const active = product.purchasable !== false
   const img = product.main_image
@@ -89,7 +89,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
 
       {active ? (
         <>
-          <Price price={product.price ?? 0} retail={product.retail_price} saving={product.saving} />
+          <Price price={product.price} retail={product.retail_price} saving={product.saving} />
           <button
             type="button"
             className="btn btn--accent btn--block product-card__buy"

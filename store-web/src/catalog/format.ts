@@ -4,6 +4,14 @@ import type { components } from '@shop/shared'
 
 export type ProductCard = components['schemas']['StorefrontProductCard']
 
+/**
+ * asCard: a product page's product as a card. Its catalog_stickers are the product's sticker rows,
+ * another shape than a card's (name, slug, image), so the card shows none.
+ */
+export function asCard(p: components['schemas']['StorefrontProduct']): ProductCard {
+  return { ...p, catalog_stickers: [] }
+}
+
 const money = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** formatPrice: 1234.5 -> '1.234,50 RSD'. */
@@ -21,7 +29,7 @@ export function cutName(name: string, max = CARD_NAME_MAX): string {
 
 /** productPath is a product's page: /kategorije/{main category slug}/proizvodi/{slug}. */
 export function productPath(p: Pick<ProductCard, 'main_category_slug' | 'slug'>): string {
-  return `/kategorije/${p.main_category_slug ?? ''}/proizvodi/${p.slug ?? ''}`
+  return `/kategorije/${p.main_category_slug}/proizvodi/${p.slug}`
 }
 
 /** categoryPath is a category's page. */

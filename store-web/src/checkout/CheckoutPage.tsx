@@ -155,7 +155,7 @@ export function CheckoutPage() {
       const r = await checkout.mutateAsync({ form: body, idempotencyKey })
       const order = r.data!
       rememberOrder(order)
-      navigate(thankYouPath(order.number ?? ''), { state: { order } })
+      navigate(thankYouPath(order.number), { state: { order } })
     } finally {
       sending.current = false
     }
@@ -282,7 +282,7 @@ export function CheckoutPage() {
                 <span>
                   {l.quantity} × {l.name}
                 </span>
-                <span>{l.purchasable === false ? t('cart.unavailable') : formatPrice(l.line_total ?? 0)}</span>
+                <span>{l.purchasable === false ? t('cart.unavailable') : formatPrice(l.line_total)}</span>
               </li>
             ))}
           </ul>
@@ -334,7 +334,7 @@ function AddressChoice(props: {
           <select id={`${props.name}-id`} value={props.chosen ?? ''} onChange={(e) => props.onChoose(Number(e.target.value))}>
             {props.addresses.map((a) => (
               <option key={a.id} value={a.id}>
-                {[a.name, a.address, `${a.post_code ?? ''} ${a.city ?? ''}`.trim()].filter(Boolean).join(', ')}
+                {[a.name, a.address, `${a.post_code} ${a.city}`.trim()].filter(Boolean).join(', ')}
               </option>
             ))}
           </select>

@@ -28,7 +28,7 @@ export function ThankYouPage() {
       {order && (
         <dl className="details">
           <dt>{t('thankYou.total')}</dt>
-          <dd data-testid="order-total">{formatPrice(order.total ?? 0)}</dd>
+          <dd data-testid="order-total">{formatPrice(order.total)}</dd>
           <dt>{t('thankYou.paymentMethod')}</dt>
           <dd>{order.payment_method_label || t(`checkout.payment.${order.payment_method}`)}</dd>
         </dl>
@@ -42,9 +42,9 @@ export function ThankYouPage() {
               <dt>{t('thankYou.payee')}</dt>
               <dd>{order.payment.payee}</dd>
               <dt>{t('thankYou.account')}</dt>
-              <dd data-testid="pay-account">{formatAccount(order.payment.account ?? '')}</dd>
+              <dd data-testid="pay-account">{formatAccount(order.payment.account)}</dd>
               <dt>{t('thankYou.amount')}</dt>
-              <dd>{formatPrice(order.payment.amount ?? 0)}</dd>
+              <dd>{formatPrice(order.payment.amount)}</dd>
               <dt>{t('thankYou.paymentCode')}</dt>
               <dd>{order.payment.payment_code}</dd>
               <dt>{t('thankYou.model')}</dt>

@@ -49,6 +49,10 @@ function order(over: Partial<Order> = {}): Order {
     payment: null,
     items: [],
     notes: [],
+    address: '', cancel_reason: '', city: '', company_name: '', company_number: '', company_pib: '',
+    date: '2026-11-20', delivery_status: '', delivery_time: '', email: 'kupac@example.rs', name: 'Kupac',
+    note: '', phone: '', post_code: '', proforma_invoice_id: null, receipts: [],
+    shipping: { address: '', city: '', name: '', phone: '', post_code: '' },
     ...over,
   }
 }

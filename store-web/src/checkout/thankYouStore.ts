@@ -7,7 +7,7 @@ const key = (number: string) => `order:${number}`
 
 export function rememberOrder(o: Order): void {
   try {
-    sessionStorage.setItem(key(o.number ?? ''), JSON.stringify(o))
+    sessionStorage.setItem(key(o.number), JSON.stringify(o))
   } catch {
     // Storage full or blocked: the page still has the navigation's state.
   }

@@ -66,7 +66,7 @@ export function toggleCompare(p: ProductCard): boolean {
   if (items.length >= COMPARE_MAX) return false
   write([
     ...items,
-    { id: p.id ?? 0, slug: p.slug ?? '', name: p.name ?? '', main_category_slug: p.main_category_slug ?? '', image: p.main_image?.small },
+    { id: p.id, slug: p.slug, name: p.name, main_category_slug: p.main_category_slug, image: p.main_image?.small },
   ])
   return true
 }

@@ -47,7 +47,7 @@ export function CategoryPage() {
   const meta = res.data?.meta
   const banner = categoryBanner(
     banners,
-    trail.map((c) => c.slug ?? ''),
+    trail.map((c) => c.slug),
   )
 
   return (
@@ -62,7 +62,7 @@ export function CategoryPage() {
               {i === trail.length - 1 ? (
                 <span aria-current="page">{c.name}</span>
               ) : (
-                <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
+                <Link to={categoryPath(c.slug)}>{c.name}</Link>
               )}
             </li>
           ))}
@@ -73,7 +73,7 @@ export function CategoryPage() {
         <ul className="subcategory-links" aria-label={t('category.subcategories')}>
           {(category?.subcategories ?? []).map((s) => (
             <li key={s.id}>
-              <Link to={categoryPath(s.slug ?? '')}>{s.name}</Link>
+              <Link to={categoryPath(s.slug)}>{s.name}</Link>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 // them): image, name, price, brand, then every attribute any of them has.
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { asCard } from '../catalog/format'
 import { ProductCard } from '../catalog/ProductCard'
 import { clearCompare, removeFromCompare, useCompare } from '../compare/compareStore'
 import { useComparedProducts } from '../hooks/api/compare'
@@ -58,7 +59,7 @@ export function ComparePage() {
               {items.map((it, i) => (
                 <th key={it.id} scope="col">
                   {results[i].data ? (
-                    <ProductCard product={results[i].data} />
+                    <ProductCard product={asCard(results[i].data)} />
                   ) : results[i].isError ? (
                     <p>
                       {it.name} — {t('compare.missing')}

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { useAddToCart } from '../cart/addToCart'
-import { categoryPath, type ProductCard as Card } from '../catalog/format'
+import { asCard, categoryPath } from '../catalog/format'
 import { ProductCard } from '../catalog/ProductCard'
 import { CompareBar } from '../compare/CompareBar'
 import { COMPARE_MAX, toggleCompare, useCompare } from '../compare/compareStore'
@@ -59,14 +59,14 @@ export function ProductPage() {
 
 /** galleryImages: the main photo first, then the others in their order. */
 function galleryImages(p: StorefrontProduct): GalleryImage[] {
-  const imgs = [...(p.images ?? [])].sort((a, b) => Number(b.main ?? false) - Number(a.main ?? false) || (a.position ?? 0) - (b.position ?? 0))
+  const imgs = [...(p.images ?? [])].sort((a, b) => Number(b.main) - Number(a.main) || a.position - b.position)
   if (imgs.length === 0 && p.main_image) return [p.main_image]
   return imgs
 }
 
 function discountPercent(p: StorefrontProduct): number {
-  const retail = p.retail_price ?? 0
-  return retail > 0 ? Math.round(((p.saving ?? 0) / retail) * 100) : 0
+  const retail = p.retail_price
+  return retail > 0 ? Math.round((p.saving / retail) * 100) : 0
 }
 
 export function ProductView({ product: p }: { product: StorefrontProduct }) {
@@ -80,7 +80,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
   // the header's menu loads anyway); until the tree is in, the product's category alone.
   const tree = useCategoryTree(i18n.language)
   const found = category?.slug ? findTrail(tree.data ?? [], category.slug) : []
-  const trail = found.length > 0 ? found.map((c) => ({ slug: c.slug ?? '', name: c.name ?? '' })) : category ? [{ slug: category.slug ?? '', name: category.name ?? '' }] : []
+  const trail = found.length > 0 ? found.map((c) => ({ slug: c.slug, name: c.name })) : category ? [{ slug: category.slug, name: category.name }] : []
   const compareList = useCompare()
   const compared = compareList.some((x) => x.id === p.id)
   const compareFull = !compared && compareList.length >= COMPARE_MAX
@@ -112,7 +112,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
 
       <div className="product-page__top">
         <div className="product-page__media">
-          <Gallery images={galleryImages(p)} alt={p.name ?? ''} sticker={discountSticker} />
+          <Gallery images={galleryImages(p)} alt={p.name} sticker={discountSticker} />
           <aside className="call-box" aria-label={t('product.callBox.title')}>
             <PhoneIcon />
             <div>
@@ -165,7 +165,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
                 type="button"
                 className="btn btn--accent btn--lg"
                 disabled={cart.isPending}
-                onClick={() => void cart.addToCart({ product: p, quantity: qty })}
+                onClick={() => void cart.addToCart({ product: asCard(p), quantity: qty })}
               >
                 {t('product.addToCart')}
               </button>
@@ -176,7 +176,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
             </div>
           )}
           <label className="product-page__compare" title={compareFull ? t('compare.full') : undefined}>
-            <input type="checkbox" checked={compared} disabled={compareFull} onChange={() => toggleCompare(p as Card)} />
+            <input type="checkbox" checked={compared} disabled={compareFull} onChange={() => toggleCompare(asCard(p))} />
             {t('card.compare')}
           </label>
           <PriceOfferForm productSku={p.sku!} />
@@ -196,7 +196,7 @@ export function ProductView({ product: p }: { product: StorefrontProduct }) {
       </div>
       <RatingModal productSlug={p.slug!} open={rating.open} onClose={(message) => setRating({ open: false, message })} />
 
-      {(p.related?.length ?? 0) > 0 && (
+      {p.related?.length > 0 && (
         <section className="product-section" aria-labelledby="product-related">
           <h2 id="product-related">{t('product.related')}</h2>
           <div className="card-grid">

@@ -19,7 +19,7 @@ export function ProductTabs({ product }: { product: StorefrontProduct }) {
         {
           key: 'instalments',
           label: t('product.tabs.instalments'),
-          content: <InstalmentCalculator retailPrice={product.retail_price ?? product.price ?? 0} />,
+          content: <InstalmentCalculator retailPrice={product.retail_price ?? product.price} />,
         },
       ]}
     />
@@ -30,7 +30,7 @@ export function Specifications({ product }: { product: StorefrontProduct }) {
   const { t } = useTranslation()
   const rows = [...(product.attributes ?? [])]
     .filter((a) => a.active !== false && a.value?.value)
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .sort((a, b) => a.order - b.order)
   if (rows.length === 0) return <p className="tabs__empty">{t('product.tabs.noSpecs')}</p>
   return (
     <table className="specs">

@@ -111,7 +111,7 @@ export function CategoryBar() {
         <ul className="catbar__mini" data-testid="catbar-mini">
           {shown.map((c) => (
             <li key={c.id}>
-              <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
+              <Link to={categoryPath(c.slug)}>{c.name}</Link>
             </li>
           ))}
           {rest.length > 0 && (
@@ -123,7 +123,7 @@ export function CategoryBar() {
                 <ul id="catbar-more" className="catbar__more-list">
                   {rest.map((c) => (
                     <li key={c.id}>
-                      <Link to={categoryPath(c.slug ?? '')}>{c.name}</Link>
+                      <Link to={categoryPath(c.slug)}>{c.name}</Link>
                     </li>
                   ))}
                 </ul>
@@ -175,7 +175,7 @@ function MenuPanel({ category }: { category: StoreCategory }) {
   return (
     <div className="megamenu__panel" data-testid="megamenu-panel" data-layout={alt ? 'alternative' : 'masonry'}>
       <p>
-        <Link to={categoryPath(category.slug ?? '')}>
+        <Link to={categoryPath(category.slug)}>
           <strong>{t('browseHeader.allIn', { name: category.name })}</strong>
         </Link>
       </p>
@@ -183,13 +183,13 @@ function MenuPanel({ category }: { category: StoreCategory }) {
         {(category.subcategories ?? []).map((s) => (
           <section key={s.id} className={alt ? 'megamenu__group megamenu__group--alt' : 'megamenu__group'}>
             <h3>
-              <Link to={categoryPath(s.slug ?? '')}>{s.name}</Link>
+              <Link to={categoryPath(s.slug)}>{s.name}</Link>
             </h3>
             {(s.subcategories ?? []).length > 0 && (
               <ul>
                 {(s.subcategories ?? []).map((x) => (
                   <li key={x.id}>
-                    <Link to={categoryPath(x.slug ?? '')}>{x.name}</Link>
+                    <Link to={categoryPath(x.slug)}>{x.name}</Link>
                   </li>
                 ))}
               </ul>
@@ -216,11 +216,11 @@ export function MobileCategories() {
               <summary>{c.name}</summary>
               <ul>
                 <li>
-                  <Link to={categoryPath(c.slug ?? '')}>{t('browseHeader.allIn', { name: c.name })}</Link>
+                  <Link to={categoryPath(c.slug)}>{t('browseHeader.allIn', { name: c.name })}</Link>
                 </li>
                 {(c.subcategories ?? []).map((s) => (
                   <li key={s.id}>
-                    <Link to={categoryPath(s.slug ?? '')}>{s.name}</Link>
+                    <Link to={categoryPath(s.slug)}>{s.name}</Link>
                   </li>
                 ))}
               </ul>

@@ -12,7 +12,7 @@ export const PHONE_MAX = 700
 export const REST_MS = 2000
 
 function isPhone(): boolean {
-  return window.matchMedia?.(`(max-width: ${PHONE_MAX}px)`).matches ?? false
+  return window.matchMedia?.(`(max-width: ${PHONE_MAX}px)`).matches
 }
 
 export function ScrollTopButton() {

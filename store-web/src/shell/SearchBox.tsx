@@ -44,7 +44,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
   const options: Option[] = useMemo(
     () => [
       ...categories.map((c) => ({ key: `c${c.id}`, to: c.link ?? `/kategorije/${c.slug}`, group: 'category' as const })),
-      ...popular.map((p) => ({ key: `p${p.name}`, to: `/pretraga-proizvoda/${p.url_name ?? encodeURIComponent(p.name ?? '')}`, group: 'popular' as const })),
+      ...popular.map((p) => ({ key: `p${p.name}`, to: `/pretraga-proizvoda/${p.url_name ?? encodeURIComponent(p.name)}`, group: 'popular' as const })),
       ...products.map((p) => ({ key: `r${p.id}`, to: p.link ?? '/', group: 'product' as const })),
     ],
     [categories, popular, products],
@@ -138,7 +138,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
       {open && (
         <div className="searchbox__dropdown" data-testid="search-dropdown">
           {top.map((b, i) => (
-            <div key={`t${i}`} className="searchbox__banner" dangerouslySetInnerHTML={{ __html: sanitizeHtml(b.html ?? '') }} />
+            <div key={`t${i}`} className="searchbox__banner" dangerouslySetInnerHTML={{ __html: sanitizeHtml(b.html) }} />
           ))}
           <ul id={listId} role="listbox" aria-label={t('search.label')} className="searchbox__list">
             {categories.length > 0 && (
@@ -202,7 +202,7 @@ export function SearchBox({ autoFocus = false, onDone }: { autoFocus?: boolean; 
           </ul>
           {empty && <p className="searchbox__empty">{t('search.noResults')}</p>}
           {bottom.map((b, i) => (
-            <div key={`b${i}`} className="searchbox__banner" dangerouslySetInnerHTML={{ __html: sanitizeHtml(b.html ?? '') }} />
+            <div key={`b${i}`} className="searchbox__banner" dangerouslySetInnerHTML={{ __html: sanitizeHtml(b.html) }} />
           ))}
         </div>
       )}

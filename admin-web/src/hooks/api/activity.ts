@@ -1,7 +1,6 @@
 // The activity log (GET admin/activity): who created, changed or deleted what, when and from
 // where, with the old and new values; paged and filtered by type, user and date range.
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { type ActivityEntry, type Paged, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 
 export interface ActivityQuery {
@@ -25,7 +24,7 @@ export const activityKeys = {
 export function useActivity(q: ActivityQuery) {
   return useQuery({
     queryKey: activityKeys.list(q),
-    queryFn: async () => sent<Paged<ActivityEntry>>(await unwrap(client.GET('/api/v1/admin/activity', { params: { query: { ...q, type: q.type || undefined } } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/activity', { params: { query: { ...q, type: q.type || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }

@@ -1,7 +1,6 @@
 // Attributes and their values (admin/attributes, admin/attributes/{id}/values): list, add,
 // rename and switch on or off; values added, renamed, moved and switched on or off.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Attribute, type AttributeValue, type Paged, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type { components } from '@shop/shared'
 
@@ -22,7 +21,7 @@ export const attributeAdminKeys = {
 export function useAttributes(q: AttributeQuery) {
   return useQuery({
     queryKey: attributeAdminKeys.list(q),
-    queryFn: async () => sent<Paged<Attribute>>(await unwrap(client.GET('/api/v1/admin/attributes', { params: { query: { ...q, search: q.search || undefined } } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/attributes', { params: { query: { ...q, search: q.search || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -36,9 +35,7 @@ export function useAttributeValues(id: number | undefined) {
   return useQuery({
     queryKey: attributeAdminKeys.values(id ?? 0),
     queryFn: async () =>
-      sent<AttributeValue[]>(
-        (await unwrap(client.GET('/api/v1/admin/attributes/{id}/values', { params: { path: { id: id ?? 0 }, query: { paginate: 1000 } } }))).data ?? [],
-      ),
+      (await unwrap(client.GET('/api/v1/admin/attributes/{id}/values', { params: { path: { id: id ?? 0 }, query: { paginate: 1000 } } }))).data ?? [],
     enabled: !!id && id > 0,
   })
 }

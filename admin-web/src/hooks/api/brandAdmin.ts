@@ -1,7 +1,6 @@
 // Brands in the back office (admin/brands): the paged list, add, rename, delete. Keys start with
 // 'brands', the brand lookup's prefix, so a change refreshes the brand pickers too.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type BrandRow, type Paged, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 
 export interface BrandQuery {
@@ -18,7 +17,7 @@ export const brandAdminKeys = {
 export function useBrandList(q: BrandQuery) {
   return useQuery({
     queryKey: brandAdminKeys.admin(q),
-    queryFn: async () => sent<Paged<BrandRow>>(await unwrap(client.GET('/api/v1/admin/brands', { params: { query: { ...q, search: q.search || undefined } } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/brands', { params: { query: { ...q, search: q.search || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }

@@ -1,7 +1,7 @@
 // Brands (admin/brands) as a lookup: the whole list (up to 1000, cached under 'brands') and a
 // type-ahead search for pickers.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { type Brand, sent } from '../../api/catalogTypes'
+import type { Brand } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import { lookupQuery, quiet } from './lookupCache'
 
@@ -18,7 +18,7 @@ export const brandKeys = {
 }
 
 const fetchBrands = async (q: LookupSearch) =>
-  sent<Brand[]>((await unwrap(client.GET('/api/v1/admin/brands', { params: { query: { paginate: q.paginate ?? 1000, search: q.search || undefined } } }))).data ?? [])
+  (await unwrap(client.GET('/api/v1/admin/brands', { params: { query: { paginate: q.paginate ?? 1000, search: q.search || undefined } } }))).data ?? []
 
 /** brandsLookup: every brand (paginate=1000), cached in localStorage. */
 export const brandsLookup = () => lookupQuery<Brand>(brandKeys.lookup(), () => fetchBrands({ paginate: 1000 }), 'brands')

@@ -34,10 +34,10 @@ export interface StickerTypeValues {
 export function stickerTypeFormData(v: StickerTypeValues, method?: 'PATCH'): FormData {
   const fd = new FormData()
   if (method) fd.append('_method', method)
-  fd.append('name', v.name ?? '')
+  fd.append('name', v.name)
   fd.append('slug', v.slug ?? '')
-  fd.append('from', v.from ?? '')
-  fd.append('to', v.to ?? '')
+  fd.append('from', v.from)
+  fd.append('to', v.to)
   if (v.sticker) fd.append('sticker', v.sticker)
   if (v.desktop_image) fd.append('desktop_image', v.desktop_image)
   return fd

@@ -1,6 +1,6 @@
 // Catalog sticker types (admin/catalog-sticker-types) as a lookup list, with a picker search.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { type CatalogStickerType, sent } from '../../api/catalogTypes'
+import type { CatalogStickerType } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type { LookupSearch } from './brands'
 import { lookupQuery, quiet } from './lookupCache'
@@ -13,9 +13,7 @@ export const catalogStickerTypeKeys = {
 }
 
 const fetchTypes = async (q: LookupSearch) =>
-  sent<CatalogStickerType[]>(
-    (await unwrap(client.GET('/api/v1/admin/catalog-sticker-types', { params: { query: { paginate: q.paginate, search: q.search || undefined } } }))).data ?? [],
-  )
+  (await unwrap(client.GET('/api/v1/admin/catalog-sticker-types', { params: { query: { paginate: q.paginate, search: q.search || undefined } } }))).data ?? []
 
 export const catalogStickerTypesLookup = () => lookupQuery<CatalogStickerType>(catalogStickerTypeKeys.lookup(), () => fetchTypes({}))
 

@@ -1,7 +1,7 @@
 // Categories (admin/categories) as a lookup: the leaf categories (only_children=1, up to 1000,
 // cached under 'categories') and a type-ahead search over them.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { type Category, sent } from '../../api/catalogTypes'
+import type { Category } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type { LookupSearch } from './brands'
 import { lookupQuery, quiet } from './lookupCache'
@@ -14,15 +14,13 @@ export const categoryKeys = {
 }
 
 const fetchCategories = async (q: LookupSearch) =>
-  sent<Category[]>(
   (
     await unwrap(
       client.GET('/api/v1/admin/categories', {
         params: { query: { paginate: q.paginate ?? 1000, only_children: true, search: q.search || undefined } },
       }),
     )
-  ).data ?? [],
-  )
+  ).data ?? []
 
 export const categoriesLookup = () => lookupQuery<Category>(categoryKeys.lookup(), () => fetchCategories({ paginate: 1000 }), 'categories')
 

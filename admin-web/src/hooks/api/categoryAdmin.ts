@@ -2,7 +2,7 @@
 // update, its image and its attributes. Keys start with 'categories', the lookup's prefix, so a
 // change also refreshes the category pickers.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type CategoryAttribute, type CategoryBody, type CategoryDetail, sent } from '../../api/catalogTypes'
+import type { CategoryBody } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
 
 export const categoryAdminKeys = {
@@ -18,9 +18,7 @@ export const categoryTreeQuery = () =>
   queryOptions({
     queryKey: categoryAdminKeys.tree(),
     queryFn: async () =>
-      sent<CategoryDetail[]>(
-        (await unwrap(client.GET('/api/v1/admin/categories', { params: { query: { paginate: 1000, main: true, include: 'all_subcategories' } } }))).data ?? [],
-      ),
+      (await unwrap(client.GET('/api/v1/admin/categories', { params: { query: { paginate: 1000, main: true, include: 'all_subcategories' } } }))).data ?? [],
     staleTime: 60_000,
   })
 
@@ -31,7 +29,7 @@ export function useCategoryTree() {
 export function useCategory(id: number) {
   return useQuery({
     queryKey: categoryAdminKeys.detail(id),
-    queryFn: async () => sent<CategoryDetail | undefined>((await unwrap(client.GET('/api/v1/admin/categories/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/categories/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
     meta: { quiet: true },
   })
@@ -64,7 +62,7 @@ export function useCategoryAttributes(id: number) {
   return useQuery({
     queryKey: categoryAdminKeys.attributes(id),
     queryFn: async () =>
-      sent<CategoryAttribute[]>((await unwrap(client.GET('/api/v1/admin/categories/{id}/attributes', { params: { path: { id } } }))).data ?? []),
+      (await unwrap(client.GET('/api/v1/admin/categories/{id}/attributes', { params: { path: { id } } }))).data ?? [],
     enabled: id > 0,
   })
 }

@@ -3,7 +3,6 @@
 // pages. Every change refreshes its list; the server's message becomes the shared toast.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
-import { type Paged, type ProductRow, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import { quiet } from './lookupCache'
 
@@ -51,9 +50,7 @@ export function useBanners(q: ContentListQuery) {
   return useQuery({
     queryKey: contentKeys.bannerList(q),
     queryFn: async () =>
-      sent<Paged<AdminBanner>>(
-        await unwrap(client.GET('/api/v1/admin/banners', { params: { query: { ...q, search: q.search || undefined, position: q.position || undefined } } })),
-      ),
+      await unwrap(client.GET('/api/v1/admin/banners', { params: { query: { ...q, search: q.search || undefined, position: q.position || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -61,14 +58,14 @@ export function useBanners(q: ContentListQuery) {
 export function useBanner(id: number) {
   return useQuery({
     queryKey: contentKeys.banner(id),
-    queryFn: async () => sent<AdminBanner>((await unwrap(client.GET('/api/v1/admin/banners/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/banners/{id}', { params: { path: { id } } }))).data,
   })
 }
 
 export function useBannerPositions() {
   return useQuery({
     queryKey: contentKeys.positions,
-    queryFn: async () => sent<BannerPosition[]>((await unwrap(client.GET('/api/v1/banner-positions'))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/banner-positions'))).data ?? [],
     staleTime: 10 * 60_000,
   })
 }
@@ -89,7 +86,7 @@ export interface BannerValues {
 /** bannerForm: the multipart body of add and edit (product_ids[n], files only when chosen). */
 export function bannerForm(v: BannerValues): FormData {
   const fd = new FormData()
-  fd.append('name', v.name ?? '')
+  fd.append('name', v.name)
   fd.append('position', v.position ?? '')
   fd.append('order', String(v.order ?? 0))
   fd.append('link', v.link ?? '')
@@ -122,7 +119,7 @@ export function useNewsList(q: ContentListQuery) {
   return useQuery({
     queryKey: contentKeys.newsList(q),
     queryFn: async () =>
-      sent<Paged<AdminNews>>(await unwrap(client.GET('/api/v1/admin/news', { params: { query: { page: q.page, paginate: q.paginate, search: q.search || undefined } } }))),
+      await unwrap(client.GET('/api/v1/admin/news', { params: { query: { page: q.page, paginate: q.paginate, search: q.search || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -130,7 +127,7 @@ export function useNewsList(q: ContentListQuery) {
 export function useNewsItem(id: number) {
   return useQuery({
     queryKey: contentKeys.newsItem(id),
-    queryFn: async () => sent<AdminNews>((await unwrap(client.GET('/api/v1/admin/news/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/news/{id}', { params: { path: { id } } }))).data,
   })
 }
 
@@ -143,8 +140,8 @@ export interface NewsValues {
 
 export function newsForm(v: NewsValues): FormData {
   const fd = new FormData()
-  fd.append('title', v.title ?? '')
-  fd.append('body', v.body ?? '')
+  fd.append('title', v.title)
+  fd.append('body', v.body)
   if (v.image) fd.append('image', v.image)
   if (v.remove_image) fd.append('remove_image', '1')
   return fd
@@ -169,7 +166,7 @@ export function useDeleteNews() {
 export function useHomeProducts() {
   return useQuery({
     queryKey: contentKeys.homeProducts(),
-    queryFn: async () => sent<ContentProductRef[]>((await unwrap(client.GET('/api/v1/admin/home/products'))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/home/products'))).data ?? [],
   })
 }
 
@@ -183,7 +180,7 @@ export function useSetHomeProducts() {
 export function useHomeCategories() {
   return useQuery({
     queryKey: contentKeys.homeCategories(),
-    queryFn: async () => sent<AdminCategoryRef[]>((await unwrap(client.GET('/api/v1/admin/home/categories'))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/home/categories'))).data ?? [],
   })
 }
 
@@ -197,14 +194,14 @@ export function useSetHomeCategories() {
 export function useSections() {
   return useQuery({
     queryKey: contentKeys.sections(),
-    queryFn: async () => sent<AdminSection[]>((await unwrap(client.GET('/api/v1/admin/home/sections'))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/home/sections'))).data ?? [],
   })
 }
 
 export function useSection(id: number) {
   return useQuery({
     queryKey: contentKeys.section(id),
-    queryFn: async () => sent<AdminSection>((await unwrap(client.GET('/api/v1/admin/home/sections/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/home/sections/{id}', { params: { path: { id } } }))).data,
   })
 }
 
@@ -219,7 +216,7 @@ export interface SectionValues {
 
 export function sectionBody(v: SectionValues) {
   return {
-    name: (v.name ?? '').trim(),
+    name: v.name.trim(),
     ...(v.order === null || v.order === undefined ? {} : { order: v.order }),
     show_desktop: !!v.show_desktop,
     show_mobile: !!v.show_mobile,
@@ -247,14 +244,14 @@ export function useDeleteSection() {
 export function usePages() {
   return useQuery({
     queryKey: contentKeys.pages,
-    queryFn: async () => sent<AdminPageListItem[]>((await unwrap(client.GET('/api/v1/admin/pages'))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/pages'))).data ?? [],
   })
 }
 
 export function usePage(slug: string) {
   return useQuery({
     queryKey: contentKeys.page(slug),
-    queryFn: async () => sent<AdminPage>((await unwrap(client.GET('/api/v1/admin/pages/{slug}', { params: { path: { slug } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/pages/{slug}', { params: { path: { slug } } }))).data,
   })
 }
 
@@ -278,9 +275,7 @@ export const contentProductSearch = (q: { search?: string; paginate: number }) =
   queryOptions({
     queryKey: ['products', 'content-picker', q] as const,
     queryFn: async () =>
-      sent<ProductRow[]>(
-        (await unwrap(client.GET('/api/v1/admin/products', { params: { query: { search: q.search || undefined, paginate: Math.min(q.paginate, 100) } } }))).data ?? [],
-      ),
+      (await unwrap(client.GET('/api/v1/admin/products', { params: { query: { search: q.search || undefined, paginate: Math.min(q.paginate, 100) } } }))).data ?? [],
     placeholderData: keepPreviousData,
     meta: quiet,
   })

@@ -1,6 +1,6 @@
 // Discount types (admin/discount-types) as a lookup list (not cached in localStorage).
 import { useQuery } from '@tanstack/react-query'
-import { type DiscountType, sent } from '../../api/catalogTypes'
+import type { DiscountType } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import { lookupQuery } from './lookupCache'
 
@@ -12,7 +12,7 @@ export const discountTypeKeys = {
 export const discountTypesLookup = () =>
   lookupQuery<DiscountType>(
     discountTypeKeys.lookup(),
-    async () => sent<DiscountType[]>((await unwrap(client.GET('/api/v1/admin/discount-types', { params: { query: { paginate: 1000 } } }))).data ?? []),
+    async () => (await unwrap(client.GET('/api/v1/admin/discount-types', { params: { query: { paginate: 1000 } } }))).data ?? [],
   )
 
 export function useDiscountTypesLookup() {

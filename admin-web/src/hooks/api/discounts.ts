@@ -4,25 +4,19 @@
 // products (their shown prices follow a discount).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
-import { type Meta, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import { discountTypeKeys } from './discountTypes'
 import { productKeys } from './products'
 
 type S = components['schemas']
-type Sent<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> }
 
-export type DiscountTypeRow = Sent<S['DiscountType'], 'id' | 'name' | 'is_percentage'>
+export type DiscountTypeRow = S['DiscountType']
 export type DiscountTypeBody = S['DiscountTypeRequest']
 /** a discount: price (fixed-price type) or percentage (percentage type), the other null */
-export type Discount = Omit<Sent<S['Discount'], 'id' | 'discount_type_id' | 'from' | 'to'>, 'price' | 'percentage' | 'dealer_price'> & {
-  price: number | null
-  percentage: number | null
-  dealer_price: number | null
-}
+export type Discount = S['Discount']
 export type DiscountBody = S['DiscountRequest']
-export type MassRun = Sent<S['MassDiscountRun'], 'id' | 'state'>
-export type ActionRow = Discount & Pick<Sent<S['Action'], 'product'>, 'product'> & { catalog_stickers: S['ProductCatalogSticker'][] }
+export type MassRun = S['MassDiscountRun']
+export type ActionRow = Discount & Pick<S['Action'], 'product'> & { catalog_stickers: S['ProductCatalogSticker'][] }
 export type BulkResult = S['ActionsBulkResult']
 
 export interface TypeQuery {
@@ -65,9 +59,7 @@ export function useDiscountTypeList(q: TypeQuery) {
   return useQuery({
     queryKey: discountKeys.types(q),
     queryFn: async () =>
-      sent<{ data: DiscountTypeRow[]; meta?: Meta }>(
-        await unwrap(client.GET('/api/v1/admin/discount-types', { params: { query: { ...q, search: q.search || undefined } } })),
-      ),
+      await unwrap(client.GET('/api/v1/admin/discount-types', { params: { query: { ...q, search: q.search || undefined } } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -92,7 +84,7 @@ export function useProductDiscounts(id: number) {
   return useQuery({
     queryKey: discountKeys.product(id),
     queryFn: async () =>
-      sent<Discount[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/discounts', { params: { path: { id } } }))).data ?? []),
+      (await unwrap(client.GET('/api/v1/admin/products/{id}/discounts', { params: { path: { id } } }))).data ?? [],
     enabled: id > 0,
   })
 }
@@ -132,7 +124,7 @@ export function useMassRun(id: number | undefined) {
   return useQuery({
     queryKey: discountKeys.run(id ?? 0),
     queryFn: async () =>
-      sent<MassRun>((await unwrap(client.GET('/api/v1/admin/discounts/mass-add/{id}', { params: { path: { id: id ?? 0 } } }))).data),
+      (await unwrap(client.GET('/api/v1/admin/discounts/mass-add/{id}', { params: { path: { id: id ?? 0 } } }))).data,
     enabled: !!id,
     staleTime: 0,
     refetchInterval: (q) => (q.state.data && (q.state.data.state === 'done' || q.state.data.state === 'failed') ? false : 1000),
@@ -145,7 +137,7 @@ export function useActions(q: ActionQuery | null) {
   return useQuery({
     queryKey: discountKeys.action(q ?? { category_id: 0, discount_type_id: 0 }),
     queryFn: async () =>
-      sent<{ data: ActionRow[]; meta?: Meta }>(await unwrap(client.GET('/api/v1/admin/actions', { params: { query: q! } }))),
+      await unwrap(client.GET('/api/v1/admin/actions', { params: { query: q! } })),
     enabled: q !== null,
     placeholderData: keepPreviousData,
   })

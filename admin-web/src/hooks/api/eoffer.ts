@@ -3,21 +3,20 @@
 // mutations invalidate what they change.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components, paths } from '@shop/shared'
-import { type Paged, type ProductRow, type Sent, sent } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
 import { PRODUCT_LIST_INCLUDE, productKeys, type Query } from './products'
 
 type S = components['schemas']
-export type EponudaRow = Sent<S['EponudaRow'], 'id' | 'name' | 'sku' | 'entry_price' | 'web_price' | 'eponuda_min' | 'created_price' | 'position'>
+export type EponudaRow = S['EponudaRow']
 export interface EponudaRecalc {
   import_id: number
   ok: EponudaRow[]
   nok: EponudaRow[]
   skipped: number
 }
-export type EponudaPriceRow = Sent<S['EponudaPriceRow'], 'id' | 'name' | 'entry_price' | 'web_price'>
+export type EponudaPriceRow = S['EponudaPriceRow']
 export type EponudaImport = S['EponudaImport']
-export type EponudaFeedStatus = Sent<S['EponudaFeedStatus'], 'marked' | 'exported' | 'google_without_image' | 'left_out' | 'files'>
+export type EponudaFeedStatus = S['EponudaFeedStatus']
 
 /** the recalculation's controls (spec "E-offer settings") */
 export interface EponudaSettings {
@@ -49,7 +48,7 @@ export const eofferKeys = {
 export function useFeedStatus() {
   return useQuery({
     queryKey: eofferKeys.feedStatus(),
-    queryFn: async () => sent<{ data: EponudaFeedStatus }>(await unwrap(client.GET('/api/v1/admin/eponuda-feed/status'))).data,
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/eponuda-feed/status'))).data,
   })
 }
 
@@ -65,9 +64,7 @@ export const eponudaFeedQuery = (q: Query) =>
   queryOptions({
     queryKey: eofferKeys.feed(q),
     queryFn: async () =>
-      sent<Paged<ProductRow>>(
-        await unwrap(client.GET('/api/v1/admin/eponuda-feed', { params: { query: { include: PRODUCT_LIST_INCLUDE, ...(q as FeedQuery) } } })),
-      ),
+      await unwrap(client.GET('/api/v1/admin/eponuda-feed', { params: { query: { include: PRODUCT_LIST_INCLUDE, ...(q as FeedQuery) } } })),
     placeholderData: keepPreviousData,
   })
 

@@ -1,6 +1,6 @@
 // Manufacturers: the values of the fixed manufacturer attribute (id 24), cached under 'manufacturers'.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { type Manufacturer, sent } from '../../api/catalogTypes'
+import type { Manufacturer } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type { LookupSearch } from './brands'
 import { lookupQuery, quiet } from './lookupCache'
@@ -15,15 +15,13 @@ export const manufacturerKeys = {
 }
 
 const fetchManufacturers = async (q: LookupSearch) =>
-  sent<Manufacturer[]>(
   (
     await unwrap(
       client.GET('/api/v1/admin/attributes/{id}/values', {
         params: { path: { id: MANUFACTURER_ATTRIBUTE_ID }, query: { paginate: q.paginate ?? 1000, search: q.search || undefined } },
       }),
     )
-  ).data ?? [],
-  )
+  ).data ?? []
 
 export const manufacturersLookup = () =>
   lookupQuery<Manufacturer>(manufacturerKeys.lookup(), () => fetchManufacturers({ paginate: 1000 }), 'manufacturers')

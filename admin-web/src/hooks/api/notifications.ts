@@ -78,7 +78,7 @@ export const unreadNotificationsQuery = (userId: number) =>
     queryKey: notificationKeys.unread(userId),
     queryFn: async () => {
       const { data } = await unwrap(client.GET('/api/v1/admin/users/{id}/notifications/with-count', { params: { path: { id: userId } } }))
-      return { notifications: asNotifications(data?.notifications), count: data?.count ?? 0 }
+      return { notifications: asNotifications(data?.notifications), count: data?.count }
     },
     // the stream reloads it when something new comes; a poll is not needed
     staleTime: 60_000,

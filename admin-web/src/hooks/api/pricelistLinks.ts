@@ -6,7 +6,6 @@
 // supplier lists ('Naši dobavljači' counts, a supplier's products) as well, and the separate
 // call of those screens (useDisconnect) refreshes these lists.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Paged, type ProductRow, type Sent, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type { components } from '@shop/shared'
 import { quiet } from './lookupCache'
@@ -16,9 +15,9 @@ import { supplierAdminKeys } from './supplierProducts'
 type S = components['schemas']
 
 /** one of a supplier's category names, its product count and its link (null while unlinked) */
-export type SupplierCategory = Sent<S['SupplierCategory'], 'supplier_category' | 'products'>
+export type SupplierCategory = S['SupplierCategory']
 /** a supplier product on the product linking screen; `product` is the shop product it is connected to */
-export type PricelistProduct = Sent<S['PricelistProduct'], 'id' | 'supplier_id' | 'sku' | 'name' | 'price' | 'recommended_price'>
+export type PricelistProduct = S['PricelistProduct']
 export type CategoryLinkBody = S['CategoryLinkRequest']
 export type CategoryImportBody = S['ProductsImportCategoryRequest']
 export type ProductsImportBody = S['ProductsImportProductsRequest']
@@ -55,9 +54,7 @@ export const supplierCategoriesQuery = (q: SupplierCategoryQuery) =>
   queryOptions({
     queryKey: pricelistLinkKeys.supplierCategories(q),
     queryFn: async () =>
-      sent<Paged<SupplierCategory>>(
-        await unwrap(client.GET('/api/v1/admin/supplier-categories', { params: { query: { paginate: 5000, ...q } } })),
-      ),
+      await unwrap(client.GET('/api/v1/admin/supplier-categories', { params: { query: { paginate: 5000, ...q } } })),
     enabled: q.supplier_id > 0,
     placeholderData: keepPreviousData,
   })
@@ -70,9 +67,7 @@ export const pricelistProductsQuery = (q: PricelistProductQuery) =>
   queryOptions({
     queryKey: pricelistLinkKeys.products(q),
     queryFn: async () =>
-      sent<Paged<PricelistProduct>>(
-        await unwrap(client.GET('/api/v1/admin/pricelist-products', { params: { query: { ...q, search: q.search || undefined } } })),
-      ),
+      await unwrap(client.GET('/api/v1/admin/pricelist-products', { params: { query: { ...q, search: q.search || undefined } } })),
     enabled: chosen(q),
     placeholderData: keepPreviousData,
     // the screen shows a 422 ('First select a supplier or category') itself
@@ -158,13 +153,11 @@ export const productPickerSearch = (q: ProductPickerSearch) =>
   queryOptions({
     queryKey: [...productKeys.all, 'picker', q] as const,
     queryFn: async () =>
-      sent<ProductRow[]>(
-        (
-          await unwrap(
-            client.GET('/api/v1/admin/products', { params: { query: { search: q.search || undefined, paginate: q.paginate, disconnected: true } } }),
-          )
-        ).data ?? [],
-      ),
+      (
+        await unwrap(
+          client.GET('/api/v1/admin/products', { params: { query: { search: q.search || undefined, paginate: q.paginate, disconnected: true } } }),
+        )
+      ).data ?? [],
     placeholderData: keepPreviousData,
     meta: quiet,
   })

@@ -3,7 +3,6 @@
 // (admin/suppliers/{id}/header-mapping). While an import is queued or running its list and its
 // detail ask again every few seconds; when none is, they stop.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { type Paged, type Sent, sent } from '../../api/catalogTypes'
 import { binary, client, formData, unwrap } from '../../api/client'
 import type { components } from '@shop/shared'
 import { productKeys } from './products'
@@ -13,22 +12,16 @@ import { useCallback } from 'react'
 type S = components['schemas']
 
 /** a row left out: its number in the sheet (as Excel shows it), its SKU and why (localized) */
-export type RejectedRow = Sent<S['PricelistRejectedRow'], 'row' | 'reason'>
+export type RejectedRow = S['PricelistRejectedRow']
 /** an SKU met on more than one row: the first row was imported, the others rejected */
-export type DuplicateSku = Sent<S['PricelistDuplicateSKU'], 'sku'>
+export type DuplicateSku = S['PricelistDuplicateSKU']
 /** the first 100 rejected rows (`rejected` counts them all), the repeated SKUs, the unlinked supplier categories */
-export type ImportReport = Omit<S['PricelistImportReport'], 'rejected_rows' | 'duplicate_skus'> & {
-  rejected_rows?: RejectedRow[]
-  duplicate_skus?: DuplicateSku[]
-}
+export type ImportReport = S['PricelistImportReport']
 /** one price-list import (GET admin/pricelists, …/{id}); the report only on the detail, null until finished */
-export type PricelistImport = Sent<
-  Omit<S['PricelistImport'], 'report'>,
-  'id' | 'supplier_id' | 'supplier' | 'file_name' | 'file_size' | 'status' | 'rows' | 'created' | 'updated' | 'unchanged' | 'rejected' | 'created_at'
-> & { report?: ImportReport | null }
+export type PricelistImport = S['PricelistImport']
 export type ImportStatus = PricelistImport['status']
 /** a supplier's own header texts per column ('' = found by the usual names); every column is sent */
-export type HeaderMapping = Required<S['HeaderMapping']>
+export type HeaderMapping = S['HeaderMapping']
 
 export const HEADER_FIELDS = ['sku', 'name', 'category', 'price', 'recommended_price', 'stock', 'ean', 'brand'] as const satisfies readonly (keyof HeaderMapping)[]
 
@@ -57,7 +50,7 @@ export const pricelistImportsQuery = (q: ImportQuery) =>
   queryOptions({
     queryKey: pricelistKeys.list(q),
     queryFn: async () =>
-      sent<Paged<PricelistImport>>(await unwrap(client.GET('/api/v1/admin/pricelists', { params: { query: { ...q, supplier_id: q.supplier_id || undefined } } }))),
+      await unwrap(client.GET('/api/v1/admin/pricelists', { params: { query: { ...q, supplier_id: q.supplier_id || undefined } } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some(isUnfinished) ? POLL_MS : false),
   })
@@ -69,7 +62,7 @@ export function usePricelistImports(q: ImportQuery) {
 export const pricelistImportQuery = (id: number) =>
   queryOptions({
     queryKey: pricelistKeys.detail(id),
-    queryFn: async () => sent<PricelistImport>((await unwrap(client.GET('/api/v1/admin/pricelists/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/pricelists/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
     refetchInterval: (query) => (query.state.data && isUnfinished(query.state.data) ? POLL_MS : false),
   })
@@ -103,7 +96,7 @@ export const headerMappingQuery = (supplierId: number) =>
   queryOptions({
     queryKey: pricelistKeys.headerMapping(supplierId),
     queryFn: async () =>
-      sent<HeaderMapping>((await unwrap(client.GET('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } } }))).data),
+      (await unwrap(client.GET('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } } }))).data,
     enabled: supplierId > 0,
   })
 
@@ -117,7 +110,7 @@ export function useSaveHeaderMapping(supplierId: number) {
     mutationFn: (body: HeaderMapping) =>
       unwrap(client.PUT('/api/v1/admin/suppliers/{id}/header-mapping', { params: { path: { id: supplierId } }, body })),
     onSuccess: (res) => {
-      if (res.data) qc.setQueryData(pricelistKeys.headerMapping(supplierId), sent<HeaderMapping>(res.data))
+      if (res.data) qc.setQueryData(pricelistKeys.headerMapping(supplierId), res.data)
       else void qc.invalidateQueries({ queryKey: pricelistKeys.headerMapping(supplierId) })
     },
   })

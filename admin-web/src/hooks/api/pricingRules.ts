@@ -4,15 +4,11 @@
 // (PATCH admin/categories/margins). A change refreshes its rule's lists and the products (their
 // prices follow the rules).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Paged, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import type {
-  AuthDiscount,
   AuthDiscountBody,
   CategoryMarginsRow,
-  RecommendedPrice,
   RecommendedPriceBody,
-  WebMargin,
   WebMarginBody,
 } from '../../api/pricingTypes'
 import { categoryAdminKeys } from './categoryAdmin'
@@ -57,7 +53,7 @@ function useRuleChange<V>(all: readonly string[], fn: (v: V) => Promise<unknown>
 export function useWebMargins(q: RuleQuery) {
   return useQuery({
     queryKey: webMarginKeys.list(q),
-    queryFn: async () => sent<Paged<WebMargin>>(await unwrap(client.GET('/api/v1/admin/web-margins', { params: { query: query(q) } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/web-margins', { params: { query: query(q) } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -65,7 +61,7 @@ export function useWebMargins(q: RuleQuery) {
 export function useWebMargin(id: number) {
   return useQuery({
     queryKey: webMarginKeys.detail(id),
-    queryFn: async () => sent<WebMargin | undefined>((await unwrap(client.GET('/api/v1/admin/web-margins/{id}', { params: { path: { id } } }))).data),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/web-margins/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
     meta: { quiet: true },
   })
@@ -90,7 +86,7 @@ export function useDeleteWebMargin() {
 export function useRecommendedPrices(q: RuleQuery) {
   return useQuery({
     queryKey: recommendedPriceKeys.list(q),
-    queryFn: async () => sent<Paged<RecommendedPrice>>(await unwrap(client.GET('/api/v1/admin/recommended-prices', { params: { query: query(q) } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/recommended-prices', { params: { query: query(q) } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -99,7 +95,7 @@ export function useRecommendedPrice(id: number) {
   return useQuery({
     queryKey: recommendedPriceKeys.detail(id),
     queryFn: async () =>
-      sent<RecommendedPrice | undefined>((await unwrap(client.GET('/api/v1/admin/recommended-prices/{id}', { params: { path: { id } } }))).data),
+      (await unwrap(client.GET('/api/v1/admin/recommended-prices/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
     meta: { quiet: true },
   })
@@ -126,7 +122,7 @@ export function useDeleteRecommendedPrice() {
 export function useAuthDiscounts(q: RuleQuery) {
   return useQuery({
     queryKey: authDiscountKeys.list(q),
-    queryFn: async () => sent<Paged<AuthDiscount>>(await unwrap(client.GET('/api/v1/admin/authenticated-discounts', { params: { query: query(q) } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/authenticated-discounts', { params: { query: query(q) } })),
     placeholderData: keepPreviousData,
   })
 }
@@ -135,7 +131,7 @@ export function useAuthDiscount(id: number) {
   return useQuery({
     queryKey: authDiscountKeys.detail(id),
     queryFn: async () =>
-      sent<AuthDiscount | undefined>((await unwrap(client.GET('/api/v1/admin/authenticated-discounts/{id}', { params: { path: { id } } }))).data),
+      (await unwrap(client.GET('/api/v1/admin/authenticated-discounts/{id}', { params: { path: { id } } }))).data,
     enabled: id > 0,
     meta: { quiet: true },
   })

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Image, type ProductAttribute, type ProductBody, type ProductCatalogSticker, type ProductDetail, sent } from '../../api/catalogTypes'
+import type { ProductBody } from '../../api/catalogTypes'
 import type { components } from '@shop/shared'
 import { binary, client, formData, unwrap } from '../../api/client'
 
@@ -18,10 +18,8 @@ export const productQuery = (id: number) =>
   queryOptions({
     queryKey: productDetailKeys.detail(id),
     queryFn: async () =>
-      sent<ProductDetail | undefined>(
-        (await unwrap(client.GET('/api/v1/admin/products/{id}', { params: { path: { id }, query: { include: 'mainCategory,mainImage,categories,brand' } } })))
-          .data,
-      ),
+      (await unwrap(client.GET('/api/v1/admin/products/{id}', { params: { path: { id }, query: { include: 'mainCategory,mainImage,categories,brand' } } })))
+        .data,
     // a missing product is the page's own not-found state, not a toast
     meta: { quiet: true },
   })
@@ -50,7 +48,7 @@ export function useUpdateProduct(id: number) {
 export function useProductImages(id: number) {
   return useQuery({
     queryKey: productDetailKeys.images(id),
-    queryFn: async () => sent<Image[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/images', path(id)))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/products/{id}/images', path(id)))).data ?? [],
     enabled: id > 0,
   })
 }
@@ -94,7 +92,7 @@ export function useProductCatalogStickers(id: number) {
   return useQuery({
     queryKey: productDetailKeys.catalogStickers(id),
     queryFn: async () =>
-      sent<ProductCatalogSticker[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/catalog-stickers', path(id)))).data ?? []),
+      (await unwrap(client.GET('/api/v1/admin/products/{id}/catalog-stickers', path(id)))).data ?? [],
     enabled: id > 0,
   })
 }
@@ -116,7 +114,7 @@ export function useDeleteCatalogSticker(id: number) {
 export function useProductAttributes(id: number) {
   return useQuery({
     queryKey: productDetailKeys.attributes(id),
-    queryFn: async () => sent<ProductAttribute[]>((await unwrap(client.GET('/api/v1/admin/products/{id}/attributes', path(id)))).data ?? []),
+    queryFn: async () => (await unwrap(client.GET('/api/v1/admin/products/{id}/attributes', path(id)))).data ?? [],
     enabled: id > 0,
   })
 }

@@ -59,8 +59,8 @@ export function useLogin() {
       if (!session) throw new Error('login answered without a session')
       const staff = isStaff(session.user)
       if (staff) {
-        saveTokens({ token: session.token ?? '', refresh_token: session.refresh_token ?? '', expires_in: session.expires_in ?? 0 })
-        setQueueCookie(session.token ?? '')
+        saveTokens({ token: session.token, refresh_token: session.refresh_token, expires_in: session.expires_in })
+        setQueueCookie(session.token)
         qc.setQueryData(sessionKeys.me(), session.user)
       } else {
         void client.POST('/api/v1/logout', { headers: { Authorization: `Bearer ${session.token}` } }).catch(() => undefined)

@@ -2,7 +2,6 @@
 // price-list products, connected (v1/admin/suppliers-connected/{id}) or not
 // (v1/admin/suppliers-unconnected/{id}); a connected one can be separated from its product.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type Paged, type SupplierProduct, type SupplierRow, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 
 export interface SupplierQuery {
@@ -20,7 +19,7 @@ export const supplierAdminKeys = {
 export function useSupplierList(q: SupplierQuery) {
   return useQuery({
     queryKey: supplierAdminKeys.admin(q),
-    queryFn: async () => sent<Paged<SupplierRow>>(await unwrap(client.GET('/api/v1/admin/suppliers', { params: { query: { ...q, search: q.search || undefined } } }))),
+    queryFn: async () => await unwrap(client.GET('/api/v1/admin/suppliers', { params: { query: { ...q, search: q.search || undefined } } })),
     placeholderData: keepPreviousData,
     // supplier calls fail silently (spec 8)
     meta: { quiet: true },
@@ -33,7 +32,7 @@ export async function fetchSupplierProducts(id: number, connected: boolean) {
   const res = await unwrap(
     connected ? client.GET('/api/v1/admin/suppliers-connected/{id}', init) : client.GET('/api/v1/admin/suppliers-unconnected/{id}', init),
   )
-  return sent<SupplierProduct[]>(res.data ?? [])
+  return res.data ?? []
 }
 
 export function useSupplierProducts(id: number, connected: boolean) {

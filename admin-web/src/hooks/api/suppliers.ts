@@ -1,6 +1,6 @@
 // Suppliers (admin/suppliers): the lookup list (paginate=1000, cached under 'suppliers').
 import { useQuery } from '@tanstack/react-query'
-import { type Supplier, sent } from '../../api/catalogTypes'
+import type { Supplier } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 import { lookupQuery } from './lookupCache'
 
@@ -13,7 +13,7 @@ export const supplierKeys = {
 export const suppliersLookup = () =>
   lookupQuery<Supplier>(
     supplierKeys.lookup(),
-    async () => sent<Supplier[]>((await unwrap(client.GET('/api/v1/admin/suppliers', { params: { query: { paginate: 1000 } } }))).data ?? []),
+    async () => (await unwrap(client.GET('/api/v1/admin/suppliers', { params: { query: { paginate: 1000 } } }))).data ?? [],
     'suppliers',
   )
 

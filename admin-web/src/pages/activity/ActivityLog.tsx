@@ -48,7 +48,7 @@ export function ActivityLog() {
 
 
   const userOptions = useMemo(() => {
-    const opts = (users.data?.data ?? []).map((u) => ({ value: u.id ?? 0, label: u.name ?? '' }))
+    const opts = (users.data?.data ?? []).map((u) => ({ value: u.id, label: u.name }))
     // the chosen user keeps a name even when the current search does not list them
     const chosen = list.data?.data.find((e) => e.user?.id === filters.user_id)?.user
     if (filters.user_id && !opts.some((o) => o.value === filters.user_id))

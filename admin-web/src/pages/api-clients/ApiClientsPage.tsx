@@ -47,7 +47,7 @@ export function ApiClientsPage() {
         <Typography.Link onClick={() => setViewing(c)}>{c.name}</Typography.Link>
       ),
     },
-    { key: 'url', title: l('apiUrl'), render: (_, c) => <CopyUrl url={c.api_url ?? ''} /> },
+    { key: 'url', title: l('apiUrl'), render: (_, c) => <CopyUrl url={c.api_url} /> },
     { key: 'label', dataIndex: 'label_text', title: l('labelText') },
     { key: 'status', title: l('status'), render: (_, c) => (c.active ? l('active') : l('inactive')) },
     {

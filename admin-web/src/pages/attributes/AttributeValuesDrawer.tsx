@@ -12,7 +12,7 @@ import { NameDialog } from './NameDialog'
 
 /** sortValues: by position, then by id (the order they were added) */
 export function sortValues(values: AttributeValue[]): AttributeValue[] {
-  return [...values].sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id)
+  return [...values].sort((a, b) => a.position - b.position || a.id - b.id)
 }
 
 /**
@@ -26,10 +26,10 @@ export function moveValue(values: AttributeValue[], index: number, step: -1 | 1)
   if (index < 0 || other < 0 || other >= list.length) return []
   const a = list[index]
   const b = list[other]
-  if ((a.position ?? 0) !== (b.position ?? 0)) {
+  if (a.position !== b.position) {
     return [
-      { valueId: a.id, position: b.position ?? 0 },
-      { valueId: b.id, position: a.position ?? 0 },
+      { valueId: a.id, position: b.position },
+      { valueId: b.id, position: a.position },
     ]
   }
   const order = list.map((v) => v.id)

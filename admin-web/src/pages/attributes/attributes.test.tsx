@@ -25,9 +25,9 @@ describe('attribute rules', () => {
 
 describe('value order', () => {
   const values = [
-    { id: 10, value: 'Crna', position: 1 },
-    { id: 11, value: 'Bela', position: 2 },
-    { id: 12, value: 'Siva', position: 3 },
+    { id: 10, value: 'Crna', position: 1, active: true },
+    { id: 11, value: 'Bela', position: 2, active: true },
+    { id: 12, value: 'Siva', position: 3, active: true },
   ]
 
   it('moving down swaps two positions, only those are sent', () => {
@@ -37,9 +37,9 @@ describe('value order', () => {
     ])
     // positions need not start at 1 or be consecutive: only the two neighbours change
     const gaps = [
-      { id: 1, value: 'a', position: 0 },
-      { id: 2, value: 'b', position: 5 },
-      { id: 3, value: 'c', position: 9 },
+      { id: 1, value: 'a', position: 0, active: true },
+      { id: 2, value: 'b', position: 5, active: true },
+      { id: 3, value: 'c', position: 9, active: true },
     ]
     expect(moveValue(gaps, 2, -1)).toEqual([
       { valueId: 3, position: 5 },

@@ -47,7 +47,7 @@ export function AuthorizationPage() {
         </Button>
       ),
     },
-    { key: 'users', title: l('usersCount'), render: (_, r) => r.users_count ?? 0 },
+    { key: 'users', title: l('usersCount'), render: (_, r) => r.users_count },
     { key: 'perms', title: l('permissionsCount'), render: (_, r) => (r.name === 'super-admin' ? l('all') : (r.permissions ?? []).length) },
     {
       key: 'actions',
@@ -149,7 +149,7 @@ function RoleEditor({ role, groups }: { role: Role; groups: PermissionGroup[] })
       else n.delete(name)
       return n
     })
-  const all = useMemo(() => groups.flatMap((g) => (g.permissions ?? []).map((p) => p.name ?? '')), [groups])
+  const all = useMemo(() => groups.flatMap((g) => (g.permissions ?? []).map((p) => p.name)), [groups])
 
   const save = async ({ name }: { name: string }) => {
     try {
@@ -172,7 +172,7 @@ function RoleEditor({ role, groups }: { role: Role; groups: PermissionGroup[] })
             <legend style={{ fontWeight: 600, fontSize: 15, marginBottom: 8 }}>{g.name}</legend>
             <Space wrap size={[16, 4]}>
               {(g.permissions ?? []).map((p) => (
-                <Checkbox key={p.name} checked={superAdmin || can.has(p.name ?? '')} onChange={(e) => toggle(p.name ?? '', e.target.checked)}>
+                <Checkbox key={p.name} checked={superAdmin || can.has(p.name)} onChange={(e) => toggle(p.name, e.target.checked)}>
                   {t(`staff.permissionLabels.${p.name}`, { defaultValue: p.name })}{' '}
                   <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
                     {p.name}

@@ -40,7 +40,7 @@ export function CategoryAttributesTab({ id, editable }: { id: number; editable: 
   const [newForm] = Form.useForm<{ name: string; values?: string }>()
   const l = (k: string) => t(`catalogAdmin.category.${k}`)
   const attached = new Set((attrs.data ?? []).map((a) => a.id))
-  const rows = [...(attrs.data ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+  const rows = [...(attrs.data ?? [])].sort((a, b) => a.position - b.position)
 
   const columns: TableProps<CategoryAttribute>['columns'] = [
     { key: 'name', dataIndex: 'name', title: t('catalogAdmin.attribute.name') },
@@ -52,7 +52,7 @@ export function CategoryAttributesTab({ id, editable }: { id: number; editable: 
           {(a.values ?? []).slice(0, 12).map((v) => (
             <Tag key={v.id}>{v.value}</Tag>
           ))}
-          {(a.values?.length ?? 0) > 12 && <Tag>+{(a.values?.length ?? 0) - 12}</Tag>}
+          {a.values?.length > 12 && <Tag>+{a.values?.length - 12}</Tag>}
         </Flex>
       ),
     },
@@ -65,12 +65,12 @@ export function CategoryAttributesTab({ id, editable }: { id: number; editable: 
           size="small"
           min={0}
           precision={0}
-          defaultValue={a.position ?? 0}
+          defaultValue={a.position}
           disabled={!editable}
           aria-label={`${l('attrOrder')}: ${a.name}`}
           onBlur={(e) => {
             const v = Number(e.target.value)
-            if (Number.isInteger(v) && v !== (a.position ?? 0)) change.mutate({ attributeId: a.id, position: v })
+            if (Number.isInteger(v) && v !== a.position) change.mutate({ attributeId: a.id, position: v })
           }}
         />
       ),

@@ -27,7 +27,7 @@ export function fold(s: string): string {
 export function filterCategories(rows: CategoryRow[], search: string): CategoryRow[] {
   const q = fold(search.trim())
   if (!q) return rows
-  return rows.filter((r) => fold(r.path.join(' ')).includes(q) || fold(r.prefix ?? '').includes(q))
+  return rows.filter((r) => fold(r.path.join(' ')).includes(q) || fold(r.prefix).includes(q))
 }
 
 export function CategoryList() {
@@ -41,6 +41,7 @@ export function CategoryList() {
   const rows = found.slice(start, start + params.paginate)
   const meta = {
     total: found.length,
+    total_bounded: false,
     per_page: params.paginate,
     current_page: params.page,
     last_page: Math.max(1, Math.ceil(found.length / params.paginate)),

@@ -4,6 +4,16 @@ import { valuesOfText } from './CategoryAttributesTab'
 import { canEditCategory, categoryRules, categoryTabs, emptyCategory, fromCategory, toCategoryBody } from './categoryForm'
 import { filterCategories } from './CategoryList'
 import { flattenCategories, treeSelectData } from './categoryTree'
+import type { CategoryDetail } from '../../api/catalogTypes'
+
+/** category: an answer's category with the fields a test leaves out at their zero values */
+function category(c: Partial<CategoryDetail> & Pick<CategoryDetail, 'id' | 'name'>): CategoryDetail {
+  return {
+    active: true, allowed_rebate: 0, dealer_margin: 0, retail_margin: 0, web_margin: 0, pdv: 0, min_price: 0,
+    declaration: { name: '', country_of_origin: '', consumer_rights: '' }, description_time: '', image: null,
+    level: 0, parent_id: null, position: 0, prefix: '', slug: '', ...c,
+  }
+}
 
 const t = i18n.getFixedT('sr')
 
@@ -82,7 +92,7 @@ describe('category payload', () => {
   })
 
   it('a loaded category fills the form from its nested declaration', () => {
-    const v = fromCategory({
+    const v = fromCategory(category({
       id: 3,
       name: 'Laptopovi',
       parent_id: 1,
@@ -96,7 +106,7 @@ describe('category payload', () => {
       allowed_rebate: 0,
       declaration: { name: 'Laptop', country_of_origin: 'Kina', consumer_rights: 'Da' },
       active: false,
-    })
+    }))
     expect(v).toMatchObject({ parent_id: 1, allowed_rebate: null, declaration_name: 'Laptop', country_of_origin: 'Kina', consumer_rights: 'Da', active: false })
     expect(toCategoryBody(v)).toMatchObject({ parent_id: 1, pdv: 20, declaration_name: 'Laptop', allowed_rebate: undefined })
   })
@@ -121,10 +131,14 @@ describe('category tabs and rights', () => {
 
 describe('category tree', () => {
   const tree = [
-    { id: 1, name: 'TV', subcategories: [{ id: 2, name: 'Televizori', parent_id: 1, subcategories: [{ id: 3, name: 'OLED', parent_id: 2 }] }] },
-    { id: 4, name: 'Računari' },
+    category({
+      id: 1,
+      name: 'TV',
+      subcategories: [category({ id: 2, name: 'Televizori', parent_id: 1, subcategories: [category({ id: 3, name: 'OLED', parent_id: 2 })] })],
+    }),
+    category({ id: 4, name: 'Računari' }),
     // the same category again as its own row (an answer with every category)
-    { id: 2, name: 'Televizori', parent_id: 1 },
+    category({ id: 2, name: 'Televizori', parent_id: 1 }),
   ]
 
   it('flattens in tree order with depth and path, each category once', () => {

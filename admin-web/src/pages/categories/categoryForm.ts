@@ -95,20 +95,20 @@ export function toCategoryBody(v: CategoryValues): CategoryBody {
 /** fromCategory: a loaded category as the form's values. */
 export function fromCategory(c: CategoryDetail): CategoryValues {
   return {
-    name: c.name ?? '',
+    name: c.name,
     parent_id: c.parent_id ?? null,
-    prefix: c.prefix ?? '',
+    prefix: c.prefix,
     pdv: c.pdv ?? null,
     web_margin: c.web_margin ?? null,
     retail_margin: c.retail_margin ?? null,
     dealer_margin: c.dealer_margin ?? null,
-    description_time: c.description_time ?? '',
+    description_time: c.description_time,
     min_price: c.min_price ?? null,
     // the server keeps 0 for none
     allowed_rebate: c.allowed_rebate ? c.allowed_rebate : null,
-    declaration_name: c.declaration?.name ?? '',
-    country_of_origin: c.declaration?.country_of_origin ?? '',
-    consumer_rights: c.declaration?.consumer_rights ?? '',
+    declaration_name: c.declaration?.name,
+    country_of_origin: c.declaration?.country_of_origin,
+    consumer_rights: c.declaration?.consumer_rights,
     active: c.active ?? true,
   }
 }

@@ -23,7 +23,7 @@ export function collect(list: CategoryDetail[]): Map<number, CategoryDetail> {
   const walk = (c: CategoryDetail, parent?: number) => {
     const { subcategories, ...own } = c
     const known = byId.get(c.id)
-    byId.set(c.id, { ...known, ...own, parent_id: own.parent_id ?? known?.parent_id ?? parent })
+    byId.set(c.id, { ...known, ...own, parent_id: own.parent_id ?? known?.parent_id ?? parent ?? null })
     for (const s of subcategories ?? []) walk(s, c.id)
   }
   for (const c of list) walk(c)
@@ -37,7 +37,7 @@ function childrenOf(byId: Map<number, CategoryDetail>): Map<number | null, Categ
     const p = c.parent_id != null && byId.has(c.parent_id) ? c.parent_id : null
     kids.set(p, [...(kids.get(p) ?? []), c])
   }
-  const order = (a: CategoryDetail, b: CategoryDetail) => (a.position ?? 0) - (b.position ?? 0) || a.name.localeCompare(b.name, 'sr')
+  const order = (a: CategoryDetail, b: CategoryDetail) => a.position - b.position || a.name.localeCompare(b.name, 'sr')
   for (const list of kids.values()) list.sort(order)
   return kids
 }

@@ -184,8 +184,8 @@ export function SectionList() {
         columns={[
           { key: 'order', dataIndex: 'order', title: l('order'), width: 80 },
           { key: 'name', dataIndex: 'name', title: l('name') },
-          { key: 'products', title: l('products'), render: (_, s) => s.product_ids?.length ?? 0, width: 100 },
-          { key: 'categories', title: l('categories'), render: (_, s) => s.category_ids?.length ?? 0, width: 110 },
+          { key: 'products', title: l('products'), render: (_, s) => s.product_ids?.length, width: 100 },
+          { key: 'categories', title: l('categories'), render: (_, s) => s.category_ids?.length, width: 110 },
           { key: 'desktop', title: l('desktop'), render: (_, s) => yes(!!s.show_desktop), width: 90 },
           { key: 'mobile', title: l('mobile'), render: (_, s) => yes(!!s.show_mobile), width: 90 },
           {

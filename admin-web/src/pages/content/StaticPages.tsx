@@ -61,7 +61,7 @@ function PageForm({ page }: { page: AdminPage }) {
   const save = useSavePage()
   const l = (k: string) => t(`content.page.${k}`)
   const required = { required: true, message: t('content.required') }
-  const initial: PageValues = { title_sr: page.title_sr ?? '', title_en: page.title_en ?? '', body_sr: page.body_sr ?? '', body_en: page.body_en ?? '' }
+  const initial: PageValues = { title_sr: page.title_sr, title_en: page.title_en, body_sr: page.body_sr, body_en: page.body_en }
   return (
     <RuleFormShell<PageValues>
       title={`${t('screens.staticPage')}: /${page.slug}`}

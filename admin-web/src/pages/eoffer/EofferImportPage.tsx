@@ -265,7 +265,7 @@ function ResultTable({ title, rows, chosen, onChoose }: ResultTableProps) {
     { key: 'min', title: t('eoffer.colMin'), align: 'right', render: (_, r) => formatMoney(r.eponuda_min) },
     { key: 'new', title: t('eoffer.colNew'), align: 'right', render: (_, r) => formatMoney(r.created_price) },
     { key: 'position', dataIndex: 'position', title: t('eoffer.colPosition'), align: 'right' },
-    { key: 'category', title: t('eoffer.colCategory'), render: (_, r) => r.category?.[0] ?? '' },
+    { key: 'category', title: t('eoffer.colCategory'), render: (_, r) => r.category?.[0] },
     { key: 'supplier', title: t('eoffer.colSupplier'), render: (_, r) => r.supplier ?? '' },
   ]
   return (

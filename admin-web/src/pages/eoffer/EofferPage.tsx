@@ -27,7 +27,8 @@ export const FEED_TAB = 'feed'
 
 type Row = ProductRow & { skeleton?: boolean }
 
-const placeholders: Row[] = Array.from({ length: SKELETON_ROWS }, (_, i) => ({
+// A placeholder row shows only skeletons: the fields it lacks are never read.
+const placeholders = Array.from({ length: SKELETON_ROWS }, (_, i) => ({
   id: -1 - i,
   sku: '',
   name: '',
@@ -36,7 +37,7 @@ const placeholders: Row[] = Array.from({ length: SKELETON_ROWS }, (_, i) => ({
   entry_price: 0,
   web_price: 0,
   skeleton: true,
-}))
+})) as Row[]
 
 export function EofferPage() {
   const { t } = useTranslation()

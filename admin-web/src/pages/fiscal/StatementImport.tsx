@@ -33,10 +33,10 @@ export function StatementImport() {
 
   const columns: TableProps<Line>['columns'] = [
     { key: 'row', dataIndex: 'row', title: l('row'), width: 70 },
-    { key: 'amount', title: l('amount'), align: 'right', render: (_, r) => `${formatMoney(r.amount)} ${r.currency ?? ''}` },
+    { key: 'amount', title: l('amount'), align: 'right', render: (_, r) => `${formatMoney(r.amount)} ${r.currency}` },
     { key: 'reference', dataIndex: 'reference', title: l('reference') },
     { key: 'payer', dataIndex: 'payer', title: l('payer') },
-    { key: 'outcome', title: l('outcome'), render: (_, r) => <Tag color={colors[r.outcome ?? ''] ?? 'default'}>{r.outcome_label}</Tag> },
+    { key: 'outcome', title: l('outcome'), render: (_, r) => <Tag color={colors[r.outcome] ?? 'default'}>{r.outcome_label}</Tag> },
     { key: 'order', title: l('order'), render: (_, r) => (r.order_id ? <Link to={`/porudzbine/${r.order_id}`}>{r.order_number}</Link> : '—') },
     { key: 'reason', dataIndex: 'reason', title: l('reason') },
   ]

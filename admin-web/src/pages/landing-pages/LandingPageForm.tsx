@@ -113,7 +113,7 @@ export function LandingForm({ model, page }: { model: number; page?: LandingPage
   const [banner, setBanner] = useState<File>()
   const [productOptions, setProductOptions] = useState<Option[]>(() => (page?.products ?? []).map((p) => ({ value: p.id!, label: `${p.name} (${p.sku})` })))
   const [categoryLabels, setCategoryLabels] = useState<Record<number, string>>(() =>
-    Object.fromEntries((page?.categories_ids ?? []).map((c) => [c.id!, c.name ?? ''])),
+    Object.fromEntries((page?.categories_ids ?? []).map((c) => [c.id!, c.name])),
   )
   const [picking, setPicking] = useState(false)
   const [categoryIds, setCategoryIds] = useState<number[]>(() => (page?.categories_ids ?? []).map((c) => c.id!))
@@ -145,7 +145,7 @@ export function LandingForm({ model, page }: { model: number; page?: LandingPage
       setOutside((o) => ({ ...o, categories_ids: l('required') }))
       return
     }
-    const values: LandingFormValues = { ...v, name: v.name ?? '', landing_page_model_id: model, banner, categories_ids: model === 3 ? categoryIds : [] }
+    const values: LandingFormValues = { ...v, name: v.name, landing_page_model_id: model, banner, categories_ids: model === 3 ? categoryIds : [] }
     for (const k of ['top_description', 'bottom_description', 'card1', 'card2', 'card3', 'card4', 'link'] as const) values[k] = v[k] ?? ''
     const done = { onSuccess: () => navigate(screens.landingPages.path), onError: (err: unknown) => fail(err) }
     if (page?.id) update.mutate({ id: page.id, values }, done)

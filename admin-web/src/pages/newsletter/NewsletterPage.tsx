@@ -98,7 +98,7 @@ function NextMailingProducts() {
   const remove = useRemoveNewsletterProduct()
   const order = useOrderNewsletterProducts()
   const rows = products.data ?? []
-  const ids = rows.map((r) => r.product?.id ?? 0)
+  const ids = rows.map((r) => r.product?.id)
   const move = (i: number, by: -1 | 1) => {
     const next = [...ids]
     ;[next[i], next[i + by]] = [next[i + by], next[i]]
@@ -145,7 +145,7 @@ function NextMailingProducts() {
             onChange={(v) => v && add.mutate(v)}
           />
         </div>
-        <SimpleTable<NewsletterProduct> rowKey={(r) => r.product?.id ?? 0} columns={columns} dataSource={rows} loading={products.isFetching} emptyText={l('noProducts')} />
+        <SimpleTable<NewsletterProduct> rowKey={(r) => r.product?.id} columns={columns} dataSource={rows} loading={products.isFetching} emptyText={l('noProducts')} />
       </Space>
     </Card>
   )

@@ -224,10 +224,10 @@ function DeliveryForm({ o }: { o: StaffOrder }) {
   const [form] = Form.useForm<DeliveryFields>()
   const update = useUpdateOrderDelivery(o.id!)
   const initial: DeliveryFields = {
-    delivery_status: o.delivery_status ?? '',
-    delivery_time: o.delivery_time ?? '',
-    supplier: o.supplier ?? '',
-    replacement_product: o.replacement_product ?? '',
+    delivery_status: o.delivery_status,
+    delivery_time: o.delivery_time,
+    supplier: o.supplier,
+    replacement_product: o.replacement_product,
   }
   return (
     <Card title={d('delivery')} size="small">
@@ -275,7 +275,7 @@ export function Notes({ o, kind }: { o: StaffOrder; kind: 'internal' | 'customer
             actions={
               kind === 'internal' && editing?.id !== x.id
                 ? [
-                    <Button key="edit" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setEditing({ id: x.id!, body: x.body ?? '' })} />,
+                    <Button key="edit" size="small" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setEditing({ id: x.id!, body: x.body })} />,
                     <Button key="delete" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setDeleting(x)} />,
                   ]
                 : []
@@ -371,7 +371,7 @@ function Files({ o }: { o: StaffOrder }) {
               <Button key="delete" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => setDeleting(a)} />,
             ]}
           >
-            <List.Item.Meta title={a.file_name} description={`${formatDateTime(a.created_at)} · ${Math.ceil((a.size ?? 0) / 1024)} KB`} />
+            <List.Item.Meta title={a.file_name} description={`${formatDateTime(a.created_at)} · ${Math.ceil(a.size / 1024)} KB`} />
           </List.Item>
         )}
       />

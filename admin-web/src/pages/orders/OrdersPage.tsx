@@ -126,7 +126,7 @@ export function OrdersPage() {
       chips={
         meta && (
           <span data-testid="orders-sum">
-            {l('sum', { amount: `${formatMoney(meta.total_amount ?? 0)} RSD` })}
+            {l('sum', { amount: `${formatMoney(meta.total_amount)} RSD` })}
           </span>
         )
       }

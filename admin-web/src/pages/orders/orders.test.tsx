@@ -114,7 +114,7 @@ async function openSelect(label: string) {
 /** optionTitles: the options of the select opened last (an earlier dropdown stays in the DOM). */
 function optionTitles(): string[] {
   const dropdown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].at(-1)
-  return [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.getAttribute('title') ?? o.textContent ?? '')
+  return [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.getAttribute('title') ?? o.textContent)
 }
 
 describe('Order screen', () => {

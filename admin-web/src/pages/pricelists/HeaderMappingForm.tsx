@@ -32,7 +32,7 @@ function MappingFields({ supplierId }: { supplierId: number }) {
   }, [form, mapping.data, supplierId])
 
   const submit = async (values: HeaderMapping) => {
-    const body = Object.fromEntries(HEADER_FIELDS.map((k) => [k, (values[k] ?? '').trim()])) as unknown as HeaderMapping
+    const body = Object.fromEntries(HEADER_FIELDS.map((k) => [k, (values[k]).trim()])) as unknown as HeaderMapping
     try {
       const res = await save.mutateAsync(body)
       if (!res.message) toast({ type: 'success', message: t('pricelists.mapping.saved') })

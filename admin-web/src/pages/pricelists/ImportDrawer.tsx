@@ -39,23 +39,23 @@ export function ImportDrawer({ summary, onClose }: { summary: PricelistImport | 
               { key: 'created_at', label: l('createdAt'), children: formatDateTime(imp.created_at) },
               { key: 'started_at', label: l('startedAt'), children: formatDateTime(imp.started_at) },
               { key: 'finished_at', label: l('finishedAt'), children: formatDateTime(imp.finished_at) },
-              { key: 'rows', label: l('rows'), children: imp.rows ?? 0 },
-              { key: 'created', label: l('created'), children: imp.created ?? 0 },
-              { key: 'updated', label: l('updated'), children: imp.updated ?? 0 },
-              { key: 'unchanged', label: l('unchanged'), children: imp.unchanged ?? 0 },
-              { key: 'rejected', label: l('rejected'), children: imp.rejected ?? 0 },
+              { key: 'rows', label: l('rows'), children: imp.rows },
+              { key: 'created', label: l('created'), children: imp.created },
+              { key: 'updated', label: l('updated'), children: imp.updated },
+              { key: 'unchanged', label: l('unchanged'), children: imp.unchanged },
+              { key: 'rejected', label: l('rejected'), children: imp.rejected },
             ]}
           />
           {imp.error ? <Alert type="error" showIcon message={l('error')} description={imp.error} /> : null}
 
           <section aria-label={l('rejectedRows')}>
             <Typography.Title level={5}>{l('rejectedRows')}</Typography.Title>
-            {rejectedRows.length > 0 && (imp.rejected ?? 0) > rejectedRows.length && (
+            {rejectedRows.length > 0 && imp.rejected > rejectedRows.length && (
               <Typography.Paragraph type="secondary">{l('rejectedFirst', { shown: rejectedRows.length, total: imp.rejected })}</Typography.Paragraph>
             )}
             <Table<RejectedRow>
               size="small"
-              rowKey={(r) => `${r.row}-${r.sku ?? ''}`}
+              rowKey={(r) => `${r.row}-${r.sku}`}
               dataSource={rejectedRows}
               loading={detail.isPending}
               pagination={rejectedRows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}

@@ -64,7 +64,7 @@ export function ImportProductToCategory() {
   const columns: TableProps<PricelistProduct>['columns'] = [
     { key: 'sku', dataIndex: 'sku', title: p('sku'), width: 150 },
     { key: 'name', dataIndex: 'name', title: p('name') },
-    { key: 'category', title: p('category'), render: (_, r) => r.category ?? '' },
+    { key: 'category', title: p('category'), render: (_, r) => r.category },
     { key: 'price', title: p('price'), align: 'right', width: 140, render: (_, r) => <Money value={r.price} /> },
     { key: 'recommended', title: p('recommendedPrice'), align: 'right', width: 160, render: (_, r) => <Money value={r.recommended_price} /> },
   ]

@@ -21,6 +21,8 @@ const imp = (id: number, over: Partial<PricelistImport> = {}): PricelistImport =
   rejected: 2,
   error: '',
   created_at: '2025-03-01T10:00:00Z',
+  started_at: null,
+  finished_at: null,
   ...over,
 })
 

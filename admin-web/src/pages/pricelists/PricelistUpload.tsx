@@ -137,7 +137,7 @@ function ImportList() {
     key: k,
     title: l(k),
     align: 'right' as const,
-    render: (_: unknown, r: PricelistImport) => (isUnfinished(r) && !r[k] ? '' : formatNumber(r[k] ?? 0)),
+    render: (_: unknown, r: PricelistImport) => (isUnfinished(r) && !r[k] ? '' : formatNumber(r[k])),
   })
 
   const columns: TableProps<PricelistImport>['columns'] = [

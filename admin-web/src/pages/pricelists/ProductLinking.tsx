@@ -75,8 +75,8 @@ export function ProductLinking() {
   const columns: TableProps<PricelistProduct>['columns'] = [
     { key: 'sku', dataIndex: 'sku', title: l('sku'), width: 150 },
     { key: 'name', dataIndex: 'name', title: l('name') },
-    { key: 'category', title: l('category'), render: (_, p) => p.category ?? '' },
-    ...(ids.supplier_id ? [] : [{ key: 'supplier', title: l('supplier'), render: (_: unknown, p: PricelistProduct) => p.supplier ?? '' }]),
+    { key: 'category', title: l('category'), render: (_, p) => p.category },
+    ...(ids.supplier_id ? [] : [{ key: 'supplier', title: l('supplier'), render: (_: unknown, p: PricelistProduct) => p.supplier }]),
     { key: 'price', title: l('price'), align: 'right', width: 140, render: (_, p) => <Money value={p.price} /> },
     { key: 'recommended', title: l('recommendedPrice'), align: 'right', width: 160, render: (_, p) => <Money value={p.recommended_price} /> },
     ...(connected
@@ -85,7 +85,7 @@ export function ProductLinking() {
             key: 'product',
             title: l('product'),
             render: (_: unknown, p: PricelistProduct) =>
-              p.product?.id ? <Link to={href(screens.product, { productId: p.product.id })}>{`${p.product.sku ?? ''} – ${p.product.name ?? ''}`}</Link> : '',
+              p.product?.id ? <Link to={href(screens.product, { productId: p.product.id })}>{`${p.product.sku} – ${p.product.name}`}</Link> : '',
           },
         ]
       : []),

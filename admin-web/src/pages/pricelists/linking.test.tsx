@@ -30,7 +30,7 @@ const product = (id: number, over: Partial<PricelistProduct> = {}): PricelistPro
 /** the supplier queries a change must refresh: the admin list with its counts, and the lookup */
 function seedSupplierQueries(qc: import('@tanstack/react-query').QueryClient) {
   qc.setQueryData(supplierAdminKeys.admin({ page: 1 }), { data: [{ id: 3, name: 'Ewe', connected_products: 1, unconnected_products: 9 }] })
-  qc.setQueryData(suppliersLookup().queryKey, [{ id: 3, name: 'Ewe' }])
+  qc.setQueryData(suppliersLookup().queryKey, [{ id: 3, name: 'Ewe', connected_products: 1, unconnected_products: 9, updated_at: '' }])
 }
 
 const invalidated = (qc: import('@tanstack/react-query').QueryClient) => qc.getQueryState(supplierAdminKeys.admin({ page: 1 }))?.isInvalidated

@@ -67,7 +67,7 @@ export function CategoryWebMargins() {
   const found = useMemo(() => filterCategories(all, params.search), [all, params.search])
   const start = (params.page - 1) * params.paginate
   const rows = found.slice(start, start + params.paginate)
-  const meta = { total: found.length, per_page: params.paginate, current_page: params.page, last_page: Math.max(1, Math.ceil(found.length / params.paginate)) }
+  const meta = { total: found.length, total_bounded: false, per_page: params.paginate, current_page: params.page, last_page: Math.max(1, Math.ceil(found.length / params.paginate)) }
   const [edits, setEdits] = useState<MarginEdits>({})
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const save = useSaveCategoryMargins()

@@ -102,7 +102,7 @@ export function toRecommendedPriceBody(v: RecommendedPriceValues): RecommendedPr
 }
 
 export function fromRecommendedPrice(r: RecommendedPrice): RecommendedPriceValues {
-  return { name: r.name, manufacturer_id: r.manufacturer_id, categories: r.categories.map((c) => c.id ?? 0).filter(Boolean), lower: r.lower }
+  return { name: r.name, manufacturer_id: r.manufacturer_id, categories: r.categories.map((c) => c.id).filter(Boolean), lower: r.lower }
 }
 
 export function toAuthDiscountBody(v: AuthDiscountValues): AuthDiscountBody {

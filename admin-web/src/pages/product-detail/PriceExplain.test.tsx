@@ -28,6 +28,7 @@ const explained: Explain = {
   authenticated_rule: { id: 2, name: 'Ulogovani', category_id: 2, supplier_id: null, brand_id: null, price_from: null, price_to: null, discount: 30 },
   authenticated_discount: 20,
   authenticated_ceiling: 20,
+  eponuda_price: null,
   ceiling_applied: true,
   authenticated_price: 936,
   retail_margin: 30,

@@ -12,7 +12,7 @@ import { useAddAttributeValue, useProductAttributes, useSetAttributeValue } from
 import { attributeValueRules } from '../attributes/attributeRules'
 import { ScrollX } from '../../components/ScrollX'
 
-export const attributeName = (a: ProductAttribute) => a.attribute?.name ?? ''
+export const attributeName = (a: ProductAttribute) => a.attribute?.name
 export const attributeId = (a: ProductAttribute) => a.attribute?.id ?? a.id
 
 export function ProductAttributesTab({ id }: { id: number }) {
@@ -40,7 +40,7 @@ export function ProductAttributesTab({ id }: { id: number }) {
         <Table<ProductAttribute>
           rowKey={(a) => attributeId(a)}
           columns={columns}
-          dataSource={[...(attrs.data ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))}
+          dataSource={[...(attrs.data ?? [])].sort((a, b) => a.order - b.order)}
           loading={attrs.isPending}
           pagination={false}
           locale={{ emptyText: t('catalogAdmin.product.noAttributes') }}

@@ -6,6 +6,7 @@ import { catalogStickerRules, extraImagesProblem, imageProblem, productRules } f
 import { productTabs, tabOfPath, tabPath } from './productTabs'
 import { plainToLexical, richTextLength, richTextToPlain, toEditorState } from './richText'
 import { firstError } from './ruleCheck'
+import type { ProductDetail } from '../../api/catalogTypes'
 
 const t = i18n.getFixedT('sr')
 const lexical = (text: string) => plainToLexical(text)
@@ -100,7 +101,11 @@ describe('product payload', () => {
   })
 
   it('a loaded product fills the form, and saving it unchanged sends what it had', () => {
-    const p = {
+    const p: ProductDetail = {
+      authenticated_price: 0, brand_id: 2, catalog_stickers: [], connected: false, created_at: '', customer_price: 0,
+      dealer_price: 0, discount: null, energy_value_sticker: null, ep_price: 0, eponuda: false, guest_price: 0,
+      main_category_id: 11, main_category_slug: '', manufacturer_id: 7, retail_price: 0, slug: '', supplier_id: null,
+      supplier_product_id: null, updated_at: '',
       id: 9,
       sku: 'S1',
       name: 'Laptop',
@@ -111,7 +116,7 @@ describe('product payload', () => {
       visible: true,
       brand: { id: 2, name: 'Acme' },
       manufacturer: { id: 7, value: 'Acme d.o.o.' },
-      categories: [{ id: 11, name: 'Laptopovi' }],
+      categories: [{ id: 11, name: 'Laptopovi', min_price: 0, slug: 'laptopovi' }],
       country_of_origin: 'Kina',
       ean: '123',
       stock: 3,

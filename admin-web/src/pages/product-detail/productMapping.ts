@@ -50,7 +50,7 @@ export function toProductBody(v: ProductValues, creating: boolean): ProductBody 
 export function fromProduct(p: ProductDetail): ProductValues {
   return {
     sku: p.sku,
-    name: p.name ?? '',
+    name: p.name,
     entry_price: p.entry_price ?? null,
     description: p.description ?? undefined,
     categories: (p.categories ?? []).flatMap((c) => (c.id === undefined ? [] : [c.id])),

@@ -25,7 +25,7 @@ export function ProductsExportClient() {
   const submit = async (v: Values) => {
     try {
       const r = await create.mutateAsync({ name: (v.name ?? '').trim(), categories: v.categories ?? [] })
-      toast({ type: 'success', message: r.message ?? '' })
+      toast({ type: 'success', message: r.message })
       navigate(href(screens.productsExport))
     } catch (err) {
       applyServerErrors(form, err)
@@ -44,7 +44,7 @@ export function ProductsExportClient() {
             placeholder={l('categoriesHint')}
             optionFilterProp="label"
             loading={categories.isLoading}
-            options={(categories.data ?? []).map((c) => ({ value: c.id!, label: c.name ?? '' }))}
+            options={(categories.data ?? []).map((c) => ({ value: c.id!, label: c.name }))}
           />
         </Form.Item>
         <Space>

@@ -30,7 +30,7 @@ export function ProductsExportPage() {
       render: (_, e) => (
         <Progress
           size="small"
-          percent={e.status === 'finished' ? 100 : e.total ? Math.floor(((e.done ?? 0) * 100) / e.total) : 0}
+          percent={e.status === 'finished' ? 100 : e.total ? Math.floor((e.done * 100) / e.total) : 0}
           status={e.status === 'failed' ? 'exception' : e.status === 'finished' ? 'success' : 'active'}
           aria-label={`${l('progress')} ${e.name}`}
         />

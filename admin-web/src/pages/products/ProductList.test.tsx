@@ -15,10 +15,12 @@ const row = (id: number, over: Partial<ProductRow> = {}): ProductRow => ({
   visible: true,
   entry_price: 1234.56,
   web_price: 99999.9,
-  main_category: { id: 7, name: 'Laptopovi' },
+  main_category: { id: 7, name: 'Laptopovi', min_price: 0, slug: 'laptopovi' },
   main_image: null,
   brand: { id: 2, name: 'Lenovo' },
   connected: false,
+  authenticated_price: 0, created_at: '', customer_price: 0, dealer_price: 0, discount: null, eponuda: false,
+  guest_price: 0, manufacturer: null, retail_price: 0, slug: `laptop-${id}`, stock: 0, supplier_product_id: null, updated_at: '',
   ...over,
 })
 

@@ -24,7 +24,8 @@ export function supplierProductsHref(id: number, connected: boolean): string {
   return `${href(screens.supplierProducts, { supplierId: id })}?type=${connected ? CONNECTED : UNCONNECTED}`
 }
 
-const placeholders: Row[] = Array.from({ length: SKELETON_ROWS }, (_, i) => ({ id: -1 - i, name: '', skeleton: true }))
+// A placeholder row shows only skeletons: the fields it lacks are never read.
+const placeholders = Array.from({ length: SKELETON_ROWS }, (_, i) => ({ id: -1 - i, name: '', skeleton: true })) as Row[]
 
 export function SupplierList() {
   const { t } = useTranslation()
@@ -39,13 +40,13 @@ export function SupplierList() {
       key: 'connected',
       title: l('connected'),
       align: 'right',
-      render: (_, s) => cell(s, <Link to={supplierProductsHref(s.id, true)}>{s.connected_products ?? 0}</Link>),
+      render: (_, s) => cell(s, <Link to={supplierProductsHref(s.id, true)}>{s.connected_products}</Link>),
     },
     {
       key: 'unconnected',
       title: l('unconnected'),
       align: 'right',
-      render: (_, s) => cell(s, <Link to={supplierProductsHref(s.id, false)}>{s.unconnected_products ?? 0}</Link>),
+      render: (_, s) => cell(s, <Link to={supplierProductsHref(s.id, false)}>{s.unconnected_products}</Link>),
     },
     { key: 'updated', title: l('updatedAt'), render: (_, s) => cell(s, formatDateTime(s.updated_at)) },
   ]

@@ -21,7 +21,6 @@ import { ScrollX } from '../../components/ScrollX'
 /** isConnectedType: only 'povezani' means connected (catalogue spec 2) */
 export const isConnectedType = (type: string | null) => type === CONNECTED
 
-export const categoryName = (c: SupplierProduct['category']) => c ?? ''
 
 /** from this many rows on the table renders only what is in view */
 const VIRTUAL_FROM = 200
@@ -51,7 +50,7 @@ export function SupplierProducts() {
       title: l('productName'),
       render: (_, p) => (p.product?.id ? <Link to={href(screens.product, { productId: p.product.id })}>{p.name}</Link> : p.name),
     },
-    { key: 'category', title: l('category'), render: (_, p) => categoryName(p.category) },
+    { key: 'category', title: l('category'), render: (_, p) => p.category },
     { key: 'price', title: l('price'), align: 'right', width: 150, render: (_, p) => rsd(p.price) },
     { key: 'recommended', title: l('recommendedPrice'), align: 'right', width: 170, render: (_, p) => rsd(p.recommended_price) },
     ...(connected

@@ -1,4 +1,4 @@
-import { categoryName, isConnectedType } from './SupplierProducts'
+import { isConnectedType } from './SupplierProducts'
 import { supplierProductsHref } from './SupplierList'
 
 describe("a supplier's products", () => {
@@ -12,10 +12,5 @@ describe("a supplier's products", () => {
   it('links carry the supplier id as the path segment and the type as the query', () => {
     expect(supplierProductsHref(7, true)).toBe('/nasi-dobavljaci/7?type=povezani')
     expect(supplierProductsHref(7, false)).toBe('/nasi-dobavljaci/7?type=nepovezani')
-  })
-
-  it('the category is the price list\'s category name (a string)', () => {
-    expect(categoryName('Televizori')).toBe('Televizori')
-    expect(categoryName(undefined)).toBe('')
   })
 })

@@ -34,14 +34,14 @@ export function UserEditPage() {
   const user = useUser(id)
   if (!Number.isInteger(id) || id <= 0 || user.isError) return <NotFound />
   if (user.isPending) return <Loading />
-  return <UserForm id={id} initial={{ name: user.data?.name ?? '', email: user.data?.email ?? '', role: user.data?.roles?.[0] ?? '' }} avatar={user.data?.image_thumb} />
+  return <UserForm id={id} initial={{ name: user.data.name, email: user.data.email, role: user.data.roles[0] ?? '' }} avatar={user.data.image_thumb} />
 }
 
 export function UserCreatePage() {
   return <UserForm />
 }
 
-function UserForm({ id, initial, avatar }: { id?: number; initial?: UserValues; avatar?: string }) {
+function UserForm({ id, initial, avatar }: { id?: number; initial?: UserValues; avatar?: string | null }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const creating = id === undefined

@@ -64,7 +64,7 @@ export function UserList() {
       render: (_, u) => (
         <PermissionGuard permission="update-user">
           <Space>
-            <Link to={href(screens.user, { userId: u.id ?? 0 })} aria-label={t('common.edit')} title={t('common.edit')}>
+            <Link to={href(screens.user, { userId: u.id })} aria-label={t('common.edit')} title={t('common.edit')}>
               <EditOutlined />
             </Link>
             {u.active === false ? (
@@ -79,7 +79,7 @@ export function UserList() {
     },
   ]
 
-  const askText = asking ? s(asking.action === 'delete' ? 'deleteText' : `${asking.action}Text`, { name: asking.user.name ?? '' }) : ''
+  const askText = asking ? s(asking.action === 'delete' ? 'deleteText' : `${asking.action}Text`, { name: asking.user.name }) : ''
   return (
     <>
       <ListPage<User>

@@ -124,7 +124,7 @@ export function AnswerDialog({ question, onClose }: { question: Question; onClos
       <Typography.Paragraph strong style={{ whiteSpace: 'pre-wrap' }}>
         {question.question}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" initialValues={{ answer: question.answer ?? '' }} onFinish={submit}>
+      <Form form={form} layout="vertical" initialValues={{ answer: question.answer }} onFinish={submit}>
         <Form.Item name="answer" label={t('voice.questions.answer')} rules={[{ required: true, whitespace: true, message: t('validation.required') }]}>
           <Input.TextArea rows={5} maxLength={5000} />
         </Form.Item>
@@ -147,7 +147,7 @@ export function EditDialog({ question, onClose }: { question: Question; onClose:
   const v = (k: string) => t(`voice.validation.${k}`)
   const submit = async (vals: EditValues) => {
     try {
-      await update.mutateAsync({ id: question.id!, body: { name: vals.name.trim(), question: vals.question.trim(), answer: (vals.answer ?? '').trim() } })
+      await update.mutateAsync({ id: question.id!, body: { name: vals.name.trim(), question: vals.question.trim(), answer: vals.answer.trim() } })
       onClose()
     } catch (err) {
       applyServerErrors(form, err)

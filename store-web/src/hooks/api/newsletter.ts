@@ -6,7 +6,7 @@ import { api } from '../../api/client'
 
 export function useNewsletterSubscribe() {
   return useMutation({
-    mutationFn: async (body: { email: string; website: string }) => (await unwrap(api.POST('/api/v1/newsletter/subscribe', { body }))).message ?? '',
+    mutationFn: async (body: { email: string; website: string }) => (await unwrap(api.POST('/api/v1/newsletter/subscribe', { body }))).message,
   })
 }
 
@@ -20,19 +20,19 @@ export interface SignedLink {
 export function useNewsletterConfirm() {
   return useMutation({
     mutationFn: async (l: SignedLink) =>
-      (await unwrap(api.POST('/api/v1/newsletter/confirm', { body: { id: l.id, expires: l.expires ?? 0, signature: l.signature } }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/newsletter/confirm', { body: { id: l.id, expires: l.expires ?? 0, signature: l.signature } }))).message,
   })
 }
 
 export function useNewsletterUnsubscribe() {
   return useMutation({
-    mutationFn: async (l: SignedLink) => (await unwrap(api.POST('/api/v1/newsletter/unsubscribe', { body: { id: l.id, signature: l.signature } }))).message ?? '',
+    mutationFn: async (l: SignedLink) => (await unwrap(api.POST('/api/v1/newsletter/unsubscribe', { body: { id: l.id, signature: l.signature } }))).message,
   })
 }
 
 export function useStockUnsubscribe() {
   return useMutation({
     mutationFn: async (l: SignedLink) =>
-      (await unwrap(api.GET('/api/v1/available-again/unsubscribe', { params: { query: { id: l.id, signature: l.signature } } }))).message ?? '',
+      (await unwrap(api.GET('/api/v1/available-again/unsubscribe', { params: { query: { id: l.id, signature: l.signature } } }))).message,
   })
 }

@@ -121,14 +121,14 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (body: ForgotPasswordInput) =>
-      (await unwrap(api.POST('/api/v1/password/forgot', { body }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/password/forgot', { body }))).message,
   })
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (body: ResetPasswordInput) =>
-      (await unwrap(api.POST('/api/v1/password/reset', { body }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/password/reset', { body }))).message,
   })
 }
 

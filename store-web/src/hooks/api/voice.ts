@@ -17,7 +17,7 @@ export function useRateProduct(slug: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async (body: RatingInput) =>
-      (await unwrap(api.POST('/api/v1/products/{slug}/ratings', { params: { path: { slug } }, body }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/products/{slug}/ratings', { params: { path: { slug } }, body }))).message,
     onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.all }),
   })
 }
@@ -25,7 +25,7 @@ export function useRateProduct(slug: string) {
 export function useAskQuestion(slug: string) {
   return useMutation({
     mutationFn: async (body: QuestionInput) =>
-      (await unwrap(api.POST('/api/v1/products/{slug}/questions', { params: { path: { slug } }, body }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/products/{slug}/questions', { params: { path: { slug } }, body }))).message,
   })
 }
 
@@ -33,20 +33,20 @@ export type ContactInput = components['schemas']['ContactRequest']
 
 export function useContact() {
   return useMutation({
-    mutationFn: async (body: ContactInput) => (await unwrap(api.POST('/api/v1/contact', { body }))).message ?? '',
+    mutationFn: async (body: ContactInput) => (await unwrap(api.POST('/api/v1/contact', { body }))).message,
   })
 }
 
 export function useBackInStock(slug: string) {
   return useMutation({
     mutationFn: async (body: SubscribeInput) =>
-      (await unwrap(api.POST('/api/v1/products/{slug}/available-again/subscribe', { params: { path: { slug } }, body }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/products/{slug}/available-again/subscribe', { params: { path: { slug } }, body }))).message,
   })
 }
 
 export function usePriceOffer() {
   return useMutation({
     mutationFn: async (body: PriceOfferInput) =>
-      (await unwrap(api.POST('/api/v1/priceoffer', { body: body as components['schemas']['PriceOfferRequest'] }))).message ?? '',
+      (await unwrap(api.POST('/api/v1/priceoffer', { body: body as components['schemas']['PriceOfferRequest'] }))).message,
   })
 }

@@ -11,7 +11,7 @@ export const CART_NAME_MAX = 40
 
 export function CartLineView({ line, children, total = true }: { line: CartLine; children?: ReactNode; total?: boolean }) {
   const { t } = useTranslation()
-  const name = line.name ?? ''
+  const name = line.name
   const href = productPath({ main_category_slug: line.product?.main_category_slug, slug: line.product?.slug })
   const purchasable = line.purchasable !== false
   return (
@@ -30,11 +30,11 @@ export function CartLineView({ line, children, total = true }: { line: CartLine;
           </Link>
         </h2>
         <p className="cart-line__price">
-          {t('cart.price')}: <strong>{formatPrice(line.price ?? 0)}</strong>
+          {t('cart.price')}: <strong>{formatPrice(line.price)}</strong>
         </p>
         {line.price_changed && line.price_at_add != null && (
           <p className="cart-line__changed" role="note">
-            {t('cart.priceChanged', { old: formatPrice(line.price_at_add), now: formatPrice(line.price ?? 0) })}
+            {t('cart.priceChanged', { old: formatPrice(line.price_at_add), now: formatPrice(line.price) })}
           </p>
         )}
         {!purchasable && (
@@ -47,7 +47,7 @@ export function CartLineView({ line, children, total = true }: { line: CartLine;
       <div className="cart-line__controls">{children}</div>
       {total && (
         <p className="cart-line__total" data-testid="line-total">
-          {purchasable ? formatPrice(line.line_total ?? 0) : '—'}
+          {purchasable ? formatPrice(line.line_total) : '—'}
         </p>
       )}
     </li>

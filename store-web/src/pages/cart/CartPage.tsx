@@ -72,7 +72,7 @@ function LineControls({ line }: { line: CartLine }) {
   const setQty = useSetQuantity()
   const remove = useRemoveItem()
   const qty = line.quantity ?? 1
-  const name = line.name ?? ''
+  const name = line.name
   const busy = setQty.isPending || remove.isPending
   const onError = (err: unknown) => showNotice('error', errorText(err, t))
   const change = (n: number) => {

@@ -22,7 +22,7 @@ export function WishlistPage() {
     move.mutate(undefined, {
       onSuccess: (m) => {
         setUnavailable(m.unavailable ?? [])
-        showNotice('success', m.message ?? '')
+        showNotice('success', m.message)
       },
       onError: (err) => showNotice('error', errorText(err, t)),
     })
@@ -41,7 +41,7 @@ export function WishlistPage() {
           <p>{t('wishlist.unavailable')}</p>
           <ul>
             {unavailable.map((l) => (
-              <li key={l.product_id}>{cutName(l.name ?? '', CART_NAME_MAX)}</li>
+              <li key={l.product_id}>{cutName(l.name, CART_NAME_MAX)}</li>
             ))}
           </ul>
         </div>
@@ -71,7 +71,7 @@ function WishlistControls({ line, onMoved }: { line: CartLine; onMoved: () => vo
   const { t } = useTranslation()
   const move = useMoveToCart()
   const remove = useRemoveItem()
-  const name = line.name ?? ''
+  const name = line.name
   const busy = move.isPending || remove.isPending
   const onError = (err: unknown) => showNotice('error', errorText(err, t))
   return (
@@ -85,7 +85,7 @@ function WishlistControls({ line, onMoved }: { line: CartLine; onMoved: () => vo
             move.mutate(line.product_id, {
               onSuccess: (m) => {
                 onMoved()
-                showNotice('success', m.message ?? '')
+                showNotice('success', m.message)
               },
               onError,
             })

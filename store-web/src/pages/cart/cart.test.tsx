@@ -34,7 +34,7 @@ const list = (instance: 'cart' | 'wishlist', items: CartLine[], total = 0): Cart
   instance,
   items,
   total,
-  count: items.filter((l) => l.purchasable).reduce((n, l) => n + (l.quantity ?? 0), 0),
+  count: items.filter((l) => l.purchasable).reduce((n, l) => n + l.quantity, 0),
 })
 
 async function bodyOf(r: Request) {
