@@ -3,12 +3,11 @@
 // one value given to the chosen products.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
-import { type Paged, type Sent, sent } from '../../api/catalogTypes'
 import { client, unwrap } from '../../api/client'
 
 type S = components['schemas']
-export type AttributeWithCategories = Sent<S['AttributeWithCategories'], 'id' | 'name' | 'categories'>
-export type AttributeProduct = Sent<S['AttributeProduct'], 'id' | 'sku' | 'name'>
+export type AttributeWithCategories = S['AttributeWithCategories']
+export type AttributeProduct = S['AttributeProduct']
 export type AddAttributeBody = S['AddAttributeToProducts']
 
 export interface AttributeProductsQuery {
@@ -30,7 +29,7 @@ export function useAttributeCategories(id: number) {
   return useQuery({
     queryKey: attributeProductKeys.detail(id),
     queryFn: async () =>
-      sent<AttributeWithCategories>((await unwrap(client.GET('/api/v1/admin/products/attributes/{attributeId}', { params: { path: { attributeId: id } } }))).data),
+      (await unwrap(client.GET('/api/v1/admin/products/attributes/{attributeId}', { params: { path: { attributeId: id } } }))).data,
     enabled: id > 0,
   })
 }
@@ -39,12 +38,10 @@ export function useAttributeProducts(id: number, q: AttributeProductsQuery) {
   return useQuery({
     queryKey: attributeProductKeys.list(id, q),
     queryFn: async () =>
-      sent<Paged<AttributeProduct>>(
-        await unwrap(
-          client.GET('/api/v1/admin/products/attributes/{attributeId}/products', {
-            params: { path: { attributeId: id }, query: { ...q, search: q.search || undefined, without_value: q.without_value || undefined } },
-          }),
-        ),
+      await unwrap(
+        client.GET('/api/v1/admin/products/attributes/{attributeId}/products', {
+          params: { path: { attributeId: id }, query: { ...q, search: q.search || undefined, without_value: q.without_value || undefined } },
+        }),
       ),
     enabled: id > 0,
     placeholderData: keepPreviousData,

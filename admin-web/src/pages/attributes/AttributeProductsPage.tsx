@@ -87,7 +87,7 @@ export function AttributeProductsPage() {
       title: l('product'),
       render: (_, p) => <Link to={href(screens.productAttributes, { productId: p.id })}>{p.name}</Link>,
     },
-    { key: 'category', title: l('category'), width: 200, render: (_, p) => p.category?.name ?? '' },
+    { key: 'category', title: l('category'), width: 200, render: (_, p) => p.category.name },
     {
       key: 'value',
       title: l('value'),
