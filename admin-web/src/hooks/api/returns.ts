@@ -37,6 +37,6 @@ export function useCreateReturn(orderId: number) {
 /** returnedByLine: how many units of each order line (by its id) the returns took back. */
 export function returnedByLine(returns: OrderReturn[]): Record<number, number> {
   const out: Record<number, number> = {}
-  for (const r of returns) for (const it of r.items ?? []) out[it.order_item_id!] = (out[it.order_item_id!] ?? 0) + (it.quantity ?? 0)
+  for (const r of returns) for (const it of r.items ?? []) out[it.order_item_id!] = (out[it.order_item_id!] ?? 0) + it.quantity
   return out
 }

@@ -49,7 +49,7 @@ describe('Returns card', () => {
 
   it('offers no return for an unpaid order', async () => {
     vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: [] }) as never)
-    renderApp(<ReturnsCard o={{ ...order, paid_at: undefined }} />, { user: admin })
+    renderApp(<ReturnsCard o={{ ...order, paid_at: null }} />, { user: admin })
     expect(await screen.findByText('Porudžbina nema povraćaja.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Povraćaj/ })).toBeNull()
   }, 30_000)

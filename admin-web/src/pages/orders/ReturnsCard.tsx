@@ -26,7 +26,7 @@ export function ReturnsCard({ o }: { o: StaffOrder }) {
   const [open, setOpen] = useState(false)
   const rows = returns.data ?? []
   const done = returnedByLine(rows)
-  const anyLeft = (o.items ?? []).some((it) => (it.quantity ?? 0) > (done[it.id!] ?? 0))
+  const anyLeft = (o.items ?? []).some((it) => it.quantity > (done[it.id!] ?? 0))
   const canReturn = can(me, Perm.UpdateOrder) && !!o.paid_at && !o.status?.startsWith('cancelled') && anyLeft
   return (
     <Card
@@ -134,7 +134,7 @@ export function ReturnDialog({ o, done, onClose }: { o: StaffOrder; done: Record
       title: l('quantity'),
       width: 140,
       render: (_, it) => {
-        const left = (it.quantity ?? 0) - (done[it.id!] ?? 0)
+        const left = it.quantity - (done[it.id!] ?? 0)
         return (
           <Form.Item name={['qty', String(it.id)]} style={{ margin: 0 }} extra={l('left', { n: left })}>
             <InputNumber min={0} max={left} precision={0} disabled={left <= 0} aria-label={`${l('quantity')} ${it.name}`} style={{ width: '100%' }} />
