@@ -45,7 +45,7 @@ var queries = []string{"laptop", "лаптоп", "samsung", "самсунг", "m
 type workload struct {
 	shop      *shop
 	client    *http.Client
-	token     string   // the demo administrator's
+	staff     *session // the demo administrator's
 	cats      []string // leaf category slugs
 	products  []string // visible benchmark products' slugs
 	buyable   []uint64 // products with ample stock for carts and checkouts
@@ -62,7 +62,30 @@ type editable struct {
 	category uint64
 }
 
-type customer struct{ email, token, ip string }
+type customer struct {
+	email, ip string
+	session   *session
+}
+
+// session is a login that renews itself before its access token's 15 minutes run out, as the
+// shop's web apps do with their refresh token.
+type session struct {
+	email, password, ip string
+	mu                  sync.Mutex
+	token               string
+	at                  time.Time
+}
+
+func (w *workload) token(ctx context.Context, s *session) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.token == "" || time.Since(s.at) > 10*time.Minute {
+		if tok, err := w.login(ctx, w.shop.apis[0], s.email, s.password, s.ip); err == nil {
+			s.token, s.at = tok, time.Now()
+		}
+	}
+	return s.token
+}
 
 func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 	// At most 32 connections to each API, as a load balancer's pool holds: the processes' open
@@ -94,15 +117,14 @@ func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 		w.editable = append(w.editable, editable{e.ID, e.MainCategoryID})
 	}
 	api := s.apis[0]
-	tok, err := w.login(ctx, api, "admin@demo.local", "demo1234", "127.0.0.1")
-	if err != nil {
-		return nil, err
+	w.staff = &session{email: "admin@demo.local", password: "demo1234", ip: "127.0.0.1"}
+	if w.token(ctx, w.staff) == "" {
+		return nil, errors.New("the demo administrator cannot log in")
 	}
-	w.token = tok
 	var sups []struct {
 		ID uint64 `json:"id"`
 	}
-	if err := w.getData(ctx, api, "/api/v1/admin/suppliers?paginate=1", w.token, &sups); err != nil || len(sups) == 0 {
+	if err := w.getData(ctx, api, "/api/v1/admin/suppliers?paginate=1", w.token(ctx, w.staff), &sups); err != nil || len(sups) == 0 {
 		return nil, fmt.Errorf("suppliers: %v", err)
 	}
 	w.supplier = sups[0].ID
@@ -110,12 +132,13 @@ func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 	w.customers = make(chan customer, customers)
 	for i := range customers {
 		c := customer{email: fmt.Sprintf("kupac%d@soak.example", i), ip: fmt.Sprintf("10.9.%d.%d", i/200, i%200+1)}
+		c.session = &session{email: c.email, password: "soak-lozinka-1", ip: c.ip}
 		body := map[string]any{"name": fmt.Sprintf("Kupac Soak %d", i), "email": c.email, "password": "soak-lozinka-1", "password_confirmation": "soak-lozinka-1"}
 		if st, b, err := w.send(ctx, api, "POST", "/api/v1/register", "", c.ip, body); err != nil || st/100 != 2 {
 			return nil, fmt.Errorf("register %s: %d %s %v", c.email, st, b, err)
 		}
-		if c.token, err = w.login(ctx, api, c.email, "soak-lozinka-1", c.ip); err != nil {
-			return nil, err
+		if w.token(ctx, c.session) == "" {
+			return nil, fmt.Errorf("customer %s cannot log in", c.email)
 		}
 		w.customers <- c
 	}
@@ -294,8 +317,9 @@ func (w *workload) checkout(ctx context.Context, rec *recorder, p *shopproc.Proc
 	select {
 	case c := <-w.customers:
 		defer func() { w.customers <- c }()
-		if _, ok := w.addToCart(ctx, rec, classCheckout, p, c.token, c.ip); ok {
-			w.do(ctx, rec, classCheckout, p, "POST", "/api/v1/orders", c.token, c.ip, orderForm("", "Kupac Soak", c.email), is2xx)
+		tok := w.token(ctx, c.session)
+		if _, ok := w.addToCart(ctx, rec, classCheckout, p, tok, c.ip); ok {
+			w.do(ctx, rec, classCheckout, p, "POST", "/api/v1/orders", tok, c.ip, orderForm("", "Kupac Soak", c.email), is2xx)
 		}
 	default:
 		ip := shopperIP()
@@ -311,13 +335,13 @@ var adminLists = []string{"/api/v1/admin/products", "/api/v1/admin/products?sort
 
 func (w *workload) admin(ctx context.Context, rec *recorder, p *shopproc.Proc) {
 	if rand.IntN(2) == 0 {
-		w.do(ctx, rec, classAdmin, p, "GET", adminLists[rand.IntN(len(adminLists))], w.token, "127.0.0.1", nil, is2xx)
+		w.do(ctx, rec, classAdmin, p, "GET", adminLists[rand.IntN(len(adminLists))], w.token(ctx, w.staff), "127.0.0.1", nil, is2xx)
 		return
 	}
 	e := w.editable[rand.IntN(len(w.editable))]
 	body := map[string]any{"name": fmt.Sprintf("Soak proizvod %d izmena %d", e.id, w.seq.Add(1)), "entry_price": 1000 + rand.IntN(50000),
 		"categories": []uint64{e.category}, "active": true, "description": ""}
-	w.do(ctx, rec, classAdmin, p, "PATCH", fmt.Sprintf("/api/v1/admin/products/%d", e.id), w.token, "127.0.0.1", body, is2xx)
+	w.do(ctx, rec, classAdmin, p, "PATCH", fmt.Sprintf("/api/v1/admin/products/%d", e.id), w.token(ctx, w.staff), "127.0.0.1", body, is2xx)
 }
 
 // maxThroughput runs the mix closed-loop on conns connections (after a 10 s warm-up) and
@@ -460,7 +484,7 @@ func (w *workload) importFile(ctx context.Context, rec *recorder, p *shopproc.Pr
 	mw.Close()
 	req, _ := http.NewRequestWithContext(ctx, "POST", "http://"+p.Addr+upload, &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+w.token)
+	req.Header.Set("Authorization", "Bearer "+w.token(ctx, w.staff))
 	up := &http.Client{Timeout: 2 * time.Minute}
 	resp, err := up.Do(req)
 	if err != nil {
@@ -478,7 +502,7 @@ func (w *workload) importFile(ctx context.Context, rec *recorder, p *shopproc.Pr
 	}
 	for ctx.Err() == nil && imp.Status != "finished" && imp.Status != "failed" {
 		time.Sleep(time.Second)
-		if err := w.getData(ctx, p, fmt.Sprintf(status, imp.ID), w.token, &imp); err != nil && ctx.Err() == nil {
+		if err := w.getData(ctx, p, fmt.Sprintf(status, imp.ID), w.token(ctx, w.staff), &imp); err != nil && ctx.Err() == nil {
 			fail("status: %v", err)
 			return
 		}
