@@ -11,6 +11,7 @@ import (
 
 	"shop/internal/catalog"
 	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/httpx"
@@ -46,7 +47,7 @@ func eofferRoutes(d Deps) []Route {
 
 type eofferHandlers struct {
 	eo    *eoffer.Service
-	feeds *eoffer.Feeds
+	feeds *feeds.Feeds
 }
 
 // feedStatus godoc
@@ -142,7 +143,7 @@ func (h eofferHandlers) feed(c *gin.Context) {
 		return
 	}
 	pi := productIncludes(inc)
-	rows, total, err := h.eo.ListFeed(c.Request.Context(), f, page, pi)
+	rows, total, err := h.feeds.ListFeed(c.Request.Context(), f, page, pi)
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -216,7 +217,7 @@ func (h eofferHandlers) setFeed(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	m, err := h.eo.SetFeedMembership(c.Request.Context(), in, out)
+	m, err := h.feeds.SetFeedMembership(c.Request.Context(), in, out)
 	if err != nil {
 		httpx.Fail(c, err)
 		return

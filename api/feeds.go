@@ -9,13 +9,13 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/platform/httpx"
 )
 
 // feedHandlers serve the public feeds the export wrote to object storage: stable URLs
 // (/feeds/eponuda.xml, /feeds/eponuda.csv, /feeds/google.xml), no login.
-type feedHandlers struct{ feeds *eoffer.Feeds }
+type feedHandlers struct{ feeds *feeds.Feeds }
 
 // get godoc
 //
@@ -47,10 +47,10 @@ func (h feedHandlers) get(c *gin.Context) {
 		c.Status(http.StatusNotModified)
 		return
 	}
-	hd.Set("Content-Type", eoffer.ContentType(name))
+	hd.Set("Content-Type", feeds.ContentType(name))
 	if acceptsGzip(c.Request) {
 		hd.Set("Content-Encoding", "gzip")
-		c.DataFromReader(http.StatusOK, info.Size, eoffer.ContentType(name), rc, nil)
+		c.DataFromReader(http.StatusOK, info.Size, feeds.ContentType(name), rc, nil)
 		return
 	}
 	zr, err := gzip.NewReader(rc)

@@ -26,6 +26,7 @@ import (
 	"shop/internal/content"
 	"shop/internal/einvoice"
 	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/fiscal"
 	"shop/internal/identity"
 	"shop/internal/notify"
@@ -59,7 +60,7 @@ type Deps struct {
 	Pricing *pricing.Service
 	// Feeds serves the public feeds (/feeds/...); Partners the API clients, their feeds
 	// (/partner-feeds/...) and the products exports (nil: none of these routes).
-	Feeds    *eoffer.Feeds
+	Feeds    *feeds.Feeds
 	Partners *partners.Service
 	// Eoffer is the e-ponuda price tool.
 	Eoffer *eoffer.Service

@@ -10,7 +10,7 @@ import (
 
 	"shop/internal/app"
 	"shop/internal/app/apptest"
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 )
 
 // TestShopIdentity: the shop's name, address, phones, e-mail and numbers come from one place.
@@ -80,7 +80,7 @@ func TestShopIdentity(t *testing.T) {
 		}
 
 		var feed bytes.Buffer
-		if _, err := a.Feeds.WriteFeed(ctx, eoffer.FeedGoogle, &feed); err != nil {
+		if _, err := a.Feeds.WriteFeed(ctx, feeds.FeedGoogle, &feed); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(feed.String(), "<title>Tehno Kuća</title>") {

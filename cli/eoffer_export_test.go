@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"shop/internal/app"
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 )
 
 func TestNewCmdEofferExport(t *testing.T) {
@@ -74,13 +74,13 @@ func TestEofferExportRun(t *testing.T) {
 			}
 		})
 		out := s.mustRun(t, "eoffer", "export", "--json")
-		var res eoffer.ExportResult
+		var res feeds.ExportResult
 		if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Feeds) != 3 {
 			t.Fatalf("--json: %v\n%s", err, out)
 		}
 		for _, f := range res.Feeds {
 			want := 1
-			if f.Name == eoffer.FeedGoogle {
+			if f.Name == feeds.FeedGoogle {
 				want = 0 // no image: Merchant Center requires one
 			}
 			if f.Products != want || f.ETag == "" {
@@ -99,7 +99,7 @@ func TestEofferExportRun(t *testing.T) {
 			t.Errorf("English output:\n%s", out)
 		}
 		s.withApp(t, func(a *app.App) {
-			rc, info, err := a.Feeds.Open(context.Background(), eoffer.FeedEponudaXML)
+			rc, info, err := a.Feeds.Open(context.Background(), feeds.FeedEponudaXML)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,7 +135,7 @@ func TestEofferExportPublicURL(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", code, errOut)
 	}
 	s.withApp(t, func(a *app.App) {
-		rc, _, err := a.Feeds.Open(context.Background(), eoffer.FeedEponudaXML)
+		rc, _, err := a.Feeds.Open(context.Background(), feeds.FeedEponudaXML)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"shop/internal/catalog"
 	"shop/internal/einvoice"
 	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/fiscal"
 	"shop/internal/identity"
 	"shop/internal/notify"
@@ -43,7 +44,7 @@ type Deps struct {
 	// Pricing runs the recompute of a category's prices.
 	Pricing *pricing.Service
 	// Feeds writes the public feeds; Partners makes the products exports.
-	Feeds    *eoffer.Feeds
+	Feeds    *feeds.Feeds
 	Partners *partners.Service
 	// Eoffer parses competitor files and applies e-ponuda prices.
 	Eoffer *eoffer.Service

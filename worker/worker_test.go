@@ -18,7 +18,7 @@ import (
 	"shop/internal/activity"
 	"shop/internal/app"
 	"shop/internal/app/apptest"
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/partners"
 	"shop/internal/platform/config"
 	"shop/internal/platform/mail"
@@ -186,7 +186,7 @@ func TestIdentityPurgeJob(t *testing.T) {
 
 func TestSchedule(t *testing.T) {
 	t.Parallel()
-	mux := worker.Mux(worker.Deps{Log: discard, Feeds: &eoffer.Feeds{}, Partners: &partners.Service{}})
+	mux := worker.Mux(worker.Deps{Log: discard, Feeds: &feeds.Feeds{}, Partners: &partners.Service{}})
 	entries := append(worker.Schedule(), worker.FeedsEntry("0 * * * *"))
 	if len(entries) == 0 {
 		t.Fatal("no cron entries")

@@ -23,6 +23,7 @@ import (
 	"shop/internal/einvoice"
 	"shop/internal/einvoice/sefsim"
 	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/fiscal"
 	"shop/internal/fiscal/fiscalsim"
 	"shop/internal/identity"
@@ -69,12 +70,13 @@ type App struct {
 	Hub       *realtime.Hub
 	Notify    *notify.Service
 	Pricelist *pricelist.Service
-	// Eoffer is the e-ponuda price tool: feed membership, competitor files, recalc and apply.
+	// Eoffer is the e-ponuda price tool: competitor files, recalc and apply.
 	Eoffer *eoffer.Service
 	// Clock is the shop's one clock, shared by every service (tests pin it).
 	Clock clock.Clock
-	// Feeds writes the public product feeds; Partners keeps the API clients and serves theirs.
-	Feeds    *eoffer.Feeds
+	// Feeds keeps the e-ponuda feed's members and writes the public product feeds; Partners
+	// keeps the API clients and serves theirs.
+	Feeds    *feeds.Feeds
 	Partners *partners.Service
 	// Storefront answers the public catalogue calls (guest and customer prices).
 	Storefront *storefront.Service
@@ -181,7 +183,7 @@ func New(ctx context.Context, cfg *config.Config, log *slog.Logger, opts Options
 			Tasks: queue.NewInspector(a.Redis)})
 	a.Sales = sales.NewService(a.DB, a.Storefront, a.Identity, a.Notify, a.Enqueuer, a.Blobs, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		salesOptions(cfg, secret))
-	a.Feeds = eoffer.NewFeeds(a.DB, a.Blobs, a.Enqueuer, a.Notify, a.Identity, a.Sales, log, a.Clock, cfg.HTTP.PublicURL)
+	a.Feeds = feeds.NewFeeds(a.DB, a.Catalog, a.Blobs, a.Enqueuer, a.Notify, a.Identity, a.Sales, log, a.Clock, cfg.HTTP.PublicURL)
 	a.Partners = partners.NewService(a.DB, a.Blobs, a.Enqueuer, a.Notify, ratelimit.New(a.Redis.Client, ""), log, a.Clock,
 		partners.Options{PublicURL: cfg.HTTP.PublicURL, RequestsPerMinute: cfg.Partners.RequestsPerMinute})
 	a.Eoffer = eoffer.NewService(a.DB, a.Catalog, a.Pricing, a.Blobs, a.Enqueuer, a.Notify, log, a.Clock,

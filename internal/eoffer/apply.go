@@ -131,3 +131,16 @@ func (s *Service) RunApply(ctx context.Context, p queue.EofferApplyPayload, last
 	publish(context.WithoutCancel(ctx))
 	return out, nil
 }
+
+// uniq drops zero and repeated ids, keeping the first of each.
+func uniq(ids []uint64) []uint64 {
+	seen := map[uint64]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if id != 0 && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -541,3 +541,12 @@ func (x *xlsSource) next() ([]string, error) {
 	x.i++
 	return x.rows[x.i-1], nil
 }
+
+// cut shortens s to at most n characters (runes).
+func cut(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n { // no more bytes than n: no more runes
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n])
+}

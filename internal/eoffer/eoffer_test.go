@@ -241,43 +241,6 @@ func TestApply(t *testing.T) {
 	})
 }
 
-// TestFeedMembership: products go in and out of the feed; the feed list shows those in it;
-// unknown ids and an id in both lists are refused; each change is logged once.
-func TestFeedMembership(t *testing.T) {
-	run(t, func(t *testing.T, a *app.App) {
-		ctx := context.Background()
-		ids := seed(t, a)
-		m, err := a.Eoffer.SetFeedMembership(ctx, []uint64{ids["P1"], ids["P2"]}, nil)
-		if err != nil || m.Added != 2 {
-			t.Fatalf("add: %+v %v", m, err)
-		}
-		m, err = a.Eoffer.SetFeedMembership(ctx, []uint64{ids["P3"]}, []uint64{ids["P1"], ids["P4"]})
-		if err != nil || m.Added != 1 || m.Removed != 1 {
-			t.Fatalf("add P3, remove P1 and P4 (not in): %+v %v", m, err)
-		}
-		var in []string
-		a.DB.Raw("SELECT sku FROM products WHERE eponuda ORDER BY sku").Scan(&in)
-		if d := cmp.Diff([]string{"P2", "P3"}, in); d != "" {
-			t.Errorf("in the feed (-want +got):\n%s", d)
-		}
-		var logged int64
-		a.DB.Raw("SELECT COUNT(*) FROM activity_log WHERE type = ?", eoffer.ActivityFeedChanged).Scan(&logged)
-		if logged != 4 {
-			t.Errorf("%d activity entries, want 4 (P1 in, P2 in, P3 in, P1 out)", logged)
-		}
-		for _, tt := range []struct {
-			name    string
-			in, out []uint64
-			field   string
-		}{{"none", nil, nil, "ids_true"}, {"unknown", []uint64{999999}, nil, "ids_true"}, {"both", []uint64{ids["P1"]}, []uint64{ids["P1"]}, "ids_false"}} {
-			_, err := a.Eoffer.SetFeedMembership(ctx, tt.in, tt.out)
-			if e := apperr.As(err); e.Code != apperr.Invalid || e.Fields[0].Field != tt.field {
-				t.Errorf("%s: %v, want a 422 on %s", tt.name, err, tt.field)
-			}
-		}
-	})
-}
-
 // TestImportRetryAfterKill: a run killed halfway (its import still running, part of its offers
 // stored, stray ones among them) is retried to the very end a clean run reaches: the file's
 // offers alone, the same recalculation.

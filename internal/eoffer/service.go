@@ -1,6 +1,6 @@
-// Package eoffer is the e-ponuda price tool and feed (spec/decisions.md "E-ponuda"): which
-// products are in the feed, competitors' price files, the recalculation of our prices against
-// them, and applying the chosen new prices through pricing.
+// Package eoffer is the e-ponuda price tool (spec/decisions.md "E-ponuda"): competitors' price
+// files, the recalculation of our prices against them, and applying the chosen new prices
+// through pricing. Which products are in the feed, and the feeds themselves, are package feeds.
 package eoffer
 
 import (

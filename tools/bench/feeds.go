@@ -26,7 +26,7 @@ import (
 	"shop/api"
 	"shop/internal/app"
 	"shop/internal/demo"
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/partners"
 	"shop/internal/platform/money"
 )
@@ -67,11 +67,11 @@ func feedsBench(n int64) error {
 	}
 	fmt.Printf("  seed: %s\n", time.Since(start).Round(time.Millisecond))
 
-	copySQL := strings.Replace(eoffer.FeedColumnsSQL(), "?", "TRUE", 3)
+	copySQL := strings.Replace(feeds.FeedColumnsSQL(), "?", "TRUE", 3)
 	for _, f := range []struct{ feed, copyOpts string }{
-		{eoffer.FeedEponudaCSV, " (FORMAT csv)"},
-		{eoffer.FeedEponudaXML, ""},
-		{eoffer.FeedGoogle, ""},
+		{feeds.FeedEponudaCSV, " (FORMAT csv)"},
+		{feeds.FeedEponudaXML, ""},
+		{feeds.FeedGoogle, ""},
 	} {
 		var best, bestCopy time.Duration
 		var size, copySize int64

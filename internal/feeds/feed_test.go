@@ -1,4 +1,4 @@
-package eoffer_test
+package feeds_test
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/demo"
-	"shop/internal/eoffer"
+	"shop/internal/feeds"
 	"shop/internal/identity"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/config"
@@ -119,9 +119,9 @@ func newApp(t *testing.T, fn func(t *testing.T, a *app.App)) {
 }
 
 // read answers a feed's current text, unzipped.
-func read(t testing.TB, feeds *eoffer.Feeds, name string) (string, *eoffer.FeedInfo) {
+func read(t testing.TB, fd *feeds.Feeds, name string) (string, *feeds.FeedInfo) {
 	t.Helper()
-	rc, info, err := feeds.Open(context.Background(), name)
+	rc, info, err := fd.Open(context.Background(), name)
 	if err != nil {
 		t.Fatalf("open %s: %v", name, err)
 	}
@@ -152,12 +152,12 @@ func TestFeedContents(t *testing.T) {
 			t.Errorf("products per feed (-want +got):\n%s", d)
 		}
 
-		text, _ := read(t, a.Feeds, eoffer.FeedEponudaCSV)
+		text, _ := read(t, a.Feeds, feeds.FeedEponudaCSV)
 		recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := [][]string{eoffer.EponudaCSVHeader,
+		want := [][]string{feeds.EponudaCSVHeader,
 			{"SKUB", "ThinkPad X1", "Lenovo", "Računari > Laptopovi & <Tableti>", "900.00",
 				"http://localhost:8080/kategorije/laptopovi/proizvodi/thinkpad-x1", "http://localhost:8080/media/products/x1.jpg", "in_stock", "5901234123457"},
 			{"SKUC", "Noname tablet", "", "Računari > Laptopovi & <Tableti>", "600.00",
@@ -167,7 +167,7 @@ func TestFeedContents(t *testing.T) {
 			t.Errorf("e-ponuda CSV (-want +got):\n%s", d)
 		}
 
-		text, _ = read(t, a.Feeds, eoffer.FeedEponudaXML)
+		text, _ = read(t, a.Feeds, feeds.FeedEponudaXML)
 		var ep struct {
 			Products []struct {
 				SKU      string `xml:"sku"`
@@ -184,7 +184,7 @@ func TestFeedContents(t *testing.T) {
 			t.Errorf("e-ponuda XML: %+v", ep.Products)
 		}
 
-		text, _ = read(t, a.Feeds, eoffer.FeedGoogle)
+		text, _ = read(t, a.Feeds, feeds.FeedGoogle)
 		items := googleItems(t, text)
 		if len(items) != 1 {
 			t.Fatalf("google items: %d, want 1 (the product without an image left out)", len(items))
@@ -232,7 +232,7 @@ func googleItems(t testing.TB, text string) []map[string]string {
 	for i, item := range rss.Channel.Items {
 		m := map[string]string{}
 		for _, f := range item.Fields {
-			if f.XMLName.Space != eoffer.GoogleNamespace {
+			if f.XMLName.Space != feeds.GoogleNamespace {
 				t.Errorf("item %d: %s outside the g: namespace (%q)", i, f.XMLName.Local, f.XMLName.Space)
 			}
 			m[f.XMLName.Local] = f.Value
@@ -279,30 +279,30 @@ func TestFeedAtomicReplace(t *testing.T) {
 		if _, err := a.Feeds.Export(ctx); err != nil {
 			t.Fatal(err)
 		}
-		before, oldInfo := read(t, a.Feeds, eoffer.FeedEponudaCSV)
+		before, oldInfo := read(t, a.Feeds, feeds.FeedEponudaCSV)
 		if err := a.DB.Table("products").Where("sku = ?", "SKUB").Update("name", "ThinkPad X1 Carbon").Error; err != nil {
 			t.Fatal(err)
 		}
 		// While the new files are written, a reader still gets the whole previous feed.
 		store := &hookStore{Store: a.Blobs}
-		feeds := a.Feeds.WithBlobs(store)
+		fd := a.Feeds.WithBlobs(store)
 		readsDuring := 0
 		store.beforePut = func(key string) {
 			if strings.HasPrefix(key, "feeds/versions/eponuda.csv/") {
-				during, _ := read(t, feeds, eoffer.FeedEponudaCSV)
+				during, _ := read(t, fd, feeds.FeedEponudaCSV)
 				if during != before {
 					t.Errorf("a reader during the export got:\n%s\nwant the previous feed:\n%s", during, before)
 				}
 				readsDuring++
 			}
 		}
-		if _, err := feeds.Export(ctx); err != nil {
+		if _, err := fd.Export(ctx); err != nil {
 			t.Fatal(err)
 		}
 		if readsDuring != 1 {
 			t.Fatalf("reads during the export: %d", readsDuring)
 		}
-		after, newInfo := read(t, a.Feeds, eoffer.FeedEponudaCSV)
+		after, newInfo := read(t, a.Feeds, feeds.FeedEponudaCSV)
 		if !strings.Contains(after, "ThinkPad X1 Carbon") || newInfo.ETag == oldInfo.ETag || newInfo.Key == oldInfo.Key {
 			t.Errorf("after the export: etag %s (was %s), key %s (was %s):\n%s", newInfo.ETag, oldInfo.ETag, newInfo.Key, oldInfo.Key, after)
 		}
@@ -332,7 +332,7 @@ func TestFeedFailureKeepsPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 		var before []string
-		for _, n := range eoffer.FeedNames {
+		for _, n := range feeds.FeedNames {
 			s, _ := read(t, a.Feeds, n)
 			before = append(before, s)
 		}
@@ -348,7 +348,7 @@ func TestFeedFailureKeepsPrevious(t *testing.T) {
 		if _, err := a.Feeds.WithBlobs(store).Export(ctx); err == nil {
 			t.Fatal("export with the object store down: no error")
 		}
-		for i, n := range eoffer.FeedNames {
+		for i, n := range feeds.FeedNames {
 			if s, _ := read(t, a.Feeds, n); s != before[i] {
 				t.Errorf("%s changed after a failed export:\n%s", n, s)
 			}
@@ -361,7 +361,7 @@ func TestFeedFailureKeepsPrevious(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(notes) != 1 || notes[0].Type != eoffer.NoteFeedExportFailed || !strings.Contains(notes[0].Data, "nije uspeo") {
+		if len(notes) != 1 || notes[0].Type != feeds.NoteFeedExportFailed || !strings.Contains(notes[0].Data, "nije uspeo") {
 			t.Errorf("super-admin's notifications: %+v", notes)
 		}
 		var staff []identity.User
@@ -378,7 +378,7 @@ func TestWriteFeedStreams(t *testing.T) {
 	t.Parallel()
 	newApp(t, func(t *testing.T, a *app.App) {
 		var b bytes.Buffer
-		n, err := a.Feeds.WriteFeed(context.Background(), eoffer.FeedEponudaXML, &b)
+		n, err := a.Feeds.WriteFeed(context.Background(), feeds.FeedEponudaXML, &b)
 		if err != nil || n != 2 || !strings.HasPrefix(b.String(), "<?xml") || !strings.HasSuffix(b.String(), "</products>\n") {
 			t.Errorf("WriteFeed: %d %v\n%s", n, err, b.String())
 		}
@@ -398,13 +398,13 @@ func TestFeedOverS3(t *testing.T) {
 		if err := s3.EnsureBucket(ctx); err != nil {
 			t.Fatal(err)
 		}
-		feeds := a.Feeds.WithBlobs(s3)
+		fd := a.Feeds.WithBlobs(s3)
 		for i := 0; i < 2; i++ {
-			if _, err := feeds.Export(ctx); err != nil {
+			if _, err := fd.Export(ctx); err != nil {
 				t.Fatalf("export %d: %v", i, err)
 			}
 		}
-		text, info := read(t, feeds, eoffer.FeedGoogle)
+		text, info := read(t, fd, feeds.FeedGoogle)
 		if len(googleItems(t, text)) != 1 || info.Previous == "" {
 			t.Errorf("google over S3: %+v\n%s", info, text)
 		}
@@ -434,7 +434,7 @@ func TestFeedPricesFromPricing(t *testing.T) {
 		if _, err := a.Feeds.Export(ctx); err != nil {
 			t.Fatal(err)
 		}
-		text, _ := read(t, a.Feeds, eoffer.FeedEponudaCSV)
+		text, _ := read(t, a.Feeds, feeds.FeedEponudaCSV)
 		recs, err := csv.NewReader(strings.NewReader(text)).ReadAll()
 		if err != nil || len(recs) < 2 || recs[1][0] != "SKUB" {
 			t.Fatalf("csv: %v %q", err, recs)
@@ -442,7 +442,7 @@ func TestFeedPricesFromPricing(t *testing.T) {
 		if recs[1][4] != money.Format(*p.DiscountPrice) {
 			t.Errorf("e-ponuda price %s, want the action price %s", recs[1][4], money.Format(*p.DiscountPrice))
 		}
-		text, _ = read(t, a.Feeds, eoffer.FeedGoogle)
+		text, _ = read(t, a.Feeds, feeds.FeedGoogle)
 		items := googleItems(t, text)
 		if len(items) != 1 || items[0]["price"] != money.Format(p.WebPrice)+" RSD" || items[0]["sale_price"] != money.Format(*p.DiscountPrice)+" RSD" {
 			t.Errorf("google prices: %v (web %d, action %d)", items, p.WebPrice, *p.DiscountPrice)

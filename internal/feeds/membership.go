@@ -1,4 +1,4 @@
-package eoffer
+package feeds
 
 import (
 	"context"
@@ -21,10 +21,10 @@ const MaxMembershipIDs = 5000
 
 // ListFeed is the products in the e-ponuda feed (tab E-PONUDA PROIZVODI), with every filter of
 // the product list.
-func (s *Service) ListFeed(ctx context.Context, f catalog.ProductFilter, page listing.Page, inc catalog.ProductIncludes) ([]catalog.ProductDetails, listing.Total, error) {
+func (f *Feeds) ListFeed(ctx context.Context, pf catalog.ProductFilter, page listing.Page, inc catalog.ProductIncludes) ([]catalog.ProductDetails, listing.Total, error) {
 	in := true
-	f.Eponuda = &in
-	return s.catalog.ListProducts(ctx, f, page, inc)
+	pf.Eponuda = &in
+	return f.catalog.ListProducts(ctx, pf, page, inc)
 }
 
 // Membership is what one call changed.
@@ -36,7 +36,7 @@ type Membership struct {
 // SetFeedMembership puts idsTrue in the feed and takes idsFalse out, in one transaction, with
 // one activity entry per product whose flag changed. Unknown ids, an id in both lists or no
 // id at all are a 422.
-func (s *Service) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uint64) (Membership, error) {
+func (f *Feeds) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uint64) (Membership, error) {
 	idsTrue, idsFalse = uniq(idsTrue), uniq(idsFalse)
 	if len(idsTrue)+len(idsFalse) == 0 {
 		return Membership{}, apperr.InvalidFields(apperr.Field("ids_true", "validation.required"))
@@ -55,7 +55,7 @@ func (s *Service) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uin
 			break
 		}
 	}
-	found, err := s.catalog.ExistingProductIDs(ctx, append(append([]uint64{}, idsTrue...), idsFalse...))
+	found, err := f.catalog.ExistingProductIDs(ctx, append(append([]uint64{}, idsTrue...), idsFalse...))
 	if err != nil {
 		return Membership{}, err
 	}
@@ -72,8 +72,8 @@ func (s *Service) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uin
 		return Membership{}, apperr.InvalidFields(fields...)
 	}
 	var out Membership
-	at := s.now()
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	at := f.clk.Now()
+	err = f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, side := range []struct {
 			ids []uint64
 			in  bool
@@ -87,7 +87,7 @@ func (s *Service) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uin
 			if err := tx.Raw("SELECT id FROM products WHERE id IN ? AND eponuda <> ?", side.ids, side.in).Scan(&changing).Error; err != nil {
 				return apperr.Wrap(err, "e-ponuda: read flags")
 			}
-			n, err := s.catalog.SetEponudaTx(ctx, tx, changing, side.in, at)
+			n, err := f.catalog.SetEponudaTx(ctx, tx, changing, side.in, at)
 			if err != nil {
 				return err
 			}
@@ -106,6 +106,7 @@ func (s *Service) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uin
 	return out, err
 }
 
+// uniq drops zero and repeated ids, keeping the first of each.
 func uniq(ids []uint64) []uint64 {
 	seen := map[uint64]bool{}
 	out := ids[:0:0]

@@ -1,7 +1,7 @@
-// Package eoffer is the e-ponuda price tool and the public product feeds: the e-ponuda feed
-// (CSV and XML) and the Google Merchant Center feed, written to object storage and served from
-// there.
-package eoffer
+// Package feeds is the public product feeds: which products are in the e-ponuda feed, the
+// e-ponuda feed (CSV and XML) and the Google Merchant Center feed, written to object storage and
+// served from there.
+package feeds
 
 import (
 	"bufio"
@@ -22,6 +22,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
 	"shop/internal/platform/clock"
@@ -53,9 +54,10 @@ type Staff interface {
 	SuperAdminIDs(ctx context.Context) ([]uint64, error)
 }
 
-// Feeds writes and reads the public feeds.
+// Feeds keeps the feed's membership and writes and reads the public feeds.
 type Feeds struct {
 	db        *gorm.DB
+	catalog   *catalog.Service
 	blobs     blob.Store
 	enq       *queue.Enqueuer // nil: no queue (shopctl exports in-process)
 	notify    Notifier
@@ -83,11 +85,11 @@ func (f *Feeds) shopName(ctx context.Context) string {
 // NewFeeds builds the feed export. shop names the shop in the feeds' titles (the sales
 // service's identity); publicURL is the storefront's address the feeds link to ("" :
 // http://localhost:8080).
-func NewFeeds(db *gorm.DB, blobs blob.Store, enq *queue.Enqueuer, n Notifier, staff Staff, shop ShopNamer, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
+func NewFeeds(db *gorm.DB, cat *catalog.Service, blobs blob.Store, enq *queue.Enqueuer, n Notifier, staff Staff, shop ShopNamer, log *slog.Logger, clk clock.Clock, publicURL string) *Feeds {
 	if publicURL == "" {
 		publicURL = "http://localhost:8080"
 	}
-	return &Feeds{db: db, blobs: blobs, enq: enq, notify: n, staff: staff, shop: shop, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
+	return &Feeds{db: db, catalog: cat, blobs: blobs, enq: enq, notify: n, staff: staff, shop: shop, log: log, clk: clk, publicURL: strings.TrimRight(publicURL, "/")}
 }
 
 // WithBlobs is the same export over another object store (tests put a failing one in).

@@ -1,4 +1,4 @@
-package eoffer
+package feeds
 
 import (
 	"bufio"
