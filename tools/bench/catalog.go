@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"log/slog"
@@ -29,9 +27,9 @@ import (
 	"shop/internal/demo"
 	"shop/internal/identity"
 	"shop/internal/platform/config"
-	"shop/internal/platform/db"
 	"shop/internal/platform/money"
 	"shop/internal/platform/queue"
+	"shop/tools/internal/shopproc"
 )
 
 // catalogBench builds a catalogue of n products in a fresh PostgreSQL database (on the server
@@ -363,7 +361,6 @@ func openApp(ctx context.Context, dir, dbURL, redisURL string) (*app.App, *confi
 	return a, cfg, log, nil
 }
 
-// freshDatabase creates an empty database on base's server and returns its URL and a drop.
 // benchDatabase is a figure's throw-away PostgreSQL database on the server of
 // SHOP_BENCH_DATABASE_URL (else SHOP_TEST_DATABASE_URL): "" when there is none or the figure
 // has nothing to measure (it says it skipped); with SHOP_BENCH_KEEP set the database is kept
@@ -377,7 +374,7 @@ func benchDatabase(ctx context.Context, figure string, wanted bool) (string, fun
 		fmt.Printf("\n%s: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)\n", figure)
 		return "", nil, nil
 	}
-	dbURL, drop, err := freshDatabase(ctx, base)
+	dbURL, drop, err := shopproc.FreshDatabase(ctx, base, "shop_bench", false)
 	if err != nil {
 		return "", nil, err
 	}
@@ -386,27 +383,4 @@ func benchDatabase(ctx context.Context, figure string, wanted bool) (string, fun
 		return dbURL, func() {}, nil
 	}
 	return dbURL, drop, nil
-}
-
-func freshDatabase(ctx context.Context, base string) (string, func(), error) {
-	admin, err := db.OpenURL(ctx, base, 2)
-	if err != nil {
-		return "", nil, err
-	}
-	b := make([]byte, 5)
-	_, _ = rand.Read(b)
-	name := "shop_bench_" + hex.EncodeToString(b)
-	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
-		db.Close(admin)
-		return "", nil, err
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		return "", nil, err
-	}
-	u.Path = "/" + name
-	return u.String(), func() {
-		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		db.Close(admin)
-	}, nil
 }

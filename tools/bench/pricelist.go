@@ -25,6 +25,7 @@ import (
 	"shop/internal/platform/config"
 	"shop/internal/platform/money"
 	"shop/internal/pricelist"
+	"shop/tools/internal/shopproc"
 )
 
 // pricelistBench measures the supplier price-list import on PostgreSQL:
@@ -41,7 +42,7 @@ import (
 //     against the same reads idle. Goal: >= 70 %.
 func pricelistBench(base string, rows int, workers uint64) error {
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, base)
+	dbURL, drop, err := shopproc.FreshDatabase(ctx, base, "shop_bench", false)
 	if err != nil {
 		return err
 	}
