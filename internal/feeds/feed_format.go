@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"shop/internal/catalog"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/money"
 )
@@ -162,7 +163,7 @@ func (g *googleRSS) row(p *feedProduct) (bool, error) {
 	if p.Brand != "" {
 		element(w, "g:brand", p.Brand)
 	}
-	if gtin := gtinOf(p.EAN); gtin != "" {
+	if gtin := catalog.GTIN(p.EAN); gtin != "" {
 		element(w, "g:gtin", gtin)
 	} else if p.Brand == "" {
 		element(w, "g:identifier_exists", "no")
@@ -190,22 +191,6 @@ func saleDates(p *feedProduct) string {
 
 func clockDay(y, m, d, h, min int) string {
 	return timeIn(y, m, d, h, min).Format("2006-01-02T15:04-0700")
-}
-
-// gtinOf answers the EAN when it is a GTIN (8, 12, 13 or 14 digits), else "".
-func gtinOf(ean string) string {
-	ean = strings.TrimSpace(ean)
-	switch len(ean) {
-	case 8, 12, 13, 14:
-	default:
-		return ""
-	}
-	for _, r := range ean {
-		if r < '0' || r > '9' {
-			return ""
-		}
-	}
-	return ean
 }
 
 // cut shortens s to at most n characters (runes).

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"shop/internal/catalog"
 	"shop/internal/platform/i18n"
 	"shop/internal/platform/money"
 )
@@ -97,7 +98,7 @@ func ProductPage(site Site, lang i18n.Lang, p Product) *Page {
 	if p.Brand != "" {
 		product["brand"] = map[string]any{"@type": "Brand", "name": p.Brand}
 	}
-	if gtin := GTIN(p.EAN); gtin != "" {
+	if gtin := catalog.GTIN(p.EAN); gtin != "" {
 		product["gtin"+fmt.Sprint(len(gtin))] = gtin
 	}
 	trail := append(append([]Crumb{home(lang)}, p.Categories...), Crumb{Name: p.Name, Path: p.Path})
@@ -106,23 +107,6 @@ func ProductPage(site Site, lang i18n.Lang, p Product) *Page {
 		pg.Image = p.Images[0]
 	}
 	return pg
-}
-
-// GTIN is an EAN as schema.org's gtin8/12/13/14 when it is one (digits of such a length),
-// else "".
-func GTIN(ean string) string {
-	ean = strings.TrimSpace(ean)
-	switch len(ean) {
-	case 8, 12, 13, 14:
-	default:
-		return ""
-	}
-	for _, r := range ean {
-		if r < '0' || r > '9' {
-			return ""
-		}
-	}
-	return ean
 }
 
 // Category is what a category page's meta says of it.
