@@ -13,6 +13,7 @@ import (
 	"github.com/johannesboyne/gofakes3"
 
 	"shop/internal/platform/queue"
+	"shop/tools/internal/shopproc"
 )
 
 // drill is one outage: which proxy is cut, for how long, and how to tell what was lost.
@@ -143,7 +144,7 @@ func (r *run) drill(ctx context.Context, d drill) (bool, error) {
 			}
 		}
 	}
-	if s := r.shop.stopped(); len(s) > 0 {
+	if s := shopproc.Gone(r.shop.procs); len(s) > 0 {
 		miss("processes stopped: %v", s)
 	}
 	report, lost, err := d.check(ctx, res)

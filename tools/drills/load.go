@@ -61,7 +61,7 @@ func (r *recorder) results() []result {
 // object store's drill, product image uploads) through the API.
 type workload struct {
 	shop     *shop
-	client   *http.Client
+	client   *shopproc.Client
 	token    string
 	cats     []string
 	products []string
@@ -73,7 +73,7 @@ type workload struct {
 }
 
 func newWorkload(ctx context.Context, s *shop) (*workload, error) {
-	w := &workload{shop: s, client: &http.Client{Timeout: clientTimeout}}
+	w := &workload{shop: s, client: &shopproc.Client{HTTP: &http.Client{Timeout: clientTimeout}, Prefix: "drill"}}
 	g := s.db.WithContext(ctx)
 	if err := g.Raw(`SELECT slug FROM categories c WHERE active AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)
 		ORDER BY id`).Scan(&w.cats).Error; err != nil || len(w.cats) == 0 {
@@ -120,42 +120,7 @@ func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 }
 
 func (w *workload) send(ctx context.Context, method, path, token, ip string, body any) (int, []byte, error) {
-	var rd io.Reader
-	ctype := ""
-	switch b := body.(type) {
-	case nil:
-	case formBody:
-		rd, ctype = bytes.NewReader(b.data), b.ctype
-	default:
-		j, _ := json.Marshal(b)
-		rd, ctype = bytes.NewReader(j), "application/json"
-	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://"+w.shop.api.Addr+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	if ctype != "" {
-		req.Header.Set("Content-Type", ctype)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	req.Header.Set("X-Forwarded-For", ip)
-	if method == "POST" && path == "/api/v1/orders" {
-		req.Header.Set("Idempotency-Key", fmt.Sprintf("drill-%d-%d", time.Now().UnixNano(), w.seq.Add(1)))
-	}
-	resp, err := w.client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, b, err
-}
-
-type formBody struct {
-	data  []byte
-	ctype string
+	return w.client.Send(ctx, w.shop.api.Addr, method, path, token, ip, body)
 }
 
 // do sends one request and records it.
@@ -234,7 +199,7 @@ func (w *workload) uploadImage(ctx context.Context, rec *recorder) {
 	_, _ = fw.Write(w.png)
 	_ = mw.Close()
 	w.do(ctx, rec, kindUpload, "POST", fmt.Sprintf("/api/v1/admin/products/%d/images", id), w.token, "127.0.0.1",
-		formBody{buf.Bytes(), mw.FormDataContentType()}, "")
+		shopproc.Form{Data: buf.Bytes(), ContentType: mw.FormDataContentType()}, "")
 }
 
 // run sends the load until ctx ends: rate visits a second, one in four a checkout, and with

@@ -130,17 +130,6 @@ func (s *shop) launch(name, role string) error {
 	return nil
 }
 
-// stopped names the processes that have stopped: a drill restarts no process.
-func (s *shop) stopped() []string {
-	var out []string
-	for _, p := range s.procs {
-		if gone, err := p.Stopped(); gone {
-			out = append(out, fmt.Sprintf("%s (%v)", p.Name, err))
-		}
-	}
-	return out
-}
-
 func (s *shop) close() {
 	shopproc.Stop(s.procs, 30*time.Second)
 	for _, p := range []*proxy{s.pg, s.rd, s.ob} {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
@@ -44,7 +43,7 @@ var queries = []string{"laptop", "лаптоп", "samsung", "самсунг", "m
 // workload knows the shop's data the flows use and sends them.
 type workload struct {
 	shop      *shop
-	client    *http.Client
+	client    *shopproc.Client
 	staff     *session // the demo administrator's
 	cats      []string // leaf category slugs
 	products  []string // visible benchmark products' slugs
@@ -91,7 +90,7 @@ func newWorkload(ctx context.Context, s *shop) (*workload, error) {
 	// At most 32 connections to each API, as a load balancer's pool holds: the processes' open
 	// files and goroutines then follow the shop, not the generator's bursts.
 	tr := &http.Transport{MaxConnsPerHost: 32, MaxIdleConnsPerHost: 32}
-	w := &workload{shop: s, client: &http.Client{Timeout: requestTimeout, Transport: tr}}
+	w := &workload{shop: s, client: &shopproc.Client{HTTP: &http.Client{Timeout: requestTimeout, Transport: tr}, Prefix: "soak"}}
 	g := s.db.WithContext(ctx)
 	if err := g.Raw(`SELECT slug FROM categories c WHERE active AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)
 		ORDER BY id`).Scan(&w.cats).Error; err != nil || len(w.cats) == 0 {
@@ -164,44 +163,16 @@ func (w *workload) login(ctx context.Context, p *shopproc.Proc, email, password,
 func (w *workload) getData(ctx context.Context, p *shopproc.Proc, path, token string, v any) error {
 	req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+p.Addr+path, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
-	resp, err := w.client.Do(req)
+	resp, err := w.client.HTTP.Do(req)
 	if err != nil {
 		return err
 	}
 	return getJSON(resp, v)
 }
 
-// send makes one request as the client at ip (X-Forwarded-For, which the shop trusts from the
-// load generator as from a load balancer) and answers the status and body.
+// send makes one request to the API p as the client at ip.
 func (w *workload) send(ctx context.Context, p *shopproc.Proc, method, path, token, ip string, body any) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		j, _ := json.Marshal(body)
-		rd = bytes.NewReader(j)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, "http://"+p.Addr+path, rd)
-	if err != nil {
-		return 0, nil, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if ip != "" {
-		req.Header.Set("X-Forwarded-For", ip)
-	}
-	if method == "POST" && path == "/api/v1/orders" {
-		req.Header.Set("Idempotency-Key", fmt.Sprintf("soak-%d-%d", time.Now().UnixNano(), w.seq.Add(1)))
-	}
-	resp, err := w.client.Do(req)
-	if err != nil {
-		return 0, nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, b, err
+	return w.client.Send(ctx, p.Addr, method, path, token, ip, body)
 }
 
 // flow is one shopper's visit: one or two requests, each recorded.

@@ -139,7 +139,7 @@ func (r *run) report(ctx context.Context, rate, most float64) (*report, error) {
 		fmt.Fprintf(&b, "Redis memory %.1f MB at the start, %.1f at the end (at most %.1f); %d orders placed: %.1f KB per order (goal <= 16) %s\n",
 			series[0].redisMB, series[len(series)-1].redisMB, redisMax, placed, perOrder, check(perOrder <= 16))
 	}
-	if gone := r.shop.stopped(); len(gone) > 0 {
+	if gone := shopproc.Gone(r.shop.procs); len(gone) > 0 {
 		fmt.Fprintf(&b, "processes stopped during the run: %s %s\n", strings.Join(gone, ", "), check(false))
 	}
 

@@ -140,17 +140,6 @@ func (s *shop) launch(name, role string) error {
 	return nil
 }
 
-// stopped names the processes that have stopped (none should during a soak).
-func (s *shop) stopped() []string {
-	var out []string
-	for _, p := range s.procs {
-		if gone, err := p.Stopped(); gone {
-			out = append(out, fmt.Sprintf("%s (%v)", p.Name, err))
-		}
-	}
-	return out
-}
-
 func (s *shop) close() {
 	shopproc.Stop(s.procs, time.Minute)
 	if s.redis != nil {

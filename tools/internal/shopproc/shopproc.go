@@ -221,3 +221,15 @@ func Stop(procs []*Proc, within time.Duration) {
 		}
 	}
 }
+
+// Gone names the processes that have stopped, with how: a tool's run
+// restarts no process, so any is a failure of the shop.
+func Gone(procs []*Proc) []string {
+	var out []string
+	for _, p := range procs {
+		if gone, err := p.Stopped(); gone {
+			out = append(out, fmt.Sprintf("%s (%v)", p.Name, err))
+		}
+	}
+	return out
+}
