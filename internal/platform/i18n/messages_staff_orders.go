@@ -16,7 +16,7 @@ var staffOrderMessages = map[string][2]string{
 	"sales.attachments_full":            {"Porudžbina može imati najviše {n} fajlova", "An order may have at most {n} files"},
 	"sales.export_too_many":             {"Izvoz može sadržati najviše {n} porudžbina; suzite filtere", "An export may hold at most {n} orders; narrow the filters"},
 	"notfound.order_attachment":         {"Fajl ne postoji ili je izbrisan.", "The file does not exist or has been deleted."},
-	"notfound.order_return":             {"Povraćaj ne postoji.", "The return does not exist."},
+	"notfound.order_return":             {"Povraćaj ne postoji ili je izbrisan.", "The return does not exist or has been deleted."},
 	"sales.return_created":              {"Povraćaj je evidentiran; račun refundacije sledi.", "The return has been recorded; its refund receipt follows."},
 	"sales.return_empty":                {"Izaberite bar jednu stavku za povraćaj", "Pick at least one line to return"},
 	"sales.return_unpaid":               {"Povraćaj je moguć samo za plaćenu porudžbinu", "Only a paid order can have a return"},
