@@ -4,45 +4,44 @@
 // 'Završetak akcije je obavezan', slug, images). Stickers are given to products on a product's
 // 'Katalog nalepnica' tab or from the products list's mass menu.
 import { EditOutlined } from '@ant-design/icons'
-import { Button, Flex, Form, Image, Input, Modal, Table, Typography, Upload } from 'antd'
+import { Button, Flex, Form, Image, Input, Modal, Upload, type TableProps } from 'antd'
 import { Perm } from '@shop/shared'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/client'
 import { DayPicker } from '../../components/DayPicker'
 import { PermissionGuard } from '../../components/PermissionGuard'
-import { usePageTitle } from '../../components/usePageTitle'
+import { ListPage } from '../../components/ListPage'
+import { useListParams } from '../../components/useListParams'
 import { type StickerTypeRow, type StickerTypeValues, useSaveStickerType, useStickerTypeList } from '../../hooks/api/catalogStickerTypeAdmin'
 import { formatDay } from '../../format'
-import { ScrollX } from '../../components/ScrollX'
+
+const PAGE_SIZES = [20, 50, 100] as const
 
 export function CatalogStickersPage() {
   const { t } = useTranslation()
   const l = (k: string) => t(`stickerTypes.${k}`)
-  usePageTitle(l('title'))
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = useState(20)
-  const [search, setSearch] = useState('')
-  const list = useStickerTypeList({ page, paginate: pageSize, search })
+  const [params] = useListParams(PAGE_SIZES)
+  const list = useStickerTypeList({ page: params.page, paginate: params.paginate, search: params.search })
   const [editing, setEditing] = useState<StickerTypeRow | 'new' | null>(null)
-  const columns = [
+  const columns: TableProps<StickerTypeRow>['columns'] = [
     { title: l('col.id'), dataIndex: 'id', key: 'id', width: 70 },
     {
       title: l('col.sticker'),
       key: 'sticker',
       width: 110,
-      render: (_: unknown, r: StickerTypeRow) => (r.sticker ? <Image src={r.sticker} alt={r.name} height={32} /> : null),
+      render: (_, r) => (r.sticker ? <Image src={r.sticker} alt={r.name} height={32} /> : null),
     },
     { title: l('col.name'), dataIndex: 'name', key: 'name' },
     { title: l('col.slug'), dataIndex: 'slug', key: 'slug' },
-    { title: l('col.from'), key: 'from', render: (_: unknown, r: StickerTypeRow) => formatDay(r.from) },
-    { title: l('col.to'), key: 'to', render: (_: unknown, r: StickerTypeRow) => formatDay(r.to) },
-    { title: l('col.active'), key: 'active', render: (_: unknown, r: StickerTypeRow) => (r.active_today ? l('yes') : l('no')) },
+    { title: l('col.from'), key: 'from', render: (_, r) => formatDay(r.from) },
+    { title: l('col.to'), key: 'to', render: (_, r) => formatDay(r.to) },
+    { title: l('col.active'), key: 'active', render: (_, r) => (r.active_today ? l('yes') : l('no')) },
     {
       title: l('col.actions'),
       key: 'actions',
       width: 90,
-      render: (_: unknown, r: StickerTypeRow) => (
+      render: (_, r) => (
         <PermissionGuard permission={Perm.UpdateCatalogSticker}>
           <Button type="text" icon={<EditOutlined />} aria-label={`${l('edit')} ${r.name}`} onClick={() => setEditing(r)} />
         </PermissionGuard>
@@ -50,50 +49,25 @@ export function CatalogStickersPage() {
     },
   ]
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {l('title')}
-        </Typography.Title>
-        <PermissionGuard permission={Perm.UpdateCatalogSticker}>
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {l('add')}
-          </Button>
-        </PermissionGuard>
-      </Flex>
-      <Input.Search
-        aria-label={l('search')}
-        placeholder={l('search')}
-        allowClear
-        onSearch={(v) => {
-          setSearch(v)
-          setPage(1)
-        }}
-        style={{ maxWidth: 320 }}
+    <>
+      <ListPage<StickerTypeRow>
+        title={l('title')}
+        extra={
+          <PermissionGuard permission={Perm.UpdateCatalogSticker}>
+            <Button type="primary" onClick={() => setEditing('new')}>
+              {l('add')}
+            </Button>
+          </PermissionGuard>
+        }
+        pageSizes={PAGE_SIZES}
+        rowKey="id"
+        columns={columns}
+        rows={list.data?.data}
+        meta={list.data?.meta}
+        loading={list.isFetching}
       />
-      {/* wider than a phone: the table scrolls sideways, not the page */}
-      <ScrollX>
-        <Table<StickerTypeRow>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={(list.data?.data ?? []) as StickerTypeRow[]}
-          columns={columns}
-          locale={{ emptyText: t('common.noData') }}
-          pagination={{
-            current: page,
-            pageSize,
-            pageSizeOptions: [20, 50, 100],
-            total: list.data?.meta?.total ?? 0,
-            onChange: (p, s) => {
-              setPage(p)
-              setPageSize(s)
-            },
-          }}
-        />
-      </ScrollX>
       {editing && <StickerTypeForm row={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-    </Flex>
+    </>
   )
 }
 
