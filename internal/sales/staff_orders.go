@@ -22,8 +22,8 @@ import (
 )
 
 // The staff's order handling (back-office-and-shell.md 2.1 "Orders", 2.4 "Order screen", 4;
-// shared decisions.md "Orders"). Every route needs view-order: the specification names no
-// other order permission, so whoever may see orders handles them (docs/sales.md).
+// shared decisions.md "Orders"). Reading needs view-order and changing update-order
+// (docs/sales.md); the routes check them, this package does not.
 
 // OrderFilter is the orders list's query. Dates are whole days in the shop's zone
 // (YYYY-MM-DD), both inclusive; Search matches the order number, e-mail, name or phone.
