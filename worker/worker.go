@@ -171,6 +171,7 @@ func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slo
 		TaskCheckInterval: taskCheckInterval,
 		Concurrency:       concurrency,
 		Queues:            queue.Weights,
+		RetryDelayFunc:    retryDelay,
 		ShutdownTimeout:   shutdown,
 		Logger:            asynqLogger{log},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
@@ -178,6 +179,16 @@ func NewServer(r *queue.Redis, concurrency int, shutdown time.Duration, log *slo
 				reqid.Key, jobID(ctx, t))
 		}),
 	})
+}
+
+// retryDelay is asynq's backoff, except for a task whose worker died mid-run (killed, its
+// machine gone): asynq hands it out again only once its lease has been expired for 30 s, which
+// its check finds up to a minute later, so the task has waited long enough and runs again at once.
+func retryDelay(n int, err error, t *asynq.Task) time.Duration {
+	if errors.Is(err, asynq.ErrLeaseExpired) {
+		return 0
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
 // Schedule lists the cron entries the scheduler enqueues.
