@@ -1,9 +1,10 @@
 // Package multiproc starts real shopd binaries on one PostgreSQL and Redis (two API processes,
 // two workers, two schedulers, as production runs them) and checks that they behave as one
 // shop: a change through one API is what the other serves within the in-process caches' bound,
-// a job started through one rings the bell on a stream held on the other once, the login limit
-// counts both, a rolling restart behind a load balancer that follows /readyz fails no request,
-// and every cron entry runs once per moment although two schedulers run.
+// a job started through one rings the bell on a stream held on the other once, the jobs of a
+// worker killed mid-run are finished by the other and nothing of them is done twice, the login
+// limit counts both, a rolling restart behind a load balancer that follows /readyz fails no
+// request, and every cron entry runs once per moment although two schedulers run.
 package multiproc
 
 import (
@@ -48,16 +49,18 @@ type proc struct {
 	env              []string
 	cmd              *exec.Cmd
 	log              *os.File
-	exited           chan error
+	exited           chan struct{} // closed when the process has ended, with exitErr
+	exitErr          error
 }
 
 type cluster struct {
-	t    *testing.T
-	bin  string
-	env  []string
-	dir  string
-	mu   sync.Mutex
-	list []*proc
+	t            *testing.T
+	bin          string
+	env          []string
+	dir          string
+	dbURL, redis string
+	mu           sync.Mutex
+	list         []*proc
 }
 
 func TestSeveralProcesses(t *testing.T) {
@@ -77,13 +80,14 @@ func TestSeveralProcesses(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(data, "store", "index.html"), []byte(storeIndex), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := &cluster{t: t, bin: bin, dir: dir, env: []string{
-		"SHOP_DATABASE_URL=" + dbtest.NewPostgresDatabase(t), "SHOP_REDIS_URL=" + queuetest.URL(t),
+	c := &cluster{t: t, bin: bin, dir: dir, dbURL: dbtest.NewPostgresDatabase(t), redis: queuetest.URL(t)}
+	c.env = []string{
+		"SHOP_DATABASE_URL=" + c.dbURL, "SHOP_REDIS_URL=" + c.redis,
 		"SHOP_AUTH_SECRET=multiproc-test-secret-multiproc-test", "SHOP_DATA_DIR=" + data,
 		"SHOP_WEB_STORE_DIR=" + filepath.Join(data, "store"), "SHOP_WEB_ADMIN_DIR=" + filepath.Join(data, "admin"),
 		"SHOP_HTTP_METRICS_ADDR=", "SHOP_HTTP_SHUTDOWN_TIMEOUT=20s", "SHOP_HTTP_DRAIN_PERIOD=2s",
 		"SHOP_WORKER_NICE=0", "SHOP_PRICING_COALESCE_WINDOW=0s",
-	}}
+	}
 	t.Cleanup(c.stopAll)
 
 	// A migrates and seeds the demo shop; the rest start on the migrated database.
@@ -108,6 +112,7 @@ func TestSeveralProcesses(t *testing.T) {
 		vatAndBannerCross(t, a, b, token, shown)
 	})
 	t.Run("a job started through A rings the bell on B once", func(t *testing.T) { bellCrosses(t, a, b, token) })
+	t.Run("a worker killed mid-job: the other finishes it, nothing twice", func(t *testing.T) { workerKilled(t, c, a, token) })
 	t.Run("the login limit counts both APIs", func(t *testing.T) { loginLimitShared(t, a, b) })
 	t.Run("rolling restart fails no request", func(t *testing.T) { rollingRestart(t, c, a, b) })
 	t.Run("each cron task runs once per moment with two schedulers", func(t *testing.T) { cronOnce(t, c) })
@@ -148,8 +153,19 @@ func (c *cluster) launch(p *proc) {
 	if err := p.cmd.Start(); err != nil {
 		c.t.Fatalf("%s: %v", p.name, err)
 	}
-	p.exited = make(chan error, 1)
-	go func(cmd *exec.Cmd, ch chan error) { ch <- cmd.Wait() }(p.cmd, p.exited)
+	p.exited = make(chan struct{})
+	go func(cmd *exec.Cmd, ch chan struct{}) { p.exitErr = cmd.Wait(); close(ch) }(p.cmd, p.exited)
+}
+
+func (c *cluster) proc(name string) *proc {
+	c.t.Helper()
+	for _, p := range c.list {
+		if p.name == name {
+			return p
+		}
+	}
+	c.t.Fatalf("no process %s", name)
+	return nil
 }
 
 // stop sends SIGTERM and waits for a clean exit.
@@ -157,9 +173,9 @@ func (c *cluster) stop(p *proc) {
 	c.t.Helper()
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	select {
-	case err := <-p.exited:
-		if err != nil {
-			c.t.Errorf("%s exited with %v\n%s", p.name, err, tail(p))
+	case <-p.exited:
+		if p.exitErr != nil {
+			c.t.Errorf("%s exited with %v\n%s", p.name, p.exitErr, tail(p))
 		}
 	case <-time.After(60 * time.Second):
 		_ = p.cmd.Process.Kill()
@@ -172,7 +188,9 @@ func (c *cluster) stopAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, p := range c.list {
-		if p.cmd.ProcessState == nil {
+		select {
+		case <-p.exited:
+		default:
 			_ = p.cmd.Process.Signal(syscall.SIGTERM)
 		}
 	}
@@ -201,8 +219,8 @@ func (c *cluster) waitReady(p *proc, within time.Duration) {
 	deadline := time.Now().Add(within)
 	for time.Now().Before(deadline) {
 		select {
-		case err := <-p.exited:
-			c.t.Fatalf("%s stopped at start: %v\n%s", p.name, err, tail(p))
+		case <-p.exited:
+			c.t.Fatalf("%s stopped at start: %v\n%s", p.name, p.exitErr, tail(p))
 		default:
 		}
 		if resp, err := http.Get("http://" + p.addr + "/readyz"); err == nil {
@@ -287,13 +305,19 @@ func first(t *testing.T, r answer, what string) map[string]any {
 	return list[0].(map[string]any)
 }
 
-// eventually polls check on p until it holds and returns how long that took.
+// eventually polls check until it holds and returns how long that took.
 func eventually(t *testing.T, what string, check func() bool) time.Duration {
+	t.Helper()
+	return within(t, 20*time.Second, what, check)
+}
+
+// within is eventually with its own bound.
+func within(t *testing.T, bound time.Duration, what string, check func() bool) time.Duration {
 	t.Helper()
 	start := time.Now()
 	for !check() {
-		if time.Since(start) > 20*time.Second {
-			t.Fatalf("%s: not within 20 s", what)
+		if time.Since(start) > bound {
+			t.Fatalf("%s: not within %v", what, bound)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

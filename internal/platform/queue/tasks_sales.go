@@ -31,7 +31,12 @@ func NewOrderPlacedTask(orderID uint64) (*asynq.Task, error) {
 		return nil, err
 	}
 	return newTask(TypeOrderPlaced, b, asynq.Queue(QueueCritical), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
-		asynq.TaskID(fmt.Sprintf("order-placed-%d", orderID)), asynq.Retention(24*time.Hour)), nil
+		asynq.TaskID(OrderPlacedTaskID(orderID)), asynq.Retention(24*time.Hour)), nil
+}
+
+// OrderPlacedTaskID is the id of order orderID's job.
+func OrderPlacedTaskID(orderID uint64) string {
+	return fmt.Sprintf("order-placed-%d", orderID)
 }
 
 // NewOrderMailTask sends one mail of an order under a stable id (one per order and recipient),
