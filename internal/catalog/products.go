@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -175,44 +174,22 @@ const productCountBound = 10_000
 // a broad filter answers from an index walk that stops after the page (the sort's index on
 // products, or product_sort_keys'). The page's rows are then read by id. With no filter, or
 // one of yes/no columns alone (usually broad), the count to the bound comes first from an index
-// alone (products_list_flags_idx), and above the bound the page is the index walk. On
-// PostgreSQL these statements run in one transaction with the list's planner settings
-// (listPlannerTx).
+// alone (products_list_flags_idx), and above the bound the page is the index walk. The plans
+// count on the database's planner settings for the shop (migration 0051).
 func (s *Service) ListProducts(ctx context.Context, f ProductFilter, page listing.Page, inc ProductIncludes) ([]ProductDetails, listing.Total, error) {
 	f.today = s.Today()
 	srt, err := parseProductSort(f.Sort)
 	if err != nil {
 		return nil, listing.Total{}, err
 	}
-	var rows []Product
-	var total listing.Total
-	if s.db.Dialector.Name() == "postgres" {
-		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			if err := listPlannerTx(tx); err != nil {
-				return err
-			}
-			rows, total, err = s.productPage(ctx, tx, f, srt, page)
-			return err
-		})
-	} else {
-		// SQLite's transactions take the write lock (immediate): the list reads without one.
-		rows, total, err = s.productPage(ctx, s.db, f, srt, page)
-	}
+	// No transaction: on SQLite one would take the write lock (immediate), and the
+	// statements need no common snapshot (a total a moment older than its page is harmless).
+	rows, total, err := s.productPage(ctx, s.db, f, srt, page)
 	if err != nil {
 		return nil, listing.Total{}, err
 	}
 	out, err := s.productDetails(ctx, rows, inc)
 	return out, total, err
-}
-
-// listPlannerTx sets, for the rest of tx (PostgreSQL), how the list's statements are planned:
-// the catalogue is read from memory (a random page costs about a sequential one, as the
-// import's merge also says), so a few thousand matches found through an index are read by id
-// instead of scanning products; and one list is one core's work (no parallel workers), as
-// many lists run at once and a worker's start costs more than the list.
-func listPlannerTx(tx *gorm.DB) error {
-	err := tx.Exec("SELECT set_config('random_page_cost', '1.1', true), set_config('max_parallel_workers_per_gather', '0', true)").Error
-	return apperr.Wrap(err, "list products: planner")
 }
 
 // productPage is ListProducts' page of rows and total inside tx.
@@ -309,23 +286,6 @@ func narrowPriceRanges(db *gorm.DB, f *ProductFilter, bound int) (broad bool, er
 		}
 		if r.to != nil {
 			q = q.Where(r.col+" <= ?", int64(*r.to))
-		}
-		if db.Dialector.Name() == "postgres" && !f.onlyOnePriceRange() {
-			// The planner's estimate (from the column's histogram, no row read) settles a range
-			// that is plainly broad, like the bench query's "from 100 dinars": only the others
-			// are counted.
-			var plan []byte
-			if err := db.Raw("EXPLAIN (FORMAT JSON) ?", q).Row().Scan(&plan); err != nil {
-				return false, apperr.Wrap(err, "list products: price range")
-			}
-			var est []struct {
-				Plan struct {
-					Rows float64 `json:"Plan Rows"`
-				} `json:"Plan"`
-			}
-			if json.Unmarshal(plan, &est) == nil && len(est) == 1 && est[0].Plan.Rows > 4*float64(bound) {
-				continue
-			}
 		}
 		var n int64
 		if err := db.Raw("SELECT COUNT(*) FROM (?) k", q.Limit(bound+1)).Scan(&n).Error; err != nil {

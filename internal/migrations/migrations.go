@@ -57,6 +57,7 @@ func all() []*gormigrate.Migration {
 		m0048OrderReturns(),
 		m0049FiscalReceiptReturns(),
 		m0044CatalogChangesAtCommit(),
+		m0051PlannerSettings(),
 	}
 }
 
@@ -88,6 +89,9 @@ func Up(ctx context.Context, gdb *gorm.DB) error {
 	})
 	if err != nil {
 		return fmt.Errorf("migrate up: %w", err)
+	}
+	if db.IsPostgres(gdb) {
+		db.RenewIdle(gdb)
 	}
 	return nil
 }

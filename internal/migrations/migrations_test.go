@@ -70,7 +70,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0038_write_permissions", Applied: true},
 	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
 	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
-	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true}}
+	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true},
+	{ID: "0051_planner_settings", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -237,6 +238,20 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		roleSettings := func() (n int64) {
+			gdb.Raw(`SELECT count(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase
+				WHERE d.datname = current_database() AND s.setrole = (SELECT oid FROM pg_roles WHERE rolname = current_user)`).Scan(&n)
+			return n
+		}
+		if db.IsPostgres(gdb) && roleSettings() != 1 {
+			t.Error("0051's planner settings are not set for the shop's role in its database")
+		}
+		if id := down(t, gdb); id != "0051_planner_settings" {
+			t.Fatalf("Down rolled back %q, want 0051_planner_settings", id)
+		}
+		if db.IsPostgres(gdb) && roleSettings() != 0 {
+			t.Error("0051's planner settings are still set after rolling it back")
 		}
 		if id := down(t, gdb); id != "0044_catalog_changes_at_commit" {
 			t.Fatalf("Down rolled back %q, want 0044_catalog_changes_at_commit", id)

@@ -16,7 +16,6 @@ import (
 
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/blob"
-	"shop/internal/platform/db"
 	"shop/internal/platform/i18n"
 )
 
@@ -377,15 +376,6 @@ func (s *Service) merge(ctx context.Context, conn *gorm.DB, st stager, feed *row
 		// at most once.
 		if err := s.catalog.LockSupplierTx(ctx, tx, sid); err != nil {
 			return err
-		}
-		if db.IsPostgres(tx) {
-			// A chunk is a tenth of the supplier's rows: found through the (supplier, SKU) index,
-			// not by hashing all of them for every chunk, which the default cost of a random
-			// page read (4, a spinning disk's) makes the planner prefer. The rows are in memory
-			// after the first chunk; the setting ends with the transaction.
-			if err := tx.Exec("SET LOCAL random_page_cost = 1.1").Error; err != nil {
-				return apperr.Wrap(err, "import: planner")
-			}
 		}
 		var status string
 		if err := tx.Raw("SELECT status FROM pricelist_imports WHERE id = ?", view.ID).Row().Scan(&status); err != nil {

@@ -105,6 +105,18 @@ func Close(gdb *gorm.DB) error {
 	return sqlDB.Close()
 }
 
+// RenewIdle closes the pool's idle connections, so that the next ones open as new sessions and
+// take the session defaults a migration has just set (ALTER ROLE ... SET applies to sessions
+// started after it). The pool keeps as many idle connections as it may open (OpenURL).
+func RenewIdle(gdb *gorm.DB) {
+	sqlDB, err := gdb.DB()
+	if err != nil {
+		return
+	}
+	sqlDB.SetMaxIdleConns(0)
+	sqlDB.SetMaxIdleConns(sqlDB.Stats().MaxOpenConnections)
+}
+
 // IsPostgres tells the dialect, for the few queries written once per database.
 func IsPostgres(gdb *gorm.DB) bool { return gdb.Dialector.Name() == "postgres" }
 
