@@ -36,7 +36,7 @@ import (
 )
 
 // staleBound is how long a change made through one API may take to be what another serves
-// (docs/platform.md: the in-process caches' bound across processes).
+// (docs/storefront.md: the in-process caches' bound across processes).
 const staleBound = time.Second
 
 const storeIndex = `<!doctype html>
