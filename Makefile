@@ -84,9 +84,10 @@ test-e2e: web build-go e2e-deps
 
 ## bench: speed figures, each beside its baseline from the same run. The catalogue figures
 ## need PostgreSQL (a throw-away database is created on this server and dropped).
+## SCALE=1000000: instead, the growth table of the figures at 100,000 products and at SCALE.
 SHOP_BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 bench: build e2e-deps
-	SHOP_BENCH_DATABASE_URL='$(SHOP_BENCH_DATABASE_URL)' $(GO) run ./tools/bench
+	SHOP_BENCH_DATABASE_URL='$(SHOP_BENCH_DATABASE_URL)' $(GO) run ./tools/bench $(if $(SCALE),-scale $(SCALE))
 
 ## soak: two APIs, a worker and a scheduler on PostgreSQL and Redis under a mixed load for SOAK
 ## (default 60m; SOAK=10m for a short run), with imports and feed exports; prints the table and

@@ -79,7 +79,7 @@ func catalogBench(n int64, workers uint64) error {
 	if err != nil {
 		return err
 	}
-	if err := listTableFigure(ctx, a, srv, header, leaves, workers, listCaseDuration); err != nil {
+	if _, err := listTableFigure(ctx, a, srv, header, leaves, workers, listCaseDuration); err != nil {
 		return err
 	}
 	if err := importUpdateFigure(ctx, a); err != nil {

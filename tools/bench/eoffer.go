@@ -23,17 +23,18 @@ import (
 // milliseconds that a person starts a few times a day). Medians of three rounds.
 // "parse + store" is the whole upload run inline (the file kept in the object store, the
 // import's row, the job: parse, the SKUs, the offers encoded and stored in the finishing
-// transaction); "recalc" is Recalc as the screen calls it. Both sides run the same file.
-func eofferFigures(rows int) error {
+// transaction); "recalc" is Recalc as the screen calls it. Both sides run the same file. It
+// answers the time of both and the Go heap's growth during them (one more run).
+func eofferFigures(rows int) ([]figure, error) {
 	ctx := context.Background()
 	dbURL, drop, err := benchDatabase(ctx, "E-ponuda competitor file", rows > 0)
 	if err != nil || dbURL == "" {
-		return err
+		return nil, err
 	}
 	defer drop()
 	a, _, _, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer closeApp()
 	products := rows / 2
@@ -41,19 +42,19 @@ func eofferFigures(rows int) error {
 	if err := a.DB.Exec(`INSERT INTO categories (name, slug, prefix, level, position, pdv_bps, web_margin_bps, retail_margin_bps,
 		dealer_margin_bps, min_price, allowed_rebate, active, created_at, updated_at) VALUES ('Bench', 'bench-ep', 'BE', 1, 0, 2000, 1000, 2500, 500, 0, 0, true, ?, ?)`,
 		now, now).Error; err != nil {
-		return err
+		return nil, err
 	}
 	if err := a.DB.Exec(`INSERT INTO products (sku, name, slug, entry_price, main_category_id, active, visible, created_at, updated_at)
 		SELECT 'EP-' || g, 'Proizvod ' || g, 'ep-' || g, 100000 + g, (SELECT id FROM categories WHERE slug = 'bench-ep'), true, true, ?, ?
 		FROM generate_series(1, ?) g`, now, now, products).Error; err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := a.Pricing.RecomputeTx(ctx, a.DB, pricing.All()); err != nil {
-		return err
+		return nil, err
 	}
 	dir, err := os.MkdirTemp("", "shop-bench-eoffer-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "ponuda.csv")
@@ -64,47 +65,60 @@ func eofferFigures(rows int) error {
 		fmt.Fprintf(&b, "EP-%d;%s;%d,%02d\n", i/2+1, shops[i%len(shops)], 1000+i%5000, i%100)
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		return err
+		return nil, err
 	}
 	fmt.Printf("\nE-ponuda competitor file: %d offers of %d products on PostgreSQL, %.1f MB CSV\n", rows, products, float64(b.Len())/1e6)
 	svc := a.Eoffer.Inline()
-	st := eoffer.Settings{RelativeTo: eoffer.RelativeEponuda, Format: eoffer.FormatPercent, Value: "2", Irrelevant: []string{"WinWin"}}
+	settings := eoffer.Settings{RelativeTo: eoffer.RelativeEponuda, Format: eoffer.FormatPercent, Value: "2", Irrelevant: []string{"WinWin"}}
 	var baseTimes, parseTimes, recalcTimes []time.Duration
 	var okN, nokN int
+	// run uploads the file (parse + store) and recalculates, timing each.
+	run := func() (parse, recalc time.Duration, res *eoffer.Result, err error) {
+		start := time.Now()
+		f, err := os.Open(path)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		imp, err := svc.Upload(ctx, 0, "ponuda.csv", f, st.Size())
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		if imp.Offers != rows {
+			return 0, 0, nil, fmt.Errorf("import stored %d offers, want %d (%s)", imp.Offers, rows, imp.Error)
+		}
+		parse = time.Since(start)
+		start = time.Now()
+		res, err = svc.Recalc(ctx, settings, eoffer.Scope{})
+		return parse, time.Since(start), res, err
+	}
 	for round := 0; round < benchRounds; round++ {
 		start := time.Now()
 		data, err := os.ReadFile(path)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		copyTook, err := copyCompetitors(ctx, a, data)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		baseTimes = append(baseTimes, time.Since(start))
 		_ = copyTook
 
-		start = time.Now()
-		f, err := os.Open(path)
+		parse, recalc, res, err := run()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		imp, err := svc.Upload(ctx, 0, "ponuda.csv", f, int64(len(data)))
-		f.Close()
-		if err != nil {
-			return err
-		}
-		if imp.Offers != rows {
-			return fmt.Errorf("import stored %d offers, want %d (%s)", imp.Offers, rows, imp.Error)
-		}
-		parseTimes = append(parseTimes, time.Since(start))
-		start = time.Now()
-		res, err := svc.Recalc(ctx, st, eoffer.Scope{})
-		if err != nil {
-			return err
-		}
-		recalcTimes = append(recalcTimes, time.Since(start))
+		parseTimes, recalcTimes = append(parseTimes, parse), append(recalcTimes, recalc)
 		okN, nokN = len(res.OK), len(res.NOK)
+	}
+	before, peak, err := heapPeak(func() error { _, _, _, err := run(); return err })
+	if err != nil {
+		return nil, err
 	}
 	// What the recalculation reads, with nothing computed: the file's stored offers, the
 	// categories and suppliers, and every product's columns it shows (Recalc's reads): the
@@ -118,7 +132,7 @@ func eofferFigures(rows int) error {
 			"SELECT p.id, p.name, p.sku, p.entry_price, p.web_price, p.main_category_id, p.supplier_id FROM products p"} {
 			rows, err := a.DB.Raw(q).Rows()
 			if err != nil {
-				return err
+				return nil, err
 			}
 			for rows.Next() {
 			}
@@ -139,7 +153,9 @@ func eofferFigures(rows int) error {
 		verdict = "MISSES"
 	}
 	fmt.Printf("  ratio %.2f (goal <= 4.00: %s)\n", ratio, verdict)
-	return nil
+	fmt.Printf("  Go heap in use during parse + store + recalc: %.1f MB before, +%.1f MB at the peak\n", float64(before)/1e6, float64(peak-before)/1e6)
+	return []figure{batchTime("e-ponuda file: parse + store + recalc", parse+recalc),
+		memoryMB("e-ponuda file: Go heap growth during them", float64(peak-before)/1e6)}, nil
 }
 
 // copyCompetitors times COPY ... FROM STDIN of the file's rows into a fresh unlogged table.

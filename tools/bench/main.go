@@ -50,6 +50,10 @@
 //     in-process simulator against the simulator's own time for the same requests (goal: at
 //     most 2x). Alone: -only fiscal.
 //
+// Growth (growth.go): -scale 1000000 (make bench SCALE=1000000) measures the pages' p95 and the
+// batch jobs' time and memory at -scale-base (100,000) and at -scale products instead, one table
+// (also var/bench/growth.txt) with each figure's ratio and goal; try it small with -scale-base 10000.
+//
 // SHOP_BENCH_ONLY=catalog,pricelist (or -only) runs only those parts;
 // SHOP_BENCH_PRICELIST_IMPORT_ONLY=1 stops the price-list part after the import's figures.
 // SHOP_BENCH_PRICELIST_MEMORY_ONLY=1 runs only its memory figures.
@@ -81,7 +85,7 @@ import (
 func main() {
 	dur := flag.Duration("duration", 3*time.Second, "length of each measured round")
 	workers := flag.Uint64("workers", 16, "concurrent connections of the load generator")
-	rounds := flag.Int("rounds", 3, "measured rounds per side (the best counts)")
+	flag.IntVar(&benchRounds, "rounds", 3, "measured rounds per side (the best or the median counts)")
 	products := flag.Int64("products", 100_000, "catalogue size for the catalogue figures (0: skip them)")
 	pricelistRows := flag.Int("pricelist-rows", 100_000, "rows of the supplier price list for its figures (0: skip them)")
 	eofferRows := flag.Int("eoffer-rows", 100_000, "offers of the e-ponuda competitor CSV for its figure (0: skip it)")
@@ -94,6 +98,8 @@ func main() {
 	salesProducts := flag.Int64("sales-products", 20_000, "catalogue size for the sales figure (0: skip it)")
 	feedsChildRun := flag.Bool("feeds-child", false, "internal: run one feed export in this process (the memory figure's child)")
 	workerChildRun := flag.Bool("worker-child", false, "internal: run the jobs' worker in this process until stdin closes (the reads-during-import figure's)")
+	scale := flag.Int64("scale", 0, "products of the growth table's larger shop (0: no growth table, the figures above instead)")
+	scaleBase := flag.Int64("scale-base", 100_000, "products of the growth table's base shop")
 	flag.Parse()
 	if *workerChildRun {
 		if err := workerChild(); err != nil {
@@ -128,8 +134,14 @@ func main() {
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
+	if *scale > 0 {
+		if err := growthBench(*scaleBase, *scale, *workers); err != nil {
+			fail("bench growth", err)
+		}
+		return
+	}
 	if want("api") {
-		if err := run(*dur, *workers, *rounds); err != nil {
+		if err := run(*dur, *workers, benchRounds); err != nil {
 			fail("bench", err)
 		}
 	}
@@ -154,7 +166,7 @@ func main() {
 		}
 	}
 	if want("pricelist") {
-		if err := pricelistFigures(*pricelistRows, *workers); err != nil {
+		if _, err := pricelistFigures(*pricelistRows, *workers, false); err != nil {
 			fail("bench price list", err)
 		}
 	}
@@ -164,7 +176,7 @@ func main() {
 		}
 	}
 	if want("eoffer") {
-		if err := eofferFigures(*eofferRows); err != nil {
+		if _, err := eofferFigures(*eofferRows); err != nil {
 			fail("bench e-ponuda", err)
 		}
 	}

@@ -40,21 +40,23 @@ import (
 //     rows, for the generated list and for one as Excel saves it (shared strings). Goal: <= 1.3x.
 //   - storefront-style reads (GET /api/v1/categories) while an import runs in the worker,
 //     against the same reads idle. Goal: >= 70 %.
-func pricelistBench(base string, rows int, workers uint64) error {
+//
+// It answers (c) and the memory at rows; for the growth table (growth) it measures only these.
+func pricelistBench(base string, rows int, workers uint64, growth bool) ([]figure, error) {
 	ctx := context.Background()
 	dbURL, drop, err := shopproc.FreshDatabase(ctx, base, "shop_bench", false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer drop()
 	a, cfg, log, closeApp, err := benchApp(ctx, dbURL)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer closeApp()
 	dir, err := os.MkdirTemp("", "shop-bench-pricelist-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(dir)
 
@@ -78,11 +80,14 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	}
 	samples := []sample{{first, rows, 1, 0}, {small, rows / 10, 3, 0}}
 	for i := range days {
-		samples = append(samples, sample{days[i], rows, 1, uint64(2*i + 1)}, sample{bareDays[i], rows, 1, uint64(2*i + 2)})
+		samples = append(samples, sample{days[i], rows, 1, uint64(2*i + 1)})
+		if !growth {
+			samples = append(samples, sample{bareDays[i], rows, 1, uint64(2*i + 2)})
+		}
 	}
 	for _, f := range samples {
 		if err := writeSample(f.path, f.n, f.seed, f.day); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	st, _ := os.Stat(file)
@@ -93,19 +98,19 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	if os.Getenv("SHOP_BENCH_PRICELIST_READS_ONLY") != "" {
 		// Only the reads-during-import figure (a quick check while tuning the import's CPU
 		// share; the full run is the measurement).
-		return readsDuringImportFigure(ctx, a, cfg, log, file, workers)
+		return nil, readsDuringImportFigure(ctx, a, cfg, log, file, workers)
 	}
 
 	// The supplier of (c): its products exist (the first list) and half are connected.
 	sup, err := a.Catalog.CreateSupplier(ctx, "Bench dobavljač")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := benchImport(ctx, a, sup.ID, first); err != nil {
-		return err
+		return nil, err
 	}
 	if err := connectHalf(ctx, a, sup.ID); err != nil {
-		return err
+		return nil, err
 	}
 	// Rounds of (a), (b) and (c) one after another, each figure the median of its rounds: on a
 	// shared two-core machine one run of a few seconds varies by a fifth either way.
@@ -117,33 +122,36 @@ func pricelistBench(base string, rows int, workers uint64) error {
 		start := time.Now()
 		n, _, err = iterateRows(day, false)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		iterTimes = append(iterTimes, time.Since(start))
 		_, csvData, err := iterateRows(day, true) // the CSV for (b), not timed
 		if err != nil {
-			return err
+			return nil, err
 		}
 		// (b) COPY alone.
 		copyTime, err := copyCSV(ctx, a, csvData)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		copyTimes = append(copyTimes, copyTime)
 		// (c) the import of the day's list (the tables vacuumed first, as a day's autovacuum
 		// would have).
 		if err := a.DB.Exec("VACUUM ANALYZE").Error; err != nil {
-			return err
+			return nil, err
 		}
 		start = time.Now()
 		if summary, err = benchImport(ctx, a, sup.ID, day); err != nil {
-			return err
+			return nil, err
 		}
 		importTimes = append(importTimes, time.Since(start))
+		if growth {
+			continue
+		}
 		// (c') the next day's list without the sort keys' triggers.
 		bare, err := importWithoutSortKeys(ctx, a, sup.ID, bareDays[round])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		bareTimes = append(bareTimes, bare)
 	}
@@ -155,6 +163,11 @@ func pricelistBench(base string, rows int, workers uint64) error {
 	fmt.Printf("  %-46s %8s  (%s)\n", "(b) COPY of the rows as CSV, unlogged table", copyTime.Round(time.Millisecond), durations(copyTimes))
 	fmt.Printf("  %-46s %8s  (%s; last: %s)\n", "(c) full import, half connected", importTime.Round(time.Millisecond), durations(importTimes), summary)
 	fmt.Printf("  ratio c / (a + b) %.2f (goal <= 1.50: %s)\n", ratio, verdict(ratio <= 1.5))
+	figs := []figure{batchTime("price-list import (c)", importTime)}
+	if growth {
+		mem, err := importMemoryFigures(ctx, a, dbURL, dir, small, file, rows)
+		return append(figs, mem...), err
+	}
 	bareTime := median(bareTimes)
 	// The admin list's sort keys must not undo the import's in-place updates: the import with
 	// the keys against the same import without them. Goal: at most 1.25x.
@@ -163,13 +176,14 @@ func pricelistBench(base string, rows int, workers uint64) error {
 		durations(bareTimes), bareTime.Seconds()/base1.Seconds())
 	fmt.Printf("  ratio c / c' %.2f: what the list's sort keys cost the import (goal <= 1.25: %s)\n", keys, verdict(keys <= 1.25))
 	if os.Getenv("SHOP_BENCH_PRICELIST_IMPORT_ONLY") != "" {
-		return nil // the import's figure alone (while tuning what it writes)
+		return figs, nil // the import's figure alone (while tuning what it writes)
 	}
 
-	if err := importMemoryFigures(ctx, a, dbURL, dir, small, file, rows); err != nil {
-		return err
+	mem, err := importMemoryFigures(ctx, a, dbURL, dir, small, file, rows)
+	if err != nil {
+		return nil, err
 	}
-	return readsDuringImportFigure(ctx, a, cfg, log, file, workers)
+	return append(figs, mem...), readsDuringImportFigure(ctx, a, cfg, log, file, workers)
 }
 
 // importWithoutSortKeys times benchImport of path with product_sort_keys' triggers off (the
@@ -194,8 +208,8 @@ func importWithoutSortKeys(ctx context.Context, a *app.App, supplierID uint64, p
 	return took, resyncSortKeys(db)
 }
 
-// benchRounds is how many times (a), (b) and (c) are measured.
-const benchRounds = 3
+// benchRounds is how many times a figure is measured (-rounds).
+var benchRounds = 3
 
 // median is the middle of ds (of an even count, the upper one).
 func median(ds []time.Duration) time.Duration {
@@ -284,11 +298,12 @@ func copyCSV(ctx context.Context, a *app.App, data []byte) (time.Duration, error
 }
 
 // importMemoryFigures are importMemoryFigure for the generated list (small and file) and for
-// one of as many rows saved as Excel saves it.
-func importMemoryFigures(ctx context.Context, a *app.App, dbURL, dir, small, file string, rows int) error {
+// one of as many rows saved as Excel saves it; it answers both peaks at rows.
+func importMemoryFigures(ctx context.Context, a *app.App, dbURL, dir, small, file string, rows int) ([]figure, error) {
 	fmt.Println("  memory, the generated list (inline strings, as excelize's StreamWriter writes them):")
-	if err := importMemoryFigure(ctx, a, dbURL, small, file); err != nil {
-		return err
+	generated, err := importMemoryFigure(ctx, a, dbURL, small, file)
+	if err != nil {
+		return nil, err
 	}
 	// An Excel-saved list keeps its texts in a shared-strings table, which the reader inlines
 	// first (xlsxinline): its memory figure is the one that needs it.
@@ -299,48 +314,37 @@ func importMemoryFigures(ctx context.Context, a *app.App, dbURL, dir, small, fil
 	}{{excelSmall, rows / 10}, {excelLarge, rows}} {
 		out, err := os.Create(f.path)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		err = pricelist.WriteExcelSample(out, f.n)
 		if cerr := out.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
 	fmt.Println("  memory, a list as Excel saves it (shared strings):")
-	return importMemoryFigure(ctx, a, dbURL, excelSmall, excelLarge)
+	excel, err := importMemoryFigure(ctx, a, dbURL, excelSmall, excelLarge)
+	return []figure{memoryMB("price-list import, peak memory (VmHWM)", generated),
+		memoryMB("price-list import as Excel saves it, peak memory", excel)}, err
 }
 
 // importMemoryFigure imports the small and the large file, each for a new supplier, in a child
 // process of its own (this program again, with -import-child), and compares the children's peak
-// resident sets: the import's memory, apart from this process's.
-func importMemoryFigure(ctx context.Context, a *app.App, dbURL, small, large string) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
+// resident sets: the import's memory, apart from this process's. It answers the large one's
+// in MB.
+func importMemoryFigure(ctx context.Context, a *app.App, dbURL, small, large string) (float64, error) {
 	peak := map[string]int64{}
 	rows := map[string]string{}
 	for _, f := range []struct{ name, path string }{{"small", small}, {"large", large}} {
 		sup, err := a.Catalog.CreateSupplier(ctx, "Bench memorija "+filepath.Base(f.path))
 		if err != nil {
-			return err
+			return 0, err
 		}
-		cmd := exec.Command(self, "-import-child", f.path, "-import-child-supplier", strconv.FormatUint(sup.ID, 10))
-		cmd.Env = append(os.Environ(), "SHOP_BENCH_CHILD_DATABASE_URL="+dbURL)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("import child %s: %w\n%s", f.name, err, out.String())
-		}
-		// The child's own high-water mark (VmHWM): the rusage's maxrss of a child this process
-		// started also counts this process's resident set at the fork.
-		summary, hwm, ok := strings.Cut(strings.TrimSpace(out.String()), "\nVmHWM ")
-		kb, err := strconv.ParseInt(strings.TrimSpace(hwm), 10, 64)
-		if !ok || err != nil {
-			return fmt.Errorf("import child %s said %q", f.name, out.String())
+		summary, kb, err := runChild(dbURL, "-import-child", f.path, "-import-child-supplier", strconv.FormatUint(sup.ID, 10))
+		if err != nil {
+			return 0, fmt.Errorf("import child %s: %w", f.name, err)
 		}
 		peak[f.name], rows[f.name] = kb, summary
 	}
@@ -348,7 +352,7 @@ func importMemoryFigure(ctx context.Context, a *app.App, dbURL, small, large str
 	fmt.Printf("    peak memory of an import process (VmHWM): %.1f MB (%s), %.1f MB (%s)\n",
 		float64(peak["small"])/1024, rows["small"], float64(peak["large"])/1024, rows["large"])
 	fmt.Printf("    ratio %.2f (goal <= 1.30: %s)\n", ratio, verdict(ratio <= 1.3))
-	return nil
+	return float64(peak["large"]) / 1024, nil
 }
 
 // importChild is the child process of importMemoryFigure: the app on the bench database with
@@ -364,6 +368,35 @@ func importChild(path string, supplierID uint64) error {
 	if err != nil {
 		return err
 	}
+	return printWithPeak(summary)
+}
+
+// runChild runs this program again with args on the bench database dbURL (a memory figure's
+// child) and answers what it printed with its peak resident set in kB. The child's own
+// high-water mark (VmHWM), which it prints: the rusage's maxrss of a child this process started
+// also counts this process's resident set at the fork.
+func runChild(dbURL string, args ...string) (string, int64, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", 0, err
+	}
+	cmd := exec.Command(self, args...)
+	cmd.Env = append(os.Environ(), "SHOP_BENCH_CHILD_DATABASE_URL="+dbURL)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", 0, fmt.Errorf("%w\n%s", err, out.String())
+	}
+	summary, hwm, ok := strings.Cut(strings.TrimSpace(out.String()), "\nVmHWM ")
+	kb, err := strconv.ParseInt(strings.TrimSpace(hwm), 10, 64)
+	if !ok || err != nil {
+		return "", 0, fmt.Errorf("the child said %q", out.String())
+	}
+	return summary, kb, nil
+}
+
+// printWithPeak is a child's last words for runChild: its summary and its VmHWM.
+func printWithPeak(summary string) error {
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return err
@@ -505,14 +538,14 @@ func enqueueImport(ctx context.Context, a *app.App, supplierID uint64, path stri
 }
 
 // pricelistFigures runs the price-list figures when a PostgreSQL server is given.
-func pricelistFigures(rows int, workers uint64) error {
+func pricelistFigures(rows int, workers uint64, growth bool) ([]figure, error) {
 	base := os.Getenv("SHOP_BENCH_DATABASE_URL")
 	if base == "" {
 		base = os.Getenv("SHOP_TEST_DATABASE_URL")
 	}
 	if rows <= 0 || base == "" {
 		fmt.Println("\nSupplier price list: skipped (set SHOP_BENCH_DATABASE_URL to a PostgreSQL server)")
-		return nil
+		return nil, nil
 	}
-	return pricelistBench(base, rows, workers)
+	return pricelistBench(base, rows, workers, growth)
 }

@@ -76,7 +76,7 @@ func salesBench(n int64, workers uint64) error {
 		return err
 	}
 	defer stop()
-	if err := cartFigure(ctx, a, srv, dbURL, workers); err != nil {
+	if _, err := cartFigure(ctx, a, srv, dbURL, workers); err != nil {
 		return err
 	}
 	return ordersFigure(ctx, a, srv, dbURL, workers, pbase)
@@ -126,12 +126,13 @@ func salesPrepare(db *gorm.DB) (int64, error) {
 	return pbase, nil
 }
 
-// cartFigure: GET cart of a guest's 5-line cart against pgbench of the SQL it runs.
-func cartFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint64) error {
+// cartFigure: GET cart of a guest's 5-line cart against pgbench of the SQL it runs; it answers
+// the call's p95.
+func cartFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint64) (figure, error) {
 	target := srv + "/api/v1/cart?cart_id=" + readCartID
 	header := http.Header{}
 	if _, _, err := fetch(target, header); err != nil {
-		return err
+		return figure{}, err
 	}
 	sqlCap := &captureLogger{}
 	prev := a.DB.Config.Logger
@@ -139,17 +140,17 @@ func cartFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint
 	body, _, err := fetch(target, header)
 	a.DB.Config.Logger = prev
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	if !strings.Contains(string(body), `"quantity"`) {
-		return fmt.Errorf("GET cart: no lines in %s", truncate(string(body), 300))
+		return figure{}, fmt.Errorf("GET cart: no lines in %s", truncate(string(body), 300))
 	}
 	stmts := sqlCap.statements()
 	fmt.Printf("\n  GET cart (guest, %d lines): answer %d bytes; its SQL: %d statements\n", salesLines, len(body), len(stmts))
 	attack(target, header, workers, time.Second) // warm-up
 	res := attack(target, header, workers, salesRoundSecs*time.Second)
 	if res.errors > 0 {
-		return fmt.Errorf("GET cart: %d failed requests (%s)", res.errors, res.firstError)
+		return figure{}, fmt.Errorf("GET cart: %d failed requests (%s)", res.errors, res.firstError)
 	}
 	script := "BEGIN;\n"
 	for _, s := range stmts {
@@ -158,12 +159,12 @@ func cartFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint
 	script += "COMMIT;\n"
 	base, err := pgbenchRun(dbURL, script, int(workers), salesRoundSecs)
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	fmt.Printf("  %-34s %10.0f req/s   p50 %-9s p95 %-9s p99 %s\n", fmt.Sprintf("API, %d connections", workers), res.rps, res.p50, res.p95, res.p99)
 	fmt.Printf("  %-34s %10.0f tx/s    p95 %s (the same statements per transaction)\n", fmt.Sprintf("pgbench, %d clients (baseline)", workers), base.tps, base.p95)
 	fmt.Printf("  ratio %.2f (no goal); p95 %s (goal <= 10ms: %s)\n", res.rps/base.tps, res.p95, verdict(res.p95 <= 10*time.Millisecond))
-	return explainStatements(ctx, a, stmts)
+	return pageP95(fmt.Sprintf("GET cart, p95 (%d conn)", workers), res.p95), explainStatements(ctx, a, stmts)
 }
 
 // orderStatements is one order's hand-written SQL, as pgbench runs it: the order row (its id

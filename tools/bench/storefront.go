@@ -55,7 +55,7 @@ func storefrontBench(n int64, workers uint64) error {
 		return err
 	}
 	for _, t := range targets {
-		if err := storefrontFigure(ctx, a, srv, dbURL, workers, t); err != nil {
+		if _, err := storefrontFigure(ctx, a, srv, dbURL, workers, t); err != nil {
 			return err
 		}
 	}
@@ -102,12 +102,13 @@ func storefrontTargets(a *app.App) ([]storefrontTarget, error) {
 	}, nil
 }
 
-// storefrontFigure measures one call against pgbench of its SQL and explains the baseline.
-func storefrontFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint64, t storefrontTarget) error {
+// storefrontFigure measures one call against pgbench of its SQL and explains the baseline. It
+// answers the p95 its goal is on.
+func storefrontFigure(ctx context.Context, a *app.App, srv, dbURL string, workers uint64, t storefrontTarget) (figure, error) {
 	target := srv + t.path
 	header := http.Header{}
 	if _, _, err := fetch(target, header); err != nil {
-		return err
+		return figure{}, err
 	}
 	sqlCap := &captureLogger{}
 	prev := a.DB.Config.Logger
@@ -115,7 +116,7 @@ func storefrontFigure(ctx context.Context, a *app.App, srv, dbURL string, worker
 	body, _, err := fetch(target, header)
 	a.DB.Config.Logger = prev
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	stmts := sqlCap.statements()
 	fmt.Printf("\n  %s: GET %s\n  answer: %d bytes; its SQL: %d statements\n", t.name, t.path, len(body), len(stmts))
@@ -124,16 +125,16 @@ func storefrontFigure(ctx context.Context, a *app.App, srv, dbURL string, worker
 	httpRes := attack(target, header, workers, 5*time.Second)
 	for _, r := range []result{lat1, httpRes} {
 		if r.errors > 0 {
-			return fmt.Errorf("%s: %d failed requests (%s)", t.name, r.errors, r.firstError)
+			return figure{}, fmt.Errorf("%s: %d failed requests (%s)", t.name, r.errors, r.firstError)
 		}
 	}
 	tps, err := pgbench(dbURL, stmts, int(workers), 5)
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	tps1, err := pgbench(dbURL, stmts, 1, 4)
 	if err != nil {
-		return err
+		return figure{}, err
 	}
 	ratio := httpRes.rps / tps
 	fmt.Printf("  %-34s %10.0f req/s   p50 %-9s p95 %-9s p99 %s\n", "API, 1 connection", lat1.rps, lat1.p50, lat1.p95, lat1.p99)
@@ -142,7 +143,7 @@ func storefrontFigure(ctx context.Context, a *app.App, srv, dbURL string, worker
 	fmt.Printf("  %-34s %10.0f tx/s (the same statements per transaction)\n", fmt.Sprintf("pgbench, %d clients (baseline)", workers), tps)
 	fmt.Printf("  ratio %.2f (goal >= 0.60: %s); p95 at %d connections %s (goal <= %s: %s); p95 at 1 connection %s\n", ratio, verdict(ratio >= 0.6),
 		workers, httpRes.p95, t.goal, verdict(httpRes.p95 <= t.goal), lat1.p95)
-	return explainStatements(ctx, a, stmts)
+	return pageP95(fmt.Sprintf("storefront %s, p95 (%d conn)", t.name, workers), httpRes.p95), explainStatements(ctx, a, stmts)
 }
 
 // explainStatements runs EXPLAIN ANALYZE on each statement, prints each one's execution time
