@@ -69,7 +69,7 @@ func TestStorefrontProduct(t *testing.T) {
 		if err := a.DB.Model(&catalog.Product{}).Where("slug = ?", action).Pluck("id", &actionID).Error; err != nil {
 			t.Fatal(err)
 		}
-		d := catalog.Discount{ProductID: actionID, DiscountTypeID: dt.ID, Price: rsd(700), ValidFrom: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC),
+		d := pricing.Discount{ProductID: actionID, DiscountTypeID: dt.ID, Price: rsd(700), ValidFrom: time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC),
 			ValidTo: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)}
 		if err := a.DB.Create(&d).Error; err != nil {
 			t.Fatal(err)

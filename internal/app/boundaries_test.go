@@ -33,7 +33,6 @@ type tableException struct {
 // tableExceptions is the whole list of reaches into another capability's tables; the test fails
 // on one missing here and on one listed here that the code no longer makes.
 var tableExceptions = []tableException{
-	{"catalog", "discounts", read, "the admin list's discount filter is an EXISTS inside the product query"},
 
 	{"content", "categories", read, "a landing page's categories are checked to exist"},
 	{"content", "products", read, "a landing page's products are checked to exist; a category's picture is its first live product's"},
@@ -105,7 +104,6 @@ var tableExceptions = []tableException{
 	{"storefront", "product_categories", read, storefrontReads},
 	{"storefront", "product_images", read, storefrontReads},
 	{"storefront", "products", read, storefrontReads},
-	{"storefront", "products", write, "the checkout takes and returns stock in sales' transaction"},
 
 	{"voice", "categories", read, voiceReads},
 	{"voice", "products", read, voiceReads},

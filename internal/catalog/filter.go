@@ -11,6 +11,7 @@ import (
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/db"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // ProductFilter is the product list's query, with the specification's parameter names (its
@@ -337,32 +338,7 @@ func filterDiscount(q *gorm.DB, f ProductFilter, bad []apperr.FieldError) (*gorm
 	if from == "" && to == "" {
 		from, to = f.today, f.today
 	}
-	validFrom, validTo := "d.valid_from", "d.valid_to"
-	if q.Dialector.Name() == "sqlite" {
-		// SQLite keeps dates as text, possibly with a time part; compare the dates alone.
-		validFrom, validTo = "date(d.valid_from)", "date(d.valid_to)"
-	}
-	sql := "EXISTS (SELECT 1 FROM discounts d WHERE d.product_id = products.id"
-	var args []any
-	if to != "" {
-		sql += " AND " + validFrom + " <= ?"
-		args = append(args, to)
-	}
-	if from != "" {
-		sql += " AND " + validTo + " >= ?"
-		args = append(args, from)
-	}
-	if f.DiscountType != 0 {
-		sql += " AND d.discount_type_id = ?"
-		args = append(args, f.DiscountType)
-	}
-	if f.DiscountPriceFrom != nil {
-		sql += " AND d.price >= ?"
-		args = append(args, int64(*f.DiscountPriceFrom))
-	}
-	if f.DiscountPriceTo != nil {
-		sql += " AND d.price <= ?"
-		args = append(args, int64(*f.DiscountPriceTo))
-	}
-	return q.Where(sql+")", args...), bad
+	sql, args := pricing.DiscountCondition(q, pricing.DiscountFilter{From: from, To: to, TypeID: f.DiscountType,
+		PriceFrom: f.DiscountPriceFrom, PriceTo: f.DiscountPriceTo})
+	return q.Where(sql, args...), bad
 }

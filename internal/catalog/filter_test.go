@@ -16,6 +16,7 @@ import (
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
+	"shop/internal/pricing"
 )
 
 // productFixtureSpec is one seeded product's properties, from which each filter's expected
@@ -123,13 +124,13 @@ func productFixtureSeed(t *testing.T, db *gorm.DB) []productFixtureSpec {
 		}
 		switch s.discount {
 		case 1:
-			must(db.Create(&Discount{ProductID: s.id, DiscountTypeID: 1, Price: 500 * 100, ValidFrom: day("2025-06-14"), ValidTo: day("2025-06-15")}).Error)
+			must(db.Create(&pricing.Discount{ProductID: s.id, DiscountTypeID: 1, Price: 500 * 100, ValidFrom: day("2025-06-14"), ValidTo: day("2025-06-15")}).Error)
 		case 2:
-			must(db.Create(&Discount{ProductID: s.id, DiscountTypeID: 2, Price: 900 * 100, ValidFrom: day("2020-01-01"), ValidTo: day("2020-01-31")}).Error)
+			must(db.Create(&pricing.Discount{ProductID: s.id, DiscountTypeID: 2, Price: 900 * 100, ValidFrom: day("2020-01-01"), ValidTo: day("2020-01-31")}).Error)
 		}
 	}
 	// A discount that ended yesterday matches no "today" filter.
-	must(db.Create(&Discount{ProductID: 12, DiscountTypeID: 1, Price: 100, ValidFrom: day("2025-06-01"), ValidTo: day("2025-06-14")}).Error)
+	must(db.Create(&pricing.Discount{ProductID: 12, DiscountTypeID: 1, Price: 100, ValidFrom: day("2025-06-01"), ValidTo: day("2025-06-14")}).Error)
 	return specs
 }
 

@@ -61,22 +61,6 @@ type ProductCategory struct {
 
 func (ProductCategory) TableName() string { return "product_categories" }
 
-// Discount is an action on a product (read here by the list's discount filter; pricing owns
-// its writes).
-type Discount struct {
-	ID             uint64
-	ProductID      uint64
-	DiscountTypeID uint64
-	Price          money.Para
-	PercentageBps  money.Bps
-	ValidFrom      time.Time `gorm:"type:date"`
-	ValidTo        time.Time `gorm:"type:date"`
-	CreatedAt      time.Time
-	UpdatedAt      time.Time
-}
-
-func (Discount) TableName() string { return "discounts" }
-
 // ProductIncludes are the relations a product answer may carry.
 type ProductIncludes struct {
 	MainCategory, MainImage, Categories, Brand, Supplier, Images, Attributes bool

@@ -469,13 +469,13 @@ func seedCatalogRows(ctx context.Context, tx *gorm.DB, prices *pricing.Service, 
 	for _, p := range priced {
 		webPrice[p.ID] = p.WebPrice
 	}
-	var discounts []catalog.Discount
+	var discounts []pricing.Discount
 	var onAction []uint64
 	for _, i := range r.Perm(len(products))[:60] {
 		p := products[i]
 		p.WebPrice = money.Para(webPrice[p.ID])
 		onAction = append(onAction, p.ID)
-		d := catalog.Discount{ProductID: p.ID, ValidFrom: today.AddDate(0, 0, -r.Intn(10)), ValidTo: today.AddDate(0, 0, 5+r.Intn(30)), CreatedAt: now, UpdatedAt: now}
+		d := pricing.Discount{ProductID: p.ID, ValidFrom: today.AddDate(0, 0, -r.Intn(10)), ValidTo: today.AddDate(0, 0, 5+r.Intn(30)), CreatedAt: now, UpdatedAt: now}
 		if i%2 == 0 {
 			d.DiscountTypeID = discountTypes[0].ID
 			d.Price = p.WebPrice * 90 / 100 / 100 * 100 // a round action price, 10 % under the web price

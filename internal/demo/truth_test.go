@@ -129,7 +129,7 @@ func TestDemoCatalogTruthful(t *testing.T) {
 				t.Errorf("news %q: %v", n.Title, err)
 			}
 		}
-		var actions []catalog.Discount
+		var actions []pricing.Discount
 		a.DB.Find(&actions)
 		for _, d := range actions {
 			price, pct := d.Price, d.PercentageBps

@@ -164,6 +164,42 @@ func lockDiscounts(tx *gorm.DB) error {
 	return apperr.Wrap(tx.Exec("SELECT pg_advisory_xact_lock(?)", discountsLockKey).Error, "lock discounts")
 }
 
+// DiscountFilter picks the products with a discount valid on some day of From..To
+// (YYYY-MM-DD, an empty end open), of the type and in the price range given (zero, nil: any).
+type DiscountFilter struct {
+	From, To           string
+	TypeID             uint64
+	PriceFrom, PriceTo *money.Para
+}
+
+// DiscountCondition is f as a condition on a query over products: an EXISTS over the
+// discounts, so the catalogue's admin list filters by discount inside its one query.
+func DiscountCondition(tx *gorm.DB, f DiscountFilter) (string, []any) {
+	sql := "EXISTS (SELECT 1 FROM discounts d WHERE d.product_id = products.id"
+	var args []any
+	if f.To != "" {
+		sql += " AND " + dayColumn(tx, "d.valid_from") + " <= ?"
+		args = append(args, f.To)
+	}
+	if f.From != "" {
+		sql += " AND " + dayColumn(tx, "d.valid_to") + " >= ?"
+		args = append(args, f.From)
+	}
+	if f.TypeID != 0 {
+		sql += " AND d.discount_type_id = ?"
+		args = append(args, f.TypeID)
+	}
+	if f.PriceFrom != nil {
+		sql += " AND d.price >= ?"
+		args = append(args, int64(*f.PriceFrom))
+	}
+	if f.PriceTo != nil {
+		sql += " AND d.price <= ?"
+		args = append(args, int64(*f.PriceTo))
+	}
+	return sql + ")", args
+}
+
 // dayColumn is a date column compared as YYYY-MM-DD (SQLite keeps dates as text, possibly
 // with a time part).
 func dayColumn(tx *gorm.DB, column string) string {

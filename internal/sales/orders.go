@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"shop/internal/activity"
+	"shop/internal/catalog"
 	"shop/internal/identity"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
@@ -474,7 +475,7 @@ func (s *Service) takeStock(ctx context.Context, tx *gorm.DB, items []OrderItem,
 	sort.Slice(items, func(i, j int) bool { return items[i].ProductID < items[j].ProductID })
 	var short []string
 	for _, it := range items {
-		ok, err := s.sf.ReserveStockTx(ctx, tx, it.ProductID, it.Quantity)
+		ok, err := catalog.TakeStockTx(ctx, tx, it.ProductID, it.Quantity)
 		if err != nil {
 			return err
 		}

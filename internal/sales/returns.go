@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"shop/internal/activity"
+	"shop/internal/catalog"
 	"shop/internal/platform/actor"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/money"
@@ -190,7 +191,7 @@ func (s *Service) CreateReturn(ctx context.Context, orderID uint64, in ReturnInp
 		back := append([]OrderReturnItem{}, out.Items...)
 		sort.Slice(back, func(i, j int) bool { return back[i].ProductID < back[j].ProductID })
 		for _, it := range back {
-			if err := s.sf.ReleaseStockTx(ctx, tx, it.ProductID, it.Quantity); err != nil {
+			if err := catalog.ReturnStockTx(ctx, tx, it.ProductID, it.Quantity); err != nil {
 				return err
 			}
 		}

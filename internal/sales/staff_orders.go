@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"shop/internal/activity"
+	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/db"
@@ -289,7 +290,7 @@ func (s *Service) returnStock(ctx context.Context, tx *gorm.DB, orderID uint64) 
 		if l.Qty <= 0 {
 			continue
 		}
-		if err := s.sf.ReleaseStockTx(ctx, tx, l.ProductID, l.Qty); err != nil {
+		if err := catalog.ReturnStockTx(ctx, tx, l.ProductID, l.Qty); err != nil {
 			return err
 		}
 	}
