@@ -115,7 +115,8 @@ func growthFigures(n int64, workers uint64) ([]figure, error) {
 }
 
 // growthCatalogFigures: the admin list's filter combinations, the storefront pages, the cart,
-// the recompute and the feeds' export, on one bench catalogue of n products.
+// the recompute and the feeds' export, on one bench catalogue of n products. The recompute has
+// no memory figure: it is one UPDATE, run by PostgreSQL within its work_mem.
 func growthCatalogFigures(n int64, workers uint64) ([]figure, error) {
 	ctx := context.Background()
 	dbURL, drop, err := benchDatabase(ctx, "Catalogue", true)
