@@ -34,19 +34,24 @@ func einvoiceRoutes(d Deps) []Route {
 		{Method: "POST", Path: "/admin/einvoices/:id/cancel", Handler: h.cancel, Auth: true, Permissions: change},
 		{Method: "POST", Path: "/admin/einvoices/:id/storno", Handler: h.storno, Auth: true, Permissions: change},
 		{Method: "GET", Path: "/admin/orders/:id/einvoice", Handler: h.byOrder, Auth: true, Permissions: p},
+		{Method: "GET", Path: "/admin/orders/:id/credit-notes", Handler: h.creditNotes, Auth: true, Permissions: p},
 		{Method: "POST", Path: "/admin/orders/:id/einvoice", Handler: h.issue, Auth: true, Permissions: change},
 	}
 }
 
 type einvoiceHandlers struct{ s *einvoice.Service }
 
-// EinvoiceResponse is an order's SEF e-invoice. status is the shop's (invalid, queued,
+// EinvoiceResponse is an order's SEF e-invoice or one of its credit notes (kind invoice |
+// credit_note; a credit note's return_id is the item return it credits). status is the shop's (invalid, queued,
 // refused) before SEF has it, then SEF's (Sent, Approved, Rejected, Cancelled, Storno, ...);
 // error says why it is invalid, refused or still queued; comment is the buyer's reason of a
 // rejection or the shop's of a cancel or storno; test is true when SEF is the simulator.
 type EinvoiceResponse struct {
 	ID                 uint64     `json:"id"`
 	OrderID            uint64     `json:"order_id"`
+	OrderNumber        string     `json:"order_number"`
+	Kind               string     `json:"kind" enums:"invoice,credit_note"`
+	ReturnID           uint64     `json:"return_id"`
 	Number             string     `json:"number"`
 	BuyerName          string     `json:"buyer_name"`
 	BuyerPIB           string     `json:"buyer_pib"`
@@ -67,7 +72,7 @@ type EinvoiceResponse struct {
 } // @name Einvoice
 
 func (h einvoiceHandlers) response(c *gin.Context, e *einvoice.Einvoice) EinvoiceResponse {
-	return EinvoiceResponse{ID: e.ID, OrderID: e.OrderID, Number: e.Number, BuyerName: e.BuyerName, BuyerPIB: e.BuyerPIB,
+	return EinvoiceResponse{ID: e.ID, OrderID: e.OrderID, OrderNumber: e.OrderNumber(), Kind: e.Kind, ReturnID: e.ReturnID, Number: e.Number, BuyerName: e.BuyerName, BuyerPIB: e.BuyerPIB,
 		BuyerCompanyNumber: e.BuyerCompanyNumber, IssueDate: e.IssueDate, DeliveryDate: e.DeliveryDate, Total: e.Total, Status: e.Status,
 		StatusLabel: einvoice.StatusLabel(httpx.Lang(c), e.Status), SEFInvoiceID: e.SEFInvoiceID, Comment: e.Comment, Error: e.Error,
 		Attempts: e.Attempts, SentAt: e.SentAt, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, Test: h.s.Simulator()}
@@ -75,13 +80,14 @@ func (h einvoiceHandlers) response(c *gin.Context, e *einvoice.Einvoice) Einvoic
 
 type einvoiceQuery struct {
 	Status   string `form:"status"`
+	Kind     string `form:"kind"`
 	DateFrom string `form:"date_from"`
 	DateTo   string `form:"date_to"`
 	Buyer    string `form:"buyer"`
 }
 
 func (q einvoiceQuery) filter() einvoice.Filter {
-	return einvoice.Filter{Status: q.Status, DateFrom: q.DateFrom, DateTo: q.DateTo, Buyer: q.Buyer}
+	return einvoice.Filter{Status: q.Status, Kind: q.Kind, DateFrom: q.DateFrom, DateTo: q.DateTo, Buyer: q.Buyer}
 }
 
 var einvoiceListSpec = httpx.ListSpec{DefaultSize: 20, MaxSize: 100}
@@ -89,11 +95,12 @@ var einvoiceListSpec = httpx.ListSpec{DefaultSize: 20, MaxSize: 100}
 // list godoc
 //
 //	@Summary		E-invoices, newest first
-//	@Description	Needs view-order. status: invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno; date_from/date_to: the day of issue (YYYY-MM-DD); buyer: in the buyer's name, PIB or the invoice number.
+//	@Description	Needs view-order. Invoices and credit notes. status: invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno; kind: invoice | credit_note; date_from/date_to: the day of issue (YYYY-MM-DD); buyer: in the buyer's name, PIB or the invoice number.
 //	@Tags			einvoices
 //	@Produce		json
 //	@Security		Bearer
 //	@Param			status		query		string	false	"invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno"
+//	@Param			kind		query		string	false	"invoice | credit_note"
 //	@Param			date_from	query		string	false	"from this day of issue (YYYY-MM-DD)"
 //	@Param			date_to		query		string	false	"to this day of issue, inclusive (YYYY-MM-DD)"
 //	@Param			buyer		query		string	false	"buyer's name, PIB or invoice number"
@@ -133,6 +140,7 @@ func (h einvoiceHandlers) list(c *gin.Context) {
 //	@Produce		json
 //	@Security		Bearer
 //	@Param			status		query	string	false	"as the list"
+//	@Param			kind		query	string	false	"as the list"
 //	@Param			date_from	query	string	false	"as the list"
 //	@Param			date_to		query	string	false	"as the list"
 //	@Param			buyer		query	string	false	"as the list"
@@ -394,4 +402,33 @@ func (h einvoiceHandlers) issue(c *gin.Context) {
 		return
 	}
 	httpx.Data(c, h.response(c, e))
+}
+
+// creditNotes godoc
+//
+//	@Summary		An order's credit notes
+//	@Description	Needs view-order. One per item return recorded after SEF had the order's invoice, oldest first; empty when there are none.
+//	@Tags			einvoices
+//	@Produce		json
+//	@Security		Bearer
+//	@Param			id	path		int	true	"order id"
+//	@Success		200	{object}	httpx.DataResponse[[]EinvoiceResponse]
+//	@Failure		401	{object}	httpx.ErrorResponse
+//	@Failure		403	{object}	httpx.ErrorResponse
+//	@Router			/api/v1/admin/orders/{id}/credit-notes [get]
+func (h einvoiceHandlers) creditNotes(c *gin.Context) {
+	id, ok := pathID(c, "order")
+	if !ok {
+		return
+	}
+	rows, err := h.s.CreditNotes(c.Request.Context(), id)
+	if err != nil {
+		httpx.Fail(c, err)
+		return
+	}
+	out := make([]EinvoiceResponse, 0, len(rows))
+	for i := range rows {
+		out = append(out, h.response(c, &rows[i]))
+	}
+	httpx.Data(c, out)
 }

@@ -13,6 +13,7 @@ import (
 	"shop/internal/app/apptest"
 	"shop/internal/demo"
 	"shop/internal/einvoice"
+	"shop/internal/sales"
 )
 
 // TestEinvoiceAdmin: a company's bank-transfer order, completed through the staff API, has an
@@ -92,8 +93,48 @@ func TestEinvoiceAdmin(t *testing.T) {
 			t.Fatal(err)
 		}
 		rows, _ := x.GetRows("E-fakture")
-		if len(rows) != 2 || rows[1][0] != e["number"] || rows[1][5] != "100002887" || rows[1][8] != "Poslata" {
+		if len(rows) != 2 || rows[1][0] != e["number"] || rows[1][1] != "Faktura" || rows[1][6] != "100002887" || rows[1][9] != "Poslata" {
 			t.Errorf("export rows %v", rows)
+		}
+		// A unit returned after SEF has the invoice: its credit note (the return's job, called
+		// directly) is the order's, listed and exported as a credit note.
+		full, err := a.Sales.OrderWithItems(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Sales.RecordPayment(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		ret, err := a.Sales.CreateReturn(ctx, id, sales.ReturnInput{Items: []sales.ReturnLine{{OrderItemID: full.Items[0].ID, Quantity: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Einvoice.CreditReturn(ctx, id, ret.ID); err != nil {
+			t.Fatal(err)
+		}
+		r = ts.do(req{method: "GET", path: orderPath + "/credit-notes", token: ts.admin})
+		notes := listOf(r)
+		if r.Status != 200 || len(notes) != 1 {
+			t.Fatalf("credit notes: %d %s", r.Status, r.Raw)
+		}
+		if n := notes[0].(map[string]any); n["kind"] != einvoice.KindCreditNote || n["total"].(float64) != 1200 || n["order_number"] != o["number"] ||
+			n["return_id"].(float64) != float64(ret.ID) {
+			t.Fatalf("credit note %v", n)
+		}
+		for q, want := range map[string]int{"?kind=credit_note": 1, "?kind=invoice": 1, "": 2} {
+			if r := ts.do(req{method: "GET", path: list + q, token: ts.admin}); r.Status != 200 || len(listOf(r)) != want {
+				t.Errorf("list %q: %d, %d rows, want %d", q, r.Status, len(listOf(r)), want)
+			}
+		}
+		if r := ts.do(req{method: "GET", path: list + "?kind=storno", token: ts.admin}); r.Status != 422 || firstError(r, "kind") == "" {
+			t.Errorf("list of an unknown kind: %d %s", r.Status, r.Raw)
+		}
+		r = ts.do(req{method: "GET", path: list + "/export?kind=credit_note", token: ts.admin})
+		if x, err = excelize.OpenReader(bytes.NewReader(r.Raw)); err != nil {
+			t.Fatal(err)
+		}
+		if rows, _ = x.GetRows("E-fakture"); len(rows) != 2 || rows[1][1] != "Knjižno odobrenje" || rows[1][2] != o["number"] {
+			t.Errorf("credit note export rows %v", rows)
 		}
 		if r := ts.do(req{method: "POST", path: path + "/cancel", token: ts.admin, body: map[string]any{"comment": ""}}); r.Status != 422 ||
 			firstError(r, "comment") == "" {

@@ -9,11 +9,12 @@ import (
 	"shop/internal/platform/queue"
 )
 
-// registerEinvoice adds the e-invoice jobs: make an order's e-invoice, send one to SEF, and
-// the poll of SEF's statuses (registered even without the service, so the schedule's check
+// registerEinvoice adds the e-invoice jobs: make an order's e-invoice or a return's credit
+// note, send one to SEF, and the poll of SEF's statuses (registered even without the service, so the schedule's check
 // finds the poll's handler).
 func registerEinvoice(mux *asynq.ServeMux, d Deps) {
 	mux.Handle(queue.TypeEinvoiceIssue, einvoiceIssue{d.Einvoice})
+	mux.Handle(queue.TypeEinvoiceCredit, einvoiceCredit{d.Einvoice})
 	mux.Handle(queue.TypeEinvoiceSend, einvoiceSend{d.Einvoice})
 	mux.Handle(queue.TypeEinvoicePoll, einvoicePoll{d})
 }
@@ -29,6 +30,20 @@ func (h einvoiceIssue) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return asynq.SkipRetry
 	}
 	_, err = h.s.Issue(ctx, p.OrderID, p.Delivered)
+	return result(err)
+}
+
+type einvoiceCredit struct{ s *einvoice.Service }
+
+func (h einvoiceCredit) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := decode[queue.EinvoiceCreditPayload](t)
+	if err != nil {
+		return err
+	}
+	if h.s == nil {
+		return asynq.SkipRetry
+	}
+	_, err = h.s.CreditReturn(ctx, p.OrderID, p.ReturnID)
 	return result(err)
 }
 

@@ -16,6 +16,9 @@ const (
 	SchemePIB = "9948"
 	// TypeInvoice is UNTDID 1001 "commercial invoice".
 	TypeInvoice = "380"
+	// TypeCreditNote is UNTDID 1001 "credit note" (knjižno odobrenje), written as a UBL
+	// CreditNote.
+	TypeCreditNote = "381"
 	// Currency: the shop sells in dinars only.
 	Currency = "RSD"
 	// VATPointDelivery is UNTDID 2005 "delivery date": the VAT liability arises when the goods
@@ -66,4 +69,12 @@ type Document struct {
 	Account   string
 	Reference string
 	Note      string
+	// Credits names the invoice a credit note credits; nil makes an invoice.
+	Credits *InvoiceRef
+}
+
+// InvoiceRef names an invoice as SEF knows it: its number and day of issue.
+type InvoiceRef struct {
+	Number    string
+	IssueDate string
 }

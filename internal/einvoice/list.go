@@ -2,6 +2,7 @@ package einvoice
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,10 +18,12 @@ import (
 	"shop/internal/platform/textfold"
 )
 
-// Filter is the e-invoice list's filter: a status, the day of issue from/to (YYYY-MM-DD, the
-// shop's days), and the buyer (in its name, PIB or the invoice's number).
+// Filter is the e-invoice list's filter: a status, the kind (invoice or credit note), the day
+// of issue from/to (YYYY-MM-DD, the shop's days), and the buyer (in its name, PIB or the
+// invoice's number).
 type Filter struct {
 	Status   string
+	Kind     string
 	DateFrom string
 	DateTo   string
 	Buyer    string
@@ -39,6 +42,12 @@ func (s *Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 			fields = append(fields, apperr.Field("status", "validation.einvoice_status"))
 		}
 		q = q.Where("status = ?", f.Status)
+	}
+	if f.Kind != "" {
+		if !slices.Contains(Kinds, f.Kind) {
+			fields = append(fields, apperr.Field("kind", "validation.oneof"))
+		}
+		q = q.Where("kind = ?", f.Kind)
 	}
 	var from, to string
 	if f.DateFrom != "" {
@@ -92,7 +101,7 @@ func (s *Service) List(ctx context.Context, f Filter) ([]Einvoice, int64, error)
 const MaxExport = 50000
 
 // ExportColumns are the export's columns (message keys under einvoice.export.*).
-var ExportColumns = []string{"number", "order", "issue_date", "delivery_date", "buyer", "pib", "company_number", "total", "status",
+var ExportColumns = []string{"number", "kind", "order", "issue_date", "delivery_date", "buyer", "pib", "company_number", "total", "status",
 	"sef_id", "comment"}
 
 // Export builds the XLSX of the e-invoices f selects (its page is ignored), newest first, for
@@ -129,7 +138,7 @@ func (s *Service) Export(ctx context.Context, f Filter, lang i18n.Lang) (*exceli
 			if e.SEFInvoiceID != nil {
 				sef = *e.SEFInvoiceID
 			}
-			if err := w.Row(e.Number, strings.TrimPrefix(e.Number, "F-"), dmy(e.IssueDate), dmy(e.DeliveryDate), e.BuyerName, e.BuyerPIB,
+			if err := w.Row(e.Number, i18n.T(lang, "einvoice.kind."+e.Kind, nil), e.OrderNumber(), dmy(e.IssueDate), dmy(e.DeliveryDate), e.BuyerName, e.BuyerPIB,
 				e.BuyerCompanyNumber, w.Money(e.Total), StatusLabel(lang, e.Status), sef, e.Comment); err != nil {
 				return nil, apperr.Wrap(err, "e-invoices export")
 			}

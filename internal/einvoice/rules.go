@@ -152,9 +152,27 @@ func amounts(inv *node) []string {
 	return out
 }
 
+// credit tells a CreditNote from an Invoice: its lines and quantities have their own names.
+func credit(inv *node) bool { return inv.name == "CreditNote" }
+
+// lines are the document's lines (InvoiceLine or CreditNoteLine).
+func lines(inv *node) []*node {
+	if credit(inv) {
+		return inv.all("cac:CreditNoteLine")
+	}
+	return inv.all("cac:InvoiceLine")
+}
+
+func quantityPath(inv *node) string {
+	if credit(inv) {
+		return "cbc:CreditedQuantity"
+	}
+	return "cbc:InvoicedQuantity"
+}
+
 func sumLines(inv *node) (money.Para, bool) {
 	var sum money.Para
-	for _, l := range inv.all("cac:InvoiceLine") {
+	for _, l := range lines(inv) {
 		v, ok := para(l.value("cbc:LineExtensionAmount"))
 		if !ok {
 			return 0, false
@@ -186,13 +204,33 @@ var rules = []Rule{
 		}
 		return nil
 	}},
-	{ID: "BR-04", Text: "the invoice type code is 380 (invoice), 381 (credit note), 383 (debit note) or 386 (advance)", check: func(inv *node) []string {
+	{ID: "BR-04", Text: "the invoice type code is 380 (invoice), 381 (credit note), 383 (debit note) or 386 (advance); a CreditNote's is 381", check: func(inv *node) []string {
+		if credit(inv) {
+			if v := inv.value("cbc:CreditNoteTypeCode"); v != TypeCreditNote {
+				return []string{fmt.Sprintf("CreditNoteTypeCode %q is not 381", v)}
+			}
+			return nil
+		}
 		switch v := inv.value("cbc:InvoiceTypeCode"); v {
 		case "380", "381", "383", "386":
 			return nil
 		default:
 			return []string{fmt.Sprintf("InvoiceTypeCode %q is not 380, 381, 383 or 386", v)}
 		}
+	}},
+	{ID: "SRB-CREDIT-REFERENCE", Text: "a credit note names the invoice it credits: its number and day of issue, not after the credit note's", check: func(inv *node) []string {
+		if !credit(inv) {
+			return nil
+		}
+		ref := "cac:BillingReference/cac:InvoiceDocumentReference/"
+		id, day := inv.value(ref+"cbc:ID"), inv.value(ref+"cbc:IssueDate")
+		if id == "" || !date.MatchString(day) {
+			return []string{"BillingReference/InvoiceDocumentReference lacks the invoice's ID or IssueDate (YYYY-MM-DD)"}
+		}
+		if day > inv.value("cbc:IssueDate") {
+			return []string{fmt.Sprintf("the credited invoice's day %s is after the credit note's", day)}
+		}
+		return nil
 	}},
 	{ID: "BR-05", Text: "the document currency is given", check: required("cbc:DocumentCurrencyCode", "the currency")},
 	{ID: "SRB-CURRENCY", Text: "an invoice in another currency than RSD gives the VAT in RSD (TaxCurrencyCode RSD)", check: func(inv *node) []string {
@@ -201,7 +239,10 @@ var rules = []Rule{
 		}
 		return nil
 	}},
-	{ID: "SRB-DUE-DATE", Text: "the due date is given and is not before the issue date", check: func(inv *node) []string {
+	{ID: "SRB-DUE-DATE", Text: "an invoice's due date is given and is not before the issue date", check: func(inv *node) []string {
+		if credit(inv) {
+			return nil
+		}
 		due, issued := inv.value("cbc:DueDate"), inv.value("cbc:IssueDate")
 		if !date.MatchString(due) {
 			return []string{"DueDate is missing or not YYYY-MM-DD"}
@@ -211,7 +252,10 @@ var rules = []Rule{
 		}
 		return nil
 	}},
-	{ID: "SRB-VAT-POINT", Text: "InvoicePeriod/DescriptionCode says when VAT arises: 3 (issue), 35 (delivery) or 432 (payment)", check: func(inv *node) []string {
+	{ID: "SRB-VAT-POINT", Text: "an invoice's InvoicePeriod/DescriptionCode says when VAT arises: 3 (issue), 35 (delivery) or 432 (payment)", check: func(inv *node) []string {
+		if credit(inv) {
+			return nil
+		}
 		if v := inv.value("cac:InvoicePeriod/cbc:DescriptionCode"); !vatPoints[v] {
 			return []string{fmt.Sprintf("InvoicePeriod/DescriptionCode %q is not 3, 35 or 432", v)}
 		}
@@ -245,15 +289,15 @@ var rules = []Rule{
 		return out
 	}},
 	{ID: "BR-16", Text: "the invoice has at least one line", check: func(inv *node) []string {
-		if len(inv.all("cac:InvoiceLine")) == 0 {
-			return []string{"no InvoiceLine"}
+		if len(lines(inv)) == 0 {
+			return []string{"no InvoiceLine or CreditNoteLine"}
 		}
 		return nil
 	}},
 	{ID: "BR-21..25", Text: "each line has an id, a quantity, a net amount, an item name and a price", check: func(inv *node) []string {
 		var out []string
-		for i, l := range inv.all("cac:InvoiceLine") {
-			for _, p := range []string{"cbc:ID", "cbc:InvoicedQuantity", "cbc:LineExtensionAmount", "cac:Item/cbc:Name", "cac:Price/cbc:PriceAmount"} {
+		for i, l := range lines(inv) {
+			for _, p := range []string{"cbc:ID", quantityPath(inv), "cbc:LineExtensionAmount", "cac:Item/cbc:Name", "cac:Price/cbc:PriceAmount"} {
 				if l.value(p) == "" {
 					out = append(out, fmt.Sprintf("line %d lacks %s", i+1, p))
 				}
@@ -263,7 +307,7 @@ var rules = []Rule{
 	}},
 	{ID: "SRB-LINE-VAT", Text: "each line's VAT category is a Serbian one; category S has the rate 20 or 10", check: func(inv *node) []string {
 		var out []string
-		for i, l := range inv.all("cac:InvoiceLine") {
+		for i, l := range lines(inv) {
 			id := l.value("cac:Item/cac:ClassifiedTaxCategory/cbc:ID")
 			if !vatCategories[id] {
 				out = append(out, fmt.Sprintf("line %d: VAT category %q is not one of the CIUS's", i+1, id))
@@ -341,11 +385,11 @@ var rules = []Rule{
 		return nil
 	}},
 	{ID: "BR-S-08", Text: "each VAT breakdown's taxable amount is the sum of the net amounts of its lines (same category and rate)", check: func(inv *node) []string {
-		lines := map[string]money.Para{}
-		for _, l := range inv.all("cac:InvoiceLine") {
+		byRate := map[string]money.Para{}
+		for _, l := range lines(inv) {
 			v, _ := para(l.value("cbc:LineExtensionAmount"))
 			k := l.value("cac:Item/cac:ClassifiedTaxCategory/cbc:ID") + " " + canonPercent(l.value("cac:Item/cac:ClassifiedTaxCategory/cbc:Percent"))
-			lines[k] += v
+			byRate[k] += v
 		}
 		var out []string
 		seen := map[string]bool{}
@@ -353,11 +397,11 @@ var rules = []Rule{
 			k := st.value("cac:TaxCategory/cbc:ID") + " " + canonPercent(st.value("cac:TaxCategory/cbc:Percent"))
 			seen[k] = true
 			v, _ := para(st.value("cbc:TaxableAmount"))
-			if v != lines[k] {
-				out = append(out, fmt.Sprintf("breakdown %s %%: taxable %s, lines add up to %s", k, v, lines[k]))
+			if v != byRate[k] {
+				out = append(out, fmt.Sprintf("breakdown %s %%: taxable %s, lines add up to %s", k, v, byRate[k]))
 			}
 		}
-		for k := range lines {
+		for k := range byRate {
 			if !seen[k] {
 				out = append(out, fmt.Sprintf("lines of %s %% have no VAT breakdown", k))
 			}
@@ -396,15 +440,16 @@ func canonPercent(s string) string {
 	return s
 }
 
-// Validate checks a UBL invoice against every rule; nil means it passes. A body that is not
-// XML, or not an Invoice, breaks SRB-XML and nothing else is checked.
+// Validate checks a UBL invoice or credit note against every rule; nil means it passes. A
+// body that is not XML, or neither an Invoice nor a CreditNote, breaks SRB-XML and nothing
+// else is checked.
 func Validate(doc []byte) []Violation {
 	inv, err := parse(doc)
 	if err != nil {
 		return []Violation{{Rule: "SRB-XML", Message: err.Error()}}
 	}
-	if inv.name != "Invoice" {
-		return []Violation{{Rule: "SRB-XML", Message: fmt.Sprintf("the root element is %s, not a UBL 2.1 Invoice", inv.name)}}
+	if inv.name != "Invoice" && inv.name != "CreditNote" {
+		return []Violation{{Rule: "SRB-XML", Message: fmt.Sprintf("the root element is %s, not a UBL 2.1 Invoice or CreditNote", inv.name)}}
 	}
 	var out []Violation
 	for _, r := range rules {

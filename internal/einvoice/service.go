@@ -48,10 +48,26 @@ var final = map[string]bool{StatusApproved: true, StatusRejected: true, StatusCa
 // rejects an e-invoice: the buyer's reason, with the order to open.
 const NotificationRejected = "EinvoiceRejected"
 
-// Einvoice is one order's e-invoice.
+// The kinds of e-invoice: the order's invoice, and a credit note (knjižno odobrenje) per item
+// return made after SEF had the invoice.
+const (
+	KindInvoice    = "invoice"
+	KindCreditNote = "credit_note"
+)
+
+// Kinds lists the kinds the list filters on.
+var Kinds = []string{KindInvoice, KindCreditNote}
+
+// Einvoice is one order's e-invoice or one of its credit notes.
 type Einvoice struct {
-	ID                 uint64 `gorm:"primaryKey"`
-	OrderID            uint64
+	ID      uint64 `gorm:"primaryKey"`
+	OrderID uint64
+	Kind    string
+	// ReturnID is the item return a credit note credits (0 for the invoice).
+	ReturnID uint64
+	// ReturnsSeq is the last return an invoice's lines already leave out: those returns need no
+	// credit note.
+	ReturnsSeq         int
 	Number             string
 	RequestID          string
 	BuyerName          string
@@ -123,6 +139,24 @@ func (s *Service) Simulator() bool { return s.opts.Simulator }
 // Number is the e-invoice's number: F- and the order's number (one invoice per order).
 func Number(orderNumber string) string { return "F-" + orderNumber }
 
+// CreditNumber is a credit note's number: KO- (knjižno odobrenje), the order's number and the
+// return's number among the order's returns.
+func CreditNumber(orderNumber string, returnSeq int) string {
+	return fmt.Sprintf("KO-%s-%d", orderNumber, returnSeq)
+}
+
+// OrderNumber is the number of the order the e-invoice is of, read from its own number.
+func (e *Einvoice) OrderNumber() string {
+	if e.Kind != KindCreditNote {
+		return strings.TrimPrefix(e.Number, "F-")
+	}
+	n := strings.TrimPrefix(e.Number, "KO-")
+	if i := strings.LastIndexByte(n, '-'); i >= 0 {
+		return n[:i]
+	}
+	return n
+}
+
 func newRequestID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
@@ -169,13 +203,9 @@ func (s *Service) document(ctx context.Context, o *sales.Order, number, issued, 
 	return d, nil
 }
 
-// render builds and checks the order's document: the XML, and the rules it breaks (one line
-// each) as the e-invoice's error.
-func (s *Service) render(ctx context.Context, o *sales.Order, number, issued, delivered string) (string, string, error) {
-	d, err := s.document(ctx, o, number, issued, delivered)
-	if err != nil {
-		return "", "", err
-	}
+// render builds and checks a document: the XML, and the rules it breaks (one line each) as
+// the e-invoice's error.
+func render(d Document) (string, string, error) {
 	b, _, err := Build(d)
 	if err != nil {
 		return "", "", apperr.Wrap(err, "e-invoice xml")
@@ -198,7 +228,7 @@ func (s *Service) Issue(ctx context.Context, orderID uint64, delivered string) (
 		return nil, err
 	}
 	// Units returned before the invoice are not invoiced (their refund receipts gave them back).
-	o, err := s.sales.OrderKept(ctx, orderID)
+	o, seq, err := s.kept(ctx, orderID)
 	if err != nil {
 		return nil, err
 	}
@@ -216,19 +246,57 @@ func (s *Service) Issue(ctx context.Context, orderID uint64, delivered string) (
 	if delivered > issued {
 		delivered = issued
 	}
-	e := &Einvoice{OrderID: o.ID, Number: Number(o.NumberOf()), RequestID: newRequestID(), BuyerName: o.CompanyName, BuyerPIB: o.CompanyPIB,
-		BuyerCompanyNumber: o.CompanyNumber, IssueDate: issued, DeliveryDate: delivered, Total: o.Total, Status: StatusQueued,
-		CreatedAt: now, UpdatedAt: now}
-	if e.XML, e.Error, err = s.render(ctx, o, e.Number, issued, delivered); err != nil {
+	e := &Einvoice{OrderID: o.ID, Kind: KindInvoice, ReturnsSeq: seq, Number: Number(o.NumberOf()), RequestID: newRequestID(),
+		BuyerName: o.CompanyName, BuyerPIB: o.CompanyPIB, BuyerCompanyNumber: o.CompanyNumber, IssueDate: issued, DeliveryDate: delivered,
+		Total: o.Total, Status: StatusQueued, CreatedAt: now, UpdatedAt: now}
+	d, err := s.document(ctx, o, e.Number, issued, delivered)
+	if err != nil {
 		return nil, err
 	}
+	if e.XML, e.Error, err = render(d); err != nil {
+		return nil, err
+	}
+	created, err := s.create(ctx, e)
+	if err != nil || !created {
+		if err == nil {
+			return s.ByOrder(ctx, orderID)
+		}
+		return nil, err
+	}
+	return e, nil
+}
+
+// kept is the order as the buyer kept it (returns taken off, as sales.Kept makes it) and the
+// number of the last return taken off.
+func (s *Service) kept(ctx context.Context, orderID uint64) (*sales.Order, int, error) {
+	o, err := s.sales.Order(ctx, orderID)
+	if err != nil {
+		return nil, 0, err
+	}
+	rets, err := s.sales.Returns(ctx, orderID)
+	if err != nil {
+		return nil, 0, err
+	}
+	done, seq := map[uint64]int{}, 0
+	for _, r := range rets {
+		seq = max(seq, r.Seq)
+		for _, it := range r.Items {
+			done[it.OrderItemID] += it.Quantity
+		}
+	}
+	return sales.Kept(o, done), seq, nil
+}
+
+// create stores a new e-invoice or credit note (invalid when its XML breaks a rule) with its
+// activity entry, and queues its sending. Two makers racing (a job and the poll's sweep)
+// insert once: the order, kind and return are unique; created tells whether this call did.
+func (s *Service) create(ctx context.Context, e *Einvoice) (bool, error) {
 	if e.Error != "" {
 		e.Status = StatusInvalid
 	}
-	// Two issuers racing (the hook's job and the poll's sweep) insert once: the order is unique.
 	created := false
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}}, DoNothing: true}).Create(e)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "order_id"}, {Name: "kind"}, {Name: "return_id"}}, DoNothing: true}).Create(e)
 		if res.Error != nil {
 			return apperr.Wrap(res.Error, "create e-invoice")
 		}
@@ -236,18 +304,15 @@ func (s *Service) Issue(ctx context.Context, orderID uint64, delivered string) (
 			return nil
 		}
 		return activity.Record(ctx, tx, activity.Change{Type: activity.OrderEinvoiceIssued, SubjectType: activity.SubjectOrder,
-			SubjectID: o.ID, New: map[string]any{"number": e.Number, "status": e.Status}})
+			SubjectID: e.OrderID, New: map[string]any{"number": e.Number, "status": e.Status, "kind": e.Kind}})
 	})
-	if err != nil {
-		return nil, err
-	}
-	if !created {
-		return s.ByOrder(ctx, orderID)
+	if err != nil || !created {
+		return false, err
 	}
 	if e.Status == StatusQueued {
 		s.queueSend(ctx, e)
 	}
-	return e, nil
+	return true, nil
 }
 
 // queueSend queues the upload; a queue that is down only delays it (the poll queues every
@@ -310,12 +375,21 @@ func (s *Service) Retry(ctx context.Context, id uint64) (*Einvoice, error) {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_retryable", "status", e.Status)
 	}
 	if e.Status == StatusRefused || e.Status == StatusInvalid {
-		o, err := s.sales.OrderKept(ctx, e.OrderID)
+		issued := clock.Day(s.clock.Now())
+		var (
+			o   *sales.Order
+			seq int
+			d   Document
+		)
+		if e.Kind == KindCreditNote {
+			o, d, err = s.creditDocument(ctx, e.OrderID, e.ReturnID, e.Number, issued)
+		} else if o, seq, err = s.kept(ctx, e.OrderID); err == nil {
+			d, err = s.document(ctx, o, e.Number, issued, e.DeliveryDate)
+		}
 		if err != nil {
 			return nil, err
 		}
-		issued := clock.Day(s.clock.Now())
-		x, verr, err := s.render(ctx, o, e.Number, issued, e.DeliveryDate)
+		x, verr, err := render(d)
 		if err != nil {
 			return nil, err
 		}
@@ -325,8 +399,8 @@ func (s *Service) Retry(ctx context.Context, id uint64) (*Einvoice, error) {
 		}
 		res := s.db.WithContext(ctx).Model(&Einvoice{}).Where("id = ? AND status = ? AND sef_invoice_id IS NULL", id, e.Status).
 			Updates(map[string]any{"xml": x, "error": verr, "status": status, "request_id": newRequestID(), "issue_date": issued,
-				"buyer_name": o.CompanyName, "buyer_pib": o.CompanyPIB, "buyer_company_number": o.CompanyNumber, "total": o.Total,
-				"updated_at": s.clock.Now()})
+				"buyer_name": o.CompanyName, "buyer_pib": o.CompanyPIB, "buyer_company_number": o.CompanyNumber, "total": d.Total,
+				"returns_seq": seq, "updated_at": s.clock.Now()})
 		if res.Error != nil {
 			return nil, apperr.Wrap(res.Error, "e-invoice retry")
 		}
@@ -360,7 +434,7 @@ func (s *Service) Poll(ctx context.Context) (int, error) {
 	}
 	if len(ids) > 0 {
 		var have []uint64
-		if err := s.db.WithContext(ctx).Model(&Einvoice{}).Where("order_id IN ?", ids).Pluck("order_id", &have).Error; err != nil {
+		if err := s.db.WithContext(ctx).Model(&Einvoice{}).Where("kind = ? AND order_id IN ?", KindInvoice, ids).Pluck("order_id", &have).Error; err != nil {
 			return 0, apperr.Wrap(err, "e-invoice sweep")
 		}
 		done := map[uint64]bool{}
@@ -374,6 +448,9 @@ func (s *Service) Poll(ctx context.Context) (int, error) {
 				}
 			}
 		}
+	}
+	if err := s.sweepCredits(ctx, now.Add(-sweepWindow)); err != nil {
+		return 0, err
 	}
 	var queued []Einvoice
 	if err := s.db.WithContext(ctx).Where("status = ? AND updated_at < ?", StatusQueued, now.Add(-2*time.Minute)).Order("id").Limit(1000).
@@ -451,7 +528,7 @@ func (s *Service) setStatus(ctx context.Context, e *Einvoice, status, comment st
 		if err != nil {
 			return err
 		}
-		order := strings.TrimPrefix(e.Number, "F-")
+		order := e.OrderNumber()
 		for _, r := range staff {
 			p, err := s.notes.NotifyTx(tx, r.ID, NotificationRejected, map[string]any{
 				"message":  i18n.T(i18n.SR, "einvoice.rejected_notice", map[string]any{"buyer": e.BuyerName, "number": e.Number, "order": order, "reason": comment}),
@@ -493,7 +570,8 @@ func (s *Service) Cancel(ctx context.Context, id uint64, comment string) (*Einvo
 	if err != nil {
 		return nil, err
 	}
-	if e.SEFInvoiceID == nil || e.Status != StatusSent {
+	// A credit note is withdrawn in SEF's portal: here its return would be left uncredited.
+	if e.SEFInvoiceID == nil || e.Status != StatusSent || e.Kind != KindInvoice {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_cancellable", "status", e.Status)
 	}
 	if err := s.sef.Cancel(ctx, *e.SEFInvoiceID, comment); err != nil {
@@ -515,7 +593,7 @@ func (s *Service) Storno(ctx context.Context, id uint64, comment string) (*Einvo
 	if err != nil {
 		return nil, err
 	}
-	if e.SEFInvoiceID == nil || (e.Status != StatusSent && e.Status != StatusApproved) {
+	if e.SEFInvoiceID == nil || (e.Status != StatusSent && e.Status != StatusApproved) || e.Kind != KindInvoice {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_stornable", "status", e.Status)
 	}
 	if err := s.sef.Storno(ctx, *e.SEFInvoiceID, "S-"+e.Number, comment); err != nil {
@@ -543,7 +621,7 @@ func (s *Service) Get(ctx context.Context, id uint64) (*Einvoice, error) {
 // ByOrder answers an order's e-invoice (404 when it has none).
 func (s *Service) ByOrder(ctx context.Context, orderID uint64) (*Einvoice, error) {
 	var e Einvoice
-	err := s.db.WithContext(ctx).Where("order_id = ?", orderID).Take(&e).Error
+	err := s.db.WithContext(ctx).Where("order_id = ? AND kind = ?", orderID, KindInvoice).Take(&e).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, apperr.NotFoundThing("einvoice")
 	}

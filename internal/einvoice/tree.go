@@ -18,7 +18,7 @@ type node struct {
 	children []*node
 }
 
-var prefixes = map[string]string{nsCAC: "cac", nsCBC: "cbc", nsInvoice: ""}
+var prefixes = map[string]string{nsCAC: "cac", nsCBC: "cbc", nsInvoice: "", nsCreditNote: ""}
 
 func qualified(n xml.Name) string {
 	if p, ok := prefixes[n.Space]; ok {

@@ -11,17 +11,19 @@ import (
 
 // UBL 2.1 namespaces.
 const (
-	nsInvoice = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
-	nsCAC     = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
-	nsCBC     = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
+	nsInvoice    = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
+	nsCreditNote = "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"
+	nsCAC        = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+	nsCBC        = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
 )
 
-// The structs below write an Invoice in the element order of the UBL 2.1 schema (only the
-// elements the shop fills). Element names carry their prefix, declared once on the root, so
+// The structs below write an Invoice or a CreditNote in the element order of the UBL 2.1
+// schemas (only the elements the shop fills; where the two differ, the other's element is
+// left empty and omitted). Element names carry their prefix, declared once on the root, so
 // the document reads like SEF's examples.
 
 type ublInvoice struct {
-	XMLName         xml.Name     `xml:"Invoice"`
+	XMLName         xml.Name
 	NS              string       `xml:"xmlns,attr"`
 	NSCAC           string       `xml:"xmlns:cac,attr"`
 	NSCBC           string       `xml:"xmlns:cbc,attr"`
@@ -29,11 +31,13 @@ type ublInvoice struct {
 	ID              string       `xml:"cbc:ID"`
 	IssueDate       string       `xml:"cbc:IssueDate"`
 	DueDate         string       `xml:"cbc:DueDate,omitempty"`
-	TypeCode        string       `xml:"cbc:InvoiceTypeCode"`
+	TypeCode        string       `xml:"cbc:InvoiceTypeCode,omitempty"`
+	CreditTypeCode  string       `xml:"cbc:CreditNoteTypeCode,omitempty"`
 	Note            []string     `xml:"cbc:Note,omitempty"`
 	Currency        string       `xml:"cbc:DocumentCurrencyCode"`
 	Period          *ublPeriod   `xml:"cac:InvoicePeriod"`
 	OrderRef        *ublOrderRef `xml:"cac:OrderReference"`
+	BillingRef      *ublBilling  `xml:"cac:BillingReference"`
 	Supplier        ublPartyRole `xml:"cac:AccountingSupplierParty"`
 	Customer        ublPartyRole `xml:"cac:AccountingCustomerParty"`
 	Delivery        *ublDelivery `xml:"cac:Delivery"`
@@ -41,6 +45,16 @@ type ublInvoice struct {
 	TaxTotal        ublTaxTotal  `xml:"cac:TaxTotal"`
 	Monetary        ublMonetary  `xml:"cac:LegalMonetaryTotal"`
 	Lines           []ublLine    `xml:"cac:InvoiceLine"`
+	CreditLines     []ublLine    `xml:"cac:CreditNoteLine"`
+}
+
+type ublBilling struct {
+	Invoice ublDocRef `xml:"cac:InvoiceDocumentReference"`
+}
+
+type ublDocRef struct {
+	ID        string `xml:"cbc:ID"`
+	IssueDate string `xml:"cbc:IssueDate"`
 }
 
 type ublPeriod struct {
@@ -150,7 +164,8 @@ type ublMonetary struct {
 
 type ublLine struct {
 	ID            string    `xml:"cbc:ID"`
-	Quantity      ublQty    `xml:"cbc:InvoicedQuantity"`
+	Quantity      *ublQty   `xml:"cbc:InvoicedQuantity"`
+	Credited      *ublQty   `xml:"cbc:CreditedQuantity"`
 	LineExtension ublAmount `xml:"cbc:LineExtensionAmount"`
 	Item          ublItem   `xml:"cac:Item"`
 	Price         ublPrice  `xml:"cac:Price"`
@@ -231,26 +246,34 @@ func party(p Party) ublParty {
 	return out
 }
 
-// Build writes the document as a UBL 2.1 Invoice in the Serbian CIUS.
+// Build writes the document as a UBL 2.1 Invoice in the Serbian CIUS, or as a CreditNote
+// when it credits an invoice. A credit note names the invoice (BillingReference) and takes its
+// VAT period and delivery from it, so it has no period, delivery, due date or payment means
+// of its own: the shop pays the buyer back.
 func Build(d Document) ([]byte, Totals, error) {
 	t := Compute(d.Lines, d.Total)
-	inv := ublInvoice{NS: nsInvoice, NSCAC: nsCAC, NSCBC: nsCBC, CustomizationID: CustomizationID, ID: d.Number, IssueDate: d.IssueDate,
-		DueDate: d.DueDate, TypeCode: TypeInvoice, Currency: Currency, Period: &ublPeriod{DescriptionCode: VATPointDelivery},
-		Supplier: ublPartyRole{party(d.Seller)}, Customer: ublPartyRole{party(d.Buyer)}}
+	inv := ublInvoice{XMLName: xml.Name{Local: "Invoice"}, NS: nsInvoice, NSCAC: nsCAC, NSCBC: nsCBC, CustomizationID: CustomizationID,
+		ID: d.Number, IssueDate: d.IssueDate, Currency: Currency, Supplier: ublPartyRole{party(d.Seller)}, Customer: ublPartyRole{party(d.Buyer)}}
 	if d.Note != "" {
 		inv.Note = []string{d.Note}
 	}
 	if d.OrderNumber != "" {
 		inv.OrderRef = &ublOrderRef{ID: d.OrderNumber}
 	}
-	if d.DeliveryDate != "" {
-		inv.Delivery = &ublDelivery{Date: d.DeliveryDate}
+	if d.Credits != nil {
+		inv.XMLName.Local, inv.NS, inv.CreditTypeCode = "CreditNote", nsCreditNote, TypeCreditNote
+		inv.BillingRef = &ublBilling{Invoice: ublDocRef{ID: d.Credits.Number, IssueDate: d.Credits.IssueDate}}
+	} else {
+		inv.DueDate, inv.TypeCode, inv.Period = d.DueDate, TypeInvoice, &ublPeriod{DescriptionCode: VATPointDelivery}
+		if d.DeliveryDate != "" {
+			inv.Delivery = &ublDelivery{Date: d.DeliveryDate}
+		}
+		pm := &ublPayment{Code: PaymentCreditTransfer, PaymentID: PaymentID(d.Reference)}
+		if d.Account != "" {
+			pm.Account = &ublAccount{ID: d.Account}
+		}
+		inv.PaymentMeans = pm
 	}
-	pm := &ublPayment{Code: PaymentCreditTransfer, PaymentID: PaymentID(d.Reference)}
-	if d.Account != "" {
-		pm.Account = &ublAccount{ID: d.Account}
-	}
-	inv.PaymentMeans = pm
 	inv.TaxTotal.Amount = amount(t.Tax)
 	for _, c := range t.Categories {
 		inv.TaxTotal.Subtotals = append(inv.TaxTotal.Subtotals, ublTaxSubtotal{Taxable: amount(c.Taxable), Amount: amount(c.Tax),
@@ -263,13 +286,19 @@ func Build(d Document) ([]byte, Totals, error) {
 		inv.Monetary.Rounding = &r
 	}
 	for i, l := range d.Lines {
-		line := ublLine{ID: strconv.Itoa(i + 1), Quantity: ublQty{Unit: UnitPiece, Value: strconv.Itoa(l.Quantity)},
-			LineExtension: amount(t.LineNet[i]),
-			Item:          ublItem{Name: l.Name, Tax: ublTaxCategory{ID: "S", Percent: percent(l.VatBps), TaxScheme: ublTaxScheme{ID: "VAT"}}},
-			Price:         ublPrice{Amount: ublAmount{Currency: Currency, Value: unitPrice(t.LineNet[i], l.Quantity)}}}
+		qty := &ublQty{Unit: UnitPiece, Value: strconv.Itoa(l.Quantity)}
+		line := ublLine{ID: strconv.Itoa(i + 1), LineExtension: amount(t.LineNet[i]),
+			Item:  ublItem{Name: l.Name, Tax: ublTaxCategory{ID: "S", Percent: percent(l.VatBps), TaxScheme: ublTaxScheme{ID: "VAT"}}},
+			Price: ublPrice{Amount: ublAmount{Currency: Currency, Value: unitPrice(t.LineNet[i], l.Quantity)}}}
 		if l.SKU != "" {
 			line.Item.SellerID = &ublID{Value: l.SKU}
 		}
+		if d.Credits != nil {
+			line.Credited = qty
+			inv.CreditLines = append(inv.CreditLines, line)
+			continue
+		}
+		line.Quantity = qty
 		inv.Lines = append(inv.Lines, line)
 	}
 	var buf bytes.Buffer

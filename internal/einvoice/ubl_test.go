@@ -140,7 +140,7 @@ func TestRules(t *testing.T) {
 		{"SRB-BUYER-ADDRESS", "<cbc:CityName>Novi Sad</cbc:CityName>", ""},
 		{"SRB-XML", "</Invoice>", ""},
 	}
-	covered := map[string]bool{"BR-05": true, "BR-16": true}
+	covered := map[string]bool{"BR-05": true, "BR-16": true, "SRB-CREDIT-REFERENCE": true} // the credit note's: TestBuildCreditNote
 	for _, c := range cases {
 		t.Run(c.rule, func(t *testing.T) {
 			if !strings.Contains(good, c.old) {
@@ -192,6 +192,65 @@ func TestRules(t *testing.T) {
 	for _, r := range einvoice.Rules() {
 		if !covered[r.ID] {
 			t.Errorf("rule %s has no test", r.ID)
+		}
+	}
+}
+
+// creditSample credits two lines of the sample's invoice.
+func creditSample() einvoice.Document {
+	d := sample()
+	d.Number, d.IssueDate = "KO-2026-000123-1", "2026-03-20"
+	d.Credits = &einvoice.InvoiceRef{Number: "F-2026-000123", IssueDate: "2026-03-10"}
+	d.Lines = []einvoice.Line{d.Lines[0], d.Lines[1]}
+	d.Lines[0].Quantity, d.Lines[0].Gross = 1, 5999900
+	d.Total = 5999900 + 3*129999
+	return d
+}
+
+// A credit note is a UBL CreditNote (381) naming the invoice, its lines credited quantities,
+// its payable the returned lines' total; it passes every rule, and the credit note's own rules
+// refuse what they describe.
+func TestBuildCreditNote(t *testing.T) {
+	d := creditSample()
+	xml, tot := build(t, d)
+	if v := einvoice.Validate([]byte(xml)); v != nil {
+		t.Fatalf("violations: %v\n%s", v, xml)
+	}
+	for _, want := range []string{
+		`<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"`,
+		`<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>`,
+		"<cac:BillingReference>\n    <cac:InvoiceDocumentReference>\n      <cbc:ID>F-2026-000123</cbc:ID>\n      <cbc:IssueDate>2026-03-10</cbc:IssueDate>",
+		`<cac:CreditNoteLine>`, `<cbc:CreditedQuantity unitCode="H87">1</cbc:CreditedQuantity>`,
+		`<cbc:PayableAmount currencyID="RSD">63898.97</cbc:PayableAmount>`,
+	} {
+		if !strings.Contains(xml, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	for _, absent := range []string{"InvoiceTypeCode", "cbc:DueDate", "InvoicePeriod", "PaymentMeans", "<cac:InvoiceLine>", "InvoicedQuantity"} {
+		if strings.Contains(xml, absent) {
+			t.Errorf("a credit note has %s", absent)
+		}
+	}
+	if tot.Payable != d.Total {
+		t.Errorf("payable %s, returned %s", tot.Payable, d.Total)
+	}
+	for _, c := range []struct{ rule, old, new string }{
+		{"BR-04", "<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>", "<cbc:CreditNoteTypeCode>380</cbc:CreditNoteTypeCode>"},
+		{"SRB-CREDIT-REFERENCE", "<cbc:ID>F-2026-000123</cbc:ID>", "<cbc:ID></cbc:ID>"},
+		{"SRB-CREDIT-REFERENCE", "<cbc:IssueDate>2026-03-10</cbc:IssueDate>", "<cbc:IssueDate>2026-03-21</cbc:IssueDate>"},
+		{"BR-21..25", `<cbc:CreditedQuantity unitCode="H87">1</cbc:CreditedQuantity>`, ""},
+		{"BR-CO-10", `<cbc:LineExtensionAmount currencyID="RSD">53544.60</cbc:LineExtensionAmount>`, `<cbc:LineExtensionAmount currencyID="RSD">53544.61</cbc:LineExtensionAmount>`},
+	} {
+		if !strings.Contains(xml, c.old) {
+			t.Fatalf("credit note lacks %q\n%s", c.old, xml)
+		}
+		found := false
+		for _, x := range einvoice.Validate([]byte(strings.Replace(xml, c.old, c.new, 1))) {
+			found = found || x.Rule == c.rule
+		}
+		if !found {
+			t.Errorf("%s not reported for %q", c.rule, c.new)
 		}
 	}
 }

@@ -18,6 +18,7 @@ type viewTax struct{ Category, Rate, Taxable, Tax string }
 
 type viewData struct {
 	Test                                 bool
+	Title, Credits                       string
 	Number, Order, Issue, Due, Delivery  string
 	Status, SEFID, Comment               string
 	Seller, Buyer                        viewParty
@@ -35,15 +36,16 @@ func partyView(inv *node, role string) viewParty {
 }
 
 var viewPage = template.Must(template.New("einvoice").Parse(`<!doctype html>
-<html lang="sr"><head><meta charset="utf-8"><title>E-faktura {{.Number}}</title>
+<html lang="sr"><head><meta charset="utf-8"><title>{{.Title}} {{.Number}}</title>
 <style>
 body{font:14px/1.4 sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%;margin:1em 0}
 th,td{border:1px solid #bbb;padding:4px 6px;text-align:left}td.n{text-align:right}.parties{display:flex;gap:2em}
 .parties div{flex:1}.test{background:#fde68a;padding:.5em 1em;font-weight:bold}@media print{.noprint{display:none}}
 </style></head><body>
 {{if .Test}}<p class="test">TEST – e-faktura poslata SEF simulatoru, nije pravno važeća.</p>{{end}}
-<h1>Faktura {{.Number}}</h1>
-<p>Porudžbina {{.Order}} · Datum izdavanja {{.Issue}} · Datum prometa {{.Delivery}} · Rok plaćanja {{.Due}}</p>
+<h1>{{.Title}} {{.Number}}</h1>
+{{if .Credits}}<p>Porudžbina {{.Order}} · Datum izdavanja {{.Issue}} · Odobrenje po fakturi {{.Credits}}</p>
+{{else}}<p>Porudžbina {{.Order}} · Datum izdavanja {{.Issue}} · Datum prometa {{.Delivery}} · Rok plaćanja {{.Due}}</p>{{end}}
 <p>Status u SEF-u: <strong>{{.Status}}</strong>{{if .SEFID}} · SEF ID {{.SEFID}}{{end}}{{if .Comment}} · {{.Comment}}{{end}}</p>
 <div class="parties">
 <div><h2>Prodavac</h2>{{with .Seller}}<p>{{.Name}}<br>{{.Address}}<br>{{.PostCode}} {{.City}}<br>PIB {{.PIB}} · MB {{.CompanyNumber}}</p>{{end}}</div>
@@ -60,9 +62,9 @@ th,td{border:1px solid #bbb;padding:4px 6px;text-align:left}td.n{text-align:righ
 <tr><th>PDV</th><td class="n">{{.Tax}}</td></tr>
 <tr><th>Ukupno sa PDV</th><td class="n">{{.WithTax}}</td></tr>
 {{if .Rounding}}<tr><th>Zaokruživanje</th><td class="n">{{.Rounding}}</td></tr>{{end}}
-<tr><th>Za plaćanje (RSD)</th><td class="n"><strong>{{.Payable}}</strong></td></tr>
+<tr><th>{{if .Credits}}Odobreno kupcu{{else}}Za plaćanje{{end}} (RSD)</th><td class="n"><strong>{{.Payable}}</strong></td></tr>
 </tbody></table>
-<p>Uplata na račun {{.Account}}, poziv na broj {{.PaymentID}}</p>
+{{if not .Credits}}<p>Uplata na račun {{.Account}}, poziv na broj {{.PaymentID}}</p>{{end}}
 <p class="noprint"><button onclick="window.print()">Štampaj / PDF</button></p>
 </body></html>
 `))
@@ -87,9 +89,14 @@ func (s *Service) HTML(ctx context.Context, id uint64, statusLabel func(string) 
 	if e.SEFInvoiceID != nil {
 		d.SEFID = strconv.FormatInt(*e.SEFInvoiceID, 10)
 	}
-	for _, l := range inv.all("cac:InvoiceLine") {
+	d.Title = "Faktura"
+	if credit(inv) {
+		ref := "cac:BillingReference/cac:InvoiceDocumentReference/"
+		d.Title, d.Credits = "Knjižno odobrenje", inv.value(ref+"cbc:ID")+" od "+dmy(inv.value(ref+"cbc:IssueDate"))
+	}
+	for _, l := range lines(inv) {
 		d.Lines = append(d.Lines, viewLine{No: l.value("cbc:ID"), Name: l.value("cac:Item/cbc:Name"), SKU: l.value("cac:Item/cac:SellersItemIdentification/cbc:ID"),
-			Quantity: l.value("cbc:InvoicedQuantity"), Price: l.value("cac:Price/cbc:PriceAmount"), Net: l.value("cbc:LineExtensionAmount"),
+			Quantity: l.value(quantityPath(inv)), Price: l.value("cac:Price/cbc:PriceAmount"), Net: l.value("cbc:LineExtensionAmount"),
 			Rate: l.value("cac:Item/cac:ClassifiedTaxCategory/cbc:Percent")})
 	}
 	for _, st := range inv.all("cac:TaxTotal/cac:TaxSubtotal") {

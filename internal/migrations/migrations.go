@@ -58,6 +58,7 @@ func all() []*gormigrate.Migration {
 		m0049FiscalReceiptReturns(),
 		m0044CatalogChangesAtCommit(),
 		m0051PlannerSettings(),
+		m0050EinvoiceCreditNotes(),
 	}
 }
 

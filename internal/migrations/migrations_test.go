@@ -71,7 +71,7 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
 	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
 	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true},
-	{ID: "0051_planner_settings", Applied: true}}
+	{ID: "0051_planner_settings", Applied: true}, {ID: "0050_einvoice_credit_notes", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -238,6 +238,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0050_einvoice_credit_notes" {
+			t.Fatalf("Down rolled back %q, want 0050_einvoice_credit_notes", id)
+		}
+		if gdb.Migrator().HasColumn("einvoices", "kind") || !gdb.Migrator().HasIndex("einvoices", "einvoices_order_key") {
+			t.Error("einvoices.kind still there, or the one per order key not back, after rolling back 0050")
 		}
 		roleSettings := func() (n int64) {
 			gdb.Raw(`SELECT count(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase

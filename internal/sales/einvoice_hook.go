@@ -31,6 +31,23 @@ func (s *Service) queueEinvoice(ctx context.Context, o *Order) {
 	}
 }
 
+// queueCreditNote queues the credit note of a company order's item return (the e-invoice
+// capability decides whether the return needs one: only when SEF has the order's invoice and
+// the invoice still carries the returned units). A queue that is down only delays it: the
+// e-invoice poll finds returns without their credit note.
+func (s *Service) queueCreditNote(ctx context.Context, orderID, returnID uint64) {
+	if s.enq == nil {
+		return
+	}
+	t, err := queue.NewEinvoiceCreditTask(queue.EinvoiceCreditPayload{OrderID: orderID, ReturnID: returnID})
+	if err == nil {
+		_, err = s.enq.Enqueue(ctx, t)
+	}
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
+		s.log.WarnContext(ctx, "credit note not queued; the poll will", "order_id", orderID, "return_id", returnID, "error", err.Error())
+	}
+}
+
 // CompletedCompanyOrders lists the ids of company orders completed (last changed) since t,
 // oldest first, at most limit.
 func (s *Service) CompletedCompanyOrders(ctx context.Context, since time.Time, limit int) ([]uint64, error) {

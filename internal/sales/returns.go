@@ -94,7 +94,8 @@ func returned(db *gorm.DB, orderID uint64) (map[uint64]int, error) {
 // 1 and at most what was bought less what earlier returns took back (422 on that line's field
 // otherwise). In one transaction, the order row locked so that a second return or a
 // cancellation waits and then counts this one: the return and its lines, the units back into
-// stock, and the activity entry. Its refund receipt is queued after the commit.
+// stock, and the activity entry. Its refund receipt (and a company's credit note) is queued
+// after the commit.
 func (s *Service) CreateReturn(ctx context.Context, orderID uint64, in ReturnInput) (*OrderReturn, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	var fields []apperr.FieldError
@@ -118,6 +119,7 @@ func (s *Service) CreateReturn(ctx context.Context, orderID uint64, in ReturnInp
 		return nil, apperr.InvalidFields(fields...)
 	}
 	var out OrderReturn
+	company := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var o Order
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", orderID).Take(&o).Error; err != nil {
@@ -132,6 +134,7 @@ func (s *Service) CreateReturn(ctx context.Context, orderID uint64, in ReturnInp
 		if Cancelled(o.Status) {
 			return apperr.InvalidFields(apperr.Field("items", "sales.return_cancelled"))
 		}
+		company = o.CompanyPIB != ""
 		now := s.clock.Now()
 		if err := tx.Model(&Order{}).Where("id = ?", orderID).Update("updated_at", now).Error; err != nil {
 			return apperr.Wrap(err, "order")
@@ -206,6 +209,9 @@ func (s *Service) CreateReturn(ctx context.Context, orderID uint64, in ReturnInp
 		return nil, err
 	}
 	s.queueReturnFiscal(ctx, orderID, out.ID)
+	if company {
+		s.queueCreditNote(ctx, orderID, out.ID)
+	}
 	return &out, nil
 }
 

@@ -1,5 +1,6 @@
 // Package sefsim is a simulator of SEF's public API (the sales side) for development and
-// tests: the ApiKey header, the UBL upload with requestId idempotency, the CIUS rules the shop
+// tests: the ApiKey header, the UBL upload (an Invoice, or a CreditNote naming an invoice SEF
+// has) with requestId idempotency, the CIUS rules the shop
 // states in code (einvoice.Validate), status lookup, cancel and storno, and the buyer's
 // approval or rejection, which a test (or a developer) triggers. It keeps its invoices in
 // memory.
@@ -31,6 +32,9 @@ const (
 	RuleRequestID       = "SEF-REQUEST-ID"
 	RuleDuplicateNumber = "SEF-DUPLICATE-NUMBER"
 	RuleTransition      = "SEF-STATUS"
+	// RuleBillingReference: a credit note credits an invoice SEF has, which the buyer has not
+	// rejected and the seller has not cancelled or stornoed.
+	RuleBillingReference = "SEF-BILLING-REFERENCE"
 )
 
 // Invoice is one uploaded invoice as the simulator keeps it.
@@ -169,12 +173,25 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var head struct {
-		ID string `xml:"ID"`
+		XMLName xml.Name
+		ID      string `xml:"ID"`
+		Credits string `xml:"BillingReference>InvoiceDocumentReference>ID"`
 	}
 	_ = xml.Unmarshal(body, &head)
 	if id, ok := s.byNumber[head.ID]; ok {
 		problem(w, http.StatusBadRequest, RuleDuplicateNumber, fmt.Sprintf("invoice number %s already exists (invoice %d)", head.ID, id))
 		return
+	}
+	if head.XMLName.Local == "CreditNote" {
+		id, ok := s.byNumber[head.Credits]
+		if !ok {
+			problem(w, http.StatusBadRequest, RuleBillingReference, fmt.Sprintf("the credited invoice %s is not in SEF", head.Credits))
+			return
+		}
+		if st := s.byID[id].Status; st == einvoice.StatusRejected || st == einvoice.StatusCancelled || st == einvoice.StatusStorno {
+			problem(w, http.StatusBadRequest, RuleBillingReference, fmt.Sprintf("the credited invoice %s is %s", head.Credits, st))
+			return
+		}
 	}
 	s.next++
 	inv := &Invoice{ID: s.next, Number: head.ID, RequestID: req, Status: einvoice.StatusSent, XML: body}

@@ -129,3 +129,39 @@ func TestLifecycle(t *testing.T) {
 		t.Errorf("reject over HTTP: %+v", got)
 	}
 }
+
+// A credit note goes up the invoices' path: it names an invoice SEF has and that still stands.
+func TestCreditNote(t *testing.T) {
+	sim, c := setup(t)
+	ctx := context.Background()
+	credit := func(number, credits string) []byte {
+		t.Helper()
+		b, _, err := einvoice.Build(einvoice.Document{Number: number, IssueDate: "2026-03-20",
+			Seller: einvoice.Party{Name: "Prodavnica d.o.o.", City: "Beograd", PIB: "101134702", CompanyNumber: "07042701"},
+			Buyer:  einvoice.Party{Name: "Kupac d.o.o.", City: "Novi Sad", PIB: "100002887", CompanyNumber: "08762724"},
+			Lines:  []einvoice.Line{{Name: "TV", Quantity: 1, Gross: 12000, VatBps: 2000}}, Total: 12000,
+			Credits: &einvoice.InvoiceRef{Number: credits, IssueDate: "2026-03-10"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	_, err := c.Upload(ctx, credit("KO-1-1", "F-1"), "k0")
+	rule(t, err, sefsim.RuleBillingReference)
+	inv, err := c.Upload(ctx, doc(t, "F-1"), "f1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cn, err := c.Upload(ctx, credit("KO-1-1", "F-1"), "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := sim.Invoice(cn.InvoiceID); !ok || got.Status != einvoice.StatusSent || got.Number != "KO-1-1" {
+		t.Fatalf("credit note %+v", got)
+	}
+	if err := c.Cancel(ctx, inv.InvoiceID, "greška"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Upload(ctx, credit("KO-1-2", "F-1"), "k2")
+	rule(t, err, sefsim.RuleBillingReference)
+}

@@ -8,12 +8,14 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-// E-invoice jobs: make a completed company order's e-invoice, send one to SEF, and follow
-// the sent ones' statuses (which also makes any e-invoice a lost queue entry left unmade).
+// E-invoice jobs: make a completed company order's e-invoice or an item return's credit note,
+// send one to SEF, and follow the sent ones' statuses (which also makes any e-invoice or credit
+// note a lost queue entry left unmade).
 const (
-	TypeEinvoiceIssue = "einvoice:issue"
-	TypeEinvoiceSend  = "einvoice:send"
-	TypeEinvoicePoll  = "einvoice:poll"
+	TypeEinvoiceIssue  = "einvoice:issue"
+	TypeEinvoiceCredit = "einvoice:credit"
+	TypeEinvoiceSend   = "einvoice:send"
+	TypeEinvoicePoll   = "einvoice:poll"
 )
 
 // EinvoiceIssuePayload names the order; Delivered is the shop's day it was completed.
@@ -31,6 +33,23 @@ func NewEinvoiceIssueTask(p EinvoiceIssuePayload) (*asynq.Task, error) {
 	}
 	return newTask(TypeEinvoiceIssue, b, asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
 		asynq.TaskID(fmt.Sprintf("einvoice-issue-%d", p.OrderID))), nil
+}
+
+// EinvoiceCreditPayload names an item return of a company order.
+type EinvoiceCreditPayload struct {
+	OrderID  uint64 `json:"order_id"`
+	ReturnID uint64 `json:"return_id"`
+}
+
+// NewEinvoiceCreditTask makes the credit note of an item return. One per return (the task id
+// and the table's unique order, kind and return), so queueing it twice is harmless.
+func NewEinvoiceCreditTask(p EinvoiceCreditPayload) (*asynq.Task, error) {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return nil, err
+	}
+	return newTask(TypeEinvoiceCredit, b, asynq.Queue(QueueDefault), asynq.MaxRetry(20), asynq.Timeout(time.Minute),
+		asynq.TaskID(fmt.Sprintf("einvoice-credit-%d", p.ReturnID))), nil
 }
 
 // EinvoiceSendPayload names the e-invoice.

@@ -4714,13 +4714,15 @@ export interface paths {
         };
         /**
          * E-invoices, newest first
-         * @description Needs view-order. status: invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno; date_from/date_to: the day of issue (YYYY-MM-DD); buyer: in the buyer's name, PIB or the invoice number.
+         * @description Needs view-order. Invoices and credit notes. status: invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno; kind: invoice | credit_note; date_from/date_to: the day of issue (YYYY-MM-DD); buyer: in the buyer's name, PIB or the invoice number.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description invalid | queued | refused | Sent | Approved | Rejected | Cancelled | Storno */
                     status?: string;
+                    /** @description invoice | credit_note */
+                    kind?: string;
                     /** @description from this day of issue (YYYY-MM-DD) */
                     date_from?: string;
                     /** @description to this day of issue, inclusive (YYYY-MM-DD) */
@@ -4800,6 +4802,8 @@ export interface paths {
                 query?: {
                     /** @description as the list */
                     status?: string;
+                    /** @description as the list */
+                    kind?: string;
                     /** @description as the list */
                     date_from?: string;
                     /** @description as the list */
@@ -9004,6 +9008,66 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's credit notes
+         * @description Needs view-order. One per item return recorded after SEF had the order's invoice, oldest first; empty when there are none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description order id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.DataResponse-array_Einvoice"];
+                    };
+                };
+                /** @description Unauthorized */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["httpx.ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -22001,8 +22065,12 @@ export interface components {
             id: number;
             /** @example 2026-03-10 */
             issue_date: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
             number: string;
             order_id: number;
+            order_number: string;
+            return_id: number;
             sef_invoice_id: number | null;
             sent_at: string | null;
             status: string;
@@ -23982,6 +24050,9 @@ export interface components {
         };
         "httpx.DataResponse-array_Discount": {
             data: components["schemas"]["Discount"][];
+        };
+        "httpx.DataResponse-array_Einvoice": {
+            data: components["schemas"]["Einvoice"][];
         };
         "httpx.DataResponse-array_EponudaPriceRow": {
             data: components["schemas"]["EponudaPriceRow"][];
