@@ -121,7 +121,7 @@ func priceExplainResponse(x *pricing.ProductExplanation) PriceExplainResponse {
 		CustomerPrice: x.CustomerPrice, AuthenticatedCeiling: pricing.AuthenticatedCeiling}
 	if w := x.WebRule; w != nil {
 		r.WebMarginSource = "rule"
-		r.WebMarginRule = &PriceExplainWebRule{ID: w.ID, CategoryID: w.CategoryID, SupplierID: w.SupplierID, BrandID: w.BrandID,
+		r.WebMarginRule = &PriceExplainWebRule{ID: w.ID, CategoryID: webMarginCategory(w.RuleScope), SupplierID: w.SupplierID, BrandID: w.BrandID,
 			PriceFrom: w.PriceFrom, PriceTo: w.PriceTo, Margin: w.MarginBps, CreatedAt: w.CreatedAt}
 	}
 	if rr := x.RecommendedRule; rr != nil {

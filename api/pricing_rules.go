@@ -113,15 +113,46 @@ func refResponse(r *pricing.Ref) *RefResponse {
 
 var ruleListSpec = httpx.ListSpec{DefaultSize: 20}
 
-// ---- web margins
+// The scope of web margins and authenticated discounts (category, supplier, brand, entry-price
+// range without VAT; null: any, open), one shape in each of their requests and answers.
 
-type webMarginHandlers struct{ prices *pricing.Service }
+// ruleScopeRequest is the scope in a rule's form; price_from ≤ price_to.
+type ruleScopeRequest struct {
+	CategoryID *uint64     `json:"category_id" example:"12" extensions:"x-nullable"`
+	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
+	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
+	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+}
 
-// WebMarginResponse is a web-margin rule. price_from and price_to bound the entry price
-// (without VAT); null supplier, brand or bound: any. margin is a percentage.
-type WebMarginResponse struct {
-	ID         uint64       `json:"id"`
-	CategoryID uint64       `json:"category_id"`
+func (r ruleScopeRequest) scope() pricing.RuleScope { return pricing.RuleScope(r) }
+
+// ruleScopePatch is the scope in a rule's patch: only the fields sent change.
+type ruleScopePatch struct {
+	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer" extensions:"x-nullable"`
+	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer" extensions:"x-nullable"`
+	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer" extensions:"x-nullable"`
+	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
+	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
+}
+
+func (p ruleScopePatch) patch() pricing.ScopePatch {
+	return pricing.ScopePatch{CategoryID: p.CategoryID.opt(), SupplierID: p.SupplierID.opt(), BrandID: p.BrandID.opt(),
+		PriceFrom: p.PriceFrom.opt(), PriceTo: p.PriceTo.opt()}
+}
+
+// ruleScopeFilter narrows a rule list to a category, a supplier and a brand.
+type ruleScopeFilter struct {
+	CategoryID *uint64 `form:"category_id"`
+	SupplierID *uint64 `form:"supplier_id"`
+	BrandID    *uint64 `form:"brand_id"`
+}
+
+func (f ruleScopeFilter) filter() pricing.ScopeFilter { return pricing.ScopeFilter(f) }
+
+// ruleScopeResponse is the scope in a rule's answer with the names; category_id is the rule's
+// own, as web margins always have one.
+type ruleScopeResponse struct {
 	Category   *RefResponse `json:"category" extensions:"x-nullable"`
 	SupplierID *uint64      `json:"supplier_id" extensions:"x-nullable"`
 	Supplier   *RefResponse `json:"supplier" extensions:"x-nullable"`
@@ -129,22 +160,45 @@ type WebMarginResponse struct {
 	Brand      *RefResponse `json:"brand" extensions:"x-nullable"`
 	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
 	PriceTo    *money.Para  `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Margin     money.Bps    `json:"margin" swaggertype:"number" example:"12.50"`
-	CreatedAt  time.Time    `json:"created_at"`
-	UpdatedAt  time.Time    `json:"updated_at"`
+}
+
+func ruleScopeResponseOf(s pricing.RuleScope, n pricing.ScopeNames) ruleScopeResponse {
+	return ruleScopeResponse{Category: refResponse(n.Category), SupplierID: s.SupplierID, Supplier: refResponse(n.Supplier),
+		BrandID: s.BrandID, Brand: refResponse(n.Brand), PriceFrom: s.PriceFrom, PriceTo: s.PriceTo}
+}
+
+// ---- web margins
+
+type webMarginHandlers struct{ prices *pricing.Service }
+
+// WebMarginResponse is a web-margin rule. price_from and price_to bound the entry price
+// (without VAT); null supplier, brand or bound: any. margin is a percentage.
+type WebMarginResponse struct {
+	ID         uint64 `json:"id"`
+	CategoryID uint64 `json:"category_id"`
+	ruleScopeResponse
+	Margin    money.Bps `json:"margin" swaggertype:"number" example:"12.50"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 } // @name WebMargin
 
+// webMarginCategory is a web margin's category: the scope's is optional, but a web margin's is
+// required (and NOT NULL), so 0 is never sent.
+func webMarginCategory(s pricing.RuleScope) uint64 {
+	if s.CategoryID == nil {
+		return 0
+	}
+	return *s.CategoryID
+}
+
 func webMarginResponse(m *pricing.WebMargin) WebMarginResponse {
-	return WebMarginResponse{ID: m.ID, CategoryID: m.CategoryID, Category: refResponse(m.Category), SupplierID: m.SupplierID,
-		Supplier: refResponse(m.Supplier), BrandID: m.BrandID, Brand: refResponse(m.Brand), PriceFrom: m.PriceFrom, PriceTo: m.PriceTo,
+	return WebMarginResponse{ID: m.ID, CategoryID: webMarginCategory(m.RuleScope), ruleScopeResponse: ruleScopeResponseOf(m.RuleScope, m.ScopeNames),
 		Margin: m.MarginBps, CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt}
 }
 
 type webMarginFilter struct {
-	Search     string  `form:"search"`
-	CategoryID *uint64 `form:"category_id"`
-	SupplierID *uint64 `form:"supplier_id"`
-	BrandID    *uint64 `form:"brand_id"`
+	Search string `form:"search"`
+	ruleScopeFilter
 }
 
 // list godoc
@@ -171,8 +225,7 @@ func (h webMarginHandlers) list(c *gin.Context) {
 	if !ok {
 		return
 	}
-	rows, total, err := h.prices.ListWebMargins(c.Request.Context(), pricing.WebMarginFilter{Search: f.Search, CategoryID: f.CategoryID,
-		SupplierID: f.SupplierID, BrandID: f.BrandID, Page: page})
+	rows, total, err := h.prices.ListWebMargins(c.Request.Context(), pricing.WebMarginFilter{Search: f.Search, ScopeFilter: f.filter(), Page: page})
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -212,12 +265,8 @@ func (h webMarginHandlers) get(c *gin.Context) {
 // webMarginRequest is the web-margin form: category and margin required (0.01 to 99.99);
 // supplier, brand and the entry-price bounds optional (null: any, open); price_from ≤ price_to.
 type webMarginRequest struct {
-	CategoryID *uint64     `json:"category_id" example:"12" extensions:"x-nullable"`
-	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
-	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
-	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
-	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Margin     *money.Bps  `json:"margin" swaggertype:"number" example:"12.5" extensions:"x-nullable"`
+	ruleScopeRequest
+	Margin *money.Bps `json:"margin" swaggertype:"number" example:"12.5" extensions:"x-nullable"`
 } // @name WebMarginRequest
 
 // create godoc
@@ -239,7 +288,7 @@ func (h webMarginHandlers) create(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	m, err := h.prices.CreateWebMargin(c.Request.Context(), pricing.WebMarginInput(req))
+	m, err := h.prices.CreateWebMargin(c.Request.Context(), pricing.WebMarginInput{RuleScope: req.scope(), Margin: req.Margin})
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -249,12 +298,8 @@ func (h webMarginHandlers) create(c *gin.Context) {
 
 // webMarginPatch changes only the fields sent; null supplier, brand or bound: any, open.
 type webMarginPatch struct {
-	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer" extensions:"x-nullable"`
-	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer" extensions:"x-nullable"`
-	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer" extensions:"x-nullable"`
-	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
-	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Margin     nullable[money.Bps]  `json:"margin" swaggertype:"number" extensions:"x-nullable"`
+	ruleScopePatch
+	Margin nullable[money.Bps] `json:"margin" swaggertype:"number" extensions:"x-nullable"`
 } // @name WebMarginPatch
 
 // update godoc
@@ -282,9 +327,7 @@ func (h webMarginHandlers) update(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	m, err := h.prices.UpdateWebMargin(c.Request.Context(), id, pricing.WebMarginPatch{CategoryID: req.CategoryID.opt(),
-		SupplierID: req.SupplierID.opt(), BrandID: req.BrandID.opt(), PriceFrom: req.PriceFrom.opt(), PriceTo: req.PriceTo.opt(),
-		Margin: req.Margin.opt()})
+	m, err := h.prices.UpdateWebMargin(c.Request.Context(), id, pricing.WebMarginPatch{ScopePatch: req.patch(), Margin: req.Margin.opt()})
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -519,24 +562,17 @@ type authDiscountHandlers struct{ prices *pricing.Service }
 // AuthDiscountResponse is an authenticated ("logged") discount rule: matched like web margins
 // (null: any); discount is a percentage, of which the price formula applies at most 20.
 type AuthDiscountResponse struct {
-	ID         uint64       `json:"id"`
-	Name       string       `json:"name"`
-	CategoryID *uint64      `json:"category_id" extensions:"x-nullable"`
-	Category   *RefResponse `json:"category" extensions:"x-nullable"`
-	SupplierID *uint64      `json:"supplier_id" extensions:"x-nullable"`
-	Supplier   *RefResponse `json:"supplier" extensions:"x-nullable"`
-	BrandID    *uint64      `json:"brand_id" extensions:"x-nullable"`
-	Brand      *RefResponse `json:"brand" extensions:"x-nullable"`
-	PriceFrom  *money.Para  `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
-	PriceTo    *money.Para  `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Discount   money.Bps    `json:"discount" swaggertype:"number" example:"5.00"`
-	CreatedAt  time.Time    `json:"created_at"`
-	UpdatedAt  time.Time    `json:"updated_at"`
+	ID         uint64  `json:"id"`
+	Name       string  `json:"name"`
+	CategoryID *uint64 `json:"category_id" extensions:"x-nullable"`
+	ruleScopeResponse
+	Discount  money.Bps `json:"discount" swaggertype:"number" example:"5.00"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 } // @name AuthenticatedDiscount
 
 func authDiscountResponse(d *pricing.AuthDiscount) AuthDiscountResponse {
-	return AuthDiscountResponse{ID: d.ID, Name: d.Name, CategoryID: d.CategoryID, Category: refResponse(d.Category), SupplierID: d.SupplierID,
-		Supplier: refResponse(d.Supplier), BrandID: d.BrandID, Brand: refResponse(d.Brand), PriceFrom: d.PriceFrom, PriceTo: d.PriceTo,
+	return AuthDiscountResponse{ID: d.ID, Name: d.Name, CategoryID: d.CategoryID, ruleScopeResponse: ruleScopeResponseOf(d.RuleScope, d.ScopeNames),
 		Discount: d.DiscountBps, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
 }
 
@@ -567,7 +603,8 @@ func (h authDiscountHandlers) list(c *gin.Context) {
 	if !ok {
 		return
 	}
-	rows, total, err := h.prices.ListAuthDiscounts(c.Request.Context(), pricing.AuthDiscountFilter{Search: f.Search, CategoryID: f.CategoryID, Page: page})
+	rows, total, err := h.prices.ListAuthDiscounts(c.Request.Context(), pricing.AuthDiscountFilter{Search: f.Search,
+		ScopeFilter: pricing.ScopeFilter{CategoryID: f.CategoryID}, Page: page})
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -607,13 +644,9 @@ func (h authDiscountHandlers) get(c *gin.Context) {
 // authDiscountRequest is the form: name 2-255, discount 0.01 to 99.99 (the formula applies at
 // most 20 %), category, supplier, brand and the entry-price bounds optional; price_from ≤ price_to.
 type authDiscountRequest struct {
-	Name       string      `json:"name" example:"Ulogovani - laptopovi"`
-	CategoryID *uint64     `json:"category_id" extensions:"x-nullable"`
-	SupplierID *uint64     `json:"supplier_id" extensions:"x-nullable"`
-	BrandID    *uint64     `json:"brand_id" extensions:"x-nullable"`
-	PriceFrom  *money.Para `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
-	PriceTo    *money.Para `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Discount   *money.Bps  `json:"discount" swaggertype:"number" example:"5" extensions:"x-nullable"`
+	Name string `json:"name" example:"Ulogovani - laptopovi"`
+	ruleScopeRequest
+	Discount *money.Bps `json:"discount" swaggertype:"number" example:"5" extensions:"x-nullable"`
 } // @name AuthenticatedDiscountRequest
 
 // create godoc
@@ -635,7 +668,7 @@ func (h authDiscountHandlers) create(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	d, err := h.prices.CreateAuthDiscount(c.Request.Context(), pricing.AuthDiscountInput(req))
+	d, err := h.prices.CreateAuthDiscount(c.Request.Context(), pricing.AuthDiscountInput{Name: req.Name, RuleScope: req.scope(), Discount: req.Discount})
 	if err != nil {
 		httpx.Fail(c, err)
 		return
@@ -645,13 +678,9 @@ func (h authDiscountHandlers) create(c *gin.Context) {
 
 // authDiscountPatch changes only the fields sent; null category, supplier, brand or bound: any, open.
 type authDiscountPatch struct {
-	Name       *string              `json:"name" extensions:"x-nullable"`
-	CategoryID nullable[uint64]     `json:"category_id" swaggertype:"integer" extensions:"x-nullable"`
-	SupplierID nullable[uint64]     `json:"supplier_id" swaggertype:"integer" extensions:"x-nullable"`
-	BrandID    nullable[uint64]     `json:"brand_id" swaggertype:"integer" extensions:"x-nullable"`
-	PriceFrom  nullable[money.Para] `json:"price_from" swaggertype:"number" extensions:"x-nullable"`
-	PriceTo    nullable[money.Para] `json:"price_to" swaggertype:"number" extensions:"x-nullable"`
-	Discount   nullable[money.Bps]  `json:"discount" swaggertype:"number" extensions:"x-nullable"`
+	Name *string `json:"name" extensions:"x-nullable"`
+	ruleScopePatch
+	Discount nullable[money.Bps] `json:"discount" swaggertype:"number" extensions:"x-nullable"`
 } // @name AuthenticatedDiscountPatch
 
 // update godoc
@@ -679,8 +708,7 @@ func (h authDiscountHandlers) update(c *gin.Context) {
 	if !httpx.BindJSON(c, &req) {
 		return
 	}
-	d, err := h.prices.UpdateAuthDiscount(c.Request.Context(), id, pricing.AuthDiscountPatch{Name: req.Name, CategoryID: req.CategoryID.opt(),
-		SupplierID: req.SupplierID.opt(), BrandID: req.BrandID.opt(), PriceFrom: req.PriceFrom.opt(), PriceTo: req.PriceTo.opt(),
+	d, err := h.prices.UpdateAuthDiscount(c.Request.Context(), id, pricing.AuthDiscountPatch{Name: req.Name, ScopePatch: req.patch(),
 		Discount: req.Discount.opt()})
 	if err != nil {
 		httpx.Fail(c, err)

@@ -19,20 +19,14 @@ import (
 // supplier, brand, entry-price range; each nil = any). The formula never takes more than 20 %
 // off, whatever the rule says.
 type AuthDiscount struct {
-	ID          uint64
-	Name        string
-	CategoryID  *uint64
-	SupplierID  *uint64
-	BrandID     *uint64
-	PriceFrom   *money.Para
-	PriceTo     *money.Para
+	ID   uint64
+	Name string
+	RuleScope
 	DiscountBps money.Bps
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 
-	Category *Ref `gorm:"-"`
-	Supplier *Ref `gorm:"-"`
-	Brand    *Ref `gorm:"-"`
+	ScopeNames `gorm:"-"`
 }
 
 func (AuthDiscount) TableName() string { return "authenticated_discounts" }
@@ -40,46 +34,33 @@ func (AuthDiscount) TableName() string { return "authenticated_discounts" }
 // AuthDiscountInput is the form: name 2-255, discount 0.01 to 99.99 %, the rest optional;
 // price from ≤ price to.
 type AuthDiscountInput struct {
-	Name       string
-	CategoryID *uint64
-	SupplierID *uint64
-	BrandID    *uint64
-	PriceFrom  *money.Para
-	PriceTo    *money.Para
-	Discount   *money.Bps
+	Name string
+	RuleScope
+	Discount *money.Bps
 }
 
 // AuthDiscountPatch changes the fields it sets (null: any, open).
 type AuthDiscountPatch struct {
-	Name       *string
-	CategoryID Opt[uint64]
-	SupplierID Opt[uint64]
-	BrandID    Opt[uint64]
-	PriceFrom  Opt[money.Para]
-	PriceTo    Opt[money.Para]
-	Discount   Opt[money.Bps]
+	Name *string
+	ScopePatch
+	Discount Opt[money.Bps]
 }
 
 // AuthDiscountFilter is the list's query.
 type AuthDiscountFilter struct {
-	Search     string // the name contains it
-	CategoryID *uint64
-	Page       listing.Page
+	Search string // the name contains it
+	ScopeFilter
+	Page listing.Page
 }
 
 type authDiscountValues struct {
-	Name       string      `json:"name"`
-	CategoryID *uint64     `json:"category_id"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
-	PriceFrom  *money.Para `json:"price_from"`
-	PriceTo    *money.Para `json:"price_to"`
-	Discount   money.Bps   `json:"discount"`
+	Name string `json:"name"`
+	RuleScope
+	Discount money.Bps `json:"discount"`
 }
 
 func (d *AuthDiscount) values() authDiscountValues {
-	return authDiscountValues{Name: d.Name, CategoryID: d.CategoryID, SupplierID: d.SupplierID, BrandID: d.BrandID,
-		PriceFrom: d.PriceFrom, PriceTo: d.PriceTo, Discount: d.DiscountBps}
+	return authDiscountValues{Name: d.Name, RuleScope: d.RuleScope, Discount: d.DiscountBps}
 }
 
 // ListAuthDiscounts answers a page of rules, newest first.
@@ -88,9 +69,7 @@ func (s *Service) ListAuthDiscounts(ctx context.Context, f AuthDiscountFilter) (
 	if f.Search != "" {
 		q = q.Where(`LOWER(name) LIKE ?`+db.LikeEscape, likeTerm(f.Search))
 	}
-	if f.CategoryID != nil {
-		q = q.Where("category_id = ?", *f.CategoryID)
-	}
+	q = f.ScopeFilter.where(q)
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
 		return nil, 0, apperr.Wrap(err, "count authenticated discounts")
@@ -102,42 +81,16 @@ func (s *Service) ListAuthDiscounts(ctx context.Context, f AuthDiscountFilter) (
 	return out, total, nameScopes(ctx, s.db, out)
 }
 
-func (a *AuthDiscount) scopeIDs() (category, supplier, brand *uint64) {
-	return a.CategoryID, a.SupplierID, a.BrandID
-}
-
-func (a *AuthDiscount) setScope(category, supplier, brand *Ref) {
-	a.Category, a.Supplier, a.Brand = category, supplier, brand
-}
-
 // GetAuthDiscount answers one rule or its 404.
 func (s *Service) GetAuthDiscount(ctx context.Context, id uint64) (*AuthDiscount, error) {
-	d, err := getRow[AuthDiscount](ctx, s.db, id, "logged_discount")
-	if err != nil {
-		return nil, err
-	}
-	rows := []AuthDiscount{*d}
-	if err := nameScopes(ctx, s.db, rows); err != nil {
-		return nil, err
-	}
-	return &rows[0], nil
-}
-
-func normalizeAuthDiscount(in AuthDiscountInput) AuthDiscountInput {
-	for _, p := range []**uint64{&in.CategoryID, &in.SupplierID, &in.BrandID} {
-		if *p != nil && **p == 0 {
-			*p = nil
-		}
-	}
-	return in
+	return getScoped[AuthDiscount](ctx, s.db, id, "logged_discount")
 }
 
 func checkAuthDiscount(ctx context.Context, tx *gorm.DB, in *AuthDiscountInput) error {
 	var f ruleFields
 	f.name(&in.Name)
 	f.percent("discount", in.Discount, minRuleBps, maxRuleBps)
-	f.priceRange(in.PriceFrom, in.PriceTo)
-	if err := checkReferences(ctx, tx, &f, categoryRef("category_id", in.CategoryID), supplierRef(in.SupplierID), brandRef(in.BrandID)); err != nil {
+	if err := in.RuleScope.check(ctx, tx, &f); err != nil {
 		return err
 	}
 	return f.err()
@@ -146,15 +99,14 @@ func checkAuthDiscount(ctx context.Context, tx *gorm.DB, in *AuthDiscountInput) 
 // CreateAuthDiscount adds a rule, logs it, and once committed asks for the prices of its
 // category's products (every product's when it names no category).
 func (s *Service) CreateAuthDiscount(ctx context.Context, in AuthDiscountInput) (*AuthDiscount, error) {
-	in = normalizeAuthDiscount(in)
+	in.RuleScope = in.RuleScope.normalized()
 	var d *AuthDiscount
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := checkAuthDiscount(ctx, tx, &in); err != nil {
 			return err
 		}
 		now := s.now()
-		d = &AuthDiscount{Name: in.Name, CategoryID: in.CategoryID, SupplierID: in.SupplierID, BrandID: in.BrandID,
-			PriceFrom: in.PriceFrom, PriceTo: in.PriceTo, DiscountBps: *in.Discount, CreatedAt: now, UpdatedAt: now}
+		d = &AuthDiscount{Name: in.Name, RuleScope: in.RuleScope, DiscountBps: *in.Discount, CreatedAt: now, UpdatedAt: now}
 		if err := tx.Create(d).Error; err != nil {
 			return apperr.Wrap(err, "create authenticated discount")
 		}
@@ -163,7 +115,7 @@ func (s *Service) CreateAuthDiscount(ctx context.Context, in AuthDiscountInput) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Schedule(ctx, optionalCategoryScopes(d.CategoryID, d.CategoryID)...); err != nil {
+	if err := s.Schedule(ctx, categoryScopes(d.CategoryID, d.CategoryID)...); err != nil {
 		return nil, err
 	}
 	return s.GetAuthDiscount(ctx, d.ID)
@@ -182,23 +134,17 @@ func (s *Service) UpdateAuthDiscount(ctx context.Context, id uint64, p AuthDisco
 		}
 		old = d.values()
 		disc := d.DiscountBps
-		in := AuthDiscountInput{Name: d.Name, CategoryID: d.CategoryID, SupplierID: d.SupplierID, BrandID: d.BrandID,
-			PriceFrom: d.PriceFrom, PriceTo: d.PriceTo, Discount: &disc}
+		in := AuthDiscountInput{Name: d.Name, RuleScope: d.RuleScope, Discount: &disc}
 		if p.Name != nil {
 			in.Name = *p.Name
 		}
-		p.CategoryID.apply(&in.CategoryID)
-		p.SupplierID.apply(&in.SupplierID)
-		p.BrandID.apply(&in.BrandID)
-		p.PriceFrom.apply(&in.PriceFrom)
-		p.PriceTo.apply(&in.PriceTo)
+		p.ScopePatch.apply(&in.RuleScope)
 		p.Discount.apply(&in.Discount)
-		in = normalizeAuthDiscount(in)
+		in.RuleScope = in.RuleScope.normalized()
 		if err := checkAuthDiscount(ctx, tx, &in); err != nil {
 			return err
 		}
-		d.Name, d.CategoryID, d.SupplierID, d.BrandID, d.PriceFrom, d.PriceTo, d.DiscountBps =
-			in.Name, in.CategoryID, in.SupplierID, in.BrandID, in.PriceFrom, in.PriceTo, *in.Discount
+		d.Name, d.RuleScope, d.DiscountBps = in.Name, in.RuleScope, *in.Discount
 		if reflect.DeepEqual(d.values(), old) {
 			return nil
 		}
@@ -213,7 +159,7 @@ func (s *Service) UpdateAuthDiscount(ctx context.Context, id uint64, p AuthDisco
 		return nil, err
 	}
 	if changed {
-		if err := s.Schedule(ctx, optionalCategoryScopes(old.CategoryID, d.CategoryID)...); err != nil {
+		if err := s.Schedule(ctx, categoryScopes(old.CategoryID, d.CategoryID)...); err != nil {
 			return nil, err
 		}
 	}
@@ -238,5 +184,5 @@ func (s *Service) DeleteAuthDiscount(ctx context.Context, id uint64) error {
 	if err != nil {
 		return err
 	}
-	return s.Schedule(ctx, optionalCategoryScopes(old.CategoryID, old.CategoryID)...)
+	return s.Schedule(ctx, categoryScopes(old.CategoryID, old.CategoryID)...)
 }

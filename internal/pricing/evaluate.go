@@ -13,14 +13,10 @@ const AuthenticatedCeiling money.Bps = 2000
 // WebMarginRule is a row of web_margin_rules: a web margin for the products of a main
 // category, narrowed by supplier, brand and an entry-price range (nil: any).
 type WebMarginRule struct {
-	ID         uint64      `json:"id"`
-	CategoryID uint64      `json:"category_id"`
-	SupplierID *uint64     `json:"supplier_id"`
-	BrandID    *uint64     `json:"brand_id"`
-	PriceFrom  *money.Para `json:"price_from"`
-	PriceTo    *money.Para `json:"price_to"`
-	MarginBps  money.Bps   `json:"margin"`
-	CreatedAt  time.Time   `json:"created_at"`
+	ID uint64 `json:"id"`
+	RuleScope
+	MarginBps money.Bps `json:"margin"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 // RecommendedRule is a row of recommended_prices with its categories (none: every category).
@@ -35,15 +31,11 @@ type RecommendedRule struct {
 
 // AuthenticatedRule is a row of authenticated_discounts (nil fields: any).
 type AuthenticatedRule struct {
-	ID          uint64      `json:"id"`
-	Name        string      `json:"name"`
-	CategoryID  *uint64     `json:"category_id"`
-	SupplierID  *uint64     `json:"supplier_id"`
-	BrandID     *uint64     `json:"brand_id"`
-	PriceFrom   *money.Para `json:"price_from"`
-	PriceTo     *money.Para `json:"price_to"`
-	DiscountBps money.Bps   `json:"discount"`
-	CreatedAt   time.Time   `json:"created_at"`
+	ID   uint64 `json:"id"`
+	Name string `json:"name"`
+	RuleScope
+	DiscountBps money.Bps `json:"discount"`
+	CreatedAt   time.Time `json:"created_at"`
 }
 
 // Action is a product's discount (discounts row) with its type's flag.
@@ -187,27 +179,41 @@ func newer(at time.Time, id uint64, bestAt time.Time, bestID uint64) bool {
 
 func eqOpt(rule, v *uint64) bool { return rule == nil || (v != nil && *v == *rule) }
 
-func inRange(from, to *money.Para, entry money.Para) bool {
-	return (from == nil || *from <= entry) && (to == nil || *to >= entry)
+// matches tells whether the product falls in the scope: each field nil or the product's.
+func (s *RuleScope) matches(in Inputs) bool {
+	cat := in.CategoryID
+	return eqOpt(s.CategoryID, &cat) && eqOpt(s.SupplierID, in.SupplierID) && eqOpt(s.BrandID, in.BrandID) &&
+		(s.PriceFrom == nil || *s.PriceFrom <= in.Entry) && (s.PriceTo == nil || *s.PriceTo >= in.Entry)
 }
 
-// bestWebRule: category = the main category; supplier, brand, price range NULL or matching;
-// the most non-NULL of those four wins; ties: the newest.
-func bestWebRule(in Inputs) *WebMarginRule {
-	var best *WebMarginRule
+// specificity is how many of the scope's fields the rule names.
+func (s *RuleScope) specificity() int {
+	return count(s.CategoryID != nil, s.SupplierID != nil, s.BrandID != nil, s.PriceFrom != nil, s.PriceTo != nil)
+}
+
+// mostSpecific is the rule whose scope matches the product and names most of it; ties: the
+// newest. A web margin always names its category, so counting the category changes none of
+// its choices (the SQL counts the other four).
+func mostSpecific[R any](rules []R, in Inputs, of func(*R) (s *RuleScope, at time.Time, id uint64)) *R {
+	var best *R
+	var bestAt time.Time
+	var bestID uint64
 	bestSpec := -1
-	for i := range in.WebRules {
-		r := &in.WebRules[i]
-		if r.CategoryID != in.CategoryID || !eqOpt(r.SupplierID, in.SupplierID) || !eqOpt(r.BrandID, in.BrandID) ||
-			!inRange(r.PriceFrom, r.PriceTo, in.Entry) {
+	for i := range rules {
+		s, at, id := of(&rules[i])
+		if !s.matches(in) {
 			continue
 		}
-		spec := count(r.SupplierID != nil, r.BrandID != nil, r.PriceFrom != nil, r.PriceTo != nil)
-		if spec > bestSpec || (spec == bestSpec && newer(r.CreatedAt, r.ID, best.CreatedAt, best.ID)) {
-			best, bestSpec = r, spec
+		if spec := s.specificity(); spec > bestSpec || (spec == bestSpec && newer(at, id, bestAt, bestID)) {
+			best, bestSpec, bestAt, bestID = &rules[i], spec, at, id
 		}
 	}
 	return best
+}
+
+// bestWebRule: category = the main category; supplier, brand, price range NULL or matching.
+func bestWebRule(in Inputs) *WebMarginRule {
+	return mostSpecific(in.WebRules, in, func(r *WebMarginRule) (*RuleScope, time.Time, uint64) { return &r.RuleScope, r.CreatedAt, r.ID })
 }
 
 // bestRecommendedRule: manufacturer = the product's; the main category listed, or no category
@@ -241,23 +247,11 @@ func bestRecommendedRule(in Inputs) *RecommendedRule {
 	return best
 }
 
-// bestAuthRule: like web margins, the category optional too (and counted in the specificity).
+// bestAuthRule: like web margins, the category optional too.
 func bestAuthRule(in Inputs) *AuthenticatedRule {
-	var best *AuthenticatedRule
-	bestSpec := -1
-	cat := in.CategoryID
-	for i := range in.AuthenticatedRules {
-		r := &in.AuthenticatedRules[i]
-		if !eqOpt(r.CategoryID, &cat) || !eqOpt(r.SupplierID, in.SupplierID) || !eqOpt(r.BrandID, in.BrandID) ||
-			!inRange(r.PriceFrom, r.PriceTo, in.Entry) {
-			continue
-		}
-		spec := count(r.CategoryID != nil, r.SupplierID != nil, r.BrandID != nil, r.PriceFrom != nil, r.PriceTo != nil)
-		if spec > bestSpec || (spec == bestSpec && newer(r.CreatedAt, r.ID, best.CreatedAt, best.ID)) {
-			best, bestSpec = r, spec
-		}
-	}
-	return best
+	return mostSpecific(in.AuthenticatedRules, in, func(r *AuthenticatedRule) (*RuleScope, time.Time, uint64) {
+		return &r.RuleScope, r.CreatedAt, r.ID
+	})
 }
 
 // todaysAction is the action valid today (from ≤ today ≤ to); two never overlap (the

@@ -15,8 +15,8 @@ import (
 )
 
 // The rules staff manage (web margins, recommended prices, authenticated discounts) share
-// this file: the reference to the category, supplier and brand a rule narrows to, the checks
-// of those references and of the percentages and price ranges, and the names shown in lists.
+// this file: the checks of the references, percentages and price ranges, and the names shown in
+// lists; rulescope.go holds the scope web margins and authenticated discounts have in common.
 //
 // The references are checked against the catalogue's tables directly: the catalogue depends on
 // pricing (it asks for recomputes), so pricing cannot call the catalogue's service, and the
@@ -194,42 +194,6 @@ func names(ctx context.Context, db *gorm.DB, table, column string, ids []uint64)
 	return out, nil
 }
 
-// scoped is a rule narrowed by a category, a supplier and a brand (each optional), which its
-// list shows by name.
-type scoped interface {
-	scopeIDs() (category, supplier, brand *uint64)
-	setScope(category, supplier, brand *Ref)
-}
-
-// nameScopes fills a page of rules' category, supplier and brand names (three queries a page).
-func nameScopes[T any, P interface {
-	*T
-	scoped
-}](ctx context.Context, db *gorm.DB, rows []T) error {
-	var cats, sups, brands []*uint64
-	for i := range rows {
-		c, s, b := P(&rows[i]).scopeIDs()
-		cats, sups, brands = append(cats, c), append(sups, s), append(brands, b)
-	}
-	cn, err := names(ctx, db, "categories", "name", idsOf(cats...))
-	if err != nil {
-		return err
-	}
-	sn, err := names(ctx, db, "suppliers", "name", idsOf(sups...))
-	if err != nil {
-		return err
-	}
-	bn, err := names(ctx, db, "brands", "name", idsOf(brands...))
-	if err != nil {
-		return err
-	}
-	for i := range rows {
-		c, s, b := P(&rows[i]).scopeIDs()
-		P(&rows[i]).setScope(refOf(c, cn), refOf(s, sn), refOf(b, bn))
-	}
-	return nil
-}
-
 // refOf is the Ref of an optional id with its name from m (nil id: nil).
 func refOf(id *uint64, m map[uint64]string) *Ref {
 	if id == nil {
@@ -270,15 +234,6 @@ func record(ctx context.Context, tx *gorm.DB, typ, subject string, id uint64, ol
 	return activity.Record(ctx, tx, activity.Change{Type: typ, SubjectType: subject, SubjectID: id, Old: old, New: new})
 }
 
-// categoryScopes are the products of the old and the new main category of a rule (one scope
-// when they are the same).
-func categoryScopes(old, new uint64) []Scope {
-	if old == new {
-		return []Scope{MainCategory(new)}
-	}
-	return []Scope{MainCategory(old), MainCategory(new)}
-}
-
 // manufacturerScopes are the products of the old and the new manufacturer of a rule.
 func manufacturerScopes(old, new uint64) []Scope {
 	if old == new {
@@ -287,11 +242,15 @@ func manufacturerScopes(old, new uint64) []Scope {
 	return []Scope{Manufacturer(old), Manufacturer(new)}
 }
 
-// optionalCategoryScopes are the products a rule with an optional category touches before and
-// after a change: every product when either has no category, else the category's (or both).
-func optionalCategoryScopes(old, new *uint64) []Scope {
-	if old == nil || new == nil {
+// categoryScopes are the products a rule's scope touches before and after a change: every
+// product when either names no category, else the old and the new category's (one scope when
+// they are the same).
+func categoryScopes(old, new *uint64) []Scope {
+	switch {
+	case old == nil || new == nil:
 		return []Scope{All()}
+	case *old == *new:
+		return []Scope{MainCategory(*new)}
 	}
-	return categoryScopes(*old, *new)
+	return []Scope{MainCategory(*old), MainCategory(*new)}
 }

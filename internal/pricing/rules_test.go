@@ -149,12 +149,12 @@ func TestWebMarginValidation(t *testing.T) {
 			want map[string]string
 		}{
 			{"empty", pricing.WebMarginInput{}, map[string]string{"category_id": "validation.required", "margin": "validation.required"}},
-			{"marginTooSmall", pricing.WebMarginInput{CategoryID: &w.catA, Margin: ptr(money.Bps(0))}, map[string]string{"margin": "validation.min"}},
-			{"marginTooLarge", pricing.WebMarginInput{CategoryID: &w.catA, Margin: ptr(money.Bps(10000))}, map[string]string{"margin": "validation.max"}},
-			{"rangeReversed", pricing.WebMarginInput{CategoryID: &w.catA, Margin: margin, PriceFrom: ptr(money.Para(5000)), PriceTo: ptr(money.Para(4999))},
+			{"marginTooSmall", pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA}, Margin: ptr(money.Bps(0))}, map[string]string{"margin": "validation.min"}},
+			{"marginTooLarge", pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA}, Margin: ptr(money.Bps(10000))}, map[string]string{"margin": "validation.max"}},
+			{"rangeReversed", pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA, PriceFrom: ptr(money.Para(5000)), PriceTo: ptr(money.Para(4999))}, Margin: margin},
 				map[string]string{"price_to": "pricing_rules.price_range"}},
-			{"negativeBound", pricing.WebMarginInput{CategoryID: &w.catA, Margin: margin, PriceFrom: ptr(money.Para(-1))}, map[string]string{"price_from": "validation.min"}},
-			{"unknownIDs", pricing.WebMarginInput{CategoryID: ptr(uint64(9999)), SupplierID: ptr(uint64(9999)), BrandID: ptr(uint64(9999)), Margin: margin},
+			{"negativeBound", pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA, PriceFrom: ptr(money.Para(-1))}, Margin: margin}, map[string]string{"price_from": "validation.min"}},
+			{"unknownIDs", pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: ptr(uint64(9999)), SupplierID: ptr(uint64(9999)), BrandID: ptr(uint64(9999))}, Margin: margin},
 				map[string]string{"category_id": "pricing_rules.unknown_category", "supplier_id": "pricing_rules.unknown_supplier", "brand_id": "pricing_rules.unknown_brand"}},
 		}
 		for _, tt := range tests {
@@ -164,11 +164,11 @@ func TestWebMarginValidation(t *testing.T) {
 			}
 		}
 		// the bounds themselves are allowed, and an equal range
-		m, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{CategoryID: &w.catA, Margin: ptr(money.Bps(1)), PriceFrom: ptr(money.Para(5000)), PriceTo: ptr(money.Para(5000))})
+		m, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA, PriceFrom: ptr(money.Para(5000)), PriceTo: ptr(money.Para(5000))}, Margin: ptr(money.Bps(1))})
 		if err != nil {
 			t.Fatalf("0.01 %% with from = to: %v", err)
 		}
-		if _, err := w.svc.UpdateWebMargin(ctx, m.ID, pricing.WebMarginPatch{Margin: pricing.Of(money.Bps(9999)), PriceTo: pricing.Of(money.Para(4000))}); fieldKeys(err)["price_to"] != "pricing_rules.price_range" {
+		if _, err := w.svc.UpdateWebMargin(ctx, m.ID, pricing.WebMarginPatch{Margin: pricing.Of(money.Bps(9999)), ScopePatch: pricing.ScopePatch{PriceTo: pricing.Of(money.Para(4000))}}); fieldKeys(err)["price_to"] != "pricing_rules.price_range" {
 			t.Errorf("a patch reversing the range: %v", err)
 		}
 		var n int64
@@ -186,8 +186,8 @@ func TestWebMarginLifecycle(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		w := newRuleWorld(t, gdb)
 		ctx := context.Background()
-		m, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{CategoryID: &w.catA, SupplierID: &w.supplier, BrandID: ptr(uint64(0)),
-			PriceFrom: ptr(money.Para(1000)), Margin: ptr(money.Bps(1550))})
+		m, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &w.catA, SupplierID: &w.supplier, BrandID: ptr(uint64(0)),
+			PriceFrom: ptr(money.Para(1000))}, Margin: ptr(money.Bps(1550))})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,11 +199,11 @@ func TestWebMarginLifecycle(t *testing.T) {
 		}
 
 		w.stale(t)
-		m, err = w.svc.UpdateWebMargin(ctx, m.ID, pricing.WebMarginPatch{CategoryID: pricing.Of(w.catB), SupplierID: pricing.Null[uint64](), Margin: pricing.Of(money.Bps(2000))})
+		m, err = w.svc.UpdateWebMargin(ctx, m.ID, pricing.WebMarginPatch{ScopePatch: pricing.ScopePatch{CategoryID: pricing.Of(w.catB), SupplierID: pricing.Null[uint64]()}, Margin: pricing.Of(money.Bps(2000))})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.CategoryID != w.catB || m.SupplierID != nil || m.PriceFrom == nil || *m.PriceFrom != 1000 || m.MarginBps != 2000 {
+		if *m.CategoryID != w.catB || m.SupplierID != nil || m.PriceFrom == nil || *m.PriceFrom != 1000 || m.MarginBps != 2000 {
 			t.Errorf("updated %+v", m)
 		}
 		if got := w.repriced(t); !slices.Equal(got, []string{"PA", "PB"}) {
@@ -252,11 +252,11 @@ func TestWebMarginList(t *testing.T) {
 		w := newRuleWorld(t, gdb)
 		ctx := context.Background()
 		for _, c := range []uint64{w.catA, w.catB, w.catA} {
-			if _, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{CategoryID: &c, Margin: ptr(money.Bps(1000))}); err != nil {
+			if _, err := w.svc.CreateWebMargin(ctx, pricing.WebMarginInput{RuleScope: pricing.RuleScope{CategoryID: &c}, Margin: ptr(money.Bps(1000))}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		rows, total, err := w.svc.ListWebMargins(ctx, pricing.WebMarginFilter{CategoryID: &w.catA, Page: pageOf(1, 1)})
+		rows, total, err := w.svc.ListWebMargins(ctx, pricing.WebMarginFilter{ScopeFilter: pricing.ScopeFilter{CategoryID: &w.catA}, Page: pageOf(1, 1)})
 		if err != nil || total != 2 || len(rows) != 1 || rows[0].Category == nil || rows[0].Category.Name != "ka" {
 			t.Fatalf("category filter: %v %d %+v", err, total, rows)
 		}
@@ -357,7 +357,7 @@ func TestAuthDiscountScopes(t *testing.T) {
 			{"tooLong", pricing.AuthDiscountInput{Name: string(make([]rune, 256)), Discount: ptr(money.Bps(500))}, map[string]string{"name": "validation.max_chars"}},
 			{"discountZero", pricing.AuthDiscountInput{Name: "ab", Discount: ptr(money.Bps(0))}, map[string]string{"discount": "validation.min"}},
 			{"discount100", pricing.AuthDiscountInput{Name: "ab", Discount: ptr(money.Bps(10000))}, map[string]string{"discount": "validation.max"}},
-			{"unknownCategory", pricing.AuthDiscountInput{Name: "ab", Discount: ptr(money.Bps(500)), CategoryID: ptr(uint64(9999)), PriceFrom: ptr(money.Para(3)), PriceTo: ptr(money.Para(2))},
+			{"unknownCategory", pricing.AuthDiscountInput{Name: "ab", Discount: ptr(money.Bps(500)), RuleScope: pricing.RuleScope{CategoryID: ptr(uint64(9999)), PriceFrom: ptr(money.Para(3)), PriceTo: ptr(money.Para(2))}},
 				map[string]string{"category_id": "pricing_rules.unknown_category", "price_to": "pricing_rules.price_range"}},
 		}
 		for _, tt := range tests {
@@ -377,7 +377,7 @@ func TestAuthDiscountScopes(t *testing.T) {
 			t.Errorf("a rule without category repriced %v, want every product", got)
 		}
 		w.stale(t)
-		d, err = w.svc.UpdateAuthDiscount(ctx, d.ID, pricing.AuthDiscountPatch{CategoryID: pricing.Of(w.catA)})
+		d, err = w.svc.UpdateAuthDiscount(ctx, d.ID, pricing.AuthDiscountPatch{ScopePatch: pricing.ScopePatch{CategoryID: pricing.Of(w.catA)}})
 		if err != nil {
 			t.Fatal(err)
 		}

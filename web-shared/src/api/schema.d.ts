@@ -21732,6 +21732,7 @@ export interface components {
         };
         AuthenticatedDiscountRequest: {
             brand_id?: number | null;
+            /** @example 12 */
             category_id?: number | null;
             /** @example 5 */
             discount?: number | null;
