@@ -3,38 +3,30 @@
 // first, search by name), add and edit screens. Matched like web margins; the formula gives
 // logged-in customers at most 20 % off, which the form says.
 import { Perm } from '@shop/shared'
-import { Alert, Col, Form, Input, Row, type TableProps } from 'antd'
+import { Alert, Form, Input, type TableProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import type { AuthDiscount } from '../../api/pricingTypes'
 import { Loading } from '../../auth/guards'
 import { NotFound } from '../../components/NotFound'
-import { useListParams } from '../../components/useListParams'
-import { useUrlIds } from '../pricelists/pickers'
 import { useAuthDiscount, useAuthDiscounts, useCreateAuthDiscount, useDeleteAuthDiscount, useUpdateAuthDiscount } from '../../hooks/api/pricingRules'
 import { href, screens } from '../../screens'
 import { percent } from '../product-detail/display'
-import { BrandPicker, CategoryTreePicker, MoneyInput, PercentInput, SupplierPicker } from './fields'
-import { fromAuthDiscount, ruleRules, toAuthDiscountBody, type AuthDiscountValues } from './ruleForms'
+import { PercentInput } from './fields'
+import { EMPTY_SCOPE, fromAuthDiscount, ruleRules, toAuthDiscountBody, type AuthDiscountValues } from './ruleForms'
 import { RuleFormShell } from './RuleFormShell'
 import { RuleList } from './RuleList'
-import { priceRange } from './WebMargins'
+import { ScopeFields, scopeColumns, useScopeList } from './scope'
 
 export function AuthDiscountList() {
   const { t } = useTranslation()
-  const [params] = useListParams()
-  const [ids, setIds] = useUrlIds('category_id')
-  const list = useAuthDiscounts({ page: params.page, paginate: params.paginate, search: params.search || undefined, category_id: ids.category_id })
+  const { query, toolbar } = useScopeList()
+  const list = useAuthDiscounts(query)
   const remove = useDeleteAuthDiscount()
-  const c = (k: string) => t(`pricingRules.common.${k}`)
-  const any = c('any')
   const columns: NonNullable<TableProps<AuthDiscount>['columns']> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
-    { key: 'name', dataIndex: 'name', title: c('name') },
-    { key: 'category', title: c('category'), render: (_, d) => d.category?.name ?? any },
-    { key: 'supplier', title: c('supplier'), render: (_, d) => d.supplier?.name ?? any },
-    { key: 'brand', title: c('brand'), render: (_, d) => d.brand?.name ?? any },
-    { key: 'range', title: `${c('priceFrom')} – ${c('priceTo')}`, render: (_, d) => priceRange(d.price_from, d.price_to) || any },
+    { key: 'name', dataIndex: 'name', title: t('pricingRules.common.name') },
+    ...scopeColumns<AuthDiscount>(t, false),
     { key: 'discount', title: t('pricingRules.authDiscount.discount'), width: 130, align: 'right', render: (_, d) => percent(d.discount) },
   ]
   return (
@@ -44,7 +36,7 @@ export function AuthDiscountList() {
       updatePermission={Perm.UpdateAuthenticatedDiscount}
       addPath={screens.authDiscountAdd.path}
       editPath={(d) => href(screens.authDiscount, { authDiscountId: d.id })}
-      toolbar={<CategoryTreePicker value={ids.category_id ?? null} onChange={(v) => setIds({ category_id: v ?? undefined })} placeholder={c('category')} />}
+      toolbar={toolbar}
       columns={columns}
       list={list}
       remove={remove}
@@ -62,33 +54,7 @@ function AuthDiscountFields() {
       <Form.Item name="name" label={c('name')} rules={rules.name}>
         <Input name="name" autoComplete="off" />
       </Form.Item>
-      <Form.Item name="category_id" label={c('category')}>
-        <CategoryTreePicker placeholder={c('any')} />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="supplier_id" label={c('supplier')}>
-            <SupplierPicker placeholder={c('any')} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="brand_id" label={c('brand')}>
-            <BrandPicker placeholder={c('any')} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="price_from" label={c('priceFrom')} rules={rules.price_from} extra={c('priceHint')}>
-            <MoneyInput aria-label={c('priceFrom')} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="price_to" label={c('priceTo')} rules={rules.price_to} dependencies={['price_from']}>
-            <MoneyInput aria-label={c('priceTo')} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <ScopeFields categoryRequired={false} />
       <Form.Item name="discount" label={t('pricingRules.authDiscount.discount')} rules={rules.discount}>
         <PercentInput aria-label={t('pricingRules.authDiscount.discount')} />
       </Form.Item>
@@ -111,7 +77,7 @@ export function AuthDiscountCreatePage() {
   return (
     <Shell
       title={t('screens.authDiscountAdd')}
-      initial={{ name: '', category_id: null, supplier_id: null, brand_id: null, price_from: null, price_to: null, discount: null }}
+      initial={{ name: '', ...EMPTY_SCOPE, discount: null }}
       busy={create.isPending}
       onSubmit={(v) => create.mutateAsync(toAuthDiscountBody(v))}
     />

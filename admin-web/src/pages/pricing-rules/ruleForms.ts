@@ -12,15 +12,16 @@ export const LOWER_MAX = 100
 type Id = number | null | undefined
 type Num = number | null | undefined
 
-export interface RangeValues {
+/** ScopeValues: the products a web margin or an authenticated discount applies to */
+export interface ScopeValues {
+  category_id?: Id
+  supplier_id?: Id
+  brand_id?: Id
   price_from?: Num
   price_to?: Num
 }
 
-export interface WebMarginValues extends RangeValues {
-  category_id?: Id
-  supplier_id?: Id
-  brand_id?: Id
+export interface WebMarginValues extends ScopeValues {
   margin?: Num
 }
 
@@ -31,11 +32,8 @@ export interface RecommendedPriceValues {
   lower?: Num
 }
 
-export interface AuthDiscountValues extends RangeValues {
+export interface AuthDiscountValues extends ScopeValues {
   name: string
-  category_id?: Id
-  supplier_id?: Id
-  brand_id?: Id
   discount?: Num
 }
 
@@ -74,27 +72,24 @@ export function ruleRules(t: TFunction) {
   } satisfies Record<string, FormRule[]>
 }
 
+/** EMPTY_SCOPE: a new rule's scope, every field "any" or open */
+export const EMPTY_SCOPE: ScopeValues = { category_id: null, supplier_id: null, brand_id: null, price_from: null, price_to: null }
+
 // The bodies carry null for "any"/"open": POST reads it as absent, PATCH as "clear it".
+function toScopeBody(v: ScopeValues) {
+  return { category_id: id(v.category_id), supplier_id: id(v.supplier_id), brand_id: id(v.brand_id), price_from: num(v.price_from), price_to: num(v.price_to) }
+}
+
+function fromScope(r: ScopeValues): ScopeValues {
+  return { category_id: r.category_id ?? null, supplier_id: r.supplier_id ?? null, brand_id: r.brand_id ?? null, price_from: r.price_from ?? null, price_to: r.price_to ?? null }
+}
+
 export function toWebMarginBody(v: WebMarginValues): WebMarginBody {
-  return {
-    category_id: id(v.category_id),
-    supplier_id: id(v.supplier_id),
-    brand_id: id(v.brand_id),
-    price_from: num(v.price_from),
-    price_to: num(v.price_to),
-    margin: num(v.margin),
-  } as unknown as WebMarginBody
+  return { ...toScopeBody(v), margin: num(v.margin) } as unknown as WebMarginBody
 }
 
 export function fromWebMargin(m: WebMargin): WebMarginValues {
-  return {
-    category_id: m.category_id,
-    supplier_id: m.supplier_id ?? null,
-    brand_id: m.brand_id ?? null,
-    price_from: m.price_from ?? null,
-    price_to: m.price_to ?? null,
-    margin: m.margin,
-  }
+  return { ...fromScope(m), margin: m.margin }
 }
 
 export function toRecommendedPriceBody(v: RecommendedPriceValues): RecommendedPriceBody {
@@ -106,25 +101,9 @@ export function fromRecommendedPrice(r: RecommendedPrice): RecommendedPriceValue
 }
 
 export function toAuthDiscountBody(v: AuthDiscountValues): AuthDiscountBody {
-  return {
-    name: v.name.trim(),
-    category_id: id(v.category_id),
-    supplier_id: id(v.supplier_id),
-    brand_id: id(v.brand_id),
-    price_from: num(v.price_from),
-    price_to: num(v.price_to),
-    discount: num(v.discount),
-  } as unknown as AuthDiscountBody
+  return { name: v.name.trim(), ...toScopeBody(v), discount: num(v.discount) } as unknown as AuthDiscountBody
 }
 
 export function fromAuthDiscount(d: AuthDiscount): AuthDiscountValues {
-  return {
-    name: d.name,
-    category_id: d.category_id ?? null,
-    supplier_id: d.supplier_id ?? null,
-    brand_id: d.brand_id ?? null,
-    price_from: d.price_from ?? null,
-    price_to: d.price_to ?? null,
-    discount: d.discount,
-  }
+  return { name: d.name, ...fromScope(d), discount: d.discount }
 }
