@@ -1,5 +1,6 @@
-// SEF e-invoices of company orders (view-order): the list with its filters and XLSX export, an
-// order's e-invoice (the proforma screen asks by its order), retry, cancel and storno, and the XML and printable views opened with
+// SEF e-invoices of company orders and their credit notes (view-order): the list with its
+// filters and XLSX export, an order's e-invoice (the proforma screen asks by its order) and
+// credit notes, retry, cancel and storno, and the XML and printable views opened with
 // the session. One query-key factory; every change invalidates the area.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { components } from '@shop/shared'
@@ -12,9 +13,13 @@ export type Einvoice = components['schemas']['Einvoice']
 export const EINVOICE_STATUSES = ['invalid', 'queued', 'refused', 'Sent', 'Approved', 'Rejected', 'Cancelled', 'Storno'] as const
 export type EinvoiceStatus = (typeof EINVOICE_STATUSES)[number]
 
+export const EINVOICE_KINDS = ['invoice', 'credit_note'] as const
+export type EinvoiceKind = (typeof EINVOICE_KINDS)[number]
+
 /** EinvoiceFilters: the list's and the export's filters (the day of issue; buyer: name, PIB or number). */
 export interface EinvoiceFilters {
   status?: EinvoiceStatus
+  kind?: EinvoiceKind
   date_from?: string
   date_to?: string
   buyer?: string
@@ -29,6 +34,7 @@ export const einvoiceKeys = {
   all: ['einvoices'] as const,
   list: (q: EinvoiceQuery) => [...einvoiceKeys.all, 'list', q] as const,
   byOrder: (orderId: number) => [...einvoiceKeys.all, 'order', orderId] as const,
+  creditNotes: (orderId: number) => [...einvoiceKeys.all, 'order', orderId, 'credit-notes'] as const,
 }
 
 export function useEinvoices(q: EinvoiceQuery) {
@@ -64,6 +70,17 @@ export function useOrderEinvoice(orderId: number | undefined, company = true) {
         throw e
       }
     },
+  })
+}
+
+/** useOrderCreditNotes: the order's credit notes (one per item return after SEF had its
+ *  invoice), asked only once the order has an e-invoice. */
+export function useOrderCreditNotes(orderId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: einvoiceKeys.creditNotes(orderId ?? 0),
+    enabled: !!orderId && enabled,
+    queryFn: async () =>
+      (await unwrap(client.GET('/api/v1/admin/orders/{id}/credit-notes', { params: { path: { id: orderId! } } }))).data ?? [],
   })
 }
 

@@ -1,6 +1,6 @@
-// E-invoices (view-order): the shared list (the search box finds the buyer's name or PIB or the
-// invoice's number; page sizes 20, 50, 100) with the status and the day of issue in the
-// toolbar, kept in the address as the orders list does, and the XLSX export of what they select,
+// E-invoices and credit notes (view-order): the shared list (the search box finds the buyer's
+// name or PIB or the invoice's number; page sizes 20, 50, 100) with the kind, the status and the
+// day of issue in the toolbar, kept in the address as the orders list does, and the XLSX export of what they select,
 // for the accountant. Each row links to its order and opens the XML as sent and the printable
 // view; an invalid, refused or queued one can be sent again (update-order). In simulator mode
 // the rows say they are test e-invoices.
@@ -16,6 +16,7 @@ import { ListPage } from '../../components/ListPage'
 import { useListParams, useUrlFilters } from '../../components/useListParams'
 import { formatDay, formatMoney } from '../../format'
 import {
+  EINVOICE_KINDS,
   EINVOICE_STATUSES,
   exportEinvoices,
   openEinvoice,
@@ -23,6 +24,7 @@ import {
   useRetryEinvoice,
   type Einvoice,
   type EinvoiceFilters,
+  type EinvoiceKind,
   type EinvoiceStatus,
 } from '../../hooks/api/einvoices'
 import { useMe } from '../../hooks/api/session'
@@ -31,7 +33,7 @@ import { einvoiceColor } from '../orders/EinvoiceCard'
 import { showRefusal } from '../orders/OrderPage'
 
 export const EINVOICE_PAGE_SIZES = [20, 50, 100] as const
-const FILTER_KEYS = ['status', 'date_from', 'date_to'] as const
+const FILTER_KEYS = ['status', 'kind', 'date_from', 'date_to'] as const
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** readEinvoiceFilters: the filters kept in the address (unknown or malformed values dropped). */
@@ -39,6 +41,8 @@ export function readEinvoiceFilters(q: URLSearchParams): Omit<EinvoiceFilters, '
   const out: Omit<EinvoiceFilters, 'buyer'> = {}
   const status = q.get('status')
   if (status && (EINVOICE_STATUSES as readonly string[]).includes(status)) out.status = status as EinvoiceStatus
+  const kind = q.get('kind')
+  if (kind && (EINVOICE_KINDS as readonly string[]).includes(kind)) out.kind = kind as EinvoiceKind
   for (const k of ['date_from', 'date_to'] as const) {
     const v = q.get(k)
     if (v && DAY.test(v)) out[k] = v
@@ -72,7 +76,8 @@ export function EinvoicesPage() {
 
   const columns: TableProps<Einvoice>['columns'] = [
     { key: 'number', title: l('number'), width: 140, render: (_, e) => e.number },
-    { key: 'order', title: l('order'), width: 130, render: (_, e) => <Link to={`/porudzbine/${e.order_id}`}>{e.number?.replace(/^F-/, '')}</Link> },
+    { key: 'kind', title: l('kind'), width: 150, render: (_, e) => l(`kinds.${e.kind}`) },
+    { key: 'order', title: l('order'), width: 130, render: (_, e) => <Link to={`/porudzbine/${e.order_id}`}>{e.order_number}</Link> },
     { key: 'issued', title: l('issueDate'), width: 120, render: (_, e) => formatDay(e.issue_date) },
     { key: 'buyer', title: l('buyer'), render: (_, e) => `${e.buyer_name} (PIB ${e.buyer_pib})` },
     { key: 'total', title: `${l('total')} (RSD)`, width: 130, align: 'right', render: (_, e) => formatMoney(e.total) },
@@ -134,6 +139,15 @@ export function EinvoicesPage() {
             value={filters.status}
             onChange={(v?: string) => setFilter('status', v)}
             options={EINVOICE_STATUSES.map((s) => ({ value: s, label: l(`statuses.${s}`) }))}
+          />
+          <Select
+            style={{ width: 180 }}
+            allowClear
+            placeholder={l('anyKind')}
+            aria-label={l('kind')}
+            value={filters.kind}
+            onChange={(v?: string) => setFilter('kind', v)}
+            options={EINVOICE_KINDS.map((k) => ({ value: k, label: l(`kinds.${k}`) }))}
           />
           <div style={{ width: 150 }}>
             <DayPicker aria-label={l('dateFrom')} placeholder={l('dateFrom')} value={filters.date_from} onChange={(v) => setFilter('date_from', v)} />

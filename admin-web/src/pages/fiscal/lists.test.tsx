@@ -94,6 +94,9 @@ const einvoices = [
   {
     id: 3,
     order_id: 9,
+    order_number: '2026-000009',
+    kind: 'invoice',
+    return_id: 0,
     number: 'F-2026-000009',
     buyer_name: 'Tehno Plus d.o.o.',
     buyer_pib: '106523846',
@@ -125,6 +128,16 @@ describe('E-invoices list', () => {
     get.mockResolvedValue(ok(new Blob(['<Invoice/>'])) as never)
     fireEvent.click(screen.getByRole('button', { name: 'XML' }))
     await waitFor(() => expect(get).toHaveBeenCalledWith('/api/v1/admin/einvoices/{id}/xml', { params: { path: { id: 3 } }, parseAs: 'blob' }))
+  }, 30_000)
+
+  it('filters by kind and shows a credit note as one, linked to its order', async () => {
+    const note = { ...einvoices[0], id: 4, kind: 'credit_note', return_id: 2, number: 'KO-2026-000009-1', status: 'Sent', status_label: 'Poslata', error: '' }
+    const get = vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: [note], meta: { ...meta, total: 1 } }) as never)
+    renderApp(<EinvoicesPage />, { user: admin, at: '/e-fakture?kind=credit_note' })
+    expect(await screen.findByText('KO-2026-000009-1')).toBeTruthy()
+    expect(get).toHaveBeenCalledWith('/api/v1/admin/einvoices', { params: { query: { page: 1, paginate: 20, kind: 'credit_note' } } })
+    expect(screen.getAllByText('Knjižno odobrenje').length).toBeGreaterThan(0)
+    expect(screen.getByRole('link', { name: '2026-000009' }).getAttribute('href')).toBe('/porudzbine/9')
   }, 30_000)
 })
 

@@ -17,6 +17,9 @@ function ok(body: unknown, status = 200) {
 const sent = {
   id: 3,
   order_id: 7,
+  order_number: '2026-000007',
+  kind: 'invoice',
+  return_id: 0,
   number: 'F-2026-000007',
   buyer_name: 'Kupac d.o.o.',
   buyer_pib: '100002887',
@@ -33,9 +36,14 @@ const sent = {
   test: true,
 }
 
+/** byPath answers the order's e-invoice, and its credit notes (none unless given). */
+function byPath(invoice: unknown, notes: unknown[] = []) {
+  return ((path: string) => Promise.resolve(ok({ data: path.endsWith('/credit-notes') ? notes : invoice }))) as never
+}
+
 describe('E-invoice card', () => {
   it('shows a sent test e-invoice and cancels it with a reason', async () => {
-    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: sent }) as never)
+    vi.spyOn(client, 'GET').mockImplementation(byPath(sent))
     const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ data: { ...sent, status: 'Cancelled', status_label: 'Otkazana' } }) as never)
     renderApp(<EinvoiceCard orderId={7} canIssue={false} company />, { user: admin })
     expect(await screen.findByText('Poslata')).toBeTruthy()
@@ -50,10 +58,24 @@ describe('E-invoice card', () => {
   }, 30_000)
 
   it('shows the buyer’s reason of a rejection', async () => {
-    vi.spyOn(client, 'GET').mockResolvedValue(ok({ data: { ...sent, status: 'Rejected', status_label: 'Odbijena', comment: 'Pogrešna cena' } }) as never)
+    vi.spyOn(client, 'GET').mockImplementation(byPath({ ...sent, status: 'Rejected', status_label: 'Odbijena', comment: 'Pogrešna cena' }))
     renderApp(<EinvoiceCard orderId={7} canIssue={false} company />, { user: admin })
     expect(await screen.findByText('Komentar: Pogrešna cena')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Storniraj' })).toBeNull()
+  }, 30_000)
+
+  it('lists the credit notes of returns under the invoice, with their XML and no cancel', async () => {
+    const note = { ...sent, id: 5, kind: 'credit_note', return_id: 2, number: 'KO-2026-000007-1', total: 1200, status: 'queued', status_label: 'Čeka slanje', sef_invoice_id: null }
+    const get = vi.spyOn(client, 'GET').mockImplementation(byPath(sent, [note]))
+    const post = vi.spyOn(client, 'POST').mockResolvedValue(ok({ data: note }) as never)
+    renderApp(<EinvoiceCard orderId={7} canIssue={false} company />, { user: admin })
+    expect(await screen.findByText('KO-2026-000007-1')).toBeTruthy()
+    expect(get).toHaveBeenCalledWith('/api/v1/admin/orders/{id}/credit-notes', { params: { path: { id: 7 } } })
+    expect(screen.getByText('Knjižna odobrenja')).toBeTruthy()
+    expect(screen.getByText('Čeka slanje')).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Otkaži u SEF-u' })).toHaveLength(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Pošalji ponovo' }))
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/admin/einvoices/{id}/retry', { params: { path: { id: 5 } } }))
   }, 30_000)
 
   it('a private order (no company PIB) has no e-invoice: nothing is asked, nothing shown', async () => {

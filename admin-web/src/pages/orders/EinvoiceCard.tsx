@@ -1,15 +1,17 @@
 // The order's SEF e-invoice (on the order and the proforma screens): its number, status and
 // SEF id, why it is invalid or refused, the buyer's reason of a rejection; the XML and the
-// printable view; retry, and cancel or storno with a reason. In simulator mode it says the
-// e-invoice is a test one.
-import { Alert, Button, Card, Descriptions, Input, Space, Tag, Typography } from 'antd'
+// printable view; retry, and cancel or storno with a reason. Below it, the credit notes of
+// returns made after SEF had it, each with its status, XML and printable view (and retry while
+// SEF does not have it). In simulator mode it says the e-invoice is a test one.
+import { Alert, Button, Card, Descriptions, Input, Space, Table, Tag, Tooltip, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime, formatMoney } from '../../format'
+import { formatDateTime, formatDay, formatMoney } from '../../format'
 import {
   openEinvoice,
   useCancelEinvoice,
   useIssueEinvoice,
+  useOrderCreditNotes,
   useOrderEinvoice,
   useRetryEinvoice,
   useStornoEinvoice,
@@ -52,7 +54,70 @@ export function EinvoiceCard({ orderId, canIssue, company }: { orderId: number; 
       </Card>
     )
   }
-  return <EinvoiceDetail e={e} />
+  return (
+    <>
+      <EinvoiceDetail e={e} />
+      <CreditNotes orderId={orderId} />
+    </>
+  )
+}
+
+/** CreditNotes lists the order's credit notes (nothing when it has none). */
+function CreditNotes({ orderId }: { orderId: number }) {
+  const { t } = useTranslation()
+  const l = (k: string) => t(`orders.einvoice.${k}`)
+  const q = useOrderCreditNotes(orderId, true)
+  const retry = useRetryEinvoice()
+  const notes = q.data ?? []
+  if (notes.length === 0) return null
+  return (
+    <Card title={l('creditNotes')} size="small" style={{ marginTop: 16 }}>
+      <Table<Einvoice>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={notes}
+        columns={[
+          { key: 'number', title: t('orders.einvoices.number'), render: (_, n) => n.number },
+          { key: 'issued', title: l('issueDate'), render: (_, n) => formatDay(n.issue_date) },
+          { key: 'total', title: `${l('total')} (RSD)`, align: 'right', render: (_, n) => formatMoney(n.total) },
+          {
+            key: 'status',
+            title: t('orders.einvoices.status'),
+            render: (_, n) => (
+              <Space size={4}>
+                <Tag color={einvoiceColor(n.status)}>{n.status_label}</Tag>
+                {(n.error || n.comment) && (
+                  <Tooltip title={n.error || n.comment}>
+                    <span>{(n.error || n.comment)!.slice(0, 40)}</span>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, n) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => void openEinvoice(n.id!, 'html')}>
+                  {l('view')}
+                </Button>
+                <Button size="small" onClick={() => void openEinvoice(n.id!, 'xml')}>
+                  XML
+                </Button>
+                {n.sef_invoice_id == null && (
+                  <Button size="small" loading={retry.isPending && retry.variables === n.id} onClick={() => retry.mutate(n.id!, { onError: showRefusal })}>
+                    {l('retry')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  )
 }
 
 function EinvoiceDetail({ e }: { e: Einvoice }) {
