@@ -22,19 +22,3 @@ func (s *Service) SetEponudaTx(ctx context.Context, tx *gorm.DB, ids []uint64, i
 	}
 	return res.RowsAffected, nil
 }
-
-// ExistingProductIDs answers which of ids are products.
-func (s *Service) ExistingProductIDs(ctx context.Context, ids []uint64) (map[uint64]bool, error) {
-	out := map[uint64]bool{}
-	for start := 0; start < len(ids); start += 10000 {
-		chunk := ids[start:min(start+10000, len(ids))]
-		var found []uint64
-		if err := s.db.WithContext(ctx).Raw("SELECT id FROM products WHERE id IN ?", chunk).Scan(&found).Error; err != nil {
-			return nil, apperr.Wrap(err, "find products")
-		}
-		for _, id := range found {
-			out[id] = true
-		}
-	}
-	return out, nil
-}

@@ -290,11 +290,11 @@ func (s *LandingService) check(ctx context.Context, old *LandingPage, f LandingF
 		case len(p.CategoryIDs) > MaxCategories:
 			bad = append(bad, apperr.Field("categories_ids", "validation.max", "n", MaxCategories))
 		default:
-			var n int64
-			if err := s.db.WithContext(ctx).Table("categories").Where("id IN ?", p.CategoryIDs).Count(&n).Error; err != nil {
-				return p, apperr.Wrap(err, "check landing page categories")
+			found, err := s.cat.ExistingCategoryIDs(ctx, p.CategoryIDs)
+			if err != nil {
+				return p, err
 			}
-			if n != int64(len(p.CategoryIDs)) {
+			if len(found) != len(p.CategoryIDs) {
 				bad = append(bad, apperr.Field("categories_ids", "landing.category_unknown"))
 			}
 		}
@@ -304,11 +304,11 @@ func (s *LandingService) check(ctx context.Context, old *LandingPage, f LandingF
 		if len(p.ProductIDs) > MaxProducts {
 			bad = append(bad, apperr.Field("products_ids", "validation.max", "n", MaxProducts))
 		} else if len(p.ProductIDs) > 0 {
-			var n int64
-			if err := s.db.WithContext(ctx).Table("products").Where("id IN ?", p.ProductIDs).Count(&n).Error; err != nil {
-				return p, apperr.Wrap(err, "check landing page products")
+			found, err := s.cat.ExistingProductIDs(ctx, p.ProductIDs)
+			if err != nil {
+				return p, err
 			}
-			if n != int64(len(p.ProductIDs)) {
+			if len(found) != len(p.ProductIDs) {
 				bad = append(bad, apperr.Field("products_ids", "landing.product_unknown"))
 			}
 		}

@@ -182,18 +182,7 @@ func (s *Service) productPicture(ctx context.Context, categoryID uint64, cats []
 	for id := range within {
 		ids = append(ids, id)
 	}
-	var keys []string
-	err := s.db.WithContext(ctx).Table("products p").
-		Joins("JOIN product_images i ON i.product_id = p.id AND i.main = ?", true).
-		Where("p.main_category_id IN ? AND p.active = ? AND p.visible = ? AND i.small_key <> ''", ids, true, true).
-		Order("p.id").Limit(1).Pluck("i.small_key", &keys).Error
-	if err != nil {
-		return "", apperr.Wrap(err, "category picture")
-	}
-	if len(keys) == 0 {
-		return "", nil
-	}
-	return keys[0], nil
+	return s.cat.LiveProductPicture(ctx, ids)
 }
 
 // ShownProducts are the products among ids a shopper may see (active and visible on site),

@@ -1,0 +1,55 @@
+package catalog
+
+import (
+	"context"
+
+	"shop/internal/platform/apperr"
+)
+
+// Reads other capabilities ask of the catalogue: the SQL over its tables stays here.
+
+// ExistingProductIDs answers which of ids are products.
+func (s *Service) ExistingProductIDs(ctx context.Context, ids []uint64) (map[uint64]bool, error) {
+	out := map[uint64]bool{}
+	for start := 0; start < len(ids); start += 10000 {
+		chunk := ids[start:min(start+10000, len(ids))]
+		var found []uint64
+		if err := s.db.WithContext(ctx).Raw("SELECT id FROM products WHERE id IN ?", chunk).Scan(&found).Error; err != nil {
+			return nil, apperr.Wrap(err, "find products")
+		}
+		for _, id := range found {
+			out[id] = true
+		}
+	}
+	return out, nil
+}
+
+// ExistingCategoryIDs answers which of ids are categories.
+func (s *Service) ExistingCategoryIDs(ctx context.Context, ids []uint64) (map[uint64]bool, error) {
+	var found []uint64
+	if err := s.db.WithContext(ctx).Table("categories").Where("id IN ?", ids).Pluck("id", &found).Error; err != nil {
+		return nil, apperr.Wrap(err, "find categories")
+	}
+	out := make(map[uint64]bool, len(found))
+	for _, id := range found {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// LiveProductPicture is the small main picture of the first product (by id) a shopper can see
+// whose main category is one of categoryIDs; "" when none has one.
+func (s *Service) LiveProductPicture(ctx context.Context, categoryIDs []uint64) (string, error) {
+	var keys []string
+	err := s.db.WithContext(ctx).Table("products p").
+		Joins("JOIN product_images i ON i.product_id = p.id AND i.main = ?", true).
+		Where("p.main_category_id IN ? AND p.active = ? AND p.visible = ? AND i.small_key <> ''", categoryIDs, true, true).
+		Order("p.id").Limit(1).Pluck("i.small_key", &keys).Error
+	if err != nil {
+		return "", apperr.Wrap(err, "category picture")
+	}
+	if len(keys) == 0 {
+		return "", nil
+	}
+	return keys[0], nil
+}
