@@ -33,7 +33,6 @@ type tableException struct {
 // tableExceptions is the whole list of reaches into another capability's tables; the test fails
 // on one missing here and on one listed here that the code no longer makes.
 var tableExceptions = []tableException{
-
 	{"demo", "attribute_values", read, seederReads},
 	{"demo", "banks", read, seederReads},
 	{"demo", "banners", read, seederReads},
@@ -65,7 +64,7 @@ var tableExceptions = []tableException{
 	{"demo", "suppliers", write, seederWrites},
 
 	{"eoffer", "categories", read, eofferReads},
-	{"eoffer", "products", read, eofferReads},
+	{"eoffer", "products", read, eofferReads + "; a file's SKUs are matched in one streamed read of every product"},
 	{"eoffer", "suppliers", read, eofferReads},
 
 	{"feeds", "brands", read, feedReads},
@@ -116,14 +115,14 @@ const (
 	pricingReads    = "pricing's one statement computes every derived price from the catalogue's tables in SQL"
 	searchReads     = "search ranks and filters products, their brands and categories in one query"
 	storefrontReads = "the listing, facets and cards are one query each over the live catalogue (docs/storefront.md)"
-	voiceReads      = "the admin lists name the product, the back-in-stock scan applies the purchasable rule, in one query"
+	voiceReads      = "the admin lists and the newsletter name the product, the back-in-stock scan applies the purchasable rule, in one query"
 )
 
 // TestTableOwners: a capability reads and writes another's tables only through the owner's
 // functions, so a renamed column fails to compile in one package, not at run time in another.
 // The owners come from docs/architecture.md's capability table; the SQL text (string literals,
-// gorm's Table and Model, TableName methods, writes of a model type) of each package's code is
-// searched for tables it does not own.
+// gorm's Table, Model and Find calls, TableName methods, writes of a model value) of each
+// package's code is searched for tables it does not own.
 func TestTableOwners(t *testing.T) {
 	owners := tableOwners(t)
 	models := modelTables(t)
@@ -236,9 +235,16 @@ func tableOwners(t *testing.T) map[string]string {
 			owners[table] = pkg
 		}
 	}
+	migrated := map[string]bool{}
 	for _, table := range migratedTables(t) {
+		migrated[table] = true
 		if _, ok := owners[table]; !ok {
 			t.Errorf("table %s has no owner in docs/architecture.md's capability table", table)
+		}
+	}
+	for table, pkg := range owners {
+		if !migrated[table] {
+			t.Errorf("docs/architecture.md: %s owns %s, which no migration creates", pkg, table)
 		}
 	}
 	return owners
@@ -339,6 +345,9 @@ var gormWrites = map[string]bool{
 	"Create": true, "CreateInBatches": true, "Save": true, "FirstOrCreate": true, "Delete": true,
 	"Update": true, "Updates": true, "UpdateColumn": true, "UpdateColumns": true,
 }
+
+// gormReads are gorm's reading methods whose argument names the model read.
+var gormReads = map[string]bool{"Find": true, "First": true, "Take": true, "Last": true}
 
 // tableRefs lists the tables one Go file names in SQL or through gorm.
 func tableRefs(t *testing.T, path string, models map[string]string) []tableRef {
@@ -480,7 +489,7 @@ func tableRefs(t *testing.T, path string, models map[string]string) []tableRef {
 						add(fields[0], kind, x.Pos())
 					}
 				}
-			case sel.Sel.Name == "Model" || gormWrites[sel.Sel.Name]:
+			case sel.Sel.Name == "Model" || gormReads[sel.Sel.Name] || gormWrites[sel.Sel.Name]:
 				if table, ok := models[modelOf(x.Args[0])]; ok {
 					add(table, kind, x.Pos())
 				}
