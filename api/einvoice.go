@@ -286,7 +286,7 @@ type EinvoiceCommentRequest struct {
 // cancel godoc
 //
 //	@Summary		Cancel a sent e-invoice the buyer has not answered
-//	@Description	Needs view-order. Only status Sent (else 409); comment required (422). SEF's refusal: 409 with its reason.
+//	@Description	Needs view-order. Only an invoice with status Sent (else 409; a credit note is withdrawn in SEF's portal); comment required (422). SEF's refusal: 409 with its reason.
 //	@Tags			einvoices
 //	@Accept			json
 //	@Produce		json
@@ -320,7 +320,7 @@ func (h einvoiceHandlers) cancel(c *gin.Context) {
 // storno godoc
 //
 //	@Summary		Reverse (storno) a sent or approved e-invoice
-//	@Description	Needs view-order. Only status Sent or Approved (else 409); comment required (422). SEF's refusal: 409 with its reason.
+//	@Description	Needs view-order. Only an invoice with status Sent or Approved (else 409; a credit note is withdrawn in SEF's portal); comment required (422). SEF's refusal: 409 with its reason.
 //	@Tags			einvoices
 //	@Accept			json
 //	@Produce		json

@@ -121,6 +121,11 @@ func TestEinvoiceAdmin(t *testing.T) {
 			n["return_id"].(float64) != float64(ret.ID) {
 			t.Fatalf("credit note %v", n)
 		}
+		note := fmt.Sprintf("/api/v1/admin/einvoices/%d/html", uint64(notes[0].(map[string]any)["id"].(float64)))
+		if r := ts.do(req{method: "GET", path: note, token: ts.admin}); r.Status != 200 || !strings.Contains(string(r.Raw), "Knjižno odobrenje KO-") ||
+			!strings.Contains(string(r.Raw), "Odobrenje po fakturi "+e["number"].(string)) || !strings.Contains(string(r.Raw), "1200.00") {
+			t.Errorf("credit note's page: %d %.400s", r.Status, r.Raw)
+		}
 		for q, want := range map[string]int{"?kind=credit_note": 1, "?kind=invoice": 1, "": 2} {
 			if r := ts.do(req{method: "GET", path: list + q, token: ts.admin}); r.Status != 200 || len(listOf(r)) != want {
 				t.Errorf("list %q: %d, %d rows, want %d", q, r.Status, len(listOf(r)), want)

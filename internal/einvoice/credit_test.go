@@ -11,6 +11,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/app/apptest"
 	"shop/internal/einvoice"
+	"shop/internal/platform/apperr"
 	"shop/internal/platform/listing"
 	"shop/internal/platform/money"
 	"shop/internal/sales"
@@ -155,6 +156,9 @@ func TestCreditNoteOfReturn(t *testing.T) {
 		notes, err := a.Einvoice.CreditNotes(ctx, o.ID)
 		if err != nil || len(notes) != 1 || notes[0].Status != einvoice.StatusSent || notes[0].SEFInvoiceID == nil {
 			t.Fatalf("credit notes %+v %v", notes, err)
+		}
+		if _, err := a.Einvoice.Cancel(ctx, cn.ID, "greška"); !apperr.Is(err, apperr.Conflict) {
+			t.Errorf("cancel of a credit note: %v", err)
 		}
 		if a.SEFSim.Uploads() != 2 {
 			t.Errorf("SEF has %d documents, want the invoice and one credit note", a.SEFSim.Uploads())

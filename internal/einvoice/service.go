@@ -560,6 +560,10 @@ func sefError(err error) error {
 	return apperr.Unreachable(err, "SEF")
 }
 
+// errCreditNoteFixed: a credit note is withdrawn in SEF's portal, not here, where its return
+// would be left uncredited with no way to make another.
+var errCreditNoteFixed = apperr.New(apperr.Conflict, "einvoice.credit_note_fixed")
+
 // Cancel withdraws a sent e-invoice the buyer has not answered (a comment is required).
 func (s *Service) Cancel(ctx context.Context, id uint64, comment string) (*Einvoice, error) {
 	comment = strings.TrimSpace(comment)
@@ -570,8 +574,10 @@ func (s *Service) Cancel(ctx context.Context, id uint64, comment string) (*Einvo
 	if err != nil {
 		return nil, err
 	}
-	// A credit note is withdrawn in SEF's portal: here its return would be left uncredited.
-	if e.SEFInvoiceID == nil || e.Status != StatusSent || e.Kind != KindInvoice {
+	if e.Kind != KindInvoice {
+		return nil, errCreditNoteFixed
+	}
+	if e.SEFInvoiceID == nil || e.Status != StatusSent {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_cancellable", "status", e.Status)
 	}
 	if err := s.sef.Cancel(ctx, *e.SEFInvoiceID, comment); err != nil {
@@ -593,7 +599,10 @@ func (s *Service) Storno(ctx context.Context, id uint64, comment string) (*Einvo
 	if err != nil {
 		return nil, err
 	}
-	if e.SEFInvoiceID == nil || (e.Status != StatusSent && e.Status != StatusApproved) || e.Kind != KindInvoice {
+	if e.Kind != KindInvoice {
+		return nil, errCreditNoteFixed
+	}
+	if e.SEFInvoiceID == nil || (e.Status != StatusSent && e.Status != StatusApproved) {
 		return nil, apperr.New(apperr.Conflict, "einvoice.not_stornable", "status", e.Status)
 	}
 	if err := s.sef.Storno(ctx, *e.SEFInvoiceID, "S-"+e.Number, comment); err != nil {

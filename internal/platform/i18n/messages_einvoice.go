@@ -7,6 +7,7 @@ var einvoiceMessages = map[string][2]string{
 	"einvoice.not_completed":         {"E-faktura se izdaje kada je porudžbina završena.", "An e-invoice is issued once the order is completed."},
 	"einvoice.not_cancellable":       {"Otkazati se može samo poslata e-faktura na koju kupac još nije odgovorio (status: {status}).", "Only a sent e-invoice the buyer has not answered can be cancelled (status: {status})."},
 	"einvoice.not_stornable":         {"Stornirati se može samo poslata ili prihvaćena e-faktura (status: {status}).", "Only a sent or approved e-invoice can be reversed (status: {status})."},
+	"einvoice.credit_note_fixed":     {"Knjižno odobrenje se ne otkazuje niti stornira iz prodavnice; to se radi na portalu SEF-a.", "A credit note is not cancelled or reversed from the shop; do it in the SEF portal."},
 	"einvoice.not_retryable":         {"E-faktura je već u SEF-u (status: {status}).", "The e-invoice is already in SEF (status: {status})."},
 	"einvoice.sef_refused":           {"SEF je odbio zahtev: {reason}", "SEF refused the request: {reason}"},
 	"einvoice.sef_unreachable":       {"SEF trenutno nije dostupan; pokušajte ponovo.", "SEF cannot be reached at the moment; try again."},

@@ -4944,7 +4944,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a sent e-invoice the buyer has not answered
-         * @description Needs view-order. Only status Sent (else 409); comment required (422). SEF's refusal: 409 with its reason.
+         * @description Needs view-order. Only an invoice with status Sent (else 409; a credit note is withdrawn in SEF's portal); comment required (422). SEF's refusal: 409 with its reason.
          */
         post: {
             parameters: {
@@ -5184,7 +5184,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse (storno) a sent or approved e-invoice
-         * @description Needs view-order. Only status Sent or Approved (else 409); comment required (422). SEF's refusal: 409 with its reason.
+         * @description Needs view-order. Only an invoice with status Sent or Approved (else 409; a credit note is withdrawn in SEF's portal); comment required (422). SEF's refusal: 409 with its reason.
          */
         post: {
             parameters: {
