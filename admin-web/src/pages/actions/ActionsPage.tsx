@@ -6,6 +6,7 @@
 import { Button, Flex, Form, Image, Modal, Select, Space, Tag, Typography, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ColorTag } from '../../components/ColorTag'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { DayPicker } from '../../components/DayPicker'
 import { ListPage } from '../../components/ListPage'
@@ -52,7 +53,7 @@ export function ActionsPage() {
       title: l('discount'),
       render: (_, a) => (
         <Space>
-          <Tag color={a.type?.color || undefined}>{a.type?.name}</Tag>
+          <ColorTag color={a.type?.color}>{a.type?.name}</ColorTag>
           {a.percentage !== null ? percent(a.percentage) : rsd(a.price)}
         </Space>
       ),

@@ -3,9 +3,10 @@
 // 422 on its fields; delete after a Da/Ne confirmation (one in use is refused by the server,
 // its message naming how many discounts use it, as the app's error toast).
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Form, Input, Modal, Space, Switch, Tag, type TableProps } from 'antd'
+import { Button, Form, Input, Modal, Space, Switch, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ColorTag } from '../../components/ColorTag'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ListPage } from '../../components/ListPage'
 import { useListParams } from '../../components/useListParams'
@@ -33,7 +34,7 @@ export function DiscountTypeList() {
     { key: 'id', dataIndex: 'id', title: 'ID', width: 80 },
     { key: 'name', dataIndex: 'name', title: l('name') },
     { key: 'kind', title: l('kind'), render: (_, d) => (d.is_percentage ? l('percentage') : l('fixedPrice')) },
-    { key: 'text', title: l('text'), render: (_, d) => (d.text ? <Tag color={d.color || undefined}>{d.text}</Tag> : null) },
+    { key: 'text', title: l('text'), render: (_, d) => (d.text ? <ColorTag color={d.color}>{d.text}</ColorTag> : null) },
     { key: 'shock', title: l('showInShockSale'), render: (_, d) => (d.show_in_shock_sale ? t('common.yes') : t('common.no')) },
     {
       key: 'actions',

@@ -4,7 +4,7 @@
 // by the type's flag, the first and last day. Two discounts of a product may not overlap: the
 // server's 422 names the other's dates on the form.
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons'
-import { Button, Card, Flex, Form, InputNumber, Modal, Select, Space, Table, Tag, type TableProps } from 'antd'
+import { Button, Card, Flex, Form, InputNumber, Modal, Select, Space, Table, type TableProps } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -22,7 +22,9 @@ import {
 } from '../../hooks/api/discounts'
 import { discountRules, isPercentageType, toDiscountBody, type DiscountValues } from '../discounts/discountRules'
 import { day, percent, rsd } from './display'
+import { ColorTag } from '../../components/ColorTag'
 import { ScrollX } from '../../components/ScrollX'
+import { useNarrow } from '../../layout/useNarrow'
 
 export function ProductDiscountsTab({ id }: { id: number }) {
   const { t } = useTranslation()
@@ -40,12 +42,14 @@ export function ProductDiscountsTab({ id }: { id: number }) {
   const l = (k: string) => t(`discounts.tab.${k}`)
   const typeId = Form.useWatch('discount_type_id', form)
   const percentageType = isPercentageType(typeList, typeId)
+  // on a phone the fields stack: each label beside its field is wider than the screen
+  const phone = useNarrow(600)
 
   const columns: TableProps<Discount>['columns'] = [
     {
       key: 'type',
       title: l('type'),
-      render: (_, d) => <Tag color={d.type?.color || undefined}>{d.type?.name ?? typeList?.find((x) => x.id === d.discount_type_id)?.name}</Tag>,
+      render: (_, d) => <ColorTag color={d.type?.color}>{d.type?.name ?? typeList?.find((x) => x.id === d.discount_type_id)?.name}</ColorTag>,
     },
     { key: 'amount', title: `${l('price')} / ${l('percentage')}`, render: (_, d) => (d.percentage !== null ? percent(d.percentage) : rsd(d.price)) },
     { key: 'from', title: l('from'), render: (_, d) => day(d.from) },
@@ -94,7 +98,7 @@ export function ProductDiscountsTab({ id }: { id: number }) {
   return (
     <Flex vertical gap={16}>
       <Card size="small" title={editing ? l('editTitle') : l('addTitle')}>
-        <Form<DiscountValues> form={form} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
+        <Form<DiscountValues> form={form} layout={phone ? 'vertical' : 'inline'} onFinish={submit} style={{ rowGap: 8 }}>
           <Form.Item name="discount_type_id" label={l('type')} rules={rules.discount_type_id}>
             <Select
               style={{ width: 200 }}
