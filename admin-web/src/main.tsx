@@ -3,6 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import './contrast.css'
+import './narrow.css'
 import { i18nReady } from './i18n'
 
 document.documentElement.lang = getLang()

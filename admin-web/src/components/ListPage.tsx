@@ -110,7 +110,9 @@ export function ListPage<T extends object>({
         {extra}
       </Flex>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={8} wrap style={{ flex: 1, minWidth: 0, maxWidth: '100%' }}>
+        {/* the search and filters ask for a phone's width beside the total: on a phone the total
+            goes under them, rather than leaving them a sliver they spill out of */}
+        <Flex align="center" gap={8} wrap style={{ flex: '1 1 280px', minWidth: 0, maxWidth: '100%' }}>
           {searchable && <SearchBox value={params.search} onSearch={(search) => setParams({ search })} />}
           {toolbar}
         </Flex>

@@ -92,7 +92,8 @@ export function SupplierProducts() {
         />
         <Typography.Text data-testid="list-total">{t('list.total', { count: data.length })}</Typography.Text>
       </Flex>
-      {/* wider than a phone: the table scrolls sideways, not the page */}
+      {/* wider than a phone: the table scrolls sideways in ScrollX, which the keyboard reaches;
+          a scroll of the table's own (scroll.x) would be a second box that it does not */}
       <ScrollX>
         <Table<SupplierProduct>
           rowKey="id"
@@ -101,7 +102,7 @@ export function SupplierProducts() {
           loading={rows.isFetching}
           pagination={false}
           virtual={virtual}
-          scroll={virtual ? { x: 1100, y: 640 } : { x: true }}
+          scroll={virtual ? { x: 1100, y: 640 } : undefined}
           locale={{ emptyText: t('common.noData') }}
         />
       </ScrollX>
