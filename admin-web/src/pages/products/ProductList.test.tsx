@@ -136,7 +136,7 @@ describe('ProductList', () => {
     fireEvent.click(screen.getByRole('button', { name: /Filteri/ }))
     fireEvent.click(await screen.findByText('Ukloni'))
     expect(location()).toBe('/proizvodi?paginate=50')
-  })
+  }, 60_000)
 
   it('mass change with nothing chosen: the select-first dialog', async () => {
     mockApi()
