@@ -95,7 +95,6 @@ var tableExceptions = []tableException{
 	{"storefront", "categories", read, storefrontReads},
 	{"storefront", "category_attributes", read, storefrontReads},
 	{"storefront", "product_attributes", read, storefrontReads},
-	{"storefront", "product_catalog_stickers", read, storefrontReads},
 	{"storefront", "product_categories", read, storefrontReads},
 	{"storefront", "product_images", read, storefrontReads},
 	{"storefront", "products", read, storefrontReads},

@@ -53,3 +53,14 @@ func (s *Service) LiveProductPicture(ctx context.Context, categoryIDs []uint64) 
 	}
 	return keys[0], nil
 }
+
+// StickerCondition is a condition on a query over products: the product carries the catalogue
+// action typeID; with today, only while its sticker runs on day (next: the day after).
+func StickerCondition(typeID uint64, today bool, day, next string) (string, []any) {
+	sub := "SELECT 1 FROM product_catalog_stickers pcs WHERE pcs.product_id = products.id AND pcs.catalog_sticker_type_id = ? AND pcs.active = ?"
+	if !today {
+		return "EXISTS (" + sub + ")", []any{typeID, true}
+	}
+	// The dates compared as in pricing: date or text with a time after it (SQLite).
+	return "EXISTS (" + sub + " AND pcs.valid_from < ? AND pcs.valid_to >= ?)", []any{typeID, true, next, day}
+}

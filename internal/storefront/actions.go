@@ -77,12 +77,8 @@ func (s *Service) actionPage(ctx context.Context, t *catalog.CatalogStickerType,
 	day, next := s.cat.TodayAndTomorrow()
 	q := &categoryQuery{db: s.db.WithContext(ctx), f: CategoryProductsFilter{Sort: sort}, price: shownPriceSQL(loggedIn),
 		scope: func(db *gorm.DB) *gorm.DB {
-			sub := "SELECT 1 FROM product_catalog_stickers pcs WHERE pcs.product_id = products.id AND pcs.catalog_sticker_type_id = ? AND pcs.active = ?"
-			if !today {
-				return db.Where("EXISTS ("+sub+")", t.ID, true)
-			}
-			// The dates compared as in pricing: date or text with a time after it (SQLite).
-			return db.Where("EXISTS ("+sub+" AND pcs.valid_from < ? AND pcs.valid_to >= ?)", t.ID, true, next, day)
+			cond, args := catalog.StickerCondition(t.ID, today, day, next)
+			return db.Where(cond, args...)
 		}}
 	out := &ActionPage{Action: t}
 	if out.Products, out.Total, err = s.productPage(ctx, q, order, page); err != nil {
