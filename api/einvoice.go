@@ -78,6 +78,15 @@ func (h einvoiceHandlers) response(c *gin.Context, e *einvoice.Einvoice) Einvoic
 		Attempts: e.Attempts, SentAt: e.SentAt, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, Test: h.s.Simulator()}
 }
 
+// responses maps a list of e-invoices; never nil, so an empty list is [].
+func (h einvoiceHandlers) responses(c *gin.Context, rows []einvoice.Einvoice) []EinvoiceResponse {
+	out := make([]EinvoiceResponse, 0, len(rows))
+	for i := range rows {
+		out = append(out, h.response(c, &rows[i]))
+	}
+	return out
+}
+
 type einvoiceQuery struct {
 	Status   string `form:"status"`
 	Kind     string `form:"kind"`
@@ -124,11 +133,7 @@ func (h einvoiceHandlers) list(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	out := make([]EinvoiceResponse, 0, len(rows))
-	for i := range rows {
-		out = append(out, h.response(c, &rows[i]))
-	}
-	httpx.List(c, out, total, page)
+	httpx.List(c, h.responses(c, rows), total, page)
 }
 
 // export godoc
@@ -426,9 +431,5 @@ func (h einvoiceHandlers) creditNotes(c *gin.Context) {
 		httpx.Fail(c, err)
 		return
 	}
-	out := make([]EinvoiceResponse, 0, len(rows))
-	for i := range rows {
-		out = append(out, h.response(c, &rows[i]))
-	}
-	httpx.Data(c, out)
+	httpx.Data(c, h.responses(c, rows))
 }
