@@ -65,9 +65,14 @@ func (l *Local) path(key string) (string, error) {
 }
 
 // Put writes the object as a file, replacing what was there.
-func (l *Local) Put(_ context.Context, key string, r io.Reader, _ int64, _ string) error {
+func (l *Local) Put(ctx context.Context, key string, r io.Reader, _ int64, _ string) error {
 	p, err := l.path(key)
 	if err != nil {
+		return err
+	}
+	// A missing root is a missing mount, not a folder to recreate: writing
+	// on the bare disk under it would hide the fault from readiness.
+	if err := l.Ping(ctx); err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

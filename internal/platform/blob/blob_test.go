@@ -254,6 +254,12 @@ func TestLocalPingFailsWithoutRoot(t *testing.T) {
 	if err := l.Ping(context.Background()); err == nil {
 		t.Error("Ping succeeded with the folder gone")
 	}
+	if err := l.Put(context.Background(), "a/b.txt", strings.NewReader("x"), 1, "text/plain"); err == nil {
+		t.Error("Put succeeded with the folder gone")
+	}
+	if _, err := os.Stat(l.Root); err == nil {
+		t.Error("Put recreated the missing folder")
+	}
 }
 
 func TestS3EnsureBucket(t *testing.T) {
