@@ -104,13 +104,14 @@ func (f ProductFilter) IsEmpty() bool {
 		!f.discountBlock()
 }
 
-// onlyFlags tells whether f narrows by products' yes/no columns alone (or not at all): what
-// products_list_flags_idx (with active, visible, eponuda, has_image, has_attributes) counts
-// without reading the rows.
+// onlyFlags tells whether f narrows by yes/no questions alone (or not at all): what
+// products_list_flags_idx (with active, visible, eponuda, has_image, has_attributes) and, for
+// connected or not, supplier_products_product_key count without reading products' rows.
 func (f ProductFilter) onlyFlags() bool {
 	rest := f
 	rest.Active, rest.Inactive, rest.WithImage, rest.WithoutImage = false, false, false, false
 	rest.WithAttributes, rest.WithoutAttributes, rest.Live, rest.Dead = false, false, false, false
+	rest.Connected, rest.Disconnected = false, false
 	rest.Visible, rest.Eponuda = nil, nil
 	return rest.IsEmpty()
 }

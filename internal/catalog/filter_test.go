@@ -306,9 +306,8 @@ func TestProductFilterIsEmpty(t *testing.T) {
 	}
 }
 
-// TestProductFilterOnlyFlags: the filters the list counts from products_list_flags_idx alone
-// are those of yes/no columns of products (or none), never one that needs another table or a
-// column outside that index.
+// TestProductFilterOnlyFlags: the filters the list counts from indexes alone are yes/no
+// questions (or none), never one that needs a column outside those indexes.
 func TestProductFilterOnlyFlags(t *testing.T) {
 	tests := []struct {
 		name string
@@ -321,7 +320,8 @@ func TestProductFilterOnlyFlags(t *testing.T) {
 		{"search", ProductFilter{Active: true, Search: "tv"}, false},
 		{"category", ProductFilter{WithImage: true, Category: 1}, false},
 		{"brand", ProductFilter{Active: true, Brands: []uint64{1}}, false},
-		{"connected", ProductFilter{Active: true, Connected: true}, false},
+		{"connected", ProductFilter{Active: true, Connected: true}, true},
+		{"disconnected", ProductFilter{Disconnected: true}, true},
 		{"price", ProductFilter{Active: true, WebPriceFrom: ptr(money.Para(1))}, false},
 		{"discount", ProductFilter{Active: true, Discount: true}, false},
 	}
