@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"strings"
 
 	"shop/internal/platform/apperr"
 )
@@ -33,6 +34,37 @@ func (s *Service) ExistingCategoryIDs(ctx context.Context, ids []uint64) (map[ui
 	out := make(map[uint64]bool, len(found))
 	for _, id := range found {
 		out[id] = true
+	}
+	return out, nil
+}
+
+// CategoryPath is a category's names from the top ("A > B > C") and its slug.
+type CategoryPath struct{ Path, Slug string }
+
+// CategoryPaths is every category's path by id (a cycle or a missing parent ends a path).
+func (s *Service) CategoryPaths(ctx context.Context) (map[uint64]CategoryPath, error) {
+	cats, err := s.allCategories(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	tree := newCategoryTree(cats)
+	out := make(map[uint64]CategoryPath, len(cats))
+	for _, c := range cats {
+		names := []string{c.Name}
+		seen := map[uint64]bool{c.ID: true}
+		for p := c.ParentID; p != nil && !seen[*p]; {
+			parent, ok := tree.byID[*p]
+			if !ok {
+				break
+			}
+			seen[*p] = true
+			names = append(names, parent.Name)
+			p = parent.ParentID
+		}
+		for i, j := 0, len(names)-1; i < j; i, j = i+1, j-1 {
+			names[i], names[j] = names[j], names[i]
+		}
+		out[c.ID] = CategoryPath{strings.Join(names, " > "), c.Slug}
 	}
 	return out, nil
 }

@@ -3,7 +3,6 @@ package feeds
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"shop/internal/catalog"
@@ -50,72 +49,27 @@ func (p *feedProduct) OnSale() bool {
 	return p.DiscountPrice.Valid && p.DiscountPrice.Int64 > 0 && p.DiscountPrice.Int64 < p.WebPrice
 }
 
-// feedSQL reads the feeds' products: active, visible, in the e-ponuda feed and buyable (a web
-// price, not below the main category's minimum price), with brand, action dates and the main
-// image (the one flagged main, else the first). Reads only; the catalogue owns these tables.
-const feedSQL = `SELECT p.id, p.sku, p.name, p.slug, p.description, COALESCE(b.name, ''), p.main_category_id,
-	p.web_price, p.discount_price, d.valid_from, d.valid_to, p.stock, p.ean,
-	COALESCE((SELECT i.large_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.main DESC, i.position, i.id LIMIT 1), '')
-FROM products p
-JOIN categories c ON c.id = p.main_category_id
-LEFT JOIN brands b ON b.id = p.brand_id
+// feedSQL reads the feeds' products from the catalogue's read model: sellable (live, with a
+// web price not below the main category's minimum) and in the e-ponuda feed, with the action's
+// dates.
+const feedSQL = `SELECT p.id, p.sku, p.name, p.slug, p.description, p.brand_name, p.main_category_id,
+	p.web_price, p.discount_price, d.valid_from, d.valid_to, p.stock, p.ean, p.image_key
+FROM product_summaries p
 LEFT JOIN discounts d ON d.id = p.active_discount_id
-WHERE p.active = ? AND p.visible = ? AND p.eponuda = ? AND p.web_price > 0 AND p.web_price >= c.min_price
+WHERE p.sellable AND p.eponuda
 ORDER BY p.id`
 
 // FeedColumnsSQL is the feed's SELECT, for the benchmark's COPY of the same rows.
 func FeedColumnsSQL() string { return feedSQL }
 
-// categoryTree is every category's path and slug by id.
-type categoryTree map[uint64]struct{ path, slug string }
-
-func (f *Feeds) categoryTree(ctx context.Context) (categoryTree, error) {
-	var rows []struct {
-		ID       uint64
-		ParentID *uint64
-		Name     string
-		Slug     string
-	}
-	if err := f.db.WithContext(ctx).Table("categories").Select("id", "parent_id", "name", "slug").Scan(&rows).Error; err != nil {
-		return nil, err
-	}
-	type node struct {
-		parent     *uint64
-		name, slug string
-	}
-	nodes := make(map[uint64]node, len(rows))
-	for _, r := range rows {
-		nodes[r.ID] = node{r.ParentID, r.Name, r.Slug}
-	}
-	out := make(categoryTree, len(rows))
-	for id, n := range nodes {
-		names := []string{n.name}
-		seen := map[uint64]bool{id: true}
-		for p := n.parent; p != nil && !seen[*p]; {
-			pn, ok := nodes[*p]
-			if !ok {
-				break
-			}
-			seen[*p] = true
-			names = append(names, pn.name)
-			p = pn.parent
-		}
-		for i, j := 0, len(names)-1; i < j; i, j = i+1, j-1 {
-			names[i], names[j] = names[j], names[i]
-		}
-		out[id] = struct{ path, slug string }{strings.Join(names, " > "), n.slug}
-	}
-	return out, nil
-}
-
 // eachProduct streams the feed's products to fn, one row at a time (memory stays flat
 // whatever the catalogue's size).
 func (f *Feeds) eachProduct(ctx context.Context, fn func(*feedProduct) error) error {
-	tree, err := f.categoryTree(ctx)
+	tree, err := f.catalog.CategoryPaths(ctx)
 	if err != nil {
 		return err
 	}
-	rows, err := f.db.WithContext(ctx).Raw(feedSQL, true, true, true).Rows()
+	rows, err := f.db.WithContext(ctx).Raw(feedSQL).Rows()
 	if err != nil {
 		return err
 	}
@@ -130,7 +84,7 @@ func (f *Feeds) eachProduct(ctx context.Context, fn func(*feedProduct) error) er
 		}
 		p.SaleFrom, p.SaleTo = dateOf(from), dateOf(to)
 		c := tree[p.CategoryID]
-		p.CategoryPath, p.CategorySlug = c.path, c.slug
+		p.CategoryPath, p.CategorySlug = c.Path, c.Slug
 		p.Description = catalog.DescriptionText(p.Description)
 		if err := fn(&p); err != nil {
 			return err

@@ -39,20 +39,18 @@ type FeedLeftOut struct {
 const feedStatusSQL = `SELECT COUNT(*) AS marked,
 	COALESCE(SUM(CASE WHEN NOT p.active THEN 1 ELSE 0 END), 0) AS inactive,
 	COALESCE(SUM(CASE WHEN p.active AND NOT p.visible THEN 1 ELSE 0 END), 0) AS hidden,
-	COALESCE(SUM(CASE WHEN p.active AND p.visible AND p.web_price <= 0 THEN 1 ELSE 0 END), 0) AS no_price,
-	COALESCE(SUM(CASE WHEN p.active AND p.visible AND p.web_price > 0 AND p.web_price < c.min_price THEN 1 ELSE 0 END), 0) AS below_min_price,
-	COALESCE(SUM(CASE WHEN p.active AND p.visible AND p.web_price > 0 AND p.web_price >= c.min_price
-		AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id) THEN 1 ELSE 0 END), 0) AS google_without_image
-FROM products p
-JOIN categories c ON c.id = p.main_category_id
-WHERE p.eponuda = ?`
+	COALESCE(SUM(CASE WHEN p.live AND p.web_price <= 0 THEN 1 ELSE 0 END), 0) AS no_price,
+	COALESCE(SUM(CASE WHEN p.live AND p.web_price > 0 AND NOT p.sellable THEN 1 ELSE 0 END), 0) AS below_min_price,
+	COALESCE(SUM(CASE WHEN p.sellable AND p.image_key = '' THEN 1 ELSE 0 END), 0) AS google_without_image
+FROM product_summaries p
+WHERE p.eponuda`
 
 // Status answers the feed's counts and the last export's files.
 func (f *Feeds) Status(ctx context.Context) (*FeedStatus, error) {
 	var row struct {
 		Marked, Inactive, Hidden, NoPrice, BelowMinPrice, GoogleWithoutImage int64
 	}
-	if err := f.db.WithContext(ctx).Raw(feedStatusSQL, true).Scan(&row).Error; err != nil {
+	if err := f.db.WithContext(ctx).Raw(feedStatusSQL).Scan(&row).Error; err != nil {
 		return nil, apperr.Wrap(err, "feed status")
 	}
 	files, err := f.Info(ctx)

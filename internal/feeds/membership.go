@@ -84,7 +84,7 @@ func (f *Feeds) SetFeedMembership(ctx context.Context, idsTrue, idsFalse []uint6
 			}
 			// The products that will change, read before the change (the log names only them).
 			var changing []uint64
-			if err := tx.Raw("SELECT id FROM products WHERE id IN ? AND eponuda <> ?", side.ids, side.in).Scan(&changing).Error; err != nil {
+			if err := tx.Raw("SELECT id FROM product_summaries WHERE id IN ? AND eponuda <> ?", side.ids, side.in).Scan(&changing).Error; err != nil {
 				return apperr.Wrap(err, "e-ponuda: read flags")
 			}
 			n, err := f.catalog.SetEponudaTx(ctx, tx, changing, side.in, at)

@@ -59,6 +59,7 @@ func all() []*gormigrate.Migration {
 		m0044CatalogChangesAtCommit(),
 		m0051PlannerSettings(),
 		m0050EinvoiceCreditNotes(),
+		m0052ProductSummaries(),
 	}
 }
 

@@ -71,7 +71,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0039_guest_ratings", Applied: true}, {ID: "0041_fiscal_receipt_mail", Applied: true},
 	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
 	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true},
-	{ID: "0051_planner_settings", Applied: true}, {ID: "0050_einvoice_credit_notes", Applied: true}}
+	{ID: "0051_planner_settings", Applied: true}, {ID: "0050_einvoice_credit_notes", Applied: true},
+	{ID: "0052_product_summaries", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -238,6 +239,12 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		if id := down(t, gdb); id != "0052_product_summaries" {
+			t.Fatalf("Down rolled back %q, want 0052_product_summaries", id)
+		}
+		if gdb.Migrator().HasTable("product_summaries") {
+			t.Error("the product_summaries view is still there after rolling back 0052")
 		}
 		if id := down(t, gdb); id != "0050_einvoice_credit_notes" {
 			t.Fatalf("Down rolled back %q, want 0050_einvoice_credit_notes", id)

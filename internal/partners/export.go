@@ -233,10 +233,9 @@ func fileName(name string) string {
 	return b.String() + ".xlsx"
 }
 
-const exportSQL = `SELECT p.id, p.sku, p.name, COALESCE(b.name, ''), c.name, p.ean, p.stock, p.entry_price, p.web_price, p.retail_price, p.active
-FROM products p
-JOIN categories c ON c.id = p.main_category_id
-LEFT JOIN brands b ON b.id = p.brand_id
+// exportSQL reads an export's products from the catalogue's read model.
+const exportSQL = `SELECT p.id, p.sku, p.name, p.brand_name, p.category_name, p.ean, p.stock, p.entry_price, p.web_price, p.retail_price, p.active
+FROM product_summaries p
 WHERE p.main_category_id IN (SELECT category_id FROM products_export_categories WHERE products_export_id = ?)
 ORDER BY p.id`
 
@@ -272,7 +271,7 @@ func (s *Service) RunExport(ctx context.Context, p queue.ProductsExportPayload, 
 func (s *Service) runExport(ctx context.Context, row *productsExport) error {
 	db := s.db.WithContext(ctx)
 	var total int64
-	err := db.Table("products p").Where("p.main_category_id IN (SELECT category_id FROM products_export_categories WHERE products_export_id = ?)", row.ID).
+	err := db.Table("product_summaries p").Where("p.main_category_id IN (SELECT category_id FROM products_export_categories WHERE products_export_id = ?)", row.ID).
 		Count(&total).Error
 	if err != nil {
 		return err

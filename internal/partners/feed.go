@@ -58,16 +58,13 @@ func ClientPrice(entry money.Para, percentage, vat money.Bps) money.Para {
 	return money.Para(q.Int64())
 }
 
-// clientFeedSQL: the client's products (active, visible, with an entry price, main category
-// among the client's), with what the price needs. Reads only; the catalogue owns the tables.
-const clientFeedSQL = `SELECT p.sku, p.name, COALESCE(b.name, ''), c.name, p.ean, p.stock, p.entry_price, ac.percentage_bps, c.pdv_bps,
-	c.slug, p.slug,
-	COALESCE((SELECT i.large_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.main DESC, i.position, i.id LIMIT 1), '')
+// clientFeedSQL: the client's products (live, with an entry price, main category among the
+// client's) from the catalogue's read model, with what the price needs.
+const clientFeedSQL = `SELECT p.sku, p.name, p.brand_name, p.category_name, p.ean, p.stock, p.entry_price, ac.percentage_bps, p.pdv_bps,
+	p.category_slug, p.slug, p.image_key
 FROM api_client_categories ac
-JOIN products p ON p.main_category_id = ac.category_id
-JOIN categories c ON c.id = p.main_category_id
-LEFT JOIN brands b ON b.id = p.brand_id
-WHERE ac.api_client_id = ? AND p.active = ? AND p.visible = ? AND p.entry_price > 0
+JOIN product_summaries p ON p.main_category_id = ac.category_id
+WHERE ac.api_client_id = ? AND p.live AND p.entry_price > 0
 ORDER BY p.id`
 
 // ClientByToken finds the client a feed URL names, refusing an inactive one (403) and one past
@@ -124,7 +121,7 @@ func (s *Service) WriteFeed(ctx context.Context, clientID uint64, format string,
 	default:
 		return 0, apperr.NotFoundThing("api_client")
 	}
-	rows, err := s.db.WithContext(ctx).Raw(clientFeedSQL, clientID, true, true).Rows()
+	rows, err := s.db.WithContext(ctx).Raw(clientFeedSQL, clientID).Rows()
 	if err != nil {
 		return 0, apperr.Wrap(err, "client feed")
 	}

@@ -373,12 +373,11 @@ func (s *Service) newsletterProducts(tx *gorm.DB) ([]NewsletterProduct, error) {
 		SKU       string `gorm:"column:sku"`
 		Name      string
 		Slug      string
-		Active    bool
-		Visible   bool
+		Live      bool
 	}
 	err := tx.Table("newsletter_products n").
-		Select("n.product_id, n.position, n.created_at, p.sku, p.name, p.slug, p.active, p.visible").
-		Joins("JOIN products p ON p.id = n.product_id").
+		Select("n.product_id, n.position, n.created_at, p.sku, p.name, p.slug, p.live").
+		Joins("JOIN product_summaries p ON p.id = n.product_id").
 		Order("n.position, n.product_id").Scan(&rows).Error
 	if err != nil {
 		return nil, apperr.Wrap(err, "newsletter products")
@@ -386,7 +385,7 @@ func (s *Service) newsletterProducts(tx *gorm.DB) ([]NewsletterProduct, error) {
 	out := make([]NewsletterProduct, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, NewsletterProduct{Product: ProductRef{ID: r.ProductID, SKU: r.SKU, Name: r.Name, Slug: r.Slug},
-			Position: r.Position, Active: r.Active && r.Visible, AddedAt: r.CreatedAt})
+			Position: r.Position, Active: r.Live, AddedAt: r.CreatedAt})
 	}
 	return out, nil
 }
@@ -400,7 +399,7 @@ func (s *Service) AddNewsletterProduct(ctx context.Context, productID uint64) ([
 	var out []NewsletterProduct
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var exists int64
-		if err := tx.Table("products").Where("id = ?", productID).Count(&exists).Error; err != nil {
+		if err := tx.Table("product_summaries").Where("id = ?", productID).Count(&exists).Error; err != nil {
 			return apperr.Wrap(err, "newsletter product")
 		}
 		if exists == 0 {

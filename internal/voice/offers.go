@@ -93,7 +93,7 @@ func (s *Service) Offer(ctx context.Context, c Client, in OfferInput) error {
 	if runes(in.ProductSKU) > SKUMax {
 		return apperr.InvalidFields(apperr.Field("product_sku", "validation.max_chars", "n", SKUMax))
 	}
-	p, err := s.findProduct(ctx, "products.sku = ?", in.ProductSKU)
+	p, err := s.findProduct(ctx, "p.sku = ?", in.ProductSKU)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (s *Service) listOffers(ctx context.Context, where *gorm.DB, page listing.P
 	}
 	err := base.Session(&gorm.Session{}).
 		Select("o.*, p.name AS product_name, p.slug AS product_slug, p.web_price, p.authenticated_price, p.discount_price").
-		Joins("JOIN products p ON p.id = o.product_id").
+		Joins("JOIN product_summaries p ON p.id = o.product_id").
 		Order("o.created_at DESC, o.id DESC").Offset(page.Offset()).Limit(page.Size).Scan(&rows).Error
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "price offers")

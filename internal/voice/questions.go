@@ -167,7 +167,7 @@ func (s *Service) listQuestions(ctx context.Context, where *gorm.DB, page listin
 	var rows []questionRow
 	err := base.Session(&gorm.Session{}).
 		Select("q.*, p.sku AS product_sku, p.name AS product_name, p.slug AS product_slug, COALESCE(u.name, '') AS user_name, COALESCE(u.email, '') AS user_email").
-		Joins("JOIN products p ON p.id = q.product_id").Joins("LEFT JOIN users u ON u.id = q.user_id").
+		Joins("JOIN product_summaries p ON p.id = q.product_id").Joins("LEFT JOIN users u ON u.id = q.user_id").
 		Order("q.created_at DESC, q.id DESC").Offset(page.Offset()).Limit(page.Size).Scan(&rows).Error
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "questions")
@@ -257,7 +257,7 @@ func (s *Service) mailAnswer(ctx context.Context, q QuestionRow) error {
 	if to == "" {
 		return nil
 	}
-	p, err := s.findProduct(ctx, "products.id = ?", q.ProductID)
+	p, err := s.findProduct(ctx, "p.id = ?", q.ProductID)
 	link := ""
 	if err == nil {
 		link = s.productURL(p)

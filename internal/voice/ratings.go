@@ -192,7 +192,7 @@ func (s *Service) listRatings(ctx context.Context, where *gorm.DB, page listing.
 	var rows []ratingRow
 	err := base.Session(&gorm.Session{}).
 		Select("r.*, p.sku AS product_sku, p.name AS product_name, p.slug AS product_slug, COALESCE(u.name, r.name) AS user_name, COALESCE(u.email, r.email) AS user_email").
-		Joins("JOIN products p ON p.id = r.product_id").Joins("LEFT JOIN users u ON u.id = r.user_id").
+		Joins("JOIN product_summaries p ON p.id = r.product_id").Joins("LEFT JOIN users u ON u.id = r.user_id").
 		Order("r.created_at DESC, r.id DESC").Offset(page.Offset()).Limit(page.Size).Scan(&rows).Error
 	if err != nil {
 		return nil, 0, apperr.Wrap(err, "ratings")

@@ -82,10 +82,6 @@ func (s *Service) Subscribe(ctx context.Context, slug string, c Client, in Subsc
 	return apperr.Wrap(err, "subscribe")
 }
 
-// purchasable is the storefront's rule (spec 4) as SQL over products p: active, visible on
-// site, in stock and the web price not below the main category's min price.
-const purchasable = "p.active = ? AND p.visible = ? AND p.stock > 0 AND p.web_price >= COALESCE((SELECT mc.min_price FROM categories mc WHERE mc.id = p.main_category_id), 0)"
-
 // scanBatch is how many subscriptions one round of the scan mails.
 const scanBatch = 500
 
@@ -104,9 +100,9 @@ func (s *Service) MailBackInStock(ctx context.Context) (int, error) {
 			MainCategorySlug string
 		}
 		err := s.db.WithContext(ctx).Table("back_in_stock_subscriptions b").
-			Select("b.*, p.name, p.slug, COALESCE(c.slug, '') AS main_category_slug").
-			Joins("JOIN products p ON p.id = b.product_id").Joins("LEFT JOIN categories c ON c.id = p.main_category_id").
-			Where("b.notified_at IS NULL").Where(purchasable, true, true).
+			Select("b.*, p.name, p.slug, p.category_slug AS main_category_slug").
+			Joins("JOIN product_summaries p ON p.id = b.product_id").
+			Where("b.notified_at IS NULL AND p.purchasable").
 			Order("b.id").Limit(scanBatch).Scan(&rows).Error
 		if err != nil {
 			return sent, apperr.Wrap(err, "back-in-stock scan")

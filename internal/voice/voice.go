@@ -195,24 +195,22 @@ type product struct {
 	SKU              string
 	Name             string
 	Slug             string
-	Active           bool
-	Visible          bool
+	Live             bool // active and visible on the storefront
 	MainCategorySlug string
 }
 
 // productBySlug answers the product the storefront shows under slug: unknown, inactive or
 // hidden products are a 404 'Proizvod ne postoji ili je izbrisan.'.
 func (s *Service) productBySlug(ctx context.Context, slug string) (*product, error) {
-	return s.findProduct(ctx, "products.slug = ?", slug)
+	return s.findProduct(ctx, "p.slug = ?", slug)
 }
 
 func (s *Service) findProduct(ctx context.Context, where string, arg any) (*product, error) {
 	var p product
-	err := s.db.WithContext(ctx).Table("products").
-		Select("products.id, products.sku, products.name, products.slug, products.active, products.visible, COALESCE(c.slug, '') AS main_category_slug").
-		Joins("LEFT JOIN categories c ON c.id = products.main_category_id").
+	err := s.db.WithContext(ctx).Table("product_summaries p").
+		Select("p.id, p.sku, p.name, p.slug, p.live, p.category_slug AS main_category_slug").
 		Where(where, arg).Take(&p).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && (!p.Active || !p.Visible) {
+	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && !p.Live {
 		return nil, apperr.NotFoundThing("product")
 	}
 	if err != nil {

@@ -84,7 +84,7 @@ func feedsPrepare(a *app.App) error {
 // benchRounds; it answers the exports' times.
 func feedExportFigures(ctx context.Context, a *app.App) ([]figure, error) {
 	var figs []figure
-	copySQL := strings.Replace(feeds.FeedColumnsSQL(), "?", "TRUE", 3)
+	copySQL := feeds.FeedColumnsSQL()
 	for _, f := range []struct{ feed, copyOpts string }{
 		{feeds.FeedEponudaCSV, " (FORMAT csv)"},
 		{feeds.FeedEponudaXML, ""},
