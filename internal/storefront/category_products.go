@@ -123,6 +123,13 @@ type categoryQuery struct {
 	price  string
 }
 
+// withContext is q running its statements on ctx.
+func (q *categoryQuery) withContext(ctx context.Context) *categoryQuery {
+	c := *q
+	c.db = q.db.WithContext(ctx)
+	return &c
+}
+
 // bare is the listing's active, visible products (the category tree's, or the scope's)
 // before any filter.
 func (q *categoryQuery) bare() *gorm.DB {
@@ -300,7 +307,8 @@ func (s *Service) pageOf(ctx context.Context, q *categoryQuery, order any, page 
 // facetedPage is one page of q's products in order with the total and the facets (the
 // attribute facet: categoryID's attributes; 0: none).
 func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, page listing.Page, categoryID uint64, memo *facetMemo) ([]catalog.ProductDetails, int64, Facets, error) {
-	load := func() (Facets, int64, error) {
+	load := func(ctx context.Context) (Facets, int64, error) {
+		q := q.withContext(ctx)
 		fc, total, err := q.facetCounts()
 		if err != nil {
 			return fc, 0, err
@@ -312,9 +320,9 @@ func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, 
 	var total int64
 	var err error
 	if s.memo != nil && memo != nil {
-		fc, total, err = s.memo.facets(memo.mark, memo.key, load)
+		fc, total, err = s.memo.facets(ctx, memo.mark, memo.key, load)
 	} else {
-		fc, total, err = load()
+		fc, total, err = load(ctx)
 	}
 	if err != nil {
 		return nil, 0, fc, err
@@ -358,14 +366,14 @@ func (s *Service) catalogueMark(ctx context.Context) (int64, error) {
 
 // activeCategories is the active category tree, the memo's for this mark when there is one.
 func (s *Service) activeCategories(ctx context.Context, mark int64) ([]*catalog.Category, error) {
-	load := func() ([]*catalog.Category, error) {
+	load := func(ctx context.Context) ([]*catalog.Category, error) {
 		cats, _, err := s.cat.ListCategories(ctx, catalog.CategoryFilter{ActiveOnly: true})
 		return cats, err
 	}
 	if s.memo == nil {
-		return load()
+		return load(ctx)
 	}
-	return s.memo.categories(mark, load)
+	return s.memo.categories(ctx, mark, load)
 }
 
 // facetCounts are the total and every facet but the attribute values in one pass over the

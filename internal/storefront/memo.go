@@ -64,6 +64,9 @@ const memoMaxEntries = 2000
 // memoMaxAge is the longest a memo serves one mark.
 const memoMaxAge = time.Minute
 
+// memoLoadTimeout bounds a shared computation no request waits for any more.
+const memoLoadTimeout = 30 * time.Second
+
 // memoSettle is how long after a mark is first seen what is computed may still predate the
 // commit that drew it (that commit's becoming visible takes a moment).
 const memoSettle = 500 * time.Millisecond
@@ -93,8 +96,8 @@ func (m *pageMemo) current(ctx context.Context) (int64, error) {
 
 // categories is the active category tree (ListCategories, ActiveOnly) of this mark. The
 // answer is shared: callers must not change its categories.
-func (m *pageMemo) categories(mark int64, load func() ([]*catalog.Category, error)) ([]*catalog.Category, error) {
-	v, err := m.get(mark, "cats", func() (any, error) { return load() })
+func (m *pageMemo) categories(ctx context.Context, mark int64, load func(context.Context) ([]*catalog.Category, error)) ([]*catalog.Category, error) {
+	v, err := m.get(ctx, mark, "cats", func(ctx context.Context) (any, error) { return load(ctx) })
 	if err != nil {
 		return nil, err
 	}
@@ -102,9 +105,9 @@ func (m *pageMemo) categories(mark int64, load func() ([]*catalog.Category, erro
 }
 
 // facets are key's facets and total of this mark.
-func (m *pageMemo) facets(mark int64, key string, load func() (Facets, int64, error)) (Facets, int64, error) {
-	v, err := m.get(mark, "facets:"+key, func() (any, error) {
-		fc, total, err := load()
+func (m *pageMemo) facets(ctx context.Context, mark int64, key string, load func(context.Context) (Facets, int64, error)) (Facets, int64, error) {
+	v, err := m.get(ctx, mark, "facets:"+key, func(ctx context.Context) (any, error) {
+		fc, total, err := load(ctx)
 		return facetEntry{facets: fc, total: total}, err
 	})
 	if err != nil {
@@ -115,8 +118,12 @@ func (m *pageMemo) facets(mark int64, key string, load func() (Facets, int64, er
 }
 
 // get is key's value of this mark: the memo's, or load's (once for all requests asking at the
-// same time), kept while the mark stands.
-func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, error) {
+// same time), kept while the mark stands. The load is shared, so it runs on a context of its
+// own (ctx's values, memoLoadTimeout): were it cancelled with the request that started it,
+// every request waiting on it would fail with that one, and under load, with clients giving
+// up, the same aggregation would start over and over and never be kept. A request that goes
+// away stops waiting; the load finishes for the others and the memo.
+func (m *pageMemo) get(ctx context.Context, mark int64, key string, load func(context.Context) (any, error)) (any, error) {
 	m.mu.Lock()
 	e, ok := m.entries[key]
 	ok = ok && m.mark == mark && (!e.early || m.now().Sub(m.since) < memoSettle)
@@ -126,11 +133,13 @@ func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, e
 		return e.v, nil
 	}
 	m.misses.Add(1)
-	v, err, _ := m.flight.Do(fmt.Sprintf("%d:%s", mark, key), func() (any, error) {
+	done := m.flight.DoChan(fmt.Sprintf("%d:%s", mark, key), func() (any, error) {
 		m.mu.Lock()
 		early := m.now().Sub(m.since) < memoSettle
 		m.mu.Unlock()
-		v, err := load()
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), memoLoadTimeout)
+		defer cancel()
+		v, err := load(lctx)
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +150,12 @@ func (m *pageMemo) get(mark int64, key string, load func() (any, error)) (any, e
 		m.mu.Unlock()
 		return v, nil
 	})
-	return v, err
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case r := <-done:
+		return r.Val, r.Err
+	}
 }
 
 // MemoStats are the page memo's hits and misses since the start (both 0 without a memo: SQLite).
