@@ -85,6 +85,8 @@ type sampler struct {
 	inspect *asynq.Inspector
 	mu      sync.Mutex
 	series  []usage
+
+	feedETag, lastStamp string // the feed's at the last look that downloaded it
 }
 
 func newSampler(s *shop, start time.Time) *sampler {
@@ -136,14 +138,30 @@ func (m *sampler) look(ctx context.Context) {
 			}
 		}
 	}
-	if resp, err := http.Get("http://" + m.shop.apis[0].Addr + "/feeds/eponuda.xml"); err == nil {
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		u.feedStamp = resp.Header.Get("Last-Modified")
-	}
+	u.feedStamp = m.feedStamp(ctx)
 	m.mu.Lock()
 	m.series = append(m.series, u)
 	m.mu.Unlock()
+}
+
+// feedStamp is the e-ponuda feed's Last-Modified. The request is conditional on the last look's
+// ETag, so the sampler does not download (and its client unzip) the whole feed every period on
+// the machine it measures.
+func (m *sampler) feedStamp(ctx context.Context) string {
+	req, _ := http.NewRequestWithContext(ctx, "GET", "http://"+m.shop.apis[0].Addr+"/feeds/eponuda.xml", nil)
+	if m.feedETag != "" {
+		req.Header.Set("If-None-Match", m.feedETag)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return m.lastStamp
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode == http.StatusOK {
+		m.feedETag, m.lastStamp = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
+	}
+	return m.lastStamp
 }
 
 // procRSS is the process's resident set in MB (0 when it cannot be read).
