@@ -60,3 +60,11 @@ func (s *Service) Memoized() bool { return s.memo != nil }
 
 // CatalogueMark is the catalogue's change mark the memo reads.
 func (s *Service) CatalogueMark(ctx context.Context) (int64, error) { return s.catalogueMark(ctx) }
+
+// SelectHitsByCondition makes results pages select their hits by the match's condition
+// whatever their number, until restore.
+func SelectHitsByCondition() (restore func()) {
+	was := hitIDsMax
+	hitIDsMax = -1
+	return func() { hitIDsMax = was }
+}

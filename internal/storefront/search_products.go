@@ -2,12 +2,15 @@ package storefront
 
 import (
 	"context"
+	"strconv"
+	"strings"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
+	"shop/internal/platform/db"
 	"shop/internal/platform/listing"
 )
 
@@ -58,6 +61,17 @@ func (s *Service) HitsProducts(ctx context.Context, h Hits, f CategoryProductsFi
 	if err := q.valueGroups(); err != nil {
 		return nil, err
 	}
+	// The hits are read once when they are few: the match's condition (words in names,
+	// descriptions, categories and brands; often a scan of every product) is then not
+	// evaluated again by the category check, the facets and the page, which select among the
+	// hits' ids. Past hitIDsMax a list costs more to plan and look up than a scan.
+	var ids []uint64
+	if err := q.bare().Limit(hitIDsMax+1).Pluck("products.id", &ids).Error; err != nil {
+		return nil, apperr.Wrap(err, "storefront hits")
+	}
+	if len(ids) <= hitIDsMax {
+		q.scope = inIDs(db, ids)
+	}
 	var shared struct{ Lo, Hi *uint64 }
 	if err := q.bare().Select("MIN(products.main_category_id) AS lo, MAX(products.main_category_id) AS hi").Scan(&shared).Error; err != nil {
 		return nil, apperr.Wrap(err, "storefront hits' category")
@@ -84,4 +98,23 @@ func (s *Service) HitsProducts(ctx context.Context, h Hits, f CategoryProductsFi
 		return nil, err
 	}
 	return out, nil
+}
+
+// hitIDsMax is the most hits a results page selects by id rather than by the match's condition
+// (a variable for the test that compares both ways).
+var hitIDsMax = 5000
+
+// inIDs keeps a products query to ids. PostgreSQL takes them as one array (a hit set can be
+// the whole catalogue, more than a statement's parameters), SQLite as a JSON array.
+func inIDs(gdb *gorm.DB, ids []uint64) func(*gorm.DB) *gorm.DB {
+	list := make([]string, len(ids))
+	for i, id := range ids {
+		list[i] = strconv.FormatUint(id, 10)
+	}
+	if db.IsPostgres(gdb) {
+		array := "{" + strings.Join(list, ",") + "}"
+		return func(q *gorm.DB) *gorm.DB { return q.Where("products.id = ANY(?::bigint[])", array) }
+	}
+	array := "[" + strings.Join(list, ",") + "]"
+	return func(q *gorm.DB) *gorm.DB { return q.Where("products.id IN (SELECT value FROM json_each(?))", array) }
 }
