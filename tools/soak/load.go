@@ -33,6 +33,9 @@ const (
 
 var loadClasses = []string{classBrowse, classSearch, classCart, classCheckout, classAdmin}
 
+// balancerConns is the connections the load balancer keeps to each API process.
+const balancerConns = 8
+
 // requestTimeout is a time-out: a request that takes longer failed.
 const requestTimeout = 10 * time.Second
 
@@ -88,9 +91,11 @@ func (w *workload) token(ctx context.Context, s *session) string {
 }
 
 func newWorkload(ctx context.Context, s *shop) (*workload, error) {
-	// At most 32 connections to each API, as a load balancer's pool holds: the processes' open
-	// files and goroutines then follow the shop, not the generator's bursts.
-	tr := &http.Transport{MaxConnsPerHost: 32, MaxIdleConnsPerHost: 32}
+	// A load balancer holds a few connections to each API process (its maxconn) and queues the
+	// rest in order: the processes then work on as many requests at once as the maximum was
+	// measured with (16 over the two), and a burst waits at the balancer instead of crowding
+	// the database's pool, where the waiting is in no order and abandoned work piles up.
+	tr := &http.Transport{MaxConnsPerHost: balancerConns, MaxIdleConnsPerHost: balancerConns}
 	w := &workload{shop: s, client: &shopproc.Client{HTTP: &http.Client{Timeout: requestTimeout, Transport: tr}, Prefix: "soak"}}
 	g := s.db.WithContext(ctx)
 	if err := g.Raw(`SELECT slug FROM categories c WHERE active AND NOT EXISTS (SELECT 1 FROM categories s WHERE s.parent_id = c.id)
