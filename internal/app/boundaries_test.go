@@ -77,11 +77,6 @@ var tableExceptions = []tableException{
 	{"pricing", "supplier_products", read, pricingReads},
 	{"pricing", "products", write, "pricing writes the derived price columns and the e-ponuda price (docs: Invariants)"},
 
-	{"search", "brands", read, searchReads},
-	{"search", "categories", read, searchReads},
-	{"search", "product_images", read, searchReads},
-	{"search", "products", read, searchReads},
-
 	{"storefront", "attribute_values", read, storefrontReads},
 	{"storefront", "attributes", read, storefrontReads},
 	{"storefront", "brands", read, storefrontReads},
@@ -101,7 +96,6 @@ const (
 	seederReads     = "the seeders pick the rows they link among those they seeded"
 	eofferReads     = "the recalculation reads the catalogue's products, categories and suppliers in one query"
 	pricingReads    = "pricing's one statement computes every derived price from the catalogue's tables in SQL"
-	searchReads     = "search ranks and filters products, their brands and categories in one query"
 	storefrontReads = "the listing, facets and cards are one query each over the live catalogue (docs/storefront.md)"
 )
 

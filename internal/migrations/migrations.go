@@ -60,6 +60,7 @@ func all() []*gormigrate.Migration {
 		m0051PlannerSettings(),
 		m0050EinvoiceCreditNotes(),
 		m0052ProductSummaries(),
+		m0053ProductSummariesSearch(),
 	}
 }
 

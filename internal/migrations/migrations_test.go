@@ -72,7 +72,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0040_contact_messages", Applied: true}, {ID: "0048_order_returns", Applied: true},
 	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true},
 	{ID: "0051_planner_settings", Applied: true}, {ID: "0050_einvoice_credit_notes", Applied: true},
-	{ID: "0052_product_summaries", Applied: true}}
+	{ID: "0052_product_summaries", Applied: true},
+	{ID: "0053_product_summaries_search", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -247,6 +248,10 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		rollBack(t, gdb, "0053_product_summaries_search")
+		if gdb.Exec("SELECT search_text FROM product_summaries LIMIT 1").Error == nil {
+			t.Error("product_summaries still has the search's columns after rolling back 0053")
 		}
 		rollBack(t, gdb, "0052_product_summaries")
 		if gdb.Exec("SELECT 1 FROM product_summaries LIMIT 1").Error == nil {

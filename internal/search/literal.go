@@ -6,12 +6,13 @@ import (
 
 	"gorm.io/gorm"
 
+	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/db"
 )
 
 // tier is one relevance class of the literal match: the products whose rank (literalMatch's
-// CASE) is this tier's, as conditions over products p, categories c and brands b.
+// CASE) is this tier's, as conditions over product_summaries p.
 type tier struct {
 	conds []cond
 	// bounded: an index bounds the tier's rows to a category's or a brand's products; they are
@@ -42,13 +43,13 @@ type cond struct {
 // more; the rest (several words, or one repeated, found in different places) is restricted to
 // the union of what an index finds for each place.
 func tiers(term string, words []string, names *nameHits) []tier {
-	lit := literal(term, "p")
+	lit := literal(term, "p", nil)
 	pat := db.LikeContains(term)
 	like := func(expr string) string { return expr + " LIKE ?" + db.LikeEscape }
 	exact := cond{lit.exact, lit.exactArgs}
 	inName := cond{like("p.search_text"), []any{pat}}
-	inCat := cond{like("c.search_name"), []any{pat}}
-	inBrand := cond{like("COALESCE(b.search_name, '')"), []any{pat}}
+	inCat := cond{like("p.category_search_name"), []any{pat}}
+	inBrand := cond{like("p.brand_search_name"), []any{pat}}
 	inDesc := cond{like("p.search_description"), []any{pat}}
 	not := func(c cond) cond { return cond{"NOT " + c.sql, c.args} }
 	out := []tier{{conds: []cond{exact}}, {conds: []cond{not(exact), inName}}}
@@ -88,36 +89,35 @@ func tiers(term string, words []string, names *nameHits) []tier {
 	return append(out, rest)
 }
 
-// nameHits are the categories and brands whose (folded) name holds the whole query, and those
-// whose name holds one of its words.
+// nameHits are the categories and brands whose (folded) name holds the whole query, those
+// whose name holds one of its words, and those by word.
 type nameHits struct {
 	catTerm, brandTerm, catWord, brandWord []uint64
+	catByWord, brandByWord                 map[string][]uint64
 }
 
-// names reads the category and brand ids tiers needs: two small tables, read once each.
+// names reads the category and brand ids tiers and Match need: two small tables, read once each.
 func (s *Service) names(ctx context.Context, term string, words []string) (nameHits, error) {
-	var h nameHits
+	h := nameHits{catByWord: map[string][]uint64{}, brandByWord: map[string][]uint64{}}
 	for _, t := range []struct {
-		table      string
+		read       func(*gorm.DB, []string) ([]catalog.NamedRow, error)
 		term, word *[]uint64
-	}{{"categories", &h.catTerm, &h.catWord}, {"brands", &h.brandTerm, &h.brandWord}} {
-		var rows []struct {
-			ID   uint64
-			Name string
-		}
-		q := s.db.WithContext(ctx).Table(t.table).Select("id, search_name AS name")
-		var anyWord []string
-		var args []any
-		for _, w := range words {
-			anyWord, args = append(anyWord, "search_name LIKE ?"+db.LikeEscape), append(args, db.LikeContains(w))
-		}
-		if err := q.Where(strings.Join(anyWord, " OR "), args...).Order("id").Scan(&rows).Error; err != nil {
+		byWord     map[string][]uint64
+	}{{catalog.CategoriesNamed, &h.catTerm, &h.catWord, h.catByWord}, {catalog.BrandsNamed, &h.brandTerm, &h.brandWord, h.brandByWord}} {
+		rows, err := t.read(s.db.WithContext(ctx), words)
+		if err != nil {
 			return h, apperr.Wrap(err, "search names")
 		}
+		// The SQL folding's result, compared as LIKE would.
 		for _, r := range rows {
 			*t.word = append(*t.word, r.ID)
-			if strings.Contains(r.Name, term) { // the SQL folding's result, compared as LIKE would
+			if strings.Contains(r.SearchName, term) {
 				*t.term = append(*t.term, r.ID)
+			}
+			for _, w := range words {
+				if strings.Contains(r.SearchName, w) {
+					t.byWord[w] = append(t.byWord[w], r.ID)
+				}
 			}
 		}
 	}
@@ -132,10 +132,7 @@ func (s *Service) literalPage(ctx context.Context, term string, words []string, 
 	var ids []uint64
 	// read adds a tier's first rows the page still needs; full tells the page is full.
 	read := func(t tier) (full bool, err error) {
-		q := s.db.WithContext(ctx).Table("products p").
-			Joins("JOIN categories c ON c.id = p.main_category_id").
-			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
-			Where("p.active = ? AND p.visible = ?", true, true)
+		q := s.liveProducts(ctx, "p")
 		for _, c := range t.conds {
 			q = q.Where(c.sql, c.args...)
 		}

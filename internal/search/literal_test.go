@@ -19,20 +19,41 @@ import (
 // literalReference is the literal match's page as one statement (the full condition ordered
 // by the relevance CASE): what literalPage must answer, kept for the tests that compare them.
 func (s *Service) literalReference(ctx context.Context, term string, offset, limit int) ([]uint64, error) {
-	lit := literal(term, "p")
+	lit := literal(term, "p", nil)
 	var ids []uint64
-	err := s.db.WithContext(ctx).Table("products p").
-		Joins("JOIN categories c ON c.id = p.main_category_id").
-		Joins("LEFT JOIN brands b ON b.id = p.brand_id").
-		Where("p.active = ? AND p.visible = ?", true, true).Where(lit.cond, lit.condArgs...).
+	err := s.liveProducts(ctx, "p").Where(lit.cond, lit.condArgs...).
 		Order(clause.OrderBy{Expression: clause.Expr{SQL: lit.rank + ", p.name, p.id", Vars: lit.rankArgs}}).Offset(offset).Limit(limit).Pluck("p.id", &ids).Error
 	return ids, apperr.Wrap(err, "search reference")
+}
+
+// matchPage is the first 200 ids of Match's hits in its relevance order.
+func matchPage(t *testing.T, s *Service, q string) []uint64 {
+	t.Helper()
+	m, err := s.Match(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []uint64
+	err = m.Scope(s.liveProducts(context.Background(), "products")).Order(clause.OrderBy{Expression: m.Relevance}).
+		Limit(200).Pluck("products.id", &ids).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func must(ids []uint64, err error) []uint64 {
+	if err != nil {
+		panic(err)
+	}
+	return ids
 }
 
 // TestLiteralTiersMatchReference: the tiers read one by one answer exactly the pages the one
 // statement (the full condition ordered by the relevance CASE) answers, on a random catalogue
 // where the query's words fall in names, SKUs, EANs, categories, brands and descriptions
-// (alone, together, across places), for random queries and pages.
+// (alone, together, across places), for random queries and pages; so does Match's condition
+// (the categories and brands by id) in its relevance order.
 func TestLiteralTiersMatchReference(t *testing.T) {
 	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
 		rng := rand.New(rand.NewSource(25))
@@ -105,6 +126,9 @@ func TestLiteralTiersMatchReference(t *testing.T) {
 			term := Normalize(q)
 			if term == "" {
 				continue
+			}
+			if got, want := matchPage(t, s, q), must(s.literalReference(ctx, term, 0, 200)); len(want) > 0 && fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("q %q: Match %v, reference %v", q, got, want)
 			}
 			for _, pg := range []struct{ offset, limit int }{{0, 6}, {0, 24}, {6, 6}, {24, 24}, {0, 200}} {
 				got, err := s.literalPage(ctx, term, tokens(term), pg.offset, pg.limit)

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"shop/internal/catalog"
 	"shop/internal/platform/apperr"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/db"
@@ -107,14 +108,9 @@ func (s *Service) search(ctx context.Context, q string, page, perPage int, count
 	perPage = min(perPage, MaxPerPage)
 	page = max(page, 1)
 	words := tokens(term)
-	lit := literal(term, "p")
+	lit := literal(term, "p", nil)
 	cond, condArgs := lit.cond, lit.condArgs
-	base := func() *gorm.DB {
-		return s.db.WithContext(ctx).Table("products p").
-			Joins("JOIN categories c ON c.id = p.main_category_id").
-			Joins("LEFT JOIN brands b ON b.id = p.brand_id").
-			Where("p.active = ? AND p.visible = ?", true, true)
-	}
+	base := func() *gorm.DB { return s.liveProducts(ctx, "p") }
 	ids, err := s.literalPage(ctx, term, words, (page-1)*perPage, perPage)
 	if err != nil {
 		return res, err
@@ -148,8 +144,13 @@ func (s *Service) search(ctx context.Context, q string, page, perPage int, count
 	return res, err
 }
 
-// literalMatch is the literal search's condition and relevance over products aliased p, with
-// the main category aliased c and the brand b (LEFT JOIN).
+// liveProducts are the live products of the catalogue's read model (product_summaries),
+// aliased as.
+func (s *Service) liveProducts(ctx context.Context, as string) *gorm.DB {
+	return s.db.WithContext(ctx).Table("product_summaries " + as).Where(as + ".live")
+}
+
+// literalMatch is the literal search's condition and relevance over product_summaries aliased p.
 type literalMatch struct {
 	exact     string
 	exactArgs []any
@@ -159,17 +160,18 @@ type literalMatch struct {
 	rankArgs  []any
 }
 
-func literal(term, p string) literalMatch {
-	cat, brand := "c.search_name", "COALESCE(b.search_name, '')"
-	inCat, inBrand := cat+" LIKE ?"+db.LikeEscape, brand+" LIKE ?"+db.LikeEscape
-	if p != "p" { // over the products table itself: the names read by the key
-		cat = "(SELECT c.search_name FROM categories c WHERE c.id = " + p + ".main_category_id)"
-		brand = "COALESCE((SELECT b.search_name FROM brands b WHERE b.id = " + p + ".brand_id), '')"
-		// The condition names the matching categories and brands once, not per product: a
-		// name read for each of 100,000 rows made a broad search cost seconds (and its cost
-		// estimate woke the JIT compiler).
-		inCat = p + ".main_category_id IN (SELECT id FROM categories WHERE search_name LIKE ?" + db.LikeEscape + ")"
-		inBrand = p + ".brand_id IN (SELECT id FROM brands WHERE search_name LIKE ?" + db.LikeEscape + ")"
+// literal is the literal match over the product columns aliased p. Without names the
+// category's and brand's names are product_summaries' columns; with them (a query over the
+// products' own columns, the results page's) they are the ids of the categories and brands
+// whose name holds the word, read once, not a name per product: a name read for each of
+// 100,000 rows made a broad search cost seconds (and its cost estimate woke the JIT compiler).
+func literal(term, p string, names *nameHits) literalMatch {
+	like := func(expr, pat string) cond { return cond{expr + " LIKE ?" + db.LikeEscape, []any{pat}} }
+	inCat := func(w string) cond { return like(p+".category_search_name", db.LikeContains(w)) }
+	inBrand := func(w string) cond { return like(p+".brand_search_name", db.LikeContains(w)) }
+	if names != nil {
+		inCat = func(w string) cond { return inIDs(p+".main_category_id", names.catByWord[w]) }
+		inBrand = func(w string) cond { return inIDs(p+".brand_id", names.brandByWord[w]) }
 	}
 	m := literalMatch{exact: "(LOWER(" + p + ".sku) = ? OR (" + p + ".ean <> '' AND " + p + ".ean = ?))",
 		exactArgs: []any{term, strings.ReplaceAll(term, " ", "")}}
@@ -177,16 +179,29 @@ func literal(term, p string) literalMatch {
 	args := []any{}
 	for _, w := range tokens(term) {
 		pat := db.LikeContains(w)
-		where = append(where, "("+p+".search_text LIKE ?"+db.LikeEscape+" OR "+inCat+" OR "+inBrand+" OR "+p+".search_description LIKE ?"+db.LikeEscape+")")
-		args = append(args, pat, pat, pat, pat)
+		c, b := inCat(w), inBrand(w)
+		where = append(where, "("+p+".search_text LIKE ?"+db.LikeEscape+" OR "+c.sql+" OR "+b.sql+" OR "+p+".search_description LIKE ?"+db.LikeEscape+")")
+		args = append(append(append(append(args, pat), c.args...), b.args...), pat)
 	}
 	m.cond = "(" + m.exact + " OR (" + strings.Join(where, " AND ") + "))"
 	m.condArgs = append(append([]any{}, m.exactArgs...), args...)
 	pat := db.LikeContains(term)
-	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + db.LikeEscape + " THEN 1 WHEN " + cat + " LIKE ?" + db.LikeEscape +
-		" THEN 2 WHEN " + brand + " LIKE ?" + db.LikeEscape + " THEN 3 WHEN " + p + ".search_description LIKE ?" + db.LikeEscape + " THEN 4 ELSE 5 END"
-	m.rankArgs = append(append([]any{}, m.exactArgs...), pat, pat, pat, pat)
+	c, b := inCat(term), inBrand(term)
+	if names != nil {
+		c, b = inIDs(p+".main_category_id", names.catTerm), inIDs(p+".brand_id", names.brandTerm)
+	}
+	m.rank = "CASE WHEN " + m.exact + " THEN 0 WHEN " + p + ".search_text LIKE ?" + db.LikeEscape + " THEN 1 WHEN " + c.sql +
+		" THEN 2 WHEN " + b.sql + " THEN 3 WHEN " + p + ".search_description LIKE ?" + db.LikeEscape + " THEN 4 ELSE 5 END"
+	m.rankArgs = append(append(append(append(append([]any{}, m.exactArgs...), pat), c.args...), b.args...), pat)
 	return m
+}
+
+// inIDs is "col is one of ids" (none: false; an empty IN list is not SQL).
+func inIDs(col string, ids []uint64) cond {
+	if len(ids) == 0 {
+		return cond{"1 = 0", nil}
+	}
+	return cond{col + " IN ?", []any{ids}}
 }
 
 // Match is a query's hits as a condition on the storefront's products (table products), for
@@ -210,10 +225,14 @@ func (s *Service) Match(ctx context.Context, q string) (Match, error) {
 		m.Scope, m.Relevance = none, clause.Expr{SQL: "products.id"}
 		return m, nil
 	}
-	lit := literal(term, "products")
+	words := tokens(term)
+	names, err := s.names(ctx, term, words)
+	if err != nil {
+		return m, err
+	}
+	lit := literal(term, "products", &names)
 	var hit []uint64
-	if err := s.db.WithContext(ctx).Table("products").Where("products.active = ? AND products.visible = ?", true, true).
-		Where(lit.cond, lit.condArgs...).Limit(1).Pluck("products.id", &hit).Error; err != nil {
+	if err := s.liveProducts(ctx, "products").Where(lit.cond, lit.condArgs...).Limit(1).Pluck("products.id", &hit).Error; err != nil {
 		return m, apperr.Wrap(err, "search match")
 	}
 	if len(hit) > 0 {
@@ -221,7 +240,6 @@ func (s *Service) Match(ctx context.Context, q string) (Match, error) {
 		m.Relevance = clause.Expr{SQL: lit.rank + ", products.name, products.id", Vars: lit.rankArgs}
 		return m, nil
 	}
-	words := tokens(term)
 	ids, err := s.fuzzy(ctx, words)
 	if err != nil {
 		return m, err
@@ -257,7 +275,7 @@ func (s *Service) fuzzy(ctx context.Context, words []string) ([]uint64, error) {
 		SearchText string
 	}
 	candidates := func(db *gorm.DB) *gorm.DB {
-		return db.WithContext(ctx).Table("products p").Where("p.active = ? AND p.visible = ?", true, true).
+		return db.WithContext(ctx).Table("product_summaries p").Where("p.live").
 			Select("p.id, p.search_text").Limit(fuzzyCandidates)
 	}
 	var err error
@@ -317,10 +335,9 @@ func (s *Service) load(ctx context.Context, ids []uint64) ([]Product, error) {
 		WebPrice, RetailPrice, AuthenticatedPrice int64
 		DiscountPrice                             *int64
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT p.id, p.sku, p.name, p.slug, c.slug AS main_category_slug,
-		COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id ORDER BY i.main DESC, i.position, i.id LIMIT 1), '') AS image_key,
-		p.web_price, p.retail_price, p.authenticated_price, p.discount_price
-		FROM products p JOIN categories c ON c.id = p.main_category_id WHERE p.id IN ?`, ids).Scan(&rows).Error
+	err := s.db.WithContext(ctx).Raw(`SELECT p.id, p.sku, p.name, p.slug, COALESCE(p.category_slug, '') AS main_category_slug,
+		p.small_image_key AS image_key, p.web_price, p.retail_price, p.authenticated_price, p.discount_price
+		FROM product_summaries p WHERE p.id IN ?`, ids).Scan(&rows).Error
 	if err != nil {
 		return nil, apperr.Wrap(err, "search products")
 	}
@@ -421,17 +438,12 @@ func (c Category) Link() string { return "/kategorije/" + c.Slug }
 // Categories are the active categories whose name holds every word of q (with q empty, the
 // first top-level ones by position).
 func (s *Service) Categories(ctx context.Context, q string, limit int) ([]Category, error) {
-	qq := s.db.WithContext(ctx).Table("categories c").Where("c.active = ?", true)
-	words := tokens(Normalize(q))
-	if len(words) == 0 {
-		qq = qq.Where("c.parent_id IS NULL")
+	links, err := catalog.ActiveCategoriesNamed(s.db.WithContext(ctx), tokens(Normalize(q)), limit)
+	out := make([]Category, len(links))
+	for i, l := range links {
+		out[i] = Category(l)
 	}
-	for _, w := range words {
-		qq = qq.Where("c.search_name LIKE ?"+db.LikeEscape, db.LikeContains(w))
-	}
-	out := []Category{}
-	err := qq.Order("c.level, c.position, c.name, c.id").Limit(limit).Select("c.id, c.name, c.slug").Scan(&out).Error
-	return out, apperr.Wrap(err, "category suggestions")
+	return out, err
 }
 
 // Suggestions are the autocomplete's answer (spec 3 "Search result").
