@@ -84,7 +84,6 @@ var tableExceptions = []tableException{
 	{"storefront", "category_attributes", read, storefrontReads},
 	{"storefront", "product_attributes", read, storefrontReads},
 	{"storefront", "product_categories", read, storefrontReads},
-	{"storefront", "product_images", read, storefrontReads},
 	{"storefront", "products", read, storefrontReads},
 
 	{"voice", "users", read, "the admin lists name the writer, joined in their page's query"},

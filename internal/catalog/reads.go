@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"strings"
+	"time"
 
 	"shop/internal/platform/apperr"
 )
@@ -95,4 +96,51 @@ func StickerCondition(typeID uint64, today bool, day, next string) (string, []an
 	}
 	// The dates compared as in pricing: date or text with a time after it (SQLite).
 	return "EXISTS (" + sub + " AND pcs.valid_from < ? AND pcs.valid_to >= ?)", []any{typeID, true, next, day}
+}
+
+// CategoryPage is a category's storefront address and its last change.
+type CategoryPage struct {
+	Slug      string
+	UpdatedAt time.Time
+}
+
+// ActiveCategoryPages are the active categories' slugs and last changes, by id (the sitemap's).
+func (s *Service) ActiveCategoryPages(ctx context.Context) ([]CategoryPage, error) {
+	out := []CategoryPage{}
+	err := s.db.WithContext(ctx).Table("categories").Where("active = ?", true).Select("slug, updated_at").Order("id").Scan(&out).Error
+	return out, apperr.Wrap(err, "category pages")
+}
+
+// InCategories is a condition on a query over products (or a read model aliased products):
+// the product is in one of these categories. A product's main category is one of its
+// product_categories rows (migration 0010), so one semi-join answers it; an OR with
+// main_category_id made it a subplan over every active product.
+func InCategories(categoryIDs []uint64) (string, []any) {
+	return "products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", []any{categoryIDs}
+}
+
+// ValueAttribute is an attribute value's attribute.
+type ValueAttribute struct{ ID, AttributeID uint64 }
+
+// ValueAttributes are the attributes of the values with these ids (unknown ids are absent).
+func (s *Service) ValueAttributes(ctx context.Context, valueIDs []uint64) ([]ValueAttribute, error) {
+	out := []ValueAttribute{}
+	err := s.db.WithContext(ctx).Table("attribute_values").Select("id, attribute_id").Where("id IN ?", valueIDs).Scan(&out).Error
+	return out, apperr.Wrap(err, "attribute values")
+}
+
+// AttributeName is an attribute's id and name.
+type AttributeName struct {
+	ID   uint64
+	Name string
+}
+
+// FilterAttributes are the category's active attributes, in the category's order: the
+// storefront's filter panel.
+func (s *Service) FilterAttributes(ctx context.Context, categoryID uint64) ([]AttributeName, error) {
+	out := []AttributeName{}
+	err := s.db.WithContext(ctx).Table("category_attributes ca").Joins("JOIN attributes a ON a.id = ca.attribute_id").
+		Where("ca.category_id = ? AND ca.active = ? AND a.active = ?", categoryID, true, true).
+		Select("a.id, a.name").Order("ca.position, a.id").Scan(&out).Error
+	return out, apperr.Wrap(err, "filter attributes")
 }

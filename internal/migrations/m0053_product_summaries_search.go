@@ -10,7 +10,10 @@ import (
 // category is a LEFT JOIN (the catalogue refuses to delete a category a product names, so it
 // always finds one): PostgreSQL removes a LEFT JOIN to a unique key whose columns a query does
 // not read, so the search's and the storefront's product-only queries keep their plans.
-const productSummaries0053 = `SELECT p.id, p.sku, p.name, p.slug, p.description, p.ean, p.stock,
+const productSummaries0053 = productSummaryColumns0053 + productSummariesFrom0053
+
+// productSummaryColumns0053 is the view's select list, which later migrations append to.
+const productSummaryColumns0053 = `SELECT p.id, p.sku, p.name, p.slug, p.description, p.ean, p.stock,
 	p.active, p.visible, p.eponuda, p.brand_id, p.main_category_id, p.active_discount_id,
 	p.entry_price, p.web_price, p.retail_price, p.discount_price, p.authenticated_price,
 	COALESCE(b.name, '') AS brand_name, mc.name AS category_name, mc.slug AS category_slug, mc.pdv_bps,
@@ -22,7 +25,10 @@ const productSummaries0053 = `SELECT p.id, p.sku, p.name, p.slug, p.description,
 	p.search_text, p.search_description,
 	mc.search_name AS category_search_name, COALESCE(b.search_name, '') AS brand_search_name,
 	COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id
-		ORDER BY i.main DESC, i.position, i.id LIMIT 1), '') AS small_image_key
+		ORDER BY i.main DESC, i.position, i.id LIMIT 1), '') AS small_image_key`
+
+// productSummariesFrom0053 is the view's FROM clause.
+const productSummariesFrom0053 = `
 FROM products p
 LEFT JOIN categories mc ON mc.id = p.main_category_id
 LEFT JOIN brands b ON b.id = p.brand_id`

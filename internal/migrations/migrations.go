@@ -61,6 +61,7 @@ func all() []*gormigrate.Migration {
 		m0050EinvoiceCreditNotes(),
 		m0052ProductSummaries(),
 		m0053ProductSummariesSearch(),
+		m0054StorefrontReadModels(),
 	}
 }
 

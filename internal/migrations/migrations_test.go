@@ -73,7 +73,8 @@ var allApplied = []migrations.State{{ID: "0001_identity", Applied: true}, {ID: "
 	{ID: "0049_fiscal_receipt_returns", Applied: true}, {ID: "0044_catalog_changes_at_commit", Applied: true},
 	{ID: "0051_planner_settings", Applied: true}, {ID: "0050_einvoice_credit_notes", Applied: true},
 	{ID: "0052_product_summaries", Applied: true},
-	{ID: "0053_product_summaries_search", Applied: true}}
+	{ID: "0053_product_summaries_search", Applied: true},
+	{ID: "0054_storefront_read_models", Applied: true}}
 
 func status(tb testing.TB, gdb *gorm.DB) []migrations.State {
 	tb.Helper()
@@ -248,6 +249,10 @@ func TestDownAndUpAgain(t *testing.T) {
 		searchTextTarget := func() (n int64) {
 			gdb.Raw("SELECT attstattarget FROM pg_attribute WHERE attrelid = 'products'::regclass AND attname = 'search_text'").Scan(&n)
 			return n
+		}
+		rollBack(t, gdb, "0054_storefront_read_models")
+		if gdb.Exec("SELECT 1 FROM product_values LIMIT 1").Error == nil || gdb.Exec("SELECT buyable FROM product_summaries LIMIT 1").Error == nil {
+			t.Error("product_values or the storefront's product_summaries columns still there after rolling back 0054")
 		}
 		rollBack(t, gdb, "0053_product_summaries_search")
 		if gdb.Exec("SELECT search_text FROM product_summaries LIMIT 1").Error == nil {

@@ -44,10 +44,12 @@ func (p PurchaseProduct) Price(loggedIn bool) money.Para {
 	return guest
 }
 
+// purchaseSelect reads the catalogue's read model; the main category's columns fall back as
+// when the category is missing (it never blocks).
 const purchaseSelect = `SELECT p.id, p.sku, p.name, p.slug, p.active, p.visible, p.web_price, p.authenticated_price, p.discount_price, p.stock,
-	COALESCE(c.slug, '') AS main_category_slug, COALESCE(c.min_price, 0) AS min_price, COALESCE(c.pdv_bps, 0) AS vat_bps,
-	COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id AND i.main = ? ORDER BY i.id LIMIT 1), '') AS main_image_key
-	FROM products p LEFT JOIN categories c ON c.id = p.main_category_id WHERE p.id IN ?`
+	COALESCE(p.category_slug, '') AS main_category_slug, COALESCE(p.min_price, 0) AS min_price, COALESCE(p.pdv_bps, 0) AS vat_bps,
+	p.main_image_small_key AS main_image_key
+	FROM product_summaries p WHERE p.id IN ?`
 
 // PurchaseProducts reads the products with these ids, by id (unknown ids are absent). tx is
 // the caller's transaction (the checkout reads the prices of the moment it commits), nil: none.
@@ -60,7 +62,7 @@ func (s *Service) PurchaseProducts(ctx context.Context, tx *gorm.DB, ids []uint6
 		tx = s.db
 	}
 	var rows []PurchaseProduct
-	if err := tx.WithContext(ctx).Raw(purchaseSelect, true, ids).Scan(&rows).Error; err != nil {
+	if err := tx.WithContext(ctx).Raw(purchaseSelect, ids).Scan(&rows).Error; err != nil {
 		return nil, apperr.Wrap(err, "purchase products")
 	}
 	for _, r := range rows {

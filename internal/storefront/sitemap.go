@@ -13,8 +13,7 @@ import (
 // liveProducts are the products that have a storefront page (Product's condition) and a main
 // category to be addressed under.
 func (s *Service) liveProducts(ctx context.Context) *gorm.DB {
-	return s.db.WithContext(ctx).Table("products p").Joins("JOIN categories c ON c.id = p.main_category_id").
-		Where("p.active = ? AND p.visible = ?", true, true)
+	return s.db.WithContext(ctx).Table("product_summaries p").Where("p.live AND p.category_slug IS NOT NULL")
 }
 
 // LiveProductCount is how many products the sitemap lists.
@@ -28,7 +27,7 @@ func (s *Service) LiveProductCount(ctx context.Context) (int64, error) {
 
 // EachLiveProduct streams the live products' URLs in id order (one statement, read row by row).
 func (s *Service) EachLiveProduct(ctx context.Context, offset, limit int, fn func(seo.Entry) error) error {
-	rows, err := s.liveProducts(ctx).Select("p.slug AS slug, c.slug AS category_slug, p.updated_at AS updated_at").Order("p.id").Offset(offset).Limit(limit).Rows()
+	rows, err := s.liveProducts(ctx).Select("p.slug AS slug, p.category_slug AS category_slug, p.updated_at AS updated_at").Order("p.id").Offset(offset).Limit(limit).Rows()
 	if err != nil {
 		return apperr.Wrap(err, "sitemap products")
 	}
@@ -50,22 +49,14 @@ func (s *Service) EachLiveProduct(ctx context.Context, offset, limit int, fn fun
 
 // EachActiveCategory streams the active categories' URLs (the category page answers them).
 func (s *Service) EachActiveCategory(ctx context.Context, fn func(seo.Entry) error) error {
-	rows, err := s.db.WithContext(ctx).Table("categories").Where("active = ?", true).Select("slug, updated_at").Order("id").Rows()
+	pages, err := s.cat.ActiveCategoryPages(ctx)
 	if err != nil {
-		return apperr.Wrap(err, "sitemap categories")
+		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r struct {
-			Slug      string
-			UpdatedAt time.Time
-		}
-		if err := s.db.ScanRows(rows, &r); err != nil {
-			return apperr.Wrap(err, "sitemap category")
-		}
-		if err := fn(seo.Entry{Path: seo.CategoryPath(r.Slug), LastMod: r.UpdatedAt}); err != nil {
+	for _, c := range pages {
+		if err := fn(seo.Entry{Path: seo.CategoryPath(c.Slug), LastMod: c.UpdatedAt}); err != nil {
 			return err
 		}
 	}
-	return apperr.Wrap(rows.Err(), "sitemap categories")
+	return nil
 }
