@@ -77,25 +77,15 @@ var tableExceptions = []tableException{
 	{"pricing", "supplier_products", read, pricingReads},
 	{"pricing", "products", write, "pricing writes the derived price columns and the e-ponuda price (docs: Invariants)"},
 
-	{"storefront", "attribute_values", read, storefrontReads},
-	{"storefront", "attributes", read, storefrontReads},
-	{"storefront", "brands", read, storefrontReads},
-	{"storefront", "categories", read, storefrontReads},
-	{"storefront", "category_attributes", read, storefrontReads},
-	{"storefront", "product_attributes", read, storefrontReads},
-	{"storefront", "product_categories", read, storefrontReads},
-	{"storefront", "products", read, storefrontReads},
-
 	{"voice", "users", read, "the admin lists name the writer, joined in their page's query"},
 }
 
 // Reasons shared by several tables.
 const (
-	seederWrites    = "the demo and bench seeders insert in bulk what the services make one at a time"
-	seederReads     = "the seeders pick the rows they link among those they seeded"
-	eofferReads     = "the recalculation reads the catalogue's products, categories and suppliers in one query"
-	pricingReads    = "pricing's one statement computes every derived price from the catalogue's tables in SQL"
-	storefrontReads = "the listing, facets and cards are one query each over the live catalogue (docs/storefront.md)"
+	seederWrites = "the demo and bench seeders insert in bulk what the services make one at a time"
+	seederReads  = "the seeders pick the rows they link among those they seeded"
+	eofferReads  = "the recalculation reads the catalogue's products, categories and suppliers in one query"
+	pricingReads = "pricing's one statement computes every derived price from the catalogue's tables in SQL"
 )
 
 // TestTableOwners: a capability reads and writes another's tables only through the owner's

@@ -327,11 +327,25 @@ func (s *Service) GetProduct(ctx context.Context, id uint64, inc ProductIncludes
 }
 
 // LiveProductBySlug is GetProduct of the active product visible on site with this slug (the
-// storefront's product page; anything else is not found), read in the same statement, with
-// the product cards cards chooses from its row (nil, or a nil query: none; a query over
-// products that orders and limits) loaded in the same statements as the product's own relations.
-func (s *Service) LiveProductBySlug(ctx context.Context, slug string, inc ProductIncludes, cards func(*Product) *gorm.DB) (*ProductDetails, []ProductDetails, error) {
+// storefront's product page; anything else is not found), with up to related related products
+// (relatedCards) loaded in the same statements as the product's own relations.
+func (s *Service) LiveProductBySlug(ctx context.Context, slug string, inc ProductIncludes, related int) (*ProductDetails, []ProductDetails, error) {
+	cards := func(p *Product) *gorm.DB { return relatedCards(s.db, p, related) }
 	return s.getProduct(ctx, s.db.WithContext(ctx).Where("slug = ? AND active = ? AND visible = ?", slug, true, true), inc, cards)
+}
+
+// relatedCards chooses the newest other active, visible products of p's main category (its
+// product_categories rows, as the category filter reads them). One index walk of
+// (category_id, product_id) backwards that stops after limit live rows, reading their rows as
+// it goes: the product list's machinery (counting up to its bound) read thousands of rows for
+// these few.
+func relatedCards(db *gorm.DB, p *Product, limit int) *gorm.DB {
+	if p.MainCategoryID == 0 || limit <= 0 {
+		return nil
+	}
+	return db.Table("product_categories pc").Joins("JOIN products ON products.id = pc.product_id").
+		Where("pc.category_id = ? AND pc.product_id <> ? AND products.active = ? AND products.visible = ?", p.MainCategoryID, p.ID, true, true).
+		Order("pc.product_id DESC").Limit(limit)
 }
 
 func (s *Service) getProduct(ctx context.Context, where *gorm.DB, inc ProductIncludes, cards func(*Product) *gorm.DB) (*ProductDetails, []ProductDetails, error) {

@@ -97,12 +97,9 @@ type CategoryPage struct {
 	Facets   Facets
 }
 
-// purchasableSQL is the purchasable rule's stock and price part: some stock, and the web price
-// not below the product's main category's min price (active and visible are the page's own
-// conditions). Written as NOT EXISTS so PostgreSQL plans an anti-join with the (small)
-// categories table; the scalar subquery it replaces ran once per product row and its cost
-// estimate switched JIT on.
-const purchasableSQL = "products.stock > 0 AND NOT EXISTS (SELECT 1 FROM categories mc WHERE mc.id = products.main_category_id AND mc.min_price > products.web_price)"
+// purchasableSQL is the catalogue's cart rule (product_summaries.buyable): live, in stock,
+// the web price not below the main category's min price.
+const purchasableSQL = "products.buyable"
 
 // shownPriceSQL is pricing's shown-price rule over the stored derived prices.
 func shownPriceSQL(loggedIn bool) string {
@@ -117,6 +114,7 @@ type categoryQuery struct {
 	db     *gorm.DB
 	catIDs []uint64
 	// scope, when set, replaces the category condition (an action's products: actions.go).
+	// Queries are over the catalogue's product_summaries aliased products.
 	scope  func(*gorm.DB) *gorm.DB
 	f      CategoryProductsFilter
 	groups [][]uint64 // chosen values by attribute
@@ -130,17 +128,14 @@ func (q *categoryQuery) withContext(ctx context.Context) *categoryQuery {
 	return &c
 }
 
-// bare is the listing's active, visible products (the category tree's, or the scope's)
-// before any filter.
+// bare is the listing's live products (the category tree's, or the scope's) before any filter.
 func (q *categoryQuery) bare() *gorm.DB {
-	db := q.db.Table("products").Where("products.active = ? AND products.visible = ?", true, true)
+	db := q.db.Table("product_summaries products").Where("products.live")
 	if q.scope != nil {
 		return q.scope(db)
 	}
-	// A product's main category is one of its product_categories rows (migration 0010), so
-	// one semi-join answers "in the category tree"; an OR with main_category_id made it a
-	// subplan over every active product.
-	return db.Where("products.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ?)", q.catIDs)
+	cond, args := catalog.InCategories(q.catIDs)
+	return db.Where(cond, args...)
 }
 
 // filter is one chosen filter as SQL over products; facet names the facet it belongs to
@@ -170,7 +165,7 @@ func (q *categoryQuery) filters() []filter {
 		out = append(out, filter{facetBrands, "products.brand_id IN ?", []any{q.f.Brands}})
 	}
 	for _, g := range q.groups {
-		out = append(out, filter{facetValues, "EXISTS (SELECT 1 FROM product_attributes pa WHERE pa.product_id = products.id AND pa.active = ? AND pa.attribute_value_id IN ?)", []any{true, g}})
+		out = append(out, filter{facetValues, "EXISTS (SELECT 1 FROM product_values pv WHERE pv.product_id = products.id AND pv.value_id IN ?)", []any{g}})
 	}
 	if q.f.PriceFrom != nil {
 		out = append(out, filter{facetPrice, q.price + " >= ?", []any{*q.f.PriceFrom}})
@@ -238,7 +233,7 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 		ids = append(ids, children[ids[i]]...)
 	}
 	q := &categoryQuery{db: s.db.WithContext(ctx), catIDs: ids, f: f, price: shownPriceSQL(loggedIn)}
-	if err := q.valueGroups(); err != nil {
+	if err := s.valueGroups(ctx, q); err != nil {
 		return nil, err
 	}
 	out := &CategoryPage{Category: cat}
@@ -251,13 +246,13 @@ func (s *Service) CategoryProducts(ctx context.Context, slug string, f CategoryP
 
 // valueGroups reads the chosen attribute values' attributes: values of one attribute are
 // alternatives (one group), different attributes all apply.
-func (q *categoryQuery) valueGroups() error {
+func (s *Service) valueGroups(ctx context.Context, q *categoryQuery) error {
 	if len(q.f.Values) == 0 {
 		return nil
 	}
-	var vs []struct{ ID, AttributeID uint64 }
-	if err := q.db.Table("attribute_values").Select("id, attribute_id").Where("id IN ?", q.f.Values).Scan(&vs).Error; err != nil {
-		return apperr.Wrap(err, "storefront values")
+	vs, err := s.cat.ValueAttributes(ctx, q.f.Values)
+	if err != nil {
+		return err
 	}
 	by := map[uint64][]uint64{}
 	var attrs []uint64
@@ -295,13 +290,14 @@ func (q *categoryQuery) order(sortSQL string) string {
 	return sortSQL
 }
 
-// pageOf is one page of q's products in order (SQL, or a clause with arguments).
+// pageOf is one page of q's products in order (SQL, or a clause with arguments): their ids
+// from the read model, their cards from the catalogue.
 func (s *Service) pageOf(ctx context.Context, q *categoryQuery, order any, page listing.Page) ([]catalog.ProductDetails, error) {
-	rows, err := catalog.ProductRows(q.base("").Order(order).Offset(page.Offset()).Limit(page.Size))
-	if err != nil {
+	var ids []uint64
+	if err := q.base("").Order(order).Offset(page.Offset()).Limit(page.Size).Pluck("products.id", &ids).Error; err != nil {
 		return nil, apperr.Wrap(err, "storefront page")
 	}
-	return s.cat.ProductsDetails(ctx, rows, catalog.ProductIncludes{MainCategory: true, MainImage: true})
+	return s.cat.ProductsByID(ctx, ids, catalog.ProductIncludes{MainCategory: true, MainImage: true})
 }
 
 // facetedPage is one page of q's products in order with the total and the facets (the
@@ -313,7 +309,7 @@ func (s *Service) facetedPage(ctx context.Context, q *categoryQuery, order any, 
 		if err != nil {
 			return fc, 0, err
 		}
-		fc.Attributes, err = q.attributeFacet(categoryID)
+		fc.Attributes, err = s.attributeFacet(ctx, q, categoryID)
 		return fc, total, err
 	}
 	var fc Facets
@@ -383,11 +379,8 @@ func (s *Service) activeCategories(ctx context.Context, mark int64) ([]*catalog.
 // need a join to product_attributes (a product has many), so they keep their own statement.
 func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 	fc := Facets{Brands: []BrandFacet{}, Attributes: []AttributeFacet{}}
-	// In a select list the purchasable rule's NOT EXISTS is a subplan run per row; the one
-	// pass joins the main category instead (the same rule: a missing category or min price
-	// never blocks).
-	const inStock = "products.stock > 0 AND NOT COALESCE(mc.min_price > products.web_price, FALSE)"
-	cols := []string{"products.brand_id AS brand_id", q.price + " AS price", "(" + onActionSQL + ") AS on_action", "(" + inStock + ") AS in_stock"}
+	cols := []string{"products.brand_id AS brand_id", "products.brand_name AS brand_name", q.price + " AS price",
+		"(" + onActionSQL + ") AS on_action", "(" + purchasableSQL + ") AS in_stock"}
 	var args []any
 	var flags []string // facet names with a chosen filter, in order
 	byFacet := map[string][]filter{}
@@ -400,9 +393,6 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 	for _, name := range flags {
 		parts := make([]string, len(byFacet[name]))
 		for i, f := range byFacet[name] {
-			if f.facet == facetInStock {
-				f.sql = inStock
-			}
 			parts[i] = "(" + f.sql + ")"
 			args = append(args, f.args...)
 		}
@@ -421,7 +411,7 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 		}
 		return strings.Join(c, " AND ")
 	}
-	outer := "x.brand_id AS brand_id, b.name AS brand_name, " +
+	outer := "x.brand_id AS brand_id, x.brand_name AS brand_name, " +
 		"COUNT(*) FILTER (WHERE " + but("") + ") AS total, " +
 		"COUNT(*) FILTER (WHERE " + but(facetBrands) + ") AS brand_count, " +
 		"MIN(x.price) FILTER (WHERE " + but(facetPrice) + ") AS price_lo, " +
@@ -437,9 +427,9 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 		OnAction         int64
 		InStock          int64
 	}
-	inner := q.bare().Joins("LEFT JOIN categories mc ON mc.id = products.main_category_id").Select(strings.Join(cols, ", "), args...)
-	if err := q.db.Table("(?) x", inner).Joins("LEFT JOIN brands b ON b.id = x.brand_id").Select(outer).
-		Group("x.brand_id, b.name").Order("b.name, x.brand_id").Scan(&rows).Error; err != nil {
+	inner := q.bare().Select(strings.Join(cols, ", "), args...)
+	if err := q.db.Table("(?) x", inner).Select(outer).
+		Group("x.brand_id, x.brand_name").Order("x.brand_name, x.brand_id").Scan(&rows).Error; err != nil {
 		return fc, 0, apperr.Wrap(err, "storefront facets")
 	}
 	var total int64
@@ -454,7 +444,8 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 		if r.PriceHi != nil && (hi == nil || *r.PriceHi > *hi) {
 			hi = r.PriceHi
 		}
-		if r.BrandID != nil && r.BrandName != nil && r.BrandCount > 0 {
+		// brand_name is '' without a brand (the read model's COALESCE).
+		if r.BrandID != nil && r.BrandName != nil && *r.BrandName != "" && r.BrandCount > 0 {
 			fc.Brands = append(fc.Brands, BrandFacet{ID: *r.BrandID, Name: *r.BrandName, Count: r.BrandCount})
 		}
 	}
@@ -466,46 +457,40 @@ func (q *categoryQuery) facetCounts() (Facets, int64, error) {
 
 // attributeFacet is the category's active attributes with the values its products have
 // (categoryID 0, search hits in several categories: none).
-func (q *categoryQuery) attributeFacet(categoryID uint64) ([]AttributeFacet, error) {
+func (s *Service) attributeFacet(ctx context.Context, q *categoryQuery, categoryID uint64) ([]AttributeFacet, error) {
 	out := []AttributeFacet{}
 	if categoryID == 0 {
 		return out, nil
 	}
-	wrap := func(err error, what string) error { return apperr.Wrap(err, "storefront facet "+what) }
-	var attrs []struct {
-		ID   uint64
-		Name string
+	attrs, err := s.cat.FilterAttributes(ctx, categoryID)
+	if err != nil || len(attrs) == 0 {
+		return out, err
 	}
-	if err := q.db.Table("category_attributes ca").Joins("JOIN attributes a ON a.id = ca.attribute_id").
-		Where("ca.category_id = ? AND ca.active = ? AND a.active = ?", categoryID, true, true).
-		Select("a.id, a.name").Order("ca.position, a.id").Scan(&attrs).Error; err != nil {
-		return nil, wrap(err, "attributes")
+	ids := make([]uint64, len(attrs))
+	for i, a := range attrs {
+		ids[i] = a.ID
 	}
-	if len(attrs) > 0 {
-		ids := make([]uint64, len(attrs))
-		for i, a := range attrs {
-			ids[i] = a.ID
-		}
-		var vs []struct {
-			AttributeID, ID uint64
-			Value           string
-			Count           int64
-		}
-		err := q.base("values").Joins("JOIN product_attributes pa ON pa.product_id = products.id AND pa.active = ?", true).
-			Joins("JOIN attribute_values av ON av.id = pa.attribute_value_id").Where("pa.attribute_id IN ?", ids).
-			Select("pa.attribute_id, av.id, av.value, COUNT(DISTINCT products.id) AS count").
-			Group("pa.attribute_id, av.id, av.value").Order("av.value, av.id").Scan(&vs).Error
-		if err != nil {
-			return nil, wrap(err, "values")
-		}
-		by := map[uint64][]ValueFacet{}
-		for _, v := range vs {
-			by[v.AttributeID] = append(by[v.AttributeID], ValueFacet{ID: v.ID, Value: v.Value, Count: v.Count})
-		}
-		for _, a := range attrs {
-			if len(by[a.ID]) > 0 {
-				out = append(out, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
-			}
+	var vs []struct {
+		AttributeID, ID uint64
+		Value           string
+		Count           int64
+	}
+	// value IS NOT NULL: a value row gone from attribute_values is not shown, as before the
+	// read model's LEFT JOIN.
+	err = q.base("values").Joins("JOIN product_values pv ON pv.product_id = products.id").
+		Where("pv.attribute_id IN ? AND pv.value IS NOT NULL", ids).
+		Select("pv.attribute_id, pv.value_id AS id, pv.value, COUNT(DISTINCT products.id) AS count").
+		Group("pv.attribute_id, pv.value_id, pv.value").Order("pv.value, pv.value_id").Scan(&vs).Error
+	if err != nil {
+		return nil, apperr.Wrap(err, "storefront facet values")
+	}
+	by := map[uint64][]ValueFacet{}
+	for _, v := range vs {
+		by[v.AttributeID] = append(by[v.AttributeID], ValueFacet{ID: v.ID, Value: v.Value, Count: v.Count})
+	}
+	for _, a := range attrs {
+		if len(by[a.ID]) > 0 {
+			out = append(out, AttributeFacet{ID: a.ID, Name: a.Name, Values: by[a.ID]})
 		}
 	}
 	return out, nil

@@ -12,7 +12,7 @@ import (
 // the facets were counted before the one pass.
 func (s *Service) FacetsTwoWays(ctx context.Context, categoryIDs []uint64, f CategoryProductsFilter, loggedIn bool) (onePass, reference Facets, onePassTotal, referenceTotal int64, err error) {
 	q := &categoryQuery{db: s.db.WithContext(ctx), catIDs: categoryIDs, f: f, price: shownPriceSQL(loggedIn)}
-	if err = q.valueGroups(); err != nil {
+	if err = s.valueGroups(ctx, q); err != nil {
 		return
 	}
 	if onePass, onePassTotal, err = q.facetCounts(); err != nil {

@@ -88,25 +88,11 @@ type ProductPage struct {
 // category and brand are always loaded (the purchasable rule and breadcrumbs need them).
 func (s *Service) Product(ctx context.Context, slug string, inc catalog.ProductIncludes) (*ProductPage, error) {
 	inc.MainCategory = true
-	p, related, err := s.cat.LiveProductBySlug(ctx, slug, inc, s.related)
+	p, related, err := s.cat.LiveProductBySlug(ctx, slug, inc, RelatedLimit)
 	if err != nil {
 		return nil, err
 	}
 	return &ProductPage{ProductDetails: p, Related: related}, nil
-}
-
-// related chooses the newest other active, visible products of p's main category (its
-// product_categories rows, as the catalogue's category filter reads them). One index walk of
-// (category_id, product_id) backwards that stops after RelatedLimit live rows, reading their
-// rows as it goes: the product list's machinery (counting up to its bound) read thousands of
-// rows for these four.
-func (s *Service) related(p *catalog.Product) *gorm.DB {
-	if p.MainCategoryID == 0 {
-		return nil
-	}
-	return s.db.Table("product_categories pc").Joins("JOIN products ON products.id = pc.product_id").
-		Where("pc.category_id = ? AND pc.product_id <> ? AND products.active = ? AND products.visible = ?", p.MainCategoryID, p.ID, true, true).
-		Order("pc.product_id DESC").Limit(RelatedLimit)
 }
 
 // Today is the shop's date (YYYY-MM-DD), for the catalog stickers shown today.

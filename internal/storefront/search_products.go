@@ -18,7 +18,7 @@ import (
 const SortRelevance = "relevance"
 
 // Hits are a set of products found elsewhere (the search's match) as a condition on the
-// products table, and their best-first order.
+// catalogue's product_summaries aliased products, and their best-first order.
 type Hits struct {
 	Scope     func(db *gorm.DB) *gorm.DB
 	Relevance clause.Expr
@@ -58,7 +58,7 @@ func (s *Service) HitsProducts(ctx context.Context, h Hits, f CategoryProductsFi
 	page.Size = size
 	db := s.db.WithContext(ctx)
 	q := &categoryQuery{db: db, f: f, price: shownPriceSQL(loggedIn), scope: h.Scope}
-	if err := q.valueGroups(); err != nil {
+	if err := s.valueGroups(ctx, q); err != nil {
 		return nil, err
 	}
 	// The hits are read once when they are few: the match's condition (words in names,
