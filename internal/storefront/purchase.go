@@ -28,12 +28,12 @@ type PurchaseProduct struct {
 	// VatBps is the main category's VAT (PDV) in basis points (the invoice shows it).
 	VatBps       int
 	MainImageKey string
+	// Buyable is the catalogue's cart rule on this row (product_summaries.buyable).
+	Buyable bool
 }
 
 // Purchasable is the storefront's purchasable rule (Purchasable) on this row.
-func (p PurchaseProduct) Purchasable() bool {
-	return p.Active && p.Visible && p.Stock > 0 && p.WebPrice >= p.MinPrice
-}
+func (p PurchaseProduct) Purchasable() bool { return p.Buyable }
 
 // Price is pricing's shown price for a guest or a logged-in customer.
 func (p PurchaseProduct) Price(loggedIn bool) money.Para {
@@ -48,7 +48,7 @@ func (p PurchaseProduct) Price(loggedIn bool) money.Para {
 // when the category is missing (it never blocks).
 const purchaseSelect = `SELECT p.id, p.sku, p.name, p.slug, p.active, p.visible, p.web_price, p.authenticated_price, p.discount_price, p.stock,
 	COALESCE(p.category_slug, '') AS main_category_slug, COALESCE(p.min_price, 0) AS min_price, COALESCE(p.pdv_bps, 0) AS vat_bps,
-	p.main_image_small_key AS main_image_key
+	p.main_image_small_key AS main_image_key, p.buyable
 	FROM product_summaries p WHERE p.id IN ?`
 
 // PurchaseProducts reads the products with these ids, by id (unknown ids are absent). tx is
