@@ -134,6 +134,16 @@ func (p *ProductDetails) ShownPrices() (guest, customer money.Para) {
 	return pricing.Shown(p.WebPrice, p.AuthPrice, p.DiscountPrice)
 }
 
+// Buyable is product_summaries.buyable (the storefront's cart rule) on a loaded product: live,
+// in stock, its web price not below its main category's min price (p must carry its main
+// category; without one the price never blocks).
+func (p *ProductDetails) Buyable() bool {
+	if !p.Active || !p.Visible || p.Stock <= 0 {
+		return false
+	}
+	return p.MainCategory == nil || p.WebPrice >= p.MainCategory.MinPrice
+}
+
 // Connected tells whether a supplier price-list product is linked to the product.
 func (p *ProductDetails) Connected() bool { return p.SupplierProductID != nil }
 

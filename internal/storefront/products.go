@@ -70,12 +70,7 @@ func LoginDiscount(p *catalog.ProductDetails) bool {
 // price not below its main category's min price (p must carry its main category). Stock is
 // part of the rule so a product nobody can deliver shows the out-of-stock box (and its
 // back-in-stock form) instead of a cart button that only the checkout would refuse.
-func Purchasable(p *catalog.ProductDetails) bool {
-	if !p.Active || !p.Visible || p.Stock <= 0 {
-		return false
-	}
-	return p.MainCategory == nil || p.WebPrice >= p.MainCategory.MinPrice
-}
+func Purchasable(p *catalog.ProductDetails) bool { return p.Buyable() }
 
 // ProductPage is a product as its storefront page shows it, with related products.
 type ProductPage struct {
