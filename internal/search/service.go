@@ -204,7 +204,7 @@ func inIDs(col string, ids []uint64) cond {
 	return cond{col + " IN ?", []any{ids}}
 }
 
-// Match is a query's hits as a condition on the storefront's products (table products), for
+// Match is a query's hits as a condition on product_summaries aliased products, for
 // lists that filter, sort and count facets over the hits (the results page).
 type Match struct {
 	Query string
