@@ -22,12 +22,7 @@ func TestFacetsOnePassMatchesReference(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		rng := rand.New(rand.NewSource(14))
 		now := time.Now()
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := a.DB.Exec(sql, args...).Error; err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-		}
+		exec := sqlExec(t, a)
 		for i := 1; i <= 3; i++ {
 			exec(`INSERT INTO categories (id, name, slug, prefix, pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps, min_price, active, created_at, updated_at)
 				VALUES (?, ?, ?, ?, 2000, 1000, 2000, 500, ?, ?, ?, ?)`, 800+i, fmt.Sprintf("Kat %d", i), fmt.Sprintf("kat-%d", i), fmt.Sprintf("K%d", i), i*30000, true, now, now)

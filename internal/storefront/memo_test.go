@@ -22,12 +22,7 @@ func TestCategoryPageFollowsCatalogueChanges(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		now := time.Now()
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := a.DB.Exec(sql, args...).Error; err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-		}
+		exec := sqlExec(t, a)
 		exec(`INSERT INTO categories (id, name, slug, prefix, pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps, min_price, active, created_at, updated_at)
 			VALUES (901, 'Memo', 'memo', 'ME', 2000, 1000, 2000, 500, 0, ?, ?, ?), (902, 'Memo dete', 'memo-dete', 'MD', 2000, 1000, 2000, 500, 0, ?, ?, ?)`,
 			true, now, now, true, now, now)
@@ -106,12 +101,7 @@ func TestCategoryPageAfterALongTransaction(t *testing.T) {
 		}
 		ctx := context.Background()
 		now := time.Now()
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := a.DB.Exec(sql, args...).Error; err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-		}
+		exec := sqlExec(t, a)
 		exec(`INSERT INTO categories (id, name, slug, prefix, pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps, min_price, active, created_at, updated_at)
 			VALUES (911, 'Dugo', 'dugo', 'DU', 2000, 1000, 2000, 500, 0, true, ?, ?)`, now, now)
 		for p := 1; p <= 3; p++ {

@@ -22,12 +22,7 @@ func TestHitsByIDsAsByCondition(t *testing.T) {
 	apptest.Run(t, func(t *testing.T, a *app.App) {
 		ctx := context.Background()
 		now := time.Now()
-		exec := func(sql string, args ...any) {
-			t.Helper()
-			if err := a.DB.Exec(sql, args...).Error; err != nil {
-				t.Fatalf("%s: %v", sql, err)
-			}
-		}
+		exec := sqlExec(t, a)
 		exec(`INSERT INTO categories (id, name, slug, prefix, pdv_bps, web_margin_bps, retail_margin_bps, dealer_margin_bps, min_price, active, created_at, updated_at)
 			VALUES (701, 'Hitovi', 'hitovi', 'HI', 2000, 1000, 2000, 500, 0, ?, ?, ?), (702, 'Drugi', 'drugi', 'DR', 2000, 1000, 2000, 500, 0, ?, ?, ?)`,
 			true, now, now, true, now, now)
