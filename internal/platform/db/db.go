@@ -11,6 +11,10 @@ import (
 	"time"
 
 	"github.com/glebarez/sqlite"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
+	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
@@ -33,6 +37,10 @@ func URL(cfg *config.Config) string {
 
 // uriPath escapes what a file: URI would read as its query, fragment or an escape.
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+
+// cancelGrace is how long a cancelled query may take to stop before its connection is closed
+// (a server that does not answer the cancel request).
+const cancelGrace = 5 * time.Second
 
 // OpenURL opens postgres://... or sqlite:PATH.
 func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
@@ -58,7 +66,18 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 		dsn := "file:" + uriPath.Replace(path) + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 		dialector = sqlite.Open(dsn)
 	} else {
-		dialector = postgres.Open(url)
+		cfg, err := pgx.ParseConfig(url)
+		if err != nil {
+			return nil, fmt.Errorf("database: %s: %w", redact(url), err)
+		}
+		// A query whose context ends (a client gone, an autocomplete keystroke superseded, a
+		// time-out) is stopped by PostgreSQL's cancel request and its connection kept
+		// (contextErrors keeps the context's error visible). pgx's default closes the
+		// connection instead: every request given up cost the pool a new session.
+		cfg.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+			return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: cancelGrace}
+		}
+		dialector = postgres.New(postgres.Config{Conn: stdlib.OpenDB(*cfg)})
 	}
 	gdb, err := gorm.Open(dialector, gcfg)
 	if err != nil {
@@ -70,6 +89,9 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 		return nil, fmt.Errorf("database: %w", err)
 	}
 	if err := timeQueries(gdb); err != nil {
+		return nil, fmt.Errorf("database: %w", err)
+	}
+	if err := contextErrors(gdb); err != nil {
 		return nil, fmt.Errorf("database: %w", err)
 	}
 	if maxOpen <= 0 {

@@ -2,11 +2,13 @@ package db_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -110,4 +112,37 @@ func TestOpenSQLitePathWithURIMarks(t *testing.T) {
 			t.Errorf("a stray file %q beside the database's folder", e.Name())
 		}
 	}
+}
+
+// TestCancelledQueryKeepsItsConnection: a query whose context ends is stopped on the server,
+// fails with the context's error, and the same session serves the next statement, so
+// requests given up cost the pool no new sessions.
+func TestCancelledQueryKeepsItsConnection(t *testing.T) {
+	dbtest.Run(t, func(t *testing.T, gdb *gorm.DB) {
+		if !db.IsPostgres(gdb) {
+			t.Skip("a cancel request is PostgreSQL's")
+		}
+		ctx := context.Background()
+		tx := gdb.WithContext(ctx).Begin() // one session throughout
+		defer tx.Rollback()
+		var before, after int
+		if err := tx.Raw("SELECT pg_backend_pid()").Scan(&before).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Exec("SAVEPOINT before_sleep").Error; err != nil {
+			t.Fatal(err)
+		}
+		qctx, cancel := context.WithCancel(ctx)
+		time.AfterFunc(100*time.Millisecond, cancel)
+		err := tx.WithContext(qctx).Exec("SELECT pg_sleep(30)").Error
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("the cancelled statement: %v, want context.Canceled", err)
+		}
+		if err := tx.Exec("ROLLBACK TO SAVEPOINT before_sleep").Error; err != nil {
+			t.Fatalf("after the cancel: %v", err)
+		}
+		if err := tx.Raw("SELECT pg_backend_pid()").Scan(&after).Error; err != nil || after != before {
+			t.Fatalf("after the cancel: session %d (%v), want the same session %d", after, err, before)
+		}
+	})
 }
