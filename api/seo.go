@@ -312,7 +312,7 @@ func (p *storePages) product(ctx context.Context, r seo.Request) (*seo.Page, err
 		catSlug = r.Params["category"]
 	}
 	facts := seo.Product{Name: d.Name, SKU: d.SKU, EAN: d.EAN, Text: catalog.DescriptionText(d.Description),
-		Price: storefront.ShownPrices(d, false).Price, InStock: storefront.Purchasable(d), Path: seo.ProductPath(catSlug, d.Slug)}
+		Price: storefront.ShownPrices(d, false).Price, InStock: d.Buyable(), Path: seo.ProductPath(catSlug, d.Slug)}
 	if d.Brand != nil {
 		facts.Brand = d.Brand.Name
 	}

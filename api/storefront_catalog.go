@@ -135,7 +135,7 @@ func storefrontCard(p *catalog.ProductDetails, loggedIn bool) StorefrontProductC
 		stickers[i] = StorefrontCardSticker{ID: st.ID, Name: st.Name, Slug: st.Slug, ImageURL: optionalMediaURL(st.StickerKey)}
 	}
 	return StorefrontProductCard{ID: p.ID, Name: p.Name, Slug: p.Slug, MainCategorySlug: slug, MainImage: productImageResponse(p.MainImage),
-		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: storefront.Purchasable(p),
+		Discount: d, Price: pr.Price, RetailPrice: pr.Retail, Saving: pr.Saving, Purchasable: p.Buyable(),
 		LoginDiscount: storefront.LoginDiscount(p), CatalogStickers: stickers, EnergyStickerURL: optionalMediaURL(p.EnergyStickerKey)}
 }
 

@@ -136,7 +136,9 @@ func (p *ProductDetails) ShownPrices() (guest, customer money.Para) {
 
 // Buyable is product_summaries.buyable (the storefront's cart rule) on a loaded product: live,
 // in stock, its web price not below its main category's min price (p must carry its main
-// category; without one the price never blocks).
+// category; without one the price never blocks). Stock is part of the rule so a product nobody
+// can deliver shows the out-of-stock box (and its back-in-stock form) instead of a cart button
+// that only the checkout would refuse.
 func (p *ProductDetails) Buyable() bool {
 	if !p.Active || !p.Visible || p.Stock <= 0 {
 		return false

@@ -66,12 +66,6 @@ func LoginDiscount(p *catalog.ProductDetails) bool {
 	return customer < guest
 }
 
-// Purchasable tells whether p can be bought: active, visible on site, in stock and its web
-// price not below its main category's min price (p must carry its main category). Stock is
-// part of the rule so a product nobody can deliver shows the out-of-stock box (and its
-// back-in-stock form) instead of a cart button that only the checkout would refuse.
-func Purchasable(p *catalog.ProductDetails) bool { return p.Buyable() }
-
 // ProductPage is a product as its storefront page shows it, with related products.
 type ProductPage struct {
 	*catalog.ProductDetails

@@ -24,7 +24,6 @@ type PurchaseProduct struct {
 	DiscountPrice      *money.Para
 	Stock              int
 	MainCategorySlug   string
-	MinPrice           money.Para
 	// VatBps is the main category's VAT (PDV) in basis points (the invoice shows it).
 	VatBps       int
 	MainImageKey string
@@ -32,7 +31,7 @@ type PurchaseProduct struct {
 	Buyable bool
 }
 
-// Purchasable is the storefront's purchasable rule (Purchasable) on this row.
+// Purchasable is the catalogue's cart rule (ProductDetails.Buyable) on this row.
 func (p PurchaseProduct) Purchasable() bool { return p.Buyable }
 
 // Price is pricing's shown price for a guest or a logged-in customer.
@@ -45,9 +44,9 @@ func (p PurchaseProduct) Price(loggedIn bool) money.Para {
 }
 
 // purchaseSelect reads the catalogue's read model; the main category's columns fall back as
-// when the category is missing (it never blocks).
+// when the category is missing, and its min price is in buyable.
 const purchaseSelect = `SELECT p.id, p.sku, p.name, p.slug, p.active, p.visible, p.web_price, p.authenticated_price, p.discount_price, p.stock,
-	COALESCE(p.category_slug, '') AS main_category_slug, COALESCE(p.min_price, 0) AS min_price, COALESCE(p.pdv_bps, 0) AS vat_bps,
+	COALESCE(p.category_slug, '') AS main_category_slug, COALESCE(p.pdv_bps, 0) AS vat_bps,
 	p.main_image_small_key AS main_image_key, p.buyable
 	FROM product_summaries p WHERE p.id IN ?`
 
