@@ -4,7 +4,8 @@
 //
 // The run: a fresh database is migrated and seeded with shopctl as an operator would; the
 // processes start; a closed-loop burst of the mixed workload measures the maximum throughput
-// while the bot and a round of imports run beside it (the shop at its busiest); then an open-loop load generator sends 80 % of it for the whole run: 70 % browsing and search
+// while the bot and a round of imports run beside it (the shop at its busiest; the lower of a
+// round with each day's price list); then an open-loop load generator sends 80 % of it for the whole run: 70 % browsing and search
 // (Cyrillic and Latin), 20 % cart, 5 % checkout (guests and customers), 5 % admin edits and
 // lists. Beside it a checkout bot posts guest orders from one address (its answers past the
 // limit are 429), and every import period a 100,000-row supplier price list and a
@@ -114,7 +115,7 @@ func (r *run) main(ctx context.Context, outDir, bin string) error {
 		return err
 	}
 	rate := most * r.share
-	fmt.Printf("maximum throughput (16 connections, closed loop, with the bot and an import round): %.0f visits/s; the run sends %.0f visits/s\n", most, rate)
+	fmt.Printf("maximum throughput (16 connections, closed loop, with the bot and import rounds, the lower): %.0f visits/s; the run sends %.0f visits/s\n", most, rate)
 
 	if err := r.shop.db.WithContext(ctx).Raw("SELECT COUNT(*) FROM orders").Scan(&r.ordersBefore).Error; err != nil {
 		return err

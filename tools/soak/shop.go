@@ -81,7 +81,12 @@ func startShop(ctx context.Context, bin, out string, products int64, importRows 
 	if err := s.shopctl(ctx, "seed", "bench", "--products", fmt.Sprint(products)); err != nil {
 		return nil, err
 	}
-	fmt.Printf("database migrated and seeded (%d products): %v\n", products, time.Since(start).Round(time.Second))
+	// As an operator does after a bulk load: otherwise autovacuum visits the fresh tables at a
+	// moment of its choosing, perhaps while the maximum is measured.
+	if err := s.db.WithContext(ctx).Exec("VACUUM ANALYZE").Error; err != nil {
+		return nil, err
+	}
+	fmt.Printf("database migrated, seeded (%d products) and vacuumed: %v\n", products, time.Since(start).Round(time.Second))
 	if err := s.writeFiles(ctx, importRows); err != nil {
 		return nil, err
 	}
