@@ -1,5 +1,8 @@
 // Package dbtest gives each test a fresh, migrated database: SQLite always, and PostgreSQL
 // too when SHOP_TEST_DATABASE_URL is set (a randomly named database dropped afterwards).
+//
+// A test's database is a copy of one migrated once per test process (template.go): running
+// every migration again cost each test more than most of them take.
 package dbtest
 
 import (
@@ -10,11 +13,11 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gorm.io/gorm"
 
-	"shop/internal/migrations"
 	"shop/internal/platform/db"
 )
 
@@ -61,17 +64,39 @@ func Run(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
 // OpenSQLite opens a migrated SQLite database in the test's temp folder.
 func OpenSQLite(t testing.TB) *gorm.DB {
 	t.Helper()
-	return openMigrated(t, NewSQLiteURL(t))
+	image, err := migratedSQLite()
+	if err != nil {
+		t.Fatalf("sqlite template: %v", err)
+	}
+	dsn := NewSQLiteURL(t)
+	if err := os.WriteFile(strings.TrimPrefix(dsn, "sqlite:"), image, 0o644); err != nil {
+		t.Fatalf("sqlite: %v", err)
+	}
+	return open(t, dsn)
 }
 
-// OpenPostgres creates a randomly named database on SHOP_TEST_DATABASE_URL's server.
+// OpenPostgres creates a randomly named, migrated database on SHOP_TEST_DATABASE_URL's server.
 func OpenPostgres(t testing.TB) *gorm.DB {
 	t.Helper()
-	return openMigrated(t, NewPostgresDatabase(t))
+	if os.Getenv("SHOP_TEST_DATABASE_URL") == "" {
+		t.Skip("SHOP_TEST_DATABASE_URL not set")
+	}
+	template, err := postgresTemplate()
+	if err != nil {
+		t.Fatalf("postgres template: %v", err)
+	}
+	return open(t, newPostgresDatabase(t, template))
 }
 
 // NewPostgresDatabase creates an empty database and returns its URL; dropped on cleanup.
 func NewPostgresDatabase(t testing.TB) string {
+	t.Helper()
+	return newPostgresDatabase(t, "")
+}
+
+// newPostgresDatabase creates a database, a copy of template when one is named, and returns
+// its URL; dropped on cleanup.
+func newPostgresDatabase(t testing.TB, template string) string {
 	t.Helper()
 	base := os.Getenv("SHOP_TEST_DATABASE_URL")
 	if base == "" {
@@ -86,7 +111,7 @@ func NewPostgresDatabase(t testing.TB) string {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	name := "shop_test_" + hex.EncodeToString(b)
-	if err := admin.Exec("CREATE DATABASE " + name).Error; err != nil {
+	if err := createDatabase(ctx, admin, name, template); err != nil {
 		t.Fatalf("create database: %v", err)
 	}
 	u, err := url.Parse(base)
@@ -112,14 +137,5 @@ func open(t testing.TB, dsn string) *gorm.DB {
 		t.Fatalf("open %s: %v", dsn, err)
 	}
 	t.Cleanup(func() { db.Close(gdb) })
-	return gdb
-}
-
-func openMigrated(t testing.TB, dsn string) *gorm.DB {
-	t.Helper()
-	gdb := open(t, dsn)
-	if err := migrations.Up(context.Background(), gdb); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
 	return gdb
 }
