@@ -135,12 +135,12 @@ func (p *ProductDetails) ShownPrices() (guest, customer money.Para) {
 }
 
 // Buyable is product_summaries.buyable (the storefront's cart rule) on a loaded product: live,
-// in stock, its web price not below its main category's min price (p must carry its main
-// category; without one the price never blocks). Stock is part of the rule so a product nobody
-// can deliver shows the out-of-stock box (and its back-in-stock form) instead of a cart button
-// that only the checkout would refuse.
+// in stock, priced (a web price of 0 is a missing price, not a free product) and not below its
+// main category's min price (p must carry its main category; without one that never blocks).
+// Stock is part of the rule so a product nobody can deliver shows the out-of-stock box (and its
+// back-in-stock form) instead of a cart button that only the checkout would refuse.
 func (p *ProductDetails) Buyable() bool {
-	if !p.Active || !p.Visible || p.Stock <= 0 {
+	if !p.Active || !p.Visible || p.Stock <= 0 || p.WebPrice <= 0 {
 		return false
 	}
 	return p.MainCategory == nil || p.WebPrice >= p.MainCategory.MinPrice

@@ -10,11 +10,14 @@ import (
 // the cart's image (the image marked main, none without one) and buyable, the storefront's
 // rule of what goes into a cart: live, in stock, the web price not below the main category's
 // min price (unlike purchasable, a zero web price does not block it).
-const productSummaries0054 = productSummaryColumns0053 + `,
+const productSummaries0054 = productSummaryColumns0053 + storefrontColumns0054 + `,
+	(p.active AND p.visible AND p.stock > 0 AND NOT COALESCE(mc.min_price > p.web_price, FALSE)) AS buyable` + productSummariesFrom0053
+
+// storefrontColumns0054 is the storefront's columns before buyable.
+const storefrontColumns0054 = `,
 	p.created_at, p.updated_at, mc.min_price,
 	COALESCE((SELECT i.small_key FROM product_images i WHERE i.product_id = p.id AND i.main
-		ORDER BY i.id LIMIT 1), '') AS main_image_small_key,
-	(p.active AND p.visible AND p.stock > 0 AND NOT COALESCE(mc.min_price > p.web_price, FALSE)) AS buyable` + productSummariesFrom0053
+		ORDER BY i.id LIMIT 1), '') AS main_image_small_key`
 
 // productValues0054 is each product's active attribute values, the storefront's filter and
 // facet over them. attribute_values is a LEFT JOIN to its key, so a filter on value ids alone

@@ -62,6 +62,7 @@ func all() []*gormigrate.Migration {
 		m0052ProductSummaries(),
 		m0053ProductSummariesSearch(),
 		m0054StorefrontReadModels(),
+		m0055PricedToBuy(),
 	}
 }
 
