@@ -494,6 +494,9 @@ func (w *workload) importRound(ctx context.Context, rec *recorder, round int) {
 	w.importFile(ctx, rec, p, "/api/v1/admin/pricelists", "/api/v1/admin/pricelists/%d", "file", list,
 		map[string]string{"supplier_id": fmt.Sprint(w.supplier)})
 	w.importFile(ctx, rec, p, "/api/v1/admin/eponuda", "/api/v1/admin/eponuda-imports/%d", "eponudaCSV", w.shop.files.offers, nil)
+	if err := w.shop.standInForAutovacuum(ctx); err != nil && ctx.Err() == nil {
+		rec.add(classImport, time.Now(), 0, outcomeError, "vacuum after the imports: "+err.Error())
+	}
 }
 
 func (w *workload) importFile(ctx context.Context, rec *recorder, p *shopproc.Proc, upload, status, field, path string, fields map[string]string) {
