@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"shop/internal/app"
 	"shop/internal/platform/clock"
 	"shop/internal/platform/config"
+	"shop/internal/platform/db"
 	"shop/internal/platform/dbtest"
 	"shop/internal/platform/queue/queuetest"
 )
@@ -33,8 +35,11 @@ func Config(t testing.TB, dialect string) *config.Config {
 	// pricing.Schedule recomputes at once: a test of a rule or a discount sees its prices right
 	// after the call, with no worker running. The coalescing job's tests set a window.
 	cfg.Pricing.CoalesceWindow = 0
+	// A migrated copy (dbtest's template): the app's start then finds nothing to migrate.
 	if dialect == "postgres" {
-		cfg.Database.URL = dbtest.NewPostgresDatabase(t)
+		cfg.Database.URL = dbtest.MigratedPostgresURL(t)
+	} else {
+		dbtest.WriteMigratedSQLite(t, strings.TrimPrefix(db.URL(cfg), "sqlite:"))
 	}
 	return cfg
 }

@@ -64,19 +64,36 @@ func Run(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
 // OpenSQLite opens a migrated SQLite database in the test's temp folder.
 func OpenSQLite(t testing.TB) *gorm.DB {
 	t.Helper()
+	dsn := NewSQLiteURL(t)
+	WriteMigratedSQLite(t, strings.TrimPrefix(dsn, "sqlite:"))
+	return open(t, dsn)
+}
+
+// WriteMigratedSQLite writes a migrated SQLite database at path (a shop's data folder's
+// shop.db, say).
+func WriteMigratedSQLite(t testing.TB, path string) {
+	t.Helper()
 	image, err := migratedSQLite()
 	if err != nil {
 		t.Fatalf("sqlite template: %v", err)
 	}
-	dsn := NewSQLiteURL(t)
-	if err := os.WriteFile(strings.TrimPrefix(dsn, "sqlite:"), image, 0o644); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatalf("sqlite: %v", err)
 	}
-	return open(t, dsn)
+	if err := os.WriteFile(path, image, 0o644); err != nil {
+		t.Fatalf("sqlite: %v", err)
+	}
 }
 
 // OpenPostgres creates a randomly named, migrated database on SHOP_TEST_DATABASE_URL's server.
 func OpenPostgres(t testing.TB) *gorm.DB {
+	t.Helper()
+	return open(t, MigratedPostgresURL(t))
+}
+
+// MigratedPostgresURL creates a randomly named, migrated database on SHOP_TEST_DATABASE_URL's
+// server and returns its URL; dropped on cleanup.
+func MigratedPostgresURL(t testing.TB) string {
 	t.Helper()
 	if os.Getenv("SHOP_TEST_DATABASE_URL") == "" {
 		t.Skip("SHOP_TEST_DATABASE_URL not set")
@@ -85,7 +102,7 @@ func OpenPostgres(t testing.TB) *gorm.DB {
 	if err != nil {
 		t.Fatalf("postgres template: %v", err)
 	}
-	return open(t, newPostgresDatabase(t, template))
+	return newPostgresDatabase(t, template)
 }
 
 // NewPostgresDatabase creates an empty database and returns its URL; dropped on cleanup.
