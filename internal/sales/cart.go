@@ -116,7 +116,7 @@ func line(p storefront.PurchaseProduct, r cartItem, loggedIn bool) Line {
 	price := p.Price(loggedIn)
 	return Line{ProductID: p.ID, Name: p.Name, SKU: p.SKU, Slug: p.Slug, MainCategorySlug: p.MainCategorySlug, MainImageKey: p.MainImageKey,
 		Quantity: r.Quantity, Price: price, PriceAtAdd: r.PriceAtAdd, PriceChanged: r.PriceAtAdd != price,
-		LineTotal: price * money.Para(r.Quantity), Purchasable: p.Purchasable(), InStock: p.Stock >= r.Quantity}
+		LineTotal: price * money.Para(r.Quantity), Purchasable: p.Buyable, InStock: p.Stock >= r.Quantity}
 }
 
 // checkQuantity bounds a quantity the client sends: 1 to MaxQuantity.
@@ -147,7 +147,7 @@ func (s *Service) product(ctx context.Context, db *gorm.DB, id uint64, instance 
 	if !ok || !p.Active || !p.Visible {
 		return p, apperr.InvalidFields(apperr.Field("product_id", "validation.product_unknown"))
 	}
-	if instance == InstanceCart && !p.Purchasable() {
+	if instance == InstanceCart && !p.Buyable {
 		return p, notPurchasable(p.Name)
 	}
 	return p, nil

@@ -404,7 +404,7 @@ func (s *Service) place(ctx context.Context, tx *gorm.DB, c Caller, cartKey stri
 	items := make([]OrderItem, 0, len(rows))
 	for _, r := range rows {
 		p, ok := products[r.ProductID]
-		if !ok || !p.Purchasable() {
+		if !ok || !p.Buyable {
 			name := p.Name
 			if !ok {
 				name = fmt.Sprintf("#%d", r.ProductID)

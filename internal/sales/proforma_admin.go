@@ -219,7 +219,7 @@ func (s *Service) CreateProformaInvoice(ctx context.Context, in ProformaInput) (
 				f = append(f, apperr.Field(fmt.Sprintf("items[%d].product_id", i), "validation.product_unknown"))
 				continue
 			}
-			if !p.Purchasable() {
+			if !p.Buyable {
 				f = append(f, apperr.Field(fmt.Sprintf("items[%d].product_id", i), "sales.not_purchasable", "names", p.Name))
 				continue
 			}

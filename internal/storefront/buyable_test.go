@@ -33,7 +33,7 @@ func TestZeroPriceIsNotBuyable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return rows[801].Purchasable(), p.Buyable()
+			return rows[801].Buyable, p.Buyable()
 		}
 		if view, loaded := buyable(); view || loaded {
 			t.Errorf("priced 0: buyable in the read model %v, on the loaded product %v; want neither", view, loaded)

@@ -31,9 +31,6 @@ type PurchaseProduct struct {
 	Buyable bool
 }
 
-// Purchasable is the catalogue's cart rule (ProductDetails.Buyable) on this row.
-func (p PurchaseProduct) Purchasable() bool { return p.Buyable }
-
 // Price is pricing's shown price for a guest or a logged-in customer.
 func (p PurchaseProduct) Price(loggedIn bool) money.Para {
 	guest, customer := pricing.Shown(p.WebPrice, p.AuthenticatedPrice, p.DiscountPrice)
