@@ -315,13 +315,22 @@ func eventually(t *testing.T, what string, check func() bool) time.Duration {
 func within(t *testing.T, bound time.Duration, what string, check func() bool) time.Duration {
 	t.Helper()
 	start := time.Now()
+	if !waitUntil(bound, check) {
+		t.Fatalf("%s: not within %v", what, bound)
+	}
+	return time.Since(start)
+}
+
+// waitUntil polls check until it holds (true) or bound has passed (false).
+func waitUntil(bound time.Duration, check func() bool) bool {
+	start := time.Now()
 	for !check() {
 		if time.Since(start) > bound {
-			t.Fatalf("%s: not within %v", what, bound)
+			return false
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return time.Since(start)
+	return true
 }
 
 // shownProduct is the product changesCross made, in its category.
