@@ -51,6 +51,9 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     // a file's first antd render (cold imports) takes seconds on a busy shared machine
     testTimeout: 20_000,
+    // Vitest's default keeps a core for its main thread, which mostly idles: on two cores the
+    // files would run one at a time. A worker per core.
+    maxWorkers: '100%',
     include: ['src/**/*.test.{ts,tsx}', '../web-shared/src/**/*.test.ts'],
   },
 })

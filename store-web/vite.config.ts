@@ -31,6 +31,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default keeps a core for its main thread, which mostly idles: on two cores the
+    // files would run one at a time. A worker per core.
+    maxWorkers: '100%',
     include: ['src/**/*.test.{ts,tsx}'],
   },
 })
