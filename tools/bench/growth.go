@@ -100,7 +100,7 @@ func growthFigures(n int64, workers uint64) ([]figure, error) {
 		return nil, err
 	}
 	// A batch part that fails at one size (a file past an upload limit, say) is reported and
-	// left out, so the table still shows the others; its rows read "-" and count as missed.
+	// left out, so the table still shows the others (growthTable marks its figures).
 	phase := time.Now()
 	pl, err := pricelistFigures(int(n), workers, true)
 	if err != nil {
@@ -212,7 +212,7 @@ func growthCatalogFigures(n int64, workers uint64) ([]figure, error) {
 }
 
 // growthTable is the figures at both sizes with their ratios and goals; a figure missing at
-// scale (a part that failed there) shows as such.
+// either size (a part that failed there) shows as not measured and counts as missed.
 func growthTable(base, scale int64, atBase, atScale []figure) string {
 	byName := map[string]figure{}
 	for _, f := range atScale {
@@ -238,6 +238,18 @@ func growthTable(base, scale int64, atBase, atScale []figure) string {
 		}
 		fmt.Fprintf(&b, "%-56s %12s %12s %7.2f %8s  %s\n", f.name, f.format(f.value), s.format(s.value), ratio, fmt.Sprintf("<=%.1f", goal), mark)
 	}
-	fmt.Fprintf(&b, "%d of %d figures missed their goal or were not measured\n", missed, len(atBase))
+	inBase := map[string]bool{}
+	for _, f := range atBase {
+		inBase[f.name] = true
+	}
+	total := len(atBase)
+	for _, s := range atScale {
+		if !inBase[s.name] {
+			fmt.Fprintf(&b, "%-56s %12s %12s %7s %8s  %s\n", s.name, "-", s.format(s.value), "", "", "NOT MEASURED")
+			missed++
+			total++
+		}
+	}
+	fmt.Fprintf(&b, "%d of %d figures missed their goal or were not measured\n", missed, total)
 	return b.String()
 }

@@ -6,7 +6,6 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -39,7 +38,7 @@ func Config(t testing.TB, dialect string) *config.Config {
 	if dialect == "postgres" {
 		cfg.Database.URL = dbtest.MigratedPostgresURL(t)
 	} else {
-		dbtest.WriteMigratedSQLite(t, strings.TrimPrefix(db.URL(cfg), "sqlite:"))
+		dbtest.WriteMigratedSQLite(t, db.URL(cfg))
 	}
 	return cfg
 }

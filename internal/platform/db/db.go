@@ -35,6 +35,11 @@ func URL(cfg *config.Config) string {
 	return "sqlite:" + filepath.Join(cfg.DataDir, "shop.db")
 }
 
+// SQLitePath is the file of a sqlite:PATH URL; ok is false for any other URL.
+func SQLitePath(url string) (path string, ok bool) {
+	return strings.CutPrefix(url, "sqlite:")
+}
+
 // uriPath escapes what a file: URI would read as its query, fragment or an escape.
 var uriPath = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 
@@ -51,9 +56,8 @@ func OpenURL(ctx context.Context, url string, maxOpen int) (*gorm.DB, error) {
 		NowFunc:                func() time.Time { return time.Now().UTC().Truncate(time.Microsecond) },
 	}
 	var dialector gorm.Dialector
-	isSQLite := strings.HasPrefix(url, "sqlite:")
+	path, isSQLite := SQLitePath(url)
 	if isSQLite {
-		path := strings.TrimPrefix(url, "sqlite:")
 		if dir := filepath.Dir(path); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, fmt.Errorf("database: create %s: %w", dir, err)

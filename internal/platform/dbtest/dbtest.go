@@ -13,7 +13,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"gorm.io/gorm"
@@ -65,14 +64,18 @@ func Run(t *testing.T, fn func(t *testing.T, gdb *gorm.DB)) {
 func OpenSQLite(t testing.TB) *gorm.DB {
 	t.Helper()
 	dsn := NewSQLiteURL(t)
-	WriteMigratedSQLite(t, strings.TrimPrefix(dsn, "sqlite:"))
+	WriteMigratedSQLite(t, dsn)
 	return open(t, dsn)
 }
 
-// WriteMigratedSQLite writes a migrated SQLite database at path (a shop's data folder's
-// shop.db, say).
-func WriteMigratedSQLite(t testing.TB, path string) {
+// WriteMigratedSQLite writes a migrated SQLite database where the sqlite:PATH URL points (a
+// shop's data folder's shop.db, say).
+func WriteMigratedSQLite(t testing.TB, url string) {
 	t.Helper()
+	path, ok := db.SQLitePath(url)
+	if !ok {
+		t.Fatalf("sqlite: not a sqlite: URL: %s", url)
+	}
 	image, err := migratedSQLite()
 	if err != nil {
 		t.Fatalf("sqlite template: %v", err)
